@@ -1,0 +1,113 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerAuthentication } from './auth/authenticate';
+import { createRateLimiter } from './auth/rate-limiter';
+import { createTokenService } from './auth/session-tokens';
+import type { Config } from './config';
+import { DEFAULT_RATE_LIMITS, type AppContext, type RateLimits } from './context';
+import type { Database } from './db/database';
+import { registerErrorHandling } from './http/error-handler';
+import type { Mailer } from './mail/mailer';
+import { accountRoutes } from './modules/accounts/account-routes';
+import { officeRoutes } from './modules/offices/office-routes';
+import { userRoutes } from './modules/users/user-routes';
+
+const ASSETS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../assets');
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  mailer: Mailer;
+  logger?: FastifyServerOptions['logger'];
+  rateLimits?: Partial<RateLimits>;
+  /** The clock, replaceable in tests. */
+  now?: () => Date;
+}
+
+/** Builds the whole HTTP application; `main.ts` listens with it, tests call `inject`. */
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config } = options;
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: true });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const now = options.now ?? (() => new Date());
+  const ctx: AppContext = {
+    config,
+    db: options.database.db,
+    mailer: options.mailer,
+    tokens: createTokenService(config.jwtSecret, () => now().getTime()),
+    limiter: createRateLimiter(() => now().getTime()),
+    rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
+    log: app.log,
+    now,
+  };
+
+  // External plugins first, then the app's own, then routes.
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Mantine injects its CSS variables at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        connectSrc: ["'self'", 'http://localhost:*', 'http://127.0.0.1:*'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(formbody);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'API Notadoo', description: 'API de la plateforme de dossiers notariaux', version: '1.0.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  registerErrorHandling(app);
+  registerAuthentication(app, { db: ctx.db, tokens: ctx.tokens });
+
+  await app.register(
+    async (api) => {
+      await api.register(accountRoutes(ctx));
+      await api.register(userRoutes(ctx));
+      await api.register(officeRoutes(ctx));
+      api.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+    },
+    { prefix: '/api' },
+  );
+
+  await app.register(fastifyStatic, {
+    root: path.join(ASSETS_DIR, 'offices'),
+    prefix: '/uploads/offices/',
+    decorateReply: false,
+  });
+  await serveWebApp(app, config);
+  return app;
+}
+
+/** In production the same process serves the built web app, with a history fallback to index.html. */
+async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> {
+  const dist = config.webDistDir ?? path.resolve(ASSETS_DIR, '../../web/dist');
+  if (!existsSync(path.join(dist, 'index.html'))) return;
+  await app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: ['index.html'] });
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/uploads/');
+    if (isPage) return reply.type('text/html').sendFile('index.html');
+    return reply.status(404).send({ message: "Cette adresse de l'API n'existe pas." });
+  });
+}

@@ -1,0 +1,43 @@
+import { errors, jwtVerify, SignJWT } from 'jose';
+
+/** A plain session token lasts a working day; remember-me gives 30 days (spec section 9). */
+export const SESSION_TOKEN_TTL_SECONDS = 12 * 60 * 60;
+export const REMEMBER_ME_TTL_SECONDS = 30 * 24 * 60 * 60;
+
+export interface TokenClaims {
+  userId: number;
+  /** The user's password version when the token was issued. */
+  passwordVersion: number;
+}
+
+export type VerifyResult = { ok: true; claims: TokenClaims } | { ok: false; reason: 'expired' | 'invalid' };
+
+export function createTokenService(secret: string, now: () => number = () => Date.now()) {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async issue(claims: TokenClaims, ttlSeconds: number): Promise<string> {
+      const issuedAt = Math.floor(now() / 1000);
+      return new SignJWT({ pwv: claims.passwordVersion })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(claims.userId))
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(issuedAt + ttlSeconds)
+        .sign(key);
+    },
+    async verify(token: string): Promise<VerifyResult> {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          currentDate: new Date(now()),
+        });
+        const userId = Number(payload.sub);
+        if (!Number.isInteger(userId) || typeof payload.pwv !== 'number') return { ok: false, reason: 'invalid' };
+        return { ok: true, claims: { userId, passwordVersion: payload.pwv } };
+      } catch (error) {
+        return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
+      }
+    },
+  };
+}
+
+export type TokenService = ReturnType<typeof createTokenService>;

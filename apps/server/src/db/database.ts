@@ -1,0 +1,82 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import { schema } from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+/** One typed query layer over either PostgreSQL server (`pg`) or embedded PGlite. */
+export interface Database {
+  db: Db;
+  /** Runs SQL text that may hold several statements (migrations), all or nothing. */
+  execScriptAtomically(sql: string): Promise<void>;
+  /** Runs `work` while holding a database-wide lock, so concurrent starts migrate once. */
+  withStartupLock<T>(work: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  kind: 'postgres' | 'pglite';
+}
+
+export type DatabaseTarget = { url: string } | { pgliteDir: string } | { pgliteInMemory: true };
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if ('url' in target) return openPostgres(target.url);
+  let client: PGlite;
+  if ('pgliteDir' in target) {
+    mkdirSync(path.dirname(target.pgliteDir), { recursive: true });
+    client = await PGlite.create(target.pgliteDir);
+  } else {
+    client = await PGlite.create();
+  }
+  return {
+    kind: 'pglite',
+    db: drizzlePglite(client, { schema }) as unknown as Db,
+    execScriptAtomically: async (sql) => {
+      await client.transaction(async (tx) => {
+        await tx.exec(sql);
+      });
+    },
+    // A PGlite database belongs to one process: nothing to lock against.
+    withStartupLock: (work) => work(),
+    close: () => client.close(),
+  };
+}
+
+const STARTUP_LOCK_KEY = 727_2026;
+
+async function openPostgres(url: string): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Fail at start with a clear error rather than at the first request.
+  await pool.query('SELECT 1');
+  return {
+    kind: 'postgres',
+    db: drizzlePg(pool, { schema }) as unknown as Db,
+    execScriptAtomically: async (sql) => {
+      const conn = await pool.connect();
+      try {
+        await conn.query('BEGIN');
+        await conn.query(sql);
+        await conn.query('COMMIT');
+      } catch (error) {
+        await conn.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        conn.release();
+      }
+    },
+    withStartupLock: async (work) => {
+      const conn = await pool.connect();
+      try {
+        await conn.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+        return await work();
+      } finally {
+        await conn.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
+        conn.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}

@@ -1,0 +1,52 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The link the mail carries, logged when mail goes to disk. */
+  link?: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+export interface MailerLog {
+  info(message: string): void;
+}
+
+/** SMTP when `smtpUrl` is set; otherwise every message is written to `mailDir` as a .eml file. */
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  mailDir: string;
+  log: MailerLog;
+}): Mailer {
+  if (options.smtpUrl) {
+    const transport = nodemailer.createTransport(options.smtpUrl);
+    return {
+      async send(message) {
+        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(message) {
+      const info = await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      await mkdir(options.mailDir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const file = path.join(options.mailDir, `${stamp}-${slug(message.to)}.eml`);
+      await writeFile(file, info.message as Buffer);
+      options.log.info(`Mail « ${message.subject} » pour ${message.to}${message.link ? ` : ${message.link}` : ''} (${file})`);
+    },
+  };
+}
+
+function slug(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, '-').slice(0, 60);
+}

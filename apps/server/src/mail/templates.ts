@@ -1,0 +1,46 @@
+import type { MailMessage } from './mailer';
+
+/** Short French mails with one call-to-action link; text and HTML bodies say the same. */
+function mailWithLink(input: { to: string; subject: string; greeting: string; lines: string[]; action: string; link: string }): MailMessage {
+  const text = [input.greeting, '', ...input.lines, '', `${input.action} : ${input.link}`, '', "L'équipe Notadoo"].join('\n');
+  const html = `<!doctype html><html lang="fr"><body style="font-family:Arial,sans-serif;color:#1f2a44">
+<p>${escapeHtml(input.greeting)}</p>
+${input.lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
+<p><a href="${escapeHtml(input.link)}" style="background:#1c4f8c;color:#fff;padding:10px 16px;border-radius:4px;text-decoration:none">${escapeHtml(input.action)}</a></p>
+<p style="font-size:12px;color:#667">Si le bouton ne fonctionne pas, copiez ce lien dans votre navigateur : ${escapeHtml(input.link)}</p>
+<p>L'équipe Notadoo</p>
+</body></html>`;
+  return { to: input.to, subject: input.subject, text, html, link: input.link };
+}
+
+export function confirmEmailMail(to: string, firstName: string, link: string): MailMessage {
+  return mailWithLink({
+    to,
+    subject: 'Confirmez votre adresse email',
+    greeting: `Bonjour ${firstName},`,
+    lines: [
+      'Merci pour votre inscription sur Notadoo.',
+      'Pour confirmer votre adresse email, cliquez sur le lien ci-dessous. Il est valable 48 heures.',
+    ],
+    action: 'Confirmer mon adresse email',
+    link,
+  });
+}
+
+export function resetPasswordMail(to: string, firstName: string, link: string): MailMessage {
+  return mailWithLink({
+    to,
+    subject: 'Réinitialisation de votre mot de passe',
+    greeting: `Bonjour ${firstName},`,
+    lines: [
+      'Vous avez demandé à réinitialiser votre mot de passe Notadoo.',
+      "Ce lien est valable une heure et ne peut servir qu'une fois. Si vous n'êtes pas à l'origine de cette demande, ignorez ce message.",
+    ],
+    action: 'Choisir un nouveau mot de passe',
+    link,
+  });
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+}

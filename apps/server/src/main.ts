@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, readConfig } from './config';
+import { openDatabase } from './db/database';
+import { migrate } from './db/migrate';
+import { createMailer } from './mail/mailer';
+import { seedDemoAccounts, seedOffices } from './seed/seed';
+
+async function main(): Promise<void> {
+  const config = readConfig();
+  const database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, 'db') },
+  );
+  const seeded = await database.withStartupLock(async () => {
+    const migrations = await migrate(database);
+    const offices = await seedOffices(database.db);
+    const accounts = config.env === 'production' ? [] : await seedDemoAccounts(database.db);
+    return { migrations, offices, accounts };
+  });
+
+  const app = await buildApp({
+    config,
+    database,
+    mailer: createMailer({
+      smtpUrl: config.smtpUrl,
+      from: config.mailFrom,
+      mailDir: path.join(config.dataDir, 'mail'),
+      log: { info: (m) => console.log(m) },
+    }),
+    logger: { level: config.env === 'production' ? 'info' : 'warn' },
+  });
+
+  const shutdown = async (signal: string) => {
+    console.log(`${signal} reçu : arrêt du serveur.`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite embarqué (${path.join(config.dataDir, 'db')})`;
+  console.log(`Notadoo démarré sur ${config.publicUrl} — base : ${where}`);
+  if (seeded.migrations.length) console.log(`Migrations appliquées : ${seeded.migrations.join(', ')}`);
+  if (seeded.offices) console.log(`${seeded.offices} offices notariaux ajoutés.`);
+  if (!config.smtpUrl) console.log(`Mails écrits dans ${path.join(config.dataDir, 'mail')}`);
+  if (seeded.accounts.length) {
+    console.log('Comptes de démonstration :');
+    for (const a of seeded.accounts) console.log(`  ${a.label.padEnd(28)} ${a.email.padEnd(22)} mot de passe : ${a.password}`);
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

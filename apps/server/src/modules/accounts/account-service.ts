@@ -1,0 +1,124 @@
+import { MESSAGES, type signupSchema, type loginSchema } from '@notadoo/domain';
+import type { z } from 'zod';
+import { getDecoyHash, hashPassword, verifyPassword } from '../../auth/passwords';
+import { REMEMBER_ME_TTL_SECONDS, SESSION_TOKEN_TTL_SECONDS } from '../../auth/session-tokens';
+import type { RateLimit } from '../../auth/rate-limiter';
+import type { AppContext } from '../../context';
+import { AppError, badRequest, unauthorized } from '../../http/app-error';
+import { confirmEmailMail, resetPasswordMail } from '../../mail/templates';
+import type { MailMessage } from '../../mail/mailer';
+import { findUserByEmail, findUserById, insertUser, recordConnection, updateUser, type UserRow } from '../users/user-data';
+import { consumeAccountToken, createAccountToken, findAccountTokenOwner } from './account-tokens';
+
+type SignupInput = z.output<typeof signupSchema>;
+type LoginInput = z.output<typeof loginSchema>;
+
+/** Counts one attempt on every key; refuses with 429 as soon as one is over its limit. */
+export function enforceRateLimit(ctx: AppContext, checks: Array<[key: string, limit: RateLimit]>): void {
+  let allowed = true;
+  for (const [key, limit] of checks) allowed = ctx.limiter.hit(key, limit) && allowed;
+  if (!allowed) throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooManyRequests);
+}
+
+export function issueSessionToken(ctx: AppContext, user: Pick<UserRow, 'id' | 'passwordVersion'>, remember = false) {
+  return ctx.tokens.issue(
+    { userId: user.id, passwordVersion: user.passwordVersion },
+    remember ? REMEMBER_ME_TTL_SECONDS : SESSION_TOKEN_TTL_SECONDS,
+  );
+}
+
+export async function signup(ctx: AppContext, input: SignupInput): Promise<string> {
+  const user = await insertUser(ctx.db, {
+    email: input.email,
+    firstName: input.firstName,
+    lastName: input.lastName,
+    passwordHash: await hashPassword(input.password),
+    // Ticking "intermediary or notary" asks for those rights; an admin grants them.
+    needsRoleChange: input.intermediary,
+  });
+  if (!user) throw new AppError('FORBIDDEN', MESSAGES.emailTaken);
+  await sendConfirmationMail(ctx, user);
+  await recordConnection(ctx.db, user.id, ctx.now());
+  return issueSessionToken(ctx, user);
+}
+
+export async function login(ctx: AppContext, input: LoginInput): Promise<string> {
+  const user = await findUserByEmail(ctx.db, input.login);
+  // Verify against a decoy when the account is unknown so the answer time does not tell.
+  const valid = await verifyPassword(user?.passwordHash ?? (await getDecoyHash()), input.password);
+  if (!user || !valid || !user.isActive) throw unauthorized(MESSAGES.loginFailed);
+  await recordConnection(ctx.db, user.id, ctx.now());
+  return issueSessionToken(ctx, user, input.remember ?? false);
+}
+
+/** Always the same answer, whether or not the address has an account. */
+export async function requestPasswordReset(ctx: AppContext, email: string): Promise<string> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (user?.isActive) {
+    const token = await createAccountToken(ctx.db, user.id, 'reset_password', ctx.now());
+    const link = `${ctx.config.publicUrl}/reset/password/${token}`;
+    await deliver(ctx, resetPasswordMail(user.email, user.firstName, link));
+  }
+  return MESSAGES.resetRequested(email);
+}
+
+export async function resetPassword(ctx: AppContext, input: { password: string; token: string }): Promise<string> {
+  const passwordHash = await hashPassword(input.password);
+  const done = await ctx.db.transaction(async (tx) => {
+    const userId = await consumeAccountToken(tx, input.token, 'reset_password', ctx.now());
+    if (userId === undefined) return false;
+    const user = await findUserById(tx, userId);
+    if (!user) return false;
+    // The link proved the mailbox: it also confirms the address. Older tokens stop working.
+    await updateUser(tx, userId, {
+      passwordHash,
+      passwordVersion: user.passwordVersion + 1,
+      isEmailConfirmed: true,
+    });
+    return true;
+  });
+  if (!done) throw badRequest(MESSAGES.resetFailed);
+  return MESSAGES.resetSucceeded;
+}
+
+export async function confirmEmail(ctx: AppContext, input: { email: string; token: string }): Promise<string> {
+  const user = await findUserByEmail(ctx.db, input.email);
+  if (!user) throw badRequest(MESSAGES.emailConfirmFailed);
+  const confirmed = await ctx.db.transaction(async (tx) => {
+    const userId = await consumeAccountToken(tx, input.token, 'confirm_email', ctx.now());
+    if (userId === user.id) {
+      await updateUser(tx, user.id, { isEmailConfirmed: true });
+      return true;
+    }
+    if (userId !== undefined) throw badRequest(MESSAGES.emailConfirmFailed); // rolls back: not this user's link
+    // A second click on the same, already used link still reports success.
+    return user.isEmailConfirmed && (await findAccountTokenOwner(tx, input.token, 'confirm_email')) === user.id;
+  });
+  if (!confirmed) throw badRequest(MESSAGES.emailConfirmFailed);
+  return MESSAGES.emailConfirmed;
+}
+
+/** Always the same answer; a mail goes only to an existing, unconfirmed account. */
+export async function resendConfirmation(ctx: AppContext, email: string): Promise<string> {
+  const user = await findUserByEmail(ctx.db, email);
+  if (user && user.isActive && !user.isEmailConfirmed) await sendConfirmationMail(ctx, user);
+  return MESSAGES.confirmationResent;
+}
+
+export async function sendConfirmationMail(ctx: AppContext, user: Pick<UserRow, 'id' | 'email' | 'firstName'>): Promise<void> {
+  const token = await createAccountToken(ctx.db, user.id, 'confirm_email', ctx.now());
+  const query = new URLSearchParams({ token, email: user.email });
+  await deliver(ctx, confirmEmailMail(user.email, user.firstName, `${ctx.config.publicUrl}/email/confirm?${query}`));
+}
+
+/**
+ * A mail that cannot be sent is logged, not thrown: the account change it
+ * follows is already saved, and the user can ask for the mail again.
+ */
+async function deliver(ctx: AppContext, message: MailMessage): Promise<void> {
+  try {
+    await ctx.mailer.send(message);
+  } catch (error) {
+    ctx.log.error({ err: error, to: message.to, subject: message.subject }, 'mail not sent');
+  }
+}

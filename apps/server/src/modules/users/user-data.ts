@@ -1,0 +1,85 @@
+import type { Session, User, UserRole } from '@notadoo/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database';
+import { notaryOffices, users } from '../../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUserRow = typeof users.$inferInsert;
+export interface UserWithOffice extends UserRow {
+  office: { id: number; city: string } | null;
+}
+
+const selection = {
+  user: users,
+  office: { id: notaryOffices.id, city: notaryOffices.city },
+};
+
+function withOffice(row: { user: UserRow; office: { id: number; city: string } | null }): UserWithOffice {
+  return { ...row.user, office: row.office };
+}
+
+export async function findUserById(db: Db, id: number): Promise<UserWithOffice | undefined> {
+  const [row] = await db
+    .select(selection)
+    .from(users)
+    .leftJoin(notaryOffices, eq(users.notaryOfficeId, notaryOffices.id))
+    .where(eq(users.id, id));
+  return row && withOffice(row);
+}
+
+/** E-mails are stored lower-cased; the lookup is exact on that form. */
+export async function findUserByEmail(db: Db, email: string): Promise<UserWithOffice | undefined> {
+  const [row] = await db
+    .select(selection)
+    .from(users)
+    .leftJoin(notaryOffices, eq(users.notaryOfficeId, notaryOffices.id))
+    .where(eq(users.email, email.toLowerCase()));
+  return row && withOffice(row);
+}
+
+/** Inserts unless the e-mail is taken; answers undefined when it is. */
+export async function insertUser(db: Db, user: NewUserRow): Promise<UserRow | undefined> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...user, email: user.email.toLowerCase() })
+    .onConflictDoNothing({ target: users.email })
+    .returning();
+  return row;
+}
+
+export async function updateUser(db: Db, id: number, changes: Partial<NewUserRow>): Promise<void> {
+  await db.update(users).set(changes).where(eq(users.id, id));
+}
+
+/** Login moves the previous connection date back one slot, in one statement. */
+export async function recordConnection(db: Db, id: number, at: Date): Promise<void> {
+  await db
+    .update(users)
+    .set({ previousConnectionDate: sql`${users.lastConnectionDate}`, lastConnectionDate: at })
+    .where(eq(users.id, id));
+}
+
+export function toSession(user: UserWithOffice): Session {
+  return {
+    id: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    username: user.email,
+    avatar: user.avatar,
+    roles: user.roles as UserRole[],
+    isActive: user.isActive,
+    isEmailConfirmed: user.isEmailConfirmed,
+    isPro: user.isPro,
+    isNotary: user.isNotary,
+    needsRoleChange: user.needsRoleChange,
+    notary_office: user.office,
+    lastConnectionDate: user.lastConnectionDate?.toISOString() ?? null,
+    previousConnectionDate: user.previousConnectionDate?.toISOString() ?? null,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export function toUser(user: UserWithOffice): User {
+  return { ...toSession(user), scores: { EC: user.scoreEc }, complexity: user.complexity };
+}

@@ -1,0 +1,74 @@
+import { isAdmin, MESSAGES, type User, type userPatchSchema } from '@notadoo/domain';
+import type { z } from 'zod';
+import { hashPassword, verifyPassword } from '../../auth/passwords';
+import type { AppContext } from '../../context';
+import { AppError, badRequest, forbidden, notFound } from '../../http/app-error';
+import { issueSessionToken, sendConfirmationMail } from '../accounts/account-service';
+import { findOfficeById } from '../offices/office-data';
+import { findUserByEmail, findUserById, toUser, updateUser, type NewUserRow, type UserWithOffice } from './user-data';
+
+type UserPatch = z.output<typeof userPatchSchema>;
+
+/** Self or admin (spec section 6); anyone else gets 403 whether or not the user exists. */
+export async function getUserFor(ctx: AppContext, viewer: UserWithOffice, id: number): Promise<User> {
+  if (viewer.id !== id && !isAdmin(viewer)) throw forbidden();
+  const user = await findUserById(ctx.db, id);
+  if (!user) throw notFound("Cet utilisateur n'existe pas.");
+  return toUser(user);
+}
+
+/**
+ * Profile update. A password change needs the current password (400 without
+ * it), except for an admin editing someone else; it invalidates older tokens,
+ * so the answer carries a fresh token for the user changing their own. A new
+ * e-mail must be confirmed again. Only admins attach a user to an office.
+ */
+export async function updateUserFor(
+  ctx: AppContext,
+  editor: UserWithOffice,
+  id: number,
+  patch: UserPatch,
+): Promise<User & { token?: string }> {
+  const self = editor.id === id;
+  if (!self && !isAdmin(editor)) throw forbidden();
+  const user = await findUserById(ctx.db, id);
+  if (!user) throw notFound("Cet utilisateur n'existe pas.");
+
+  const changes: Partial<NewUserRow> = {};
+  if (patch.firstName !== undefined) changes.firstName = patch.firstName;
+  if (patch.lastName !== undefined) changes.lastName = patch.lastName;
+
+  const emailChanged = patch.email !== undefined && patch.email !== user.email;
+  if (emailChanged) {
+    const owner = await findUserByEmail(ctx.db, patch.email!);
+    if (owner && owner.id !== id) throw new AppError('CONFLICT', MESSAGES.emailTaken);
+    changes.email = patch.email;
+    changes.isEmailConfirmed = false;
+  }
+
+  if (patch.notaryOffice !== undefined) {
+    const officeId = patch.notaryOffice === '' ? null : patch.notaryOffice;
+    if (officeId !== user.notaryOfficeId) {
+      if (!isAdmin(editor)) throw forbidden("Seul un administrateur peut rattacher un utilisateur à un office notarial.");
+      if (officeId !== null && !(await findOfficeById(ctx.db, officeId))) throw badRequest("Cet office notarial n'existe pas.");
+      changes.notaryOfficeId = officeId;
+    }
+  }
+
+  const passwordChanged = Boolean(patch.passwordNew);
+  if (passwordChanged) {
+    if (self || !isAdmin(editor)) {
+      if (!patch.password) throw badRequest(MESSAGES.currentPasswordRequired);
+      if (!(await verifyPassword(user.passwordHash, patch.password))) throw badRequest(MESSAGES.currentPasswordWrong);
+    }
+    changes.passwordHash = await hashPassword(patch.passwordNew!);
+    changes.passwordVersion = user.passwordVersion + 1;
+  }
+
+  if (Object.keys(changes).length > 0) await updateUser(ctx.db, id, changes);
+  const updated = (await findUserById(ctx.db, id))!;
+  if (emailChanged) await sendConfirmationMail(ctx, updated);
+  const answer: User & { token?: string } = toUser(updated);
+  if (passwordChanged && self) answer.token = await issueSessionToken(ctx, updated);
+  return answer;
+}

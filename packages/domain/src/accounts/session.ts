@@ -1,0 +1,36 @@
+import type { UserRole } from './roles';
+
+export interface OfficeRef {
+  id: number;
+  city: string;
+}
+
+/**
+ * What `GET /users/me` answers: the session fields of spec section 3 (id,
+ * roles, isPro, isNotary, needsRoleChange, notary_office) and what the header
+ * and banners show.
+ */
+export interface Session {
+  id: number;
+  email: string;
+  firstName: string;
+  lastName: string;
+  username: string;
+  avatar: string | null;
+  roles: UserRole[];
+  isActive: boolean;
+  isEmailConfirmed: boolean;
+  isPro: boolean;
+  isNotary: boolean;
+  needsRoleChange: boolean;
+  notary_office: OfficeRef | null;
+  lastConnectionDate: string | null;
+  previousConnectionDate: string | null;
+  createdAt: string;
+}
+
+/** What `GET /users/{id}` answers. */
+export interface User extends Session {
+  scores: { EC: number | null };
+  complexity: number | null;
+}

@@ -1,0 +1,43 @@
+/**
+ * User-facing French messages, exactly as spec section 5 and 8 write them.
+ * Server and web both read them from here.
+ */
+export const MESSAGES = {
+  // Accounts
+  loginFailed: 'Impossible de se connecter. Merci de vérifier vos identifiants.',
+  signupRefused: 'Impossible de créer le compte, veuillez contacter un administrateur',
+  emailTaken: 'Un utilisateur existe déjà avec cette adresse email.',
+  termsRequired: "Merci de bien vouloir accepter les conditions d'utilisation.",
+  passwordHint: 'Votre mot de passe doit contenir au moins 6 caractères et 1 chiffre.',
+  signupPasswordMismatch: "Vous n'avez pas saisi le même mot de passe",
+  registrationPasswordMismatch: 'Veuillez confirmer le mot de passe.',
+  resetPasswordMismatch: 'Les deux mots de passe doivent être identiques.',
+  resetRequested: (email: string) => `Un email de confirmation vous a été envoyé à l'adresse ${email}`,
+  resetFailed: "Une erreur s'est produite. Le délais du lien de confirmation est peut être dépassé.",
+  resetSucceeded:
+    'Opération réussie, vous pouvez dès maintenant vous connecter avec votre nouveau mot de passe.',
+  emailConfirmed: 'Votre adresse email a été confirmée avec succès.',
+  emailConfirmFailed: 'Impossible de confirmer votre adresse email.',
+  emailConfirmCheckLink: 'Merci de vérifier le lien reçu par email.',
+  confirmationResent: 'Merci ! Un email vous a été envoyé...',
+  expiredToken: 'Expired JWT Token',
+  invalidToken: 'Jeton d’authentification invalide.',
+  authenticationRequired: 'Authentification requise.',
+  tooManyRequests: 'Trop de tentatives. Merci de réessayer dans quelques minutes.',
+  // Profile
+  currentPasswordRequired: 'Merci de renseigner le mot de passe actuel.',
+  currentPasswordWrong: 'Le mot de passe actuel est incorrect.',
+  newPasswordMismatch: 'Merci de confirmer votre nouveau mot de passe.',
+  profileUpdateFailed: 'Impossible de modifier ce profil. Merci de vérifier les informations.',
+  profileUpdated: 'Modification effectuée avec succès !',
+  // Generic
+  operationSucceeded: 'Opération réalisée avec succès.',
+  operationFailed: 'Une erreur est survenue.',
+  forbidden: "Erreur : Vous n'avez pas les droits suffisants pour effectuer cette opération.",
+  projectAccessDenied: "Erreur : Vous n'avez pas les droits suffisants pour accéder à ce projet.",
+  notFound: "La ressource demandée n'existe pas.",
+  routeNotFound: "Cette adresse de l'API n'existe pas.",
+  invalidRequest: 'Requête invalide.',
+  internalError: 'Une erreur interne est survenue. Merci de réessayer plus tard.',
+  pageNotFound: '404 - Page introuvable.',
+} as const;

@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { isPasswordStrongEnough } from '../accounts/password';
+import { MESSAGES } from '../messages';
+
+/**
+ * Request payloads of the account calls (spec sections 3 and 7). The server
+ * validates with them and the web forms use them, so a rule lives once.
+ */
+
+const email = z
+  .string({ error: "L'adresse email est requise." })
+  .trim()
+  .toLowerCase()
+  .max(255, "L'adresse email ne doit pas dépasser 255 caractères.")
+  .pipe(z.email({ error: "L'adresse email n'est pas valide." }));
+
+const name = (label: string) =>
+  z
+    .string({ error: `Le champ ${label} est requis.` })
+    .trim()
+    .min(1, `Le champ ${label} est requis.`)
+    .max(255, `Le champ ${label} ne doit pas dépasser 255 caractères.`);
+
+export const passwordSchema = z
+  .string({ error: 'Le mot de passe est requis.' })
+  .max(255, 'Le mot de passe ne doit pas dépasser 255 caractères.')
+  .refine(isPasswordStrongEnough, MESSAGES.passwordHint);
+
+/** HTML forms send checkboxes as strings: accept yes/no, true/false, 1/0, on. */
+export const yesNo = z
+  .union([z.boolean(), z.enum(['yes', 'no', 'true', 'false', '1', '0', 'on', 'off', ''])])
+  .transform((v) => v === true || v === 'yes' || v === 'true' || v === '1' || v === 'on');
+
+export const loginSchema = z.object({
+  login: email,
+  password: z.string({ error: 'Le mot de passe est requis.' }).min(1, 'Le mot de passe est requis.').max(255),
+  /** Remember-me: a 30-day token instead of a session one. */
+  remember: yesNo.optional(),
+});
+export type LoginPayload = z.input<typeof loginSchema>;
+
+export const signupSchema = z
+  .object({
+    login: email.optional(),
+    email,
+    password: passwordSchema,
+    passwordConfirm: z.string({ error: MESSAGES.signupPasswordMismatch }),
+    firstName: name('prénom'),
+    lastName: name('nom'),
+    /** The signup checkbox: the user states intermediary or notary rights, reviewed by an admin. */
+    intermediary: yesNo.default(false),
+  })
+  .refine((p) => p.password === p.passwordConfirm, {
+    message: MESSAGES.signupPasswordMismatch,
+    path: ['passwordConfirm'],
+  });
+export type SignupPayload = z.input<typeof signupSchema>;
+
+export const resetRequestSchema = z.object({ email });
+export const resetSetSchema = z.object({
+  password: passwordSchema,
+  token: z.string({ error: 'Le lien de réinitialisation est incomplet.' }).min(1).max(512),
+});
+export const emailConfirmSchema = z.object({
+  email,
+  token: z.string({ error: 'Le lien de confirmation est incomplet.' }).min(1).max(512),
+});
+export const resendConfirmSchema = z.object({ email });
+
+/** `PATCH /users/{id}`: every field optional; password fields only when a new one is set. */
+export const userPatchSchema = z
+  .object({
+    firstName: name('prénom').optional(),
+    lastName: name('nom').optional(),
+    email: email.optional(),
+    password: z.string().max(255).optional(),
+    passwordNew: z.union([passwordSchema, z.literal('')]).optional(),
+    passwordNewConfirm: z.string().max(255).optional(),
+    notaryOffice: z.union([z.coerce.number().int().positive(), z.null(), z.literal('')]).optional(),
+    oldOffice: z.unknown().optional(),
+  })
+  .refine((p) => !p.passwordNew || p.passwordNew === p.passwordNewConfirm, {
+    message: MESSAGES.newPasswordMismatch,
+    path: ['passwordNewConfirm'],
+  });
+export type UserPatchPayload = z.input<typeof userPatchSchema>;
+
+export const resetPasswordFormSchema = z
+  .object({ password: passwordSchema, passwordConfirm: z.string() })
+  .refine((p) => p.password === p.passwordConfirm, {
+    message: MESSAGES.resetPasswordMismatch,
+    path: ['passwordConfirm'],
+  });
