@@ -1,0 +1,118 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp, type AppOptions } from '../src/app';
+import type { Config } from '../src/config';
+import { openDatabase, type Database } from '../src/db/database';
+import { migrate } from '../src/db/migrate';
+import type { MailMessage } from '../src/mail/mailer';
+import { seedOffices } from '../src/seed/seed';
+import { hashPassword } from '../src/auth/passwords';
+import { users } from '../src/db/schema';
+
+/** Every API test runs on embedded PGlite and, when TEST_DATABASE_URL is set, on that PostgreSQL server too. */
+export const BACKENDS: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export const testConfig: Config = {
+  port: 0,
+  host: '127.0.0.1',
+  dataDir: '/nonexistent',
+  databaseUrl: undefined,
+  jwtSecret: 'secret-de-test-secret-de-test-secret-de-test',
+  publicUrl: 'http://app.test',
+  smtpUrl: undefined,
+  mailFrom: 'Notadoo <no-reply@notadoo.fr>',
+  env: 'test',
+  webDistDir: '/nonexistent',
+};
+
+/**
+ * A fresh database per call: in-memory PGlite, or a new throw-away database on
+ * the PostgreSQL server (so test files can run in parallel without sharing rows).
+ */
+export async function openTestDatabase(backend: 'pglite' | 'postgres'): Promise<Database & { drop(): Promise<void> }> {
+  if (backend === 'pglite') {
+    const database = await openDatabase({ pgliteInMemory: true });
+    return { ...database, drop: () => database.close() };
+  }
+  const serverUrl = process.env.TEST_DATABASE_URL!;
+  const name = `notadoo_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString() });
+  return {
+    ...database,
+    drop: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: serverUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** A controllable clock, so expiry can be tested without waiting. */
+export function createClock(start = new Date('2026-11-22T10:00:00Z')) {
+  let t = start.getTime();
+  return { now: () => new Date(t), advance: (ms: number) => void (t += ms) };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  /** Every mail the app sent, oldest first. */
+  mails: MailMessage[];
+  clock: ReturnType<typeof createClock>;
+  createUser(overrides?: Partial<typeof users.$inferInsert> & { password?: string }): Promise<{ id: number; email: string; password: string }>;
+  tokenFor(email: string, password: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+let counter = 0;
+
+export async function buildTestApp(backend: 'pglite' | 'postgres', options: Partial<AppOptions> = {}): Promise<TestApp> {
+  const database = await openTestDatabase(backend);
+  await migrate(database);
+  await seedOffices(database.db);
+  const mails: MailMessage[] = [];
+  const clock = createClock();
+  const app = await buildApp({
+    config: testConfig,
+    database,
+    mailer: { send: async (m) => void mails.push(m) },
+    now: clock.now,
+    ...options,
+  });
+  return {
+    app,
+    database,
+    mails,
+    clock,
+    async createUser(overrides = {}) {
+      const { password = 'Motdepasse1', ...row } = overrides;
+      counter += 1;
+      const email = row.email ?? `user${counter}-${randomBytes(3).toString('hex')}@exemple.fr`;
+      const [user] = await database.db
+        .insert(users)
+        .values({ firstName: 'Jeanne', lastName: 'Durand', isEmailConfirmed: true, ...row, email, passwordHash: await hashPassword(password) })
+        .returning();
+      return { id: user!.id, email, password };
+    },
+    async tokenFor(email, password) {
+      const res = await app.inject({ method: 'POST', url: '/api/users/login', payload: { login: email, password } });
+      if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+      return res.json<{ token: string }>().token;
+    },
+    async close() {
+      await app.close();
+      await database.drop();
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
