@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { MESSAGES } from '@notadoo/domain';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
@@ -79,10 +80,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
-  registerAuthentication(app, { db: ctx.db, tokens: ctx.tokens });
-
   await app.register(
     async (api) => {
+      // Deny by default inside /api; static files (office images, the web app) are public.
+      registerAuthentication(api, { db: ctx.db, tokens: ctx.tokens });
       await api.register(accountRoutes(ctx));
       await api.register(userRoutes(ctx));
       await api.register(officeRoutes(ctx));
@@ -108,6 +109,6 @@ async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> 
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/uploads/');
     if (isPage) return reply.type('text/html').sendFile('index.html');
-    return reply.status(404).send({ message: "Cette adresse de l'API n'existe pas." });
+    return reply.status(404).send({ message: MESSAGES.routeNotFound });
   });
 }

@@ -24,10 +24,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
       return reply.status(error.status).send({ message: error.message, ...error.details });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      const first = error.validation[0];
-      const field = first?.instancePath.replace(/^\//, '').replace(/\//g, '.');
-      const message = first ? (field ? `${first.message} (champ « ${field} »)` : first.message) : MESSAGES.invalidRequest;
-      return reply.status(400).send({ message });
+      return reply.status(400).send(describeValidationError(error.validation[0]));
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -42,4 +39,15 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {
     reply.status(404).send({ message: MESSAGES.routeNotFound });
   });
+}
+
+/** Type mismatches come from API clients, not forms: name the field, whose message alone would not. */
+const FIELD_NAMED_IN_MESSAGE = new Set(['invalid_type', 'invalid_union', 'invalid_value', 'unrecognized_keys']);
+
+function describeValidationError(issue: { keyword: string; instancePath: string; message: string } | undefined) {
+  if (!issue) return { message: MESSAGES.invalidRequest };
+  const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
+  if (!field) return { message: issue.message };
+  const message = FIELD_NAMED_IN_MESSAGE.has(issue.keyword) ? `Champ « ${field} » : ${issue.message}` : issue.message;
+  return { message, field };
 }

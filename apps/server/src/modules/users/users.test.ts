@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BACKENDS, bearer, buildTestApp, type TestApp } from '../../../test/test-app';
+
+describe.each(BACKENDS)('users on %s', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(backend);
+  });
+  afterAll(() => t.close());
+
+  async function signedIn(overrides: Parameters<TestApp['createUser']>[0] = {}) {
+    const user = await t.createUser(overrides);
+    return { ...user, headers: bearer(await t.tokenFor(user.email, user.password)) };
+  }
+
+  it('answers the session fields of the spec on users/me, with the office', async () => {
+    const notary = await signedIn({ isNotary: true, notaryOfficeId: 1 });
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: notary.headers });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({
+      id: notary.id,
+      roles: ['ROLE_USER'],
+      isPro: false,
+      isNotary: true,
+      needsRoleChange: false,
+      notary_office: { id: 1, city: 'Paris' },
+    });
+    expect(me.json()).not.toHaveProperty('passwordHash');
+  });
+
+  it('lets a user read themself, an admin read anyone, and refuses others with 403', async () => {
+    const a = await signedIn();
+    const b = await signedIn();
+    const admin = await signedIn({ roles: ['ROLE_USER', 'ROLE_ADMIN'] });
+    expect((await t.app.inject({ method: 'GET', url: `/api/users/${a.id}`, headers: a.headers })).json()).toMatchObject({ id: a.id, scores: { EC: null } });
+    expect((await t.app.inject({ method: 'GET', url: `/api/users/${a.id}`, headers: admin.headers })).statusCode).toBe(200);
+    const refused = await t.app.inject({ method: 'GET', url: `/api/users/${a.id}`, headers: b.headers });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toMatch(/^Erreur/);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/999999', headers: admin.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/abc', headers: admin.headers })).statusCode).toBe(400);
+  });
+
+  it('updates names and e-mail; a new e-mail must be confirmed again', async () => {
+    const u = await signedIn();
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${u.id}`,
+      headers: u.headers,
+      payload: { firstName: ' Anne ', lastName: 'Lefèvre', email: 'Anne.Lefevre@exemple.fr' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ firstName: 'Anne', lastName: 'Lefèvre', email: 'anne.lefevre@exemple.fr', isEmailConfirmed: false });
+    expect(t.mails.at(-1)).toMatchObject({ to: 'anne.lefevre@exemple.fr', subject: 'Confirmez votre adresse email' });
+  });
+
+  it("refuses an e-mail that belongs to someone else with 409, changing nothing", async () => {
+    const u = await signedIn();
+    const other = await t.createUser();
+    const res = await t.app.inject({ method: 'PATCH', url: `/api/users/${u.id}`, headers: u.headers, payload: { firstName: 'Zoé', email: other.email } });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('Un utilisateur existe déjà avec cette adresse email.');
+    const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: u.headers });
+    expect(me.json()).toMatchObject({ email: u.email, firstName: 'Jeanne' });
+  });
+
+  it('changes the password only with the current one, and invalidates older tokens', async () => {
+    const u = await signedIn();
+    const missing = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${u.id}`,
+      headers: u.headers,
+      payload: { passwordNew: 'Nouveau123', passwordNewConfirm: 'Nouveau123' },
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('Merci de renseigner le mot de passe actuel.');
+
+    const wrong = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${u.id}`,
+      headers: u.headers,
+      payload: { password: 'Faux12345', passwordNew: 'Nouveau123', passwordNewConfirm: 'Nouveau123' },
+    });
+    expect(wrong.statusCode).toBe(400);
+
+    const mismatch = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${u.id}`,
+      headers: u.headers,
+      payload: { password: u.password, passwordNew: 'Nouveau123', passwordNewConfirm: 'Nouveau124' },
+    });
+    expect(mismatch.json().message).toBe('Merci de confirmer votre nouveau mot de passe.');
+
+    const ok = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${u.id}`,
+      headers: u.headers,
+      payload: { password: u.password, passwordNew: 'Nouveau123', passwordNewConfirm: 'Nouveau123' },
+    });
+    expect(ok.statusCode).toBe(200);
+    const fresh = ok.json().token as string;
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: u.headers })).json()).toEqual({ message: 'Expired JWT Token' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(fresh) })).statusCode).toBe(200);
+    await t.tokenFor(u.email, 'Nouveau123');
+  });
+
+  it('lets only an admin attach a user to an office, and edit another user', async () => {
+    const u = await signedIn();
+    const other = await signedIn();
+    const admin = await signedIn({ roles: ['ROLE_USER', 'ROLE_ADMIN'] });
+    const self = await t.app.inject({ method: 'PATCH', url: `/api/users/${u.id}`, headers: u.headers, payload: { notaryOffice: 2 } });
+    expect(self.statusCode).toBe(403);
+    const byOther = await t.app.inject({ method: 'PATCH', url: `/api/users/${u.id}`, headers: other.headers, payload: { firstName: 'Pirate' } });
+    expect(byOther.statusCode).toBe(403);
+    const unknownOffice = await t.app.inject({ method: 'PATCH', url: `/api/users/${u.id}`, headers: admin.headers, payload: { notaryOffice: 999 } });
+    expect(unknownOffice.statusCode).toBe(400);
+    const byAdmin = await t.app.inject({ method: 'PATCH', url: `/api/users/${u.id}`, headers: admin.headers, payload: { notaryOffice: 2, firstName: 'Marc' } });
+    expect(byAdmin.statusCode).toBe(200);
+    expect(byAdmin.json()).toMatchObject({ firstName: 'Marc', notary_office: { id: 2, city: 'Lyon' } });
+  });
+});
