@@ -44,8 +44,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
 /** Type mismatches come from API clients, not forms: name the field, whose message alone would not. */
 const FIELD_NAMED_IN_MESSAGE = new Set(['invalid_type', 'invalid_union', 'invalid_value', 'unrecognized_keys']);
 
-function describeValidationError(issue: { keyword: string; instancePath: string; message: string } | undefined) {
-  if (!issue) return { message: MESSAGES.invalidRequest };
+function describeValidationError(issue: { keyword: string; instancePath: string; message?: string } | undefined) {
+  if (!issue?.message) return { message: MESSAGES.invalidRequest };
   const field = issue.instancePath.replace(/^\//, '').replace(/\//g, '.');
   if (!field) return { message: issue.message };
   const message = FIELD_NAMED_IN_MESSAGE.has(issue.keyword) ? `Champ « ${field} » : ${issue.message}` : issue.message;

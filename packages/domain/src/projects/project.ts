@@ -1,0 +1,72 @@
+import type { NotaryOffice } from '../offices/notary-office';
+import type { ProjectStatus } from './status';
+
+/** Project kinds and subtypes (spec section 3 and the wizard of section 2). */
+export const PROJECT_TYPES = ['realty', 'succession'] as const;
+export type ProjectType = (typeof PROJECT_TYPES)[number];
+
+export const PROJECT_SUBTYPES = {
+  realty: ['appt', 'house', 'land'],
+  succession: ['settlement', 'balance'],
+} as const satisfies Record<ProjectType, readonly string[]>;
+export type ProjectSubtype = (typeof PROJECT_SUBTYPES)[ProjectType][number];
+
+export const PROJECT_TYPE_LABELS: Record<ProjectType, string> = {
+  realty: 'Immobilier',
+  succession: 'Succession',
+};
+
+export const PROJECT_SUBTYPE_LABELS: Record<ProjectSubtype, string> = {
+  appt: 'Appartement',
+  house: 'Maison',
+  land: 'Terrain',
+  settlement: 'Régler une succession',
+  balance: 'Bilan patrimonial',
+};
+
+/** A participant's role in a project (the project-creation roles of spec section 3). */
+export const PARTICIPANT_ROLES = ['seller', 'buyer', 'intermediary', 'office', 'spouse', 'heir', 'client'] as const;
+export type ParticipantRole = (typeof PARTICIPANT_ROLES)[number];
+
+/** Roles a participant may hold, by project kind (spec section 4, "Participants and documents"). */
+export function rolesForProject(type: ProjectType, subtype: ProjectSubtype): readonly ParticipantRole[] {
+  if (type === 'realty') return ['seller', 'buyer', 'intermediary', 'office'];
+  return subtype === 'balance' ? ['client', 'office'] : ['spouse', 'heir', 'office'];
+}
+
+export interface ParticipantUser {
+  id: number;
+  lastConnectionDate: string | null;
+  avatar: string | null;
+}
+
+export interface Participant {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  /** The linked account, null for a person without one. */
+  user: ParticipantUser | null;
+  /** The role, plus 'creator' for the one who created the project. */
+  roles_project: Array<ParticipantRole | 'creator'>;
+  role: ParticipantRole;
+}
+
+export interface Project {
+  id: number;
+  name: string;
+  type: ProjectType;
+  subtype: ProjectSubtype;
+  status: ProjectStatus;
+  progress: number;
+  created_at: string;
+  cover_image: string | null;
+  is_archived: boolean;
+  is_partial: boolean;
+  participants: Participant[];
+  notary_office: NotaryOffice | null;
+  /** User id of the creator. */
+  creator: number | null;
+  /** City of the chosen office. */
+  city: string | null;
+}
