@@ -6,3 +6,8 @@ export * from './offices/notary-office';
 export * from './projects/status';
 export * from './messages';
 export * from './schemas/accounts';
+export * from './projects/project';
+export * from './projects/permissions';
+export * from './projects/participant-documents';
+export * from './projects/progress';
+export * from './schemas/projects';

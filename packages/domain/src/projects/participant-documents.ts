@@ -1,0 +1,101 @@
+import { rolesForProject, type ParticipantRole, type ProjectSubtype, type ProjectType } from './project';
+
+/**
+ * The seven questionnaires (spec 001, sections 1 and 7), under the array names
+ * a project's document carries them on the wire (spec section 3).
+ */
+export const QUESTIONNAIRE_DOC_TYPES = [
+  'document_civil_statuses',
+  'document_buyers',
+  'document_successions',
+  'document_sale_houses',
+  'document_heritage_balances',
+  'document_sale_lands',
+  'document_sale_appts',
+] as const;
+export type QuestionnaireDocType = (typeof QUESTIONNAIRE_DOC_TYPES)[number];
+
+/** The `{type}` of `GET download_form/{type}/{documentId}`. */
+export type DownloadFormType = 'civil_status' | 'buyer' | 'succession' | 'sale_house' | 'heritage_balance' | 'sale_land' | 'sale_appt';
+
+export interface QuestionnaireNames {
+  /** `GET download_form/{downloadForm}/{documentId}`. */
+  downloadForm: DownloadFormType;
+  /** The screen: `/project/{id}/form/{route}`. */
+  route: string;
+  /** The `docType` of `PATCH /document` (spec 001, section 7). */
+  saveDocType: string;
+}
+
+export const QUESTIONNAIRES: Record<QuestionnaireDocType, QuestionnaireNames> = {
+  document_civil_statuses: { downloadForm: 'civil_status', route: 'civilstatus', saveDocType: 'document_civil_status' },
+  document_buyers: { downloadForm: 'buyer', route: 'buyer', saveDocType: 'document_buyer' },
+  document_successions: { downloadForm: 'succession', route: 'succession', saveDocType: 'document_succession' },
+  document_sale_houses: { downloadForm: 'sale_house', route: 'sale/house', saveDocType: 'document_sale_house' },
+  document_heritage_balances: { downloadForm: 'heritage_balance', route: 'heritagebalance', saveDocType: 'document_heritage_balance' },
+  document_sale_lands: { downloadForm: 'sale_land', route: 'sale/land', saveDocType: 'document_sale_land' },
+  document_sale_appts: { downloadForm: 'sale_appt', route: 'sale/appt', saveDocType: 'document_sale_appt' },
+};
+
+/** Reads the `{type}` of a download_form call; undefined for anything else. */
+export function findQuestionnaireByDownloadForm(type: string): QuestionnaireDocType | undefined {
+  return QUESTIONNAIRE_DOC_TYPES.find((docType) => QUESTIONNAIRES[docType].downloadForm === type);
+}
+
+/** Reads the `docType` of a `PATCH /document` call; undefined for anything else. */
+export function findQuestionnaireBySaveDocType(docType: string): QuestionnaireDocType | undefined {
+  return QUESTIONNAIRE_DOC_TYPES.find((t) => QUESTIONNAIRES[t].saveDocType === docType);
+}
+
+export function questionnairePath(projectId: number, docType: QuestionnaireDocType): string {
+  return `/project/${projectId}/form/${QUESTIONNAIRES[docType].route}`;
+}
+
+const SALE_QUESTIONNAIRE: Partial<Record<ProjectSubtype, QuestionnaireDocType>> = {
+  appt: 'document_sale_appts',
+  house: 'document_sale_houses',
+  land: 'document_sale_lands',
+};
+
+/** Project-wide questionnaires already in the project, given to one person only. */
+export interface ExistingQuestionnaires {
+  hasSuccession: boolean;
+  hasBalance: boolean;
+}
+
+/** Professionals handling the file, not parties to the deed. */
+const PROFESSIONAL_ROLES: readonly ParticipantRole[] = ['intermediary', 'office'];
+
+/**
+ * The questionnaires a person gets when added to a project in `role` (spec 001,
+ * section 1): a civil status for every party, plus their role's questionnaire.
+ * Intermediaries and office members get none: there is no civil status or sale
+ * answer of theirs to collect. A role foreign to the project kind gets none.
+ */
+export function questionnairesFor(
+  project: { type: ProjectType; subtype: ProjectSubtype },
+  role: ParticipantRole,
+  existing: ExistingQuestionnaires,
+): QuestionnaireDocType[] {
+  if (!rolesForProject(project.type, project.subtype).includes(role) || PROFESSIONAL_ROLES.includes(role)) return [];
+  const own = roleQuestionnaire(project.subtype, role, existing);
+  return own ? ['document_civil_statuses', own] : ['document_civil_statuses'];
+}
+
+function roleQuestionnaire(subtype: ProjectSubtype, role: ParticipantRole, existing: ExistingQuestionnaires): QuestionnaireDocType | null {
+  switch (role) {
+    case 'seller':
+      return SALE_QUESTIONNAIRE[subtype] ?? null;
+    case 'buyer':
+      return 'document_buyers';
+    // One succession questionnaire per settlement and one balance per wealth
+    // review, both about the whole estate: the first heir or spouse, the first client.
+    case 'heir':
+    case 'spouse':
+      return existing.hasSuccession ? null : 'document_successions';
+    case 'client':
+      return existing.hasBalance ? null : 'document_heritage_balances';
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,283 @@
+import { isAdmin, isOfficeMember } from '../accounts/roles';
+import { rolesForProject, type ParticipantRole, type ProjectSubtype, type ProjectType } from './project';
+import { LOCKED_FROM_STATUS, SUBMITTED_STATUS } from './status';
+
+/**
+ * Who may do what on a project (spec section 6), one function per decision,
+ * deny by default. The server guards its routes with them and the web hides
+ * what they would refuse. Inputs are minimal structural types so that both a
+ * database row and a wire object fit.
+ */
+
+export interface Viewer {
+  id: number;
+  roles: readonly string[];
+  isPro: boolean;
+  isNotary: boolean;
+  needsRoleChange: boolean;
+  notary_office: { id: number } | null;
+}
+
+export interface PersonForAccess {
+  id: number;
+  role: ParticipantRole;
+  user: { id: number; lastConnectionDate: string | null } | null;
+}
+
+export interface ProjectForAccess {
+  status: number;
+  creator: number | null;
+  notary_office: { id: number } | null;
+  participants: readonly PersonForAccess[];
+}
+
+export interface ProjectKind {
+  type: ProjectType;
+  subtype: ProjectSubtype;
+}
+
+export type ProjectAccess = 'full' | 'partial' | 'none';
+
+export type PermissionCheck = { ok: true } | { ok: false; message: string };
+
+export const PROJECT_PERMISSION_MESSAGES = {
+  moveToIntermediaryRefused:
+    "Impossible de déplacer ce participant : il ne possède pas de compte lié ou n'est pas marqué comme Intermédiaire Immobilier.",
+  moveToOfficeRefused:
+    "Impossible de déplacer ce participant : il ne possède pas de compte lié ou n'est pas marqué comme Notaire.",
+  roleNotInProjectKind: "Ce rôle n'existe pas pour ce type de dossier.",
+  creationRoleChangePending:
+    "Votre demande de changement de rôle est en cours de traitement : vous ne pouvez pas créer de dossier pour l'instant.",
+  creationIntermediaryReserved:
+    "Le rôle d'intermédiaire immobilier est réservé aux professionnels reconnus. Vous pouvez en faire la demande depuis votre profil.",
+  creationOfficeReserved:
+    "Le rôle de notaire est réservé aux membres d'un office notarial. Merci de renseigner votre office dans votre profil.",
+} as const;
+
+const OK: PermissionCheck = { ok: true };
+const refuse = (message: string): PermissionCheck => ({ ok: false, message });
+
+// ---------------------------------------------------------------- access
+
+/** Intermediary and office roles count only for users who really are one. */
+function roleGrantsAccess(viewer: Viewer, role: ParticipantRole): boolean {
+  if (role === 'intermediary') return viewer.isPro || viewer.isNotary;
+  if (role === 'office') return viewer.notary_office !== null || viewer.isNotary;
+  return true;
+}
+
+function ownParticipations(viewer: Viewer, project: ProjectForAccess): PersonForAccess[] {
+  return project.participants.filter((p) => p.user !== null && p.user.id === viewer.id);
+}
+
+function isChosenOfficeMember(viewer: Viewer, project: ProjectForAccess): boolean {
+  return viewer.notary_office !== null && project.notary_office !== null && viewer.notary_office.id === project.notary_office.id;
+}
+
+/** Guards against a person or owner taken from another project. */
+function isInProject(project: ProjectForAccess, person: PersonForAccess): boolean {
+  return project.participants.some((p) => p.id === person.id);
+}
+
+/** The roles through which the viewer takes part in the project with access. */
+export function viewerRoles(viewer: Viewer, project: ProjectForAccess): ParticipantRole[] {
+  const roles = ownParticipations(viewer, project)
+    .filter((p) => roleGrantsAccess(viewer, p.role))
+    .map((p) => p.role);
+  return [...new Set(roles)];
+}
+
+/**
+ * 'full': may open the project. 'partial': a participant whose role does not
+ * count (e.g. intermediary without isPro); the dashboard lists the project with
+ * its name and status only. 'none': not listed.
+ *
+ * Beyond the spec, members of the chosen office have full access without being
+ * participants: the chosen office alone reads the file (spec 001, section 1).
+ */
+export function projectAccess(viewer: Viewer, project: ProjectForAccess): ProjectAccess {
+  if (isAdmin(viewer) || viewerRoles(viewer, project).length > 0 || isChosenOfficeMember(viewer, project)) return 'full';
+  return ownParticipations(viewer, project).length > 0 ? 'partial' : 'none';
+}
+
+export function canOpenProject(viewer: Viewer, project: ProjectForAccess): boolean {
+  return projectAccess(viewer, project) === 'full';
+}
+
+export function isProjectLocked(project: { status: number }): boolean {
+  return project.status >= LOCKED_FROM_STATUS;
+}
+
+function isParticipantWithAccess(viewer: Viewer, project: ProjectForAccess): boolean {
+  return viewerRoles(viewer, project).length > 0;
+}
+
+function isOfficeMemberWithAccess(viewer: Viewer, project: ProjectForAccess): boolean {
+  return isOfficeMember(viewer) && canOpenProject(viewer, project);
+}
+
+// ---------------------------------------------------------------- project
+
+export function canChangeStatus(viewer: Viewer, project: ProjectForAccess): boolean {
+  return isAdmin(viewer) || isOfficeMemberWithAccess(viewer, project);
+}
+
+/** "Transmettre au Notaire": needs an office to send to, and only before review. */
+export function canSubmitToNotary(viewer: Viewer, project: ProjectForAccess): boolean {
+  return canOpenProject(viewer, project) && project.status < SUBMITTED_STATUS && project.notary_office !== null;
+}
+
+/** Admins and office members may switch offices; anyone else only picks the first one. */
+export function canChangeOffice(viewer: Viewer, project: ProjectForAccess): boolean {
+  if (isAdmin(viewer)) return true;
+  if (!canOpenProject(viewer, project)) return false;
+  return isOfficeMember(viewer) || project.notary_office === null;
+}
+
+export function canRenameProject(viewer: Viewer, project: ProjectForAccess): boolean {
+  return isAdmin(viewer) || isParticipantWithAccess(viewer, project);
+}
+
+export function canChangeCover(viewer: Viewer, project: ProjectForAccess): boolean {
+  return isAdmin(viewer) || isParticipantWithAccess(viewer, project);
+}
+
+/**
+ * Archiving hides the project from every participant's dashboard, so it is not
+ * left to any participant: only the one who opened it (while they still have
+ * access) or an admin.
+ */
+export function canArchiveProject(viewer: Viewer, project: ProjectForAccess): boolean {
+  if (isAdmin(viewer)) return true;
+  return project.creator !== null && project.creator === viewer.id && canOpenProject(viewer, project);
+}
+
+/** Sending files to the drafting software is for office staff (spec section 2). */
+export function canTransferFiles(viewer: Viewer, project: ProjectForAccess): boolean {
+  return isAdmin(viewer) || (viewer.notary_office !== null && canOpenProject(viewer, project));
+}
+
+/** `GET /projects/open`, the billing table of the admin screen. */
+export function canListOpenProjects(viewer: Viewer): boolean {
+  return isAdmin(viewer);
+}
+
+export function canFilterByOfficeCity(viewer: Viewer): boolean {
+  return isAdmin(viewer);
+}
+
+// ---------------------------------------------------------------- people
+
+/**
+ * Spec section 6: "admin; or same role where the person has not yet logged in;
+ * or a pro user where the person has not logged in; or a person with no user
+ * account or no last connection". The last clause contains the two before it,
+ * so for non-admins it comes down to: the person has never logged in (their
+ * details are still the inviter's to correct), with full access, before
+ * signature.
+ */
+export function canEditPerson(viewer: Viewer, project: ProjectForAccess, person: PersonForAccess): boolean {
+  if (!isInProject(project, person)) return false;
+  if (isAdmin(viewer)) return true;
+  if (!canOpenProject(viewer, project) || isProjectLocked(project)) return false;
+  return person.user === null || person.user.lastConnectionDate === null;
+}
+
+/**
+ * Admins and office members with access add anyone. Other participants with
+ * access may invite people too until signature (the Persons tab asks clients to
+ * invite their notary themselves), in any role of the project kind: an invited
+ * intermediary or notary still gets access only if their account really is one.
+ */
+export function canAddPerson(viewer: Viewer, project: ProjectForAccess & ProjectKind, role: ParticipantRole): boolean {
+  if (!rolesForProject(project.type, project.subtype).includes(role)) return false;
+  if (isAdmin(viewer) || isOfficeMemberWithAccess(viewer, project)) return true;
+  return isParticipantWithAccess(viewer, project) && !isProjectLocked(project);
+}
+
+export function canDeletePerson(viewer: Viewer, project: ProjectForAccess, person: PersonForAccess): boolean {
+  if (!isInProject(project, person)) return false;
+  return isAdmin(viewer) || isOfficeMemberWithAccess(viewer, project);
+}
+
+export function canMoveParticipant(viewer: Viewer, _project: ProjectForAccess): boolean {
+  return isAdmin(viewer);
+}
+
+export interface MoveTarget {
+  user: { isPro: boolean; isNotary: boolean; notary_office: { id: number } | null } | null;
+}
+
+/** Whether a participant may take `role` (spec section 4), with the exact toasts. */
+export function canMoveParticipantTo(role: ParticipantRole, target: MoveTarget, project: ProjectKind): PermissionCheck {
+  if (!rolesForProject(project.type, project.subtype).includes(role)) return refuse(PROJECT_PERMISSION_MESSAGES.roleNotInProjectKind);
+  const user = target.user;
+  if (role === 'intermediary' && !user?.isPro) return refuse(PROJECT_PERMISSION_MESSAGES.moveToIntermediaryRefused);
+  if (role === 'office' && !(user && (user.isNotary || user.notary_office !== null))) {
+    return refuse(PROJECT_PERMISSION_MESSAGES.moveToOfficeRefused);
+  }
+  return OK;
+}
+
+// ---------------------------------------------------------------- documents
+
+function isOwnDocument(viewer: Viewer, owner: PersonForAccess | null): boolean {
+  return owner !== null && owner.user !== null && owner.user.id === viewer.id;
+}
+
+/**
+ * `owner` null is an unassigned document. One's own documents stay readable
+ * after signature; only editing locks.
+ */
+export function canViewDocumentOf(viewer: Viewer, project: ProjectForAccess, owner: PersonForAccess | null): boolean {
+  if (owner !== null && !isInProject(project, owner)) return false;
+  if (isAdmin(viewer)) return true;
+  if (!canOpenProject(viewer, project)) return false;
+  if (isOfficeMember(viewer) || isOwnDocument(viewer, owner)) return true;
+  if (isProjectLocked(project)) return false;
+  const roles = viewerRoles(viewer, project);
+  if (owner !== null && roles.includes(owner.role)) return true;
+  return viewer.isPro && roles.includes('intermediary');
+}
+
+/**
+ * Also guards adding a document or a file for that owner and removing a file
+ * from their drawer: all of them change the owner's documents.
+ */
+export function canEditDocumentOf(viewer: Viewer, project: ProjectForAccess, owner: PersonForAccess | null): boolean {
+  if (owner !== null && !isInProject(project, owner)) return false;
+  if (isAdmin(viewer)) return true;
+  if (!canOpenProject(viewer, project)) return false;
+  if (isOfficeMember(viewer)) return true;
+  if (isProjectLocked(project) || owner === null) return false;
+  return viewerRoles(viewer, project).includes(owner.role);
+}
+
+export function canDeleteDocument(viewer: Viewer, project: ProjectForAccess): boolean {
+  return isAdmin(viewer) || isOfficeMemberWithAccess(viewer, project);
+}
+
+export function canChangeDocumentOwner(viewer: Viewer, _project: ProjectForAccess): boolean {
+  return isAdmin(viewer);
+}
+
+// ---------------------------------------------------------------- creation
+
+/** Step 3 of the new-project wizard: may the viewer create a project of this kind in this role? */
+export function checkProjectCreation(
+  viewer: Viewer,
+  role: ParticipantRole,
+  type: ProjectType,
+  subtype: ProjectSubtype,
+): PermissionCheck {
+  if (viewer.needsRoleChange) return refuse(PROJECT_PERMISSION_MESSAGES.creationRoleChangePending);
+  if (!rolesForProject(type, subtype).includes(role)) return refuse(PROJECT_PERMISSION_MESSAGES.roleNotInProjectKind);
+  if (role === 'intermediary' && !viewer.isPro) return refuse(PROJECT_PERMISSION_MESSAGES.creationIntermediaryReserved);
+  if (role === 'office' && viewer.notary_office === null) return refuse(PROJECT_PERMISSION_MESSAGES.creationOfficeReserved);
+  return OK;
+}
+
+/** The roles the wizard offers this viewer for a project kind. */
+export function creationRolesFor(viewer: Viewer, type: ProjectType, subtype: ProjectSubtype): ParticipantRole[] {
+  return rolesForProject(type, subtype).filter((role) => checkProjectCreation(viewer, role, type, subtype).ok);
+}

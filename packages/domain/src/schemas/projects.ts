@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { PARTICIPANT_ROLES, PROJECT_SUBTYPES, PROJECT_TYPES } from '../projects/project';
+
+/**
+ * Request payloads of the project calls (spec section 7). Form-encoded values
+ * arrive as strings, so numbers are coerced.
+ */
+
+export const PROJECT_SCHEMA_MESSAGES = {
+  nameRequired: 'Merci de spécifier un nom pour votre dossier.',
+  nameTooLong: 'Le nom du dossier ne doit pas dépasser 255 caractères.',
+  typeRequired: 'Merci de choisir le type de votre dossier : immobilier ou succession.',
+  subtypeRequired: 'Merci de choisir la nature de votre dossier.',
+  subtypeMismatch: 'Cette nature de dossier ne correspond pas au type choisi.',
+  roleRequired: 'Merci de choisir votre rôle dans ce dossier.',
+  invalidProjectId: 'Identifiant de dossier invalide.',
+  invalidStatus: 'Le statut doit être un nombre entier compris entre 1 et 7.',
+  officeRequired: 'Merci de choisir un office notarial.',
+} as const;
+const M = PROJECT_SCHEMA_MESSAGES;
+
+/** Database ids are 32-bit: a larger one must be a 400, not a database error. */
+const MAX_ID = 2_147_483_647;
+
+const id = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_ID, message);
+
+const projectName = z.string({ error: M.nameRequired }).trim().min(1, M.nameRequired).max(255, M.nameTooLong);
+
+const ALL_SUBTYPES = [...PROJECT_SUBTYPES.realty, ...PROJECT_SUBTYPES.succession] as const;
+
+/** `POST /project`. Whether the role suits the user is `checkProjectCreation`'s business. */
+export const createProjectSchema = z
+  .object({
+    name: projectName,
+    type: z.enum(PROJECT_TYPES, { error: M.typeRequired }),
+    subtype: z.enum(ALL_SUBTYPES, { error: M.subtypeRequired }),
+    role: z.enum(PARTICIPANT_ROLES, { error: M.roleRequired }),
+  })
+  .refine((p) => (PROJECT_SUBTYPES[p.type] as readonly string[]).includes(p.subtype), {
+    message: M.subtypeMismatch,
+    path: ['subtype'],
+  });
+export type CreateProjectPayload = z.input<typeof createProjectSchema>;
+
+/** `POST /project/rename`. */
+export const renameProjectSchema = z.object({ id: id(M.invalidProjectId), name: projectName });
+export type RenameProjectPayload = z.input<typeof renameProjectSchema>;
+
+/** `POST` and `PATCH /project/status`. */
+export const projectStatusSchema = z.object({
+  id: id(M.invalidProjectId),
+  status: z.coerce.number({ error: M.invalidStatus }).int(M.invalidStatus).min(1, M.invalidStatus).max(7, M.invalidStatus),
+});
+export type ProjectStatusPayload = z.input<typeof projectStatusSchema>;
+
+/** `PATCH /project/{id}`: choose or switch the notary office. */
+export const projectOfficePatchSchema = z.object({ office: id(M.officeRequired) });
+export type ProjectOfficePatchPayload = z.input<typeof projectOfficePatchSchema>;
+
+/** The `{id}` of the `/project/{id}` paths. */
+export const projectIdSchema = z.object({ id: id(M.invalidProjectId) });
