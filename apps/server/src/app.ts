@@ -2,7 +2,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MESSAGES } from '@notadoo/domain';
+import { mkdirSync } from 'node:fs';
 import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -18,6 +20,8 @@ import { registerErrorHandling } from './http/error-handler';
 import type { Mailer } from './mail/mailer';
 import { accountRoutes } from './modules/accounts/account-routes';
 import { officeRoutes } from './modules/offices/office-routes';
+import { projectRoutes } from './modules/projects/project-routes';
+import { coversDir } from './modules/projects/project-service';
 import { userRoutes } from './modules/users/user-routes';
 
 const ASSETS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../assets');
@@ -70,6 +74,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(formbody);
+  // Each upload route checks its own type and size limit while streaming; these are outer bounds.
+  await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 20, parts: 25 } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'API Notadoo', description: 'API de la plateforme de dossiers notariaux', version: '1.0.0' },
@@ -87,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(accountRoutes(ctx));
       await api.register(userRoutes(ctx));
       await api.register(officeRoutes(ctx));
+      await api.register(projectRoutes(ctx));
       api.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },
@@ -97,6 +104,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     prefix: '/uploads/offices/',
     decorateReply: false,
   });
+  mkdirSync(coversDir(ctx), { recursive: true });
+  await app.register(fastifyStatic, { root: coversDir(ctx), prefix: '/uploads/covers/', decorateReply: false });
   await serveWebApp(app, config);
   return app;
 }

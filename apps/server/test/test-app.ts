@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp, type AppOptions } from '../src/app';
@@ -65,6 +68,7 @@ export function createClock(start = new Date('2026-11-22T10:00:00Z')) {
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  dataDir: string;
   /** Every mail the app sent, oldest first. */
   mails: MailMessage[];
   clock: ReturnType<typeof createClock>;
@@ -81,8 +85,9 @@ export async function buildTestApp(backend: 'pglite' | 'postgres', options: Part
   await seedOffices(database.db);
   const mails: MailMessage[] = [];
   const clock = createClock();
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'notadoo-test-'));
   const app = await buildApp({
-    config: testConfig,
+    config: { ...testConfig, dataDir },
     database,
     mailer: { send: async (m) => void mails.push(m) },
     now: clock.now,
@@ -91,6 +96,7 @@ export async function buildTestApp(backend: 'pglite' | 'postgres', options: Part
   return {
     app,
     database,
+    dataDir,
     mails,
     clock,
     async createUser(overrides = {}) {
@@ -111,6 +117,7 @@ export async function buildTestApp(backend: 'pglite' | 'postgres', options: Part
     async close() {
       await app.close();
       await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,4 +1,4 @@
-import "./validation-locale";
+import './validation-locale';
 export * from './accounts/roles';
 export * from './accounts/password';
 export * from './accounts/session';
@@ -11,3 +11,4 @@ export * from './projects/permissions';
 export * from './projects/participant-documents';
 export * from './projects/progress';
 export * from './schemas/projects';
+export * from './projects/project-document';

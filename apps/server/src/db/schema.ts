@@ -1,4 +1,4 @@
-import { boolean, doublePrecision, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 // Typed view of the tables created by the SQL files in ./migrations (the source of truth).
 
@@ -50,9 +50,50 @@ export const accountTokens = pgTable('account_tokens', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
+export const projects = pgTable('projects', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  type: text('type', { enum: ['realty', 'succession'] }).notNull(),
+  subtype: text('subtype', { enum: ['appt', 'house', 'land', 'settlement', 'balance'] }).notNull(),
+  status: integer('status').notNull().default(1),
+  coverImage: text('cover_image'),
+  isArchived: boolean('is_archived').notNull().default(false),
+  notaryOfficeId: integer('notary_office_id'),
+  creatorId: integer('creator_id'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const participants = pgTable('participants', {
+  id: serial('id').primaryKey(),
+  projectId: integer('project_id').notNull(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  email: text('email'),
+  userId: integer('user_id'),
+  role: text('role', { enum: ['seller', 'buyer', 'intermediary', 'office', 'spouse', 'heir', 'client'] }).notNull(),
+  isCreator: boolean('is_creator').notNull().default(false),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const documents = pgTable('documents', {
+  id: serial('id').primaryKey(),
+  projectId: integer('project_id').notNull(),
+  participantId: integer('participant_id'),
+  kind: text('kind', { enum: ['questionnaire', 'files'] }).notNull(),
+  docType: text('doc_type').notNull(),
+  answers: jsonb('answers').$type<Record<string, unknown>>().notNull().default({}),
+  version: integer('version').notNull().default(1),
+  progress: integer('progress').notNull().default(0),
+  files: text('files').array().notNull().default([]),
+  file: text('file'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
 export const schemaMigrations = pgTable('schema_migrations', {
   name: text('name').primaryKey(),
   appliedAt: timestamp('applied_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
-export const schema = { schemaMigrations, notaryOffices, users, accountTokens };
+export const schema = { schemaMigrations, projects, participants, documents, notaryOffices, users, accountTokens };

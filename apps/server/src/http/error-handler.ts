@@ -11,6 +11,11 @@ const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'Le contenu envoyé est trop volumineux.',
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'La taille annoncée du contenu est incorrecte.',
   FST_ERR_VALIDATION: MESSAGES.invalidRequest,
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'Cette requête doit être envoyée en multipart/form-data.',
+  FST_REQ_FILE_TOO_LARGE: 'Le fichier dépasse la taille maximale autorisée.',
+  FST_FILES_LIMIT: 'Un seul fichier peut être envoyé à la fois.',
+  FST_PARTS_LIMIT: 'La requête contient trop de champs.',
+  FST_FIELDS_LIMIT: 'La requête contient trop de champs.',
 };
 
 /**

@@ -44,3 +44,25 @@ export function resetPasswordMail(to: string, firstName: string, link: string): 
 function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 }
+
+export function projectSubmittedMail(to: string, projectName: string, submittedBy: string, link: string): MailMessage {
+  return mailWithLink({
+    to,
+    subject: `Nouveau dossier transmis : ${projectName}`,
+    greeting: 'Bonjour,',
+    lines: [`${submittedBy} vient de transmettre le dossier « ${projectName} » à votre office.`, 'Il est prêt pour votre relecture.'],
+    action: 'Ouvrir le dossier',
+    link,
+  });
+}
+
+export function projectStatusMail(to: string, firstName: string, projectName: string, statusLabel: string, link: string): MailMessage {
+  return mailWithLink({
+    to,
+    subject: `Votre dossier « ${projectName} » : ${statusLabel}`,
+    greeting: `Bonjour ${firstName},`,
+    lines: [`Le statut de votre dossier « ${projectName} » est désormais : ${statusLabel}.`],
+    action: 'Voir mon dossier',
+    link,
+  });
+}

@@ -1,4 +1,5 @@
 import type { NotaryOffice } from '../offices/notary-office';
+import type { ProjectDocument } from './project-document';
 import type { ProjectStatus } from './status';
 
 /** Project kinds and subtypes (spec section 3 and the wizard of section 2). */
@@ -69,4 +70,19 @@ export interface Project {
   creator: number | null;
   /** City of the chosen office. */
   city: string | null;
+  documents: ProjectDocument[];
+}
+
+/** What `/projects/mine` lists: the project without its documents. */
+export type ProjectSummary = Omit<Project, 'documents'>;
+
+/**
+ * A project listed to a participant whose role grants no access (spec
+ * section 6): its name and status, nothing more.
+ */
+export interface PartialProject {
+  id: number;
+  name: string;
+  status: ProjectStatus;
+  is_partial: true;
 }

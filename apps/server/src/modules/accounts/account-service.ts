@@ -115,7 +115,7 @@ export async function sendConfirmationMail(ctx: AppContext, user: Pick<UserRow, 
  * A mail that cannot be sent is logged, not thrown: the account change it
  * follows is already saved, and the user can ask for the mail again.
  */
-async function deliver(ctx: AppContext, message: MailMessage): Promise<void> {
+export async function deliver(ctx: AppContext, message: MailMessage): Promise<void> {
   try {
     await ctx.mailer.send(message);
   } catch (error) {

@@ -1,0 +1,117 @@
+import {
+  canViewDocumentOf,
+  projectProgress,
+  QUESTIONNAIRE_DOC_TYPES,
+  type Participant,
+  type PartialProject,
+  type PersonForAccess,
+  type Project,
+  type ProjectDocument,
+  type ProjectForAccess,
+  type ProjectStatus,
+  type ProjectSummary,
+  type QuestionnaireDocType,
+  type Viewer,
+} from '@notadoo/domain';
+import type { UserWithOffice } from '../users/user-data';
+import { toNotaryOffice } from '../offices/office-data';
+import type { DocumentRow, LoadedProject, ParticipantRow } from './project-data';
+
+/** The signed-in user as the domain's permission functions see them. */
+export function toViewer(user: UserWithOffice): Viewer {
+  return {
+    id: user.id,
+    roles: user.roles,
+    isPro: user.isPro,
+    isNotary: user.isNotary,
+    needsRoleChange: user.needsRoleChange,
+    notary_office: user.office,
+  };
+}
+
+function toPersonForAccess(p: ParticipantRow): PersonForAccess {
+  return { id: p.id, role: p.role, user: p.user && { id: p.user.id, lastConnectionDate: p.user.lastConnectionDate?.toISOString() ?? null } };
+}
+
+export function toProjectForAccess(loaded: LoadedProject): ProjectForAccess {
+  return {
+    status: loaded.project.status,
+    creator: loaded.project.creatorId,
+    notary_office: loaded.project.notaryOfficeId === null ? null : { id: loaded.project.notaryOfficeId },
+    participants: loaded.participants.map(toPersonForAccess),
+  };
+}
+
+function toParticipant(p: ParticipantRow): Participant {
+  return {
+    id: p.id,
+    first_name: p.firstName,
+    last_name: p.lastName,
+    email: p.email,
+    user: p.user && { id: p.user.id, lastConnectionDate: p.user.lastConnectionDate?.toISOString() ?? null, avatar: p.user.avatar },
+    roles_project: p.isCreator ? [p.role, 'creator'] : [p.role],
+    role: p.role,
+  };
+}
+
+const emptyQuestionnaires = () =>
+  Object.fromEntries(QUESTIONNAIRE_DOC_TYPES.map((t) => [t, []])) as unknown as Record<QuestionnaireDocType, []>;
+
+/** One document on the wire; the answers only for those who may read them. */
+function toDocument(d: DocumentRow, readable: boolean): ProjectDocument {
+  const doc: ProjectDocument = {
+    id: d.id,
+    participant: d.participantId === null ? null : { id: d.participantId },
+    file: d.file,
+    document_files: [],
+    ...emptyQuestionnaires(),
+  };
+  if (d.kind === 'files') {
+    doc.document_files.push({ id: d.id, doc_type: d.docType, files: readable ? d.files : [] });
+  } else if ((QUESTIONNAIRE_DOC_TYPES as readonly string[]).includes(d.docType)) {
+    doc[d.docType as QuestionnaireDocType].push({ ...(readable ? d.answers : {}), id: d.id, version: d.version, progress: d.progress });
+  }
+  return doc;
+}
+
+export function computeProgress(docs: DocumentRow[]): number {
+  return projectProgress({
+    questionnaires: docs.filter((d) => d.kind === 'questionnaire'),
+    fileDrawers: docs.filter((d) => d.kind === 'files').map((d) => ({ fileCount: d.files.length })),
+  });
+}
+
+export function toProjectSummary(loaded: LoadedProject): ProjectSummary {
+  const { project, office } = loaded;
+  return {
+    id: project.id,
+    name: project.name,
+    type: project.type,
+    subtype: project.subtype,
+    status: project.status as ProjectStatus,
+    progress: computeProgress(loaded.documents),
+    created_at: project.createdAt.toISOString(),
+    cover_image: project.coverImage,
+    is_archived: project.isArchived,
+    is_partial: false,
+    participants: loaded.participants.map(toParticipant),
+    notary_office: office && toNotaryOffice(office),
+    creator: project.creatorId,
+    city: office?.city ?? null,
+  };
+}
+
+export function toProject(loaded: LoadedProject, viewer: Viewer): Project {
+  const access = toProjectForAccess(loaded);
+  const owners = new Map(access.participants.map((p) => [p.id, p]));
+  return {
+    ...toProjectSummary(loaded),
+    documents: loaded.documents.map((d) =>
+      toDocument(d, canViewDocumentOf(viewer, access, d.participantId === null ? null : (owners.get(d.participantId) ?? null))),
+    ),
+  };
+}
+
+export function toPartialProject(loaded: LoadedProject): PartialProject {
+  return { id: loaded.project.id, name: loaded.project.name, status: loaded.project.status as ProjectStatus, is_partial: true };
+}

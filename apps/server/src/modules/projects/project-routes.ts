@@ -1,0 +1,76 @@
+import {
+  createProjectSchema,
+  projectIdSchema,
+  projectOfficePatchSchema,
+  projectStatusSchema,
+  renameProjectSchema,
+} from '@notadoo/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../auth/authenticate';
+import type { AppContext } from '../../context';
+import * as service from './project-service';
+
+const dateQuery = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'La date doit être au format AAAA-MM-JJ.')
+  .transform((s) => new Date(`${s}T00:00:00Z`))
+  .refine((d) => !Number.isNaN(d.getTime()), 'Cette date n’existe pas.');
+
+const tags = ['dossiers'];
+
+export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/projects/mine', { schema: { tags, summary: 'Mes dossiers (archivés exclus)' } }, async (request) =>
+      service.listMyProjects(ctx, requireUser(request)),
+    );
+
+    app.get(
+      '/projects/open',
+      { schema: { tags, summary: 'Dossiers créés sur une période (admin, facturation)', querystring: z.object({ from: dateQuery.optional(), to: dateQuery.optional() }) } },
+      async (request) => service.listOpenProjects(ctx, requireUser(request), request.query),
+    );
+
+    app.get('/project/:id', { schema: { tags, summary: 'Un dossier complet', params: projectIdSchema } }, async (request) =>
+      service.getProjectFor(ctx, requireUser(request), request.params.id),
+    );
+
+    app.post('/project', { schema: { tags, summary: 'Créer un dossier', body: createProjectSchema } }, async (request, reply) =>
+      reply.status(201).send(await service.createProject(ctx, requireUser(request), request.body)),
+    );
+
+    app.post('/project/rename', { schema: { tags, summary: 'Renommer un dossier (répond la liste de mes dossiers)', body: renameProjectSchema } }, async (request) => {
+      const user = requireUser(request);
+      await service.renameProject(ctx, user, request.body.id, request.body.name);
+      return service.listMyProjects(ctx, user);
+    });
+
+    app.post('/project/status', { schema: { tags, summary: 'Changer le statut (répond la liste de mes dossiers)', body: projectStatusSchema } }, async (request) => {
+      const user = requireUser(request);
+      await service.setProjectStatus(ctx, user, request.body.id, request.body.status);
+      return service.listMyProjects(ctx, user);
+    });
+
+    app.patch('/project/status', { schema: { tags, summary: 'Changer le statut, ou transmettre au notaire (statut 3)', body: projectStatusSchema } }, async (request) =>
+      service.setProjectStatus(ctx, requireUser(request), request.body.id, request.body.status),
+    );
+
+    app.patch('/project/:id', { schema: { tags, summary: "Choisir ou changer l'office notarial", params: projectIdSchema, body: projectOfficePatchSchema } }, async (request) =>
+      service.changeProjectOffice(ctx, requireUser(request), request.params.id, request.body.office),
+    );
+
+    app.post('/project/cover', { schema: { tags, summary: 'Image de couverture (multipart : id, cover_image)', consumes: ['multipart/form-data'] } }, async (request) =>
+      service.changeProjectCover(ctx, requireUser(request), request.parts()),
+    );
+
+    app.delete('/project/cover', { schema: { tags, summary: "Retirer l'image de couverture", body: projectIdSchema } }, async (request) =>
+      service.removeProjectCover(ctx, requireUser(request), request.body.id),
+    );
+
+    app.delete('/project/:id', { schema: { tags, summary: 'Archiver un dossier (répond la liste de mes dossiers)', params: projectIdSchema } }, async (request) => {
+      const user = requireUser(request);
+      await service.archiveProject(ctx, user, request.params.id);
+      return service.listMyProjects(ctx, user);
+    });
+  };
+}

@@ -1,0 +1,232 @@
+import path from 'node:path';
+import type { Readable } from 'node:stream';
+import {
+  canArchiveProject,
+  canChangeCover,
+  canChangeOffice,
+  canChangeStatus,
+  canListOpenProjects,
+  canRenameProject,
+  canSubmitToNotary,
+  checkProjectCreation,
+  MESSAGES,
+  projectAccess,
+  questionnairesFor,
+  statusLabel,
+  SUBMITTED_STATUS,
+  type createProjectSchema,
+  type PartialProject,
+  type Project,
+  type ProjectForAccess,
+  type ProjectSummary,
+  type Viewer,
+} from '@notadoo/domain';
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { documents, notaryOffices, participants, projects } from '../../db/schema';
+import { badRequest, forbidden, notFound } from '../../http/app-error';
+import { IMAGE_TYPES } from '../../files/content-sniffing';
+import { discardUpload, keepUpload, receiveUpload, removeStoredFile, type StoredUpload } from '../../files/upload';
+import { deliver } from '../accounts/account-service';
+import { projectStatusMail, projectSubmittedMail } from '../../mail/templates';
+import type { UserWithOffice } from '../users/user-data';
+import {
+  findDashboardProjectIds,
+  listProjectsCreatedBetween,
+  loadProject,
+  loadProjects,
+  updateProject,
+  type LoadedProject,
+} from './project-data';
+import { toPartialProject, toProject, toProjectForAccess, toProjectSummary, toViewer } from './project-presenter';
+
+type CreateProjectInput = z.output<typeof createProjectSchema>;
+
+export const COVER_MAX_BYTES = 5 * 1024 * 1024;
+
+export function coversDir(ctx: AppContext): string {
+  return path.join(ctx.config.dataDir, 'uploads', 'covers');
+}
+
+/** Loads a project the viewer may fully open; 404 when absent, 403 with the spec message otherwise. */
+async function requireOpenProject(ctx: AppContext, viewer: Viewer, id: number): Promise<{ loaded: LoadedProject; access: ProjectForAccess }> {
+  const loaded = await loadProject(ctx.db, id);
+  if (!loaded) throw notFound("Ce dossier n'existe pas.");
+  const access = toProjectForAccess(loaded);
+  if (projectAccess(viewer, access) !== 'full') throw forbidden(MESSAGES.projectAccessDenied);
+  return { loaded, access };
+}
+
+function requirePermission(allowed: boolean): void {
+  if (!allowed) throw forbidden(MESSAGES.projectAccessDenied);
+}
+
+export async function createProject(ctx: AppContext, user: UserWithOffice, input: CreateProjectInput): Promise<{ id: number }> {
+  const viewer = toViewer(user);
+  const check = checkProjectCreation(viewer, input.role, input.type, input.subtype);
+  if (!check.ok) throw forbidden(check.message);
+  return ctx.db.transaction(async (tx) => {
+    const [project] = await tx
+      .insert(projects)
+      .values({
+        name: input.name,
+        type: input.type,
+        subtype: input.subtype,
+        creatorId: user.id,
+        // A notary opening a file for a client opens it in their own office.
+        notaryOfficeId: input.role === 'office' ? user.notaryOfficeId : null,
+        createdAt: ctx.now(),
+      })
+      .returning({ id: projects.id });
+    const [participant] = await tx
+      .insert(participants)
+      .values({
+        projectId: project!.id,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        email: user.email,
+        userId: user.id,
+        role: input.role,
+        isCreator: true,
+      })
+      .returning({ id: participants.id });
+    const questionnaires = questionnairesFor(input, input.role, { hasSuccession: false, hasBalance: false });
+    if (questionnaires.length > 0) {
+      await tx.insert(documents).values(
+        questionnaires.map((docType) => ({ projectId: project!.id, participantId: participant!.id, kind: 'questionnaire' as const, docType })),
+      );
+    }
+    return { id: project!.id };
+  });
+}
+
+export async function getProjectFor(ctx: AppContext, user: UserWithOffice, id: number): Promise<Project> {
+  const viewer = toViewer(user);
+  const { loaded } = await requireOpenProject(ctx, viewer, id);
+  return toProject(loaded, viewer);
+}
+
+/** The dashboard: full summaries, and partial entries where the user's role grants no access. */
+export async function listMyProjects(ctx: AppContext, user: UserWithOffice): Promise<Array<ProjectSummary | PartialProject>> {
+  const viewer = toViewer(user);
+  const ids = await findDashboardProjectIds(ctx.db, user, canListOpenProjects(viewer));
+  const loaded = await loadProjects(ctx.db, ids);
+  return loaded.flatMap((p): Array<ProjectSummary | PartialProject> => {
+    const access = projectAccess(viewer, toProjectForAccess(p));
+    if (access === 'full') return [toProjectSummary(p)];
+    if (access === 'partial') return [toPartialProject(p)];
+    return [];
+  });
+}
+
+export async function renameProject(ctx: AppContext, user: UserWithOffice, id: number, name: string): Promise<void> {
+  const viewer = toViewer(user);
+  const { access } = await requireOpenProject(ctx, viewer, id);
+  requirePermission(canRenameProject(viewer, access));
+  await updateProject(ctx.db, id, { name });
+}
+
+/**
+ * Sets a status. Office members and admins set any status; another
+ * participant may only submit (status 3) while the file is below 3 and has an
+ * office. Submitting mails the office; every change mails the participants
+ * who have an account, except the one who made it.
+ */
+export async function setProjectStatus(ctx: AppContext, user: UserWithOffice, id: number, status: number): Promise<Project> {
+  const viewer = toViewer(user);
+  const { loaded, access } = await requireOpenProject(ctx, viewer, id);
+  const submitting = status === SUBMITTED_STATUS && canSubmitToNotary(viewer, access);
+  requirePermission(canChangeStatus(viewer, access) || submitting);
+  if (loaded.project.status !== status) {
+    await updateProject(ctx.db, id, { status });
+    await mailStatusChange(ctx, user, loaded, status);
+  }
+  return getProjectFor(ctx, user, id);
+}
+
+async function mailStatusChange(ctx: AppContext, actor: UserWithOffice, loaded: LoadedProject, status: number): Promise<void> {
+  const link = `${ctx.config.publicUrl}/project/${loaded.project.id}/dashboard`;
+  const name = loaded.project.name;
+  if (status === SUBMITTED_STATUS && loaded.office?.email) {
+    await deliver(ctx, projectSubmittedMail(loaded.office.email, name, `${actor.firstName} ${actor.lastName}`, link));
+  }
+  const recipients = loaded.participants.filter((p) => p.user && p.user.id !== actor.id && p.email);
+  for (const p of recipients) await deliver(ctx, projectStatusMail(p.email!, p.firstName, name, statusLabel(status), link));
+}
+
+export async function changeProjectOffice(ctx: AppContext, user: UserWithOffice, id: number, officeId: number): Promise<Project> {
+  const viewer = toViewer(user);
+  const { access } = await requireOpenProject(ctx, viewer, id);
+  requirePermission(canChangeOffice(viewer, access));
+  const [office] = await ctx.db
+    .select({ id: notaryOffices.id })
+    .from(notaryOffices)
+    .where(and(eq(notaryOffices.id, officeId), eq(notaryOffices.active, true)));
+  if (!office) throw badRequest("Cet office notarial n'existe pas ou ne fait plus partie du réseau.");
+  await updateProject(ctx.db, id, { notaryOfficeId: officeId });
+  // Answered even when the switch took the viewer's own access away (a notary handing the file to another office).
+  return toProject((await loadProject(ctx.db, id))!, viewer);
+}
+
+/** Receives the multipart cover upload: the `id` field and the `cover_image` file, in any order. */
+export async function changeProjectCover(
+  ctx: AppContext,
+  user: UserWithOffice,
+  parts: AsyncIterable<{ type: 'field'; fieldname: string; value: unknown } | { type: 'file'; fieldname: string; file: Readable }>,
+): Promise<{ id: number; cover_image: string }> {
+  let upload: StoredUpload | undefined;
+  let id: number | undefined;
+  try {
+    for await (const part of parts) {
+      if (part.type === 'field' && part.fieldname === 'id') id = Number(part.value);
+      else if (part.type === 'file' && part.fieldname === 'cover_image' && !upload) {
+        upload = await receiveUpload(part.file, {
+          dir: coversDir(ctx),
+          accepted: IMAGE_TYPES,
+          maxBytes: COVER_MAX_BYTES,
+          refusedMessage: 'La couverture doit être une image (PNG, JPEG, GIF ou WebP).',
+        });
+      } else if (part.type === 'file') part.file.resume();
+    }
+    if (!upload) throw badRequest('Merci de choisir une image de couverture.');
+    if (!Number.isInteger(id) || id! < 1 || id! > 2_147_483_647) throw badRequest('Identifiant de dossier invalide.');
+    const viewer = toViewer(user);
+    const { loaded, access } = await requireOpenProject(ctx, viewer, id!);
+    requirePermission(canChangeCover(viewer, access));
+    const name = await keepUpload(upload, coversDir(ctx));
+    upload = undefined;
+    await updateProject(ctx.db, id!, { coverImage: name });
+    await removeStoredFile(coversDir(ctx), loaded.project.coverImage);
+    return { id: id!, cover_image: name };
+  } finally {
+    await discardUpload(upload);
+  }
+}
+
+export async function removeProjectCover(ctx: AppContext, user: UserWithOffice, id: number): Promise<Project> {
+  const viewer = toViewer(user);
+  const { loaded, access } = await requireOpenProject(ctx, viewer, id);
+  requirePermission(canChangeCover(viewer, access));
+  await updateProject(ctx.db, id, { coverImage: null });
+  await removeStoredFile(coversDir(ctx), loaded.project.coverImage);
+  return getProjectFor(ctx, user, id);
+}
+
+export async function archiveProject(ctx: AppContext, user: UserWithOffice, id: number): Promise<void> {
+  const viewer = toViewer(user);
+  const { access } = await requireOpenProject(ctx, viewer, id);
+  requirePermission(canArchiveProject(viewer, access));
+  await updateProject(ctx.db, id, { isArchived: true });
+}
+
+/** Billing (admins): projects created between `from` and `to` included, default the current year. */
+export async function listOpenProjects(ctx: AppContext, user: UserWithOffice, range: { from?: Date; to?: Date }) {
+  if (!canListOpenProjects(toViewer(user))) throw forbidden();
+  const year = ctx.now().getUTCFullYear();
+  const from = range.from ?? new Date(Date.UTC(year, 0, 1));
+  const to = range.to ?? new Date(Date.UTC(year, 11, 31));
+  const end = new Date(to.getTime() + 24 * 3600_000);
+  const rows = await listProjectsCreatedBetween(ctx.db, from, end);
+  return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
+}
