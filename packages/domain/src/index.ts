@@ -12,3 +12,4 @@ export * from './projects/participant-documents';
 export * from './projects/progress';
 export * from './schemas/projects';
 export * from './projects/project-document';
+export * from './documents/file-types';
