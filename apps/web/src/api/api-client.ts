@@ -1,0 +1,111 @@
+import { MESSAGES } from '@notadoo/domain';
+import { config } from '../config/env';
+import { getAuthToken } from '../lib/auth-token';
+import { ApiError, NETWORK_ERROR_MESSAGE, NETWORK_ERROR_STATUS } from './api-error';
+import { endRequest, startRequest } from './requests-in-flight';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  method?: HttpMethod;
+  /** Sent as JSON; the server accepts JSON on every call. */
+  body?: unknown;
+  signal?: AbortSignal;
+}
+
+type UnauthorizedHandler = () => void;
+let onUnauthorized: UnauthorizedHandler = () => window.location.assign('/logout');
+
+/**
+ * What to do when the session is no longer valid (spec section 8: redirect to
+ * /logout). The app shell installs a router navigation so that no page reload
+ * loses what is on screen; it returns a function restoring the default.
+ */
+export function setUnauthorizedHandler(handler: UnauthorizedHandler): () => void {
+  const previous = onUnauthorized;
+  onUnauthorized = handler;
+  return () => {
+    onUnauthorized = previous;
+  };
+}
+
+const SESSION_PATH = 'users/me';
+/** Gateway errors without a JSON body come from a proxy whose server is down. */
+const GATEWAY_STATUSES = new Set([502, 503, 504]);
+
+function normalizePath(path: string): string {
+  return path.replace(/^\/+/, '');
+}
+
+function buildHeaders(hasBody: boolean): Headers {
+  const headers = new Headers({ 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' });
+  if (hasBody) headers.set('Content-Type', 'application/json');
+  const token = getAuthToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return headers;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+function messageOf(body: unknown): string | undefined {
+  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message) {
+    return body.message;
+  }
+  return undefined;
+}
+
+function toApiError(status: number, body: unknown): ApiError {
+  const message = messageOf(body);
+  if (message) return new ApiError(status, message);
+  if (GATEWAY_STATUSES.has(status)) return new ApiError(status, NETWORK_ERROR_MESSAGE);
+  return new ApiError(status, MESSAGES.operationFailed);
+}
+
+function isSessionRejected(path: string, error: ApiError): boolean {
+  return error.status === 401 && (error.message === MESSAGES.expiredToken || path === SESSION_PATH);
+}
+
+/** Calls `/api/<path>` and resolves with the parsed JSON answer, or rejects with an ApiError. */
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const normalizedPath = normalizePath(path);
+  const hasBody = options.body !== undefined;
+  startRequest();
+  try {
+    let response: Response;
+    try {
+      response = await fetch(`${config.apiBase}/${normalizedPath}`, {
+        method: options.method ?? (hasBody ? 'POST' : 'GET'),
+        headers: buildHeaders(hasBody),
+        body: hasBody ? JSON.stringify(options.body) : undefined,
+        signal: options.signal,
+        credentials: 'same-origin',
+      });
+    } catch (cause) {
+      if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+      throw new ApiError(NETWORK_ERROR_STATUS, NETWORK_ERROR_MESSAGE, { cause });
+    }
+    const body = await readBody(response);
+    if (response.ok) return body as T;
+    const error = toApiError(response.status, body);
+    if (isSessionRejected(normalizedPath, error)) onUnauthorized();
+    throw error;
+  } finally {
+    endRequest();
+  }
+}
+
+export const apiClient = {
+  get: <T>(path: string, options?: Omit<RequestOptions, 'method' | 'body'>) => apiRequest<T>(path, { ...options, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...options, method: 'POST', body: body ?? {} }),
+  patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body: body ?? {} }),
+  delete: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'DELETE', body }),
+};

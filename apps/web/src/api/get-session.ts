@@ -1,0 +1,31 @@
+import type { Session } from '@notadoo/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useAuthToken } from '../lib/auth-token';
+import { apiClient } from './api-client';
+
+export const sessionQueryKey = ['session'] as const;
+
+export function getSession(): Promise<Session> {
+  return apiClient.get<Session>('users/me');
+}
+
+/**
+ * The signed-in user, loaded only while a token exists. `session` is undefined
+ * for a visitor and while loading; a 401 sends the user to /logout (api-client).
+ */
+export function useSession() {
+  const token = useAuthToken();
+  const query = useQuery({
+    queryKey: sessionQueryKey,
+    queryFn: getSession,
+    enabled: Boolean(token),
+    staleTime: 5 * 60 * 1000,
+  });
+  return {
+    session: token ? query.data : undefined,
+    isSignedIn: Boolean(token),
+    isLoading: Boolean(token) && query.isPending,
+    isError: query.isError,
+    error: query.error,
+  };
+}

@@ -1,0 +1,11 @@
+import { Box } from '@mantine/core';
+import { Outlet } from 'react-router';
+
+/** Login and signup show no header or footer (spec section 2). */
+export function BareLayout() {
+  return (
+    <Box component="main" mih="100vh" bg="gray.0">
+      <Outlet />
+    </Box>
+  );
+}

@@ -1,0 +1,31 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { GlobalSpinner } from '../components/global-spinner';
+import { TOAST_DURATION_MS } from '../lib/notify';
+import { createQueryClient } from './query-client';
+import { theme } from './theme';
+
+interface AppProviderProps {
+  children: ReactNode;
+  /** Tests pass their own client to start from an empty cache. */
+  queryClient?: QueryClient;
+  /** 'test' turns off Mantine transitions and portals, so jsdom sees menus and toasts at once. */
+  env?: 'default' | 'test';
+}
+
+export function AppProvider({ children, queryClient, env = 'default' }: AppProviderProps) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <MantineProvider theme={theme} env={env}>
+      <QueryClientProvider client={client}>
+        <Notifications position="top-right" autoClose={TOAST_DURATION_MS} />
+        <GlobalSpinner />
+        {children}
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}

@@ -1,0 +1,100 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { RedirectIfSignedIn } from './guards/redirect-if-signed-in';
+import { RequireAdmin } from './guards/require-admin';
+import { RequireAuth } from './guards/require-auth';
+import { RequireFormDocument } from './guards/require-form-document';
+import { RequireProjectId } from './guards/require-project-id';
+import { BareLayout } from './layouts/bare-layout';
+import { MainLayout } from './layouts/main-layout';
+import { RootLayout } from './layouts/root-layout';
+import { EmailConfirmPage } from './routes/account/email-confirm';
+import { LoginPage } from './routes/account/login';
+import { LogoutPage } from './routes/account/logout';
+import { ResetPasswordPage } from './routes/account/reset-password';
+import { ResetPasswordRedirect } from './routes/account/reset-password-redirect';
+import { SignupPage } from './routes/account/signup';
+import { NotFoundPage } from './routes/not-found';
+import { AdminPage } from './routes/private/admin';
+import { DashboardPage } from './routes/private/dashboard';
+import { MyDocumentsPage } from './routes/private/my-documents';
+import { NewProjectPage } from './routes/private/new-project';
+import { ProfilePage } from './routes/private/profile';
+import { ProjectDashboardPage } from './routes/private/project-dashboard';
+import { QUESTIONNAIRE_TITLES, QuestionnairePage, type QuestionnaireRoute } from './routes/private/questionnaire';
+import { ContactPage } from './routes/public/contact';
+import { HomePage } from './routes/public/home';
+import { HowItWorksPage } from './routes/public/how-it-works';
+import { LegalsPage } from './routes/public/legals';
+import { NetworkPresentationPage } from './routes/public/network-presentation';
+import { NotariesMapPage } from './routes/public/notaries-map';
+import { NotaryFeesPage } from './routes/public/notary-fees';
+import { PartnersPage } from './routes/public/partners';
+import { RouteError } from './routes/route-error';
+
+const questionnaireRoutes: RouteObject[] = (Object.keys(QUESTIONNAIRE_TITLES) as QuestionnaireRoute[]).map((form) => ({
+  path: `form/${form}`,
+  element: <QuestionnairePage form={form} />,
+}));
+
+/** The route table of spec section 2, with its guards. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        // Login and signup: no header or footer.
+        element: <BareLayout />,
+        children: [
+          { element: <RedirectIfSignedIn />, children: [{ path: 'login', element: <LoginPage /> }] },
+          // A signed-in user may still open the signup screen (spec section 2).
+          { path: 'signup', element: <SignupPage /> },
+        ],
+      },
+      {
+        element: <MainLayout />,
+        children: [
+          // Public
+          { index: true, element: <HomePage /> },
+          { path: 'how-it-works', element: <HowItWorksPage /> },
+          { path: 'legals', element: <LegalsPage /> },
+          { path: 'frais-de-notaire', element: <NotaryFeesPage /> },
+          { path: 'le-reseau-notarial-notadoo', element: <NetworkPresentationPage /> },
+          { path: 'notaries', element: <NotariesMapPage /> },
+          { path: 'contact', element: <ContactPage /> },
+          { path: 'partners', element: <PartnersPage /> },
+          { path: 'reset/password/:token', element: <ResetPasswordRedirect /> },
+          { path: 'resetpwd', element: <ResetPasswordPage /> },
+          { path: 'email/confirm', element: <EmailConfirmPage /> },
+          // Public so that it can run after the token is gone (an expired session is sent here).
+          { path: 'logout', element: <LogoutPage /> },
+          // Private
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: 'dashboard', element: <DashboardPage /> },
+              { path: 'profile', element: <ProfilePage /> },
+              { path: 'mydocuments', element: <MyDocumentsPage /> },
+              { path: 'project/new', element: <NewProjectPage /> },
+              {
+                path: 'project/:id',
+                element: <RequireProjectId />,
+                children: [
+                  { index: true, element: <Navigate to="dashboard" replace /> },
+                  { path: 'dashboard', element: <ProjectDashboardPage /> },
+                  { element: <RequireFormDocument />, children: questionnaireRoutes },
+                ],
+              },
+              { element: <RequireAdmin />, children: [{ path: 'admin', element: <AdminPage /> }] },
+            ],
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,55 @@
+import { Box, Button, Container, Group, Skeleton } from '@mantine/core';
+import { Link, useLocation } from 'react-router';
+import { useSession } from '../../api/get-session';
+import { Logo } from './logo';
+import { UserMenu } from './user-menu';
+
+/** On the dashboard itself, the shortcut leads to the profile instead (spec section 2, header variants). */
+function ShortcutLink() {
+  const { pathname } = useLocation();
+  const onDashboard = pathname === '/dashboard';
+  return (
+    <Button component={Link} to={onDashboard ? '/profile' : '/dashboard'} variant="subtle">
+      {onDashboard ? 'Mon profil' : 'Mes dossiers'}
+    </Button>
+  );
+}
+
+function SignedInNavigation() {
+  const { session } = useSession();
+  return (
+    <>
+      <ShortcutLink />
+      {session ? <UserMenu session={session} /> : <Skeleton circle height={32} aria-hidden />}
+    </>
+  );
+}
+
+function VisitorNavigation() {
+  return (
+    <>
+      <Button component={Link} to="/login" variant="subtle">
+        Se connecter
+      </Button>
+      <Button component={Link} to="/signup">
+        Créer un compte
+      </Button>
+    </>
+  );
+}
+
+export function AppHeader() {
+  const { isSignedIn } = useSession();
+  return (
+    <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
+      <Container size="lg">
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Logo />
+          <Group component="nav" aria-label="Navigation principale" gap="xs" wrap="nowrap">
+            {isSignedIn ? <SignedInNavigation /> : <VisitorNavigation />}
+          </Group>
+        </Group>
+      </Container>
+    </Box>
+  );
+}

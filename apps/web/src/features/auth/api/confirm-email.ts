@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../api/api-client';
+import { sessionQueryKey } from '../../../api/get-session';
+
+export function confirmEmail({ email, token }: { email: string; token: string }): Promise<void> {
+  return apiClient.post<void>('users/email/confirm', { email, token });
+}
+
+export function useConfirmEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: confirmEmail,
+    // The banner asking for confirmation must disappear for a signed-in user.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionQueryKey }),
+  });
+}

@@ -1,0 +1,4 @@
+/** What the login and signup calls answer. */
+export interface TokenResponse {
+  token: string;
+}

@@ -1,0 +1,67 @@
+import { MESSAGES } from '@notadoo/domain';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { NETWORK_ERROR_MESSAGE } from '../../../api/api-error';
+import { getAuthToken } from '../../../lib/auth-token';
+import { mockFetch } from '../../../testing/mock-fetch';
+import { renderApp } from '../../../testing/render-app';
+import { createSession } from '../../../testing/session-factory';
+
+async function signIn(email: string, password: string) {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText(/^Adresse email/), email);
+  await user.type(screen.getByLabelText(/^Mot de passe/), password);
+  await user.click(screen.getByRole('button', { name: 'Se connecter' }));
+  return user;
+}
+
+describe('login screen', () => {
+  it('toasts the failure, stays on login and keeps the typed e-mail', async () => {
+    mockFetch({ 'POST users/login': { status: 401, body: { message: 'Identifiants invalides.' } } });
+    const { router } = renderApp('/login');
+    await signIn('claire@example.fr', 'mauvais1');
+    expect(await screen.findByText(MESSAGES.loginFailed)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    expect(screen.getByLabelText(/^Adresse email/)).toHaveValue('claire@example.fr');
+    expect(getAuthToken()).toBeUndefined();
+  });
+
+  it('says so when the server cannot be reached', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    renderApp('/login');
+    await signIn('claire@example.fr', 'secret12');
+    expect(await screen.findByText(NETWORK_ERROR_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Mot de passe/)).toHaveValue('secret12');
+  });
+
+  it('stores the token and opens the dashboard', async () => {
+    const fetchMock = mockFetch({
+      'POST users/login': { body: { token: 'jeton' } },
+      'GET users/me': { body: createSession() },
+    });
+    const { router } = renderApp('/login');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Se souvenir de moi' }));
+    await signIn('Claire@Example.fr', 'secret12');
+    expect(await screen.findByRole('heading', { name: 'Mes dossiers' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(getAuthToken()).toBe('jeton');
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+      login: 'claire@example.fr',
+      password: 'secret12',
+      remember: true,
+    });
+  });
+
+  it('always confirms a lost-password request', async () => {
+    const fetchMock = mockFetch({ 'POST users/reset/password': { body: {} } });
+    const user = userEvent.setup();
+    renderApp('/login');
+    await user.click(await screen.findByRole('button', { name: 'Mot de passe oublié ?' }));
+    await user.type(await screen.findByLabelText(/^Email de votre compte/), 'claire@example.fr');
+    await user.click(screen.getByRole('button', { name: 'Envoyer' }));
+    expect(await screen.findByText(MESSAGES.resetRequested('claire@example.fr'))).toBeInTheDocument();
+    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ email: 'claire@example.fr' });
+  });
+});

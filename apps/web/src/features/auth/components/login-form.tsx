@@ -1,0 +1,57 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { loginSchema, MESSAGES } from '@notadoo/domain';
+import { useForm } from 'react-hook-form';
+import { readApiError } from '../../../api/api-error';
+import { notifyError } from '../../../lib/notify';
+import { useLogin } from '../api/login';
+
+/** A refused sign-in says nothing about which of e-mail or password was wrong (spec section 8). */
+function loginErrorMessage(error: unknown): string {
+  const { status, message } = readApiError(error);
+  return status === 401 || status === 403 ? MESSAGES.loginFailed : message;
+}
+
+export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+  const login = useLogin();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { login: '', password: '', remember: false },
+  });
+
+  // On failure the fields keep their values: the user corrects, not retypes.
+  const onSubmit = handleSubmit((values) =>
+    login.mutate(values, { onSuccess, onError: (error) => notifyError(loginErrorMessage(error)) }),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Connexion">
+      <Stack gap="md">
+        <TextInput
+          label="Adresse email"
+          type="email"
+          autoComplete="username"
+          required
+          error={errors.login?.message}
+          {...register('login')}
+        />
+        <PasswordInput
+          label="Mot de passe"
+          autoComplete="current-password"
+          required
+          error={errors.password?.message}
+          visibilityToggleButtonProps={{ 'aria-label': 'Afficher ou masquer le mot de passe' }}
+          {...register('password')}
+        />
+        <Checkbox label="Se souvenir de moi" {...register('remember')} />
+        <Button type="submit" loading={login.isPending} fullWidth>
+          Se connecter
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,81 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, PasswordInput, Stack } from '@mantine/core';
+import { isPasswordStrongEnough, MESSAGES, resetPasswordFormSchema } from '@notadoo/domain';
+import { useForm, useWatch } from 'react-hook-form';
+import { readApiError } from '../../../api/api-error';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useResetPassword } from '../api/reset-password';
+import { PasswordChecklist } from './password-checklist';
+
+const PASSWORD_RULES_ID = 'reset-password-rules';
+
+interface ResetPasswordFormProps {
+  /** The token of the e-mailed link, passed along by the /reset/password/:token redirect. */
+  token: string;
+  onSuccess: () => void;
+}
+
+export function ResetPasswordForm({ token, onSuccess }: ResetPasswordFormProps) {
+  const resetPassword = useResetPassword();
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm({ resolver: zodResolver(resetPasswordFormSchema), defaultValues: { password: '', passwordConfirm: '' } });
+  const password = useWatch({ control, name: 'password' });
+  const passwordConfirm = useWatch({ control, name: 'passwordConfirm' });
+  const confirmationDiffers = passwordConfirm !== '' && passwordConfirm !== password;
+  const canSubmit = isPasswordStrongEnough(password) && password === passwordConfirm;
+  // Once changed, the form locks while the user is signed out and sent to the login screen.
+  const done = resetPassword.isSuccess;
+
+  const onSubmit = handleSubmit(({ password: newPassword }) =>
+    resetPassword.mutate(
+      { password: newPassword, token },
+      {
+        onSuccess: () => {
+          notifySuccess(MESSAGES.resetSucceeded);
+          onSuccess();
+        },
+        onError: (error) => {
+          const { status, message } = readApiError(error);
+          // A network failure is not an expired link: say what really happened.
+          notifyError(status === 0 ? message : MESSAGES.resetFailed);
+        },
+      },
+    ),
+  );
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Réinitialisation du mot de passe">
+      <Stack gap="md">
+        <Stack gap={4}>
+          <PasswordInput
+            label="Nouveau mot de passe"
+            autoComplete="new-password"
+            required
+            aria-describedby={PASSWORD_RULES_ID}
+            error={errors.password?.message}
+            disabled={done}
+            visibilityToggleButtonProps={{ 'aria-label': 'Afficher ou masquer le mot de passe' }}
+            {...register('password')}
+          />
+          <PasswordChecklist password={password} id={PASSWORD_RULES_ID} />
+        </Stack>
+        <PasswordInput
+          label="Confirmation"
+          autoComplete="new-password"
+          required
+          error={confirmationDiffers ? MESSAGES.resetPasswordMismatch : errors.passwordConfirm?.message}
+          disabled={done}
+          visibilityToggleButtonProps={{ 'aria-label': 'Afficher ou masquer la confirmation' }}
+          {...register('passwordConfirm')}
+        />
+        <Button type="submit" disabled={!canSubmit || done} loading={resetPassword.isPending} fullWidth>
+          Enregistrer le nouveau mot de passe
+        </Button>
+      </Stack>
+    </form>
+  );
+}

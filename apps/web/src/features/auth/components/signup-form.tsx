@@ -1,0 +1,114 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Anchor, Button, Checkbox, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { isPasswordStrongEnough, MESSAGES } from '@notadoo/domain';
+import { useForm, useWatch } from 'react-hook-form';
+import { readApiError } from '../../../api/api-error';
+import { config } from '../../../config/env';
+import { notifyError } from '../../../lib/notify';
+import { useSignup, type SignupRequest } from '../api/signup';
+import { PasswordChecklist } from './password-checklist';
+import { signupFormSchema, type SignupFormValues } from './signup-form-schema';
+
+const PASSWORD_RULES_ID = 'signup-password-rules';
+
+/** Spec section 8, plus the statuses a user must understand to fix their input. */
+function reportSignupError(error: unknown) {
+  const { status, message } = readApiError(error);
+  if (status === 403) notifyError(MESSAGES.emailTaken);
+  else if (status === 401) notifyError(MESSAGES.signupRefused);
+  else if (status === 400 || status === 429 || status === 0) notifyError(message);
+  else console.error("Échec de la création du compte", error);
+}
+
+const defaultValues: SignupFormValues = {
+  firstName: '',
+  lastName: '',
+  email: '',
+  password: '',
+  passwordConfirm: '',
+  terms: false,
+  intermediary: false,
+};
+
+export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
+  const signup = useSignup();
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm<SignupFormValues, unknown, SignupRequest>({
+    resolver: zodResolver(signupFormSchema),
+    defaultValues,
+  });
+  const password = useWatch({ control, name: 'password' });
+  const passwordConfirm = useWatch({ control, name: 'passwordConfirm' });
+  const confirmationDiffers = passwordConfirm !== '' && passwordConfirm !== password;
+  // Spec section 2: the submit stays disabled until the password rule and its confirmation hold.
+  const canSubmit = isPasswordStrongEnough(password) && password === passwordConfirm;
+
+  const onSubmit = handleSubmit((request) => signup.mutate(request, { onSuccess, onError: reportSignupError }));
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Création de compte">
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          Tous les champs sont obligatoires.
+        </Text>
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
+          <TextInput label="Prénom" autoComplete="given-name" required maxLength={255} error={errors.firstName?.message} {...register('firstName')} />
+          <TextInput label="Nom" autoComplete="family-name" required maxLength={255} error={errors.lastName?.message} {...register('lastName')} />
+        </SimpleGrid>
+        <TextInput
+          label="Adresse email"
+          type="email"
+          autoComplete="email"
+          required
+          maxLength={255}
+          error={errors.email?.message}
+          {...register('email')}
+        />
+        <Stack gap={4}>
+          <PasswordInput
+            label="Mot de passe"
+            autoComplete="new-password"
+            required
+            aria-describedby={PASSWORD_RULES_ID}
+            error={errors.password?.message}
+            visibilityToggleButtonProps={{ 'aria-label': 'Afficher ou masquer le mot de passe' }}
+            {...register('password')}
+          />
+          <PasswordChecklist password={password} id={PASSWORD_RULES_ID} />
+        </Stack>
+        <PasswordInput
+          label="Confirmation du mot de passe"
+          autoComplete="new-password"
+          required
+          error={confirmationDiffers ? MESSAGES.signupPasswordMismatch : errors.passwordConfirm?.message}
+          visibilityToggleButtonProps={{ 'aria-label': 'Afficher ou masquer la confirmation du mot de passe' }}
+          {...register('passwordConfirm')}
+        />
+        <Checkbox
+          label="J'accepte les conditions d'utilisation"
+          description={
+            <Anchor href={config.termsUrl} target="_blank" rel="noopener" size="xs">
+              Lire les conditions d'utilisation (PDF)
+            </Anchor>
+          }
+          required
+          error={errors.terms?.message}
+          {...register('terms')}
+        />
+        <Checkbox
+          label="Je suis intermédiaire immobilier ou notaire et je demande les droits correspondants"
+          {...register('intermediary')}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" disabled={!canSubmit} loading={signup.isPending} fullWidth>
+            Créer mon compte
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

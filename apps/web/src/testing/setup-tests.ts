@@ -1,0 +1,38 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import Cookies from 'js-cookie';
+import { afterEach, vi } from 'vitest';
+
+// jsdom lacks what Mantine uses to lay out menus, popovers and responsive styles.
+const { getComputedStyle } = window;
+window.getComputedStyle = (element: Element, pseudo?: string | null) => getComputedStyle(element, pseudo);
+window.HTMLElement.prototype.scrollIntoView = () => {};
+window.scrollTo = () => {};
+
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }),
+});
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver = ResizeObserverStub;
+
+afterEach(() => {
+  cleanup();
+  Cookies.remove('authToken', { path: '/' });
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
