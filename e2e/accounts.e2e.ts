@@ -12,6 +12,7 @@ describe.skipIf(!hasChromium)('account journey in the browser', () => {
     product = await startProduct();
     browser = await launchBrowser();
     page = await (await browser.newContext({ locale: 'fr-FR' })).newPage();
+    page.setDefaultTimeout(15_000);
   });
   afterAll(async () => {
     await browser?.close();
@@ -23,15 +24,15 @@ describe.skipIf(!hasChromium)('account journey in the browser', () => {
 
   it('signs up, with the submit button enabled only once the password rules hold', async () => {
     await page.goto(`${product.url}/signup`);
-    await page.getByLabel('Prénom').fill('Camille');
+    await page.getByLabel('Prénom', { exact: true }).fill('Camille');
     await page.getByLabel('Nom', { exact: true }).fill('Roux');
-    await page.getByLabel('Adresse email').fill(email);
+    await page.getByLabel('Adresse email', { exact: true }).fill(email);
     const submit = page.getByRole('button', { name: 'Créer mon compte' });
     await page.getByLabel('Mot de passe', { exact: true }).fill('court1');
-    await page.getByLabel('Confirmation du mot de passe').fill('court1');
+    await page.getByLabel('Confirmation du mot de passe', { exact: true }).fill('court1');
     expect(await submit.isDisabled()).toBe(true);
     await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-    await page.getByLabel('Confirmation du mot de passe').fill(password);
+    await page.getByLabel('Confirmation du mot de passe', { exact: true }).fill(password);
     await page.getByLabel("J'accepte les conditions d'utilisation").check();
     expect(await submit.isEnabled()).toBe(true);
     await submit.click();
@@ -63,7 +64,7 @@ describe.skipIf(!hasChromium)('account journey in the browser', () => {
   });
 
   it('refuses a wrong password, then signs in again with the right one', async () => {
-    await page.getByLabel('Adresse email').fill(email);
+    await page.getByLabel('Adresse email', { exact: true }).fill(email);
     await page.getByLabel('Mot de passe', { exact: true }).fill('Mauvais2026');
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await page.getByText('Impossible de se connecter. Merci de vérifier vos identifiants.').waitFor();
@@ -77,7 +78,7 @@ describe.skipIf(!hasChromium)('account journey in the browser', () => {
     const context = await browser.newContext({ locale: 'fr-FR' });
     const other = await context.newPage();
     await other.goto(`${product.url}/login`);
-    await other.getByLabel('Adresse email').fill('notaire@notadoo.fr');
+    await other.getByLabel('Adresse email', { exact: true }).fill('notaire@notadoo.fr');
     await other.getByLabel('Mot de passe', { exact: true }).fill('Notaire2026');
     await other.getByRole('button', { name: 'Se connecter' }).click();
     await other.waitForURL('**/dashboard');

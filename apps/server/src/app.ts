@@ -110,14 +110,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
-/** In production the same process serves the built web app, with a history fallback to index.html. */
+/**
+ * The built web app is served at `/` with a history fallback to index.html
+ * (client-side routes); anything else unknown answers a JSON 404.
+ */
 async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> {
   const dist = config.webDistDir ?? path.resolve(ASSETS_DIR, '../../web/dist');
-  if (!existsSync(path.join(dist, 'index.html'))) return;
-  await app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: ['index.html'] });
+  const hasWebApp = existsSync(path.join(dist, 'index.html'));
+  if (hasWebApp) await app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: ['index.html'] });
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/uploads/');
-    if (isPage) return reply.type('text/html').sendFile('index.html');
+    if (hasWebApp && isPage) return reply.type('text/html').sendFile('index.html');
     return reply.status(404).send({ message: MESSAGES.routeNotFound });
   });
 }

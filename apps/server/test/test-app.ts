@@ -87,11 +87,11 @@ export async function buildTestApp(backend: 'pglite' | 'postgres', options: Part
   const clock = createClock();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'notadoo-test-'));
   const app = await buildApp({
-    config: { ...testConfig, dataDir },
     database,
     mailer: { send: async (m) => void mails.push(m) },
     now: clock.now,
     ...options,
+    config: { ...testConfig, ...options.config, dataDir },
   });
   return {
     app,

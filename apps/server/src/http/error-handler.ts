@@ -40,10 +40,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send({ message: MESSAGES.internalError });
   });
-
-  app.setNotFoundHandler((request, reply) => {
-    reply.status(404).send({ message: MESSAGES.routeNotFound });
-  });
 }
 
 /** Type mismatches come from API clients, not forms: name the field, whose message alone would not. */
