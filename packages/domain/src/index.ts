@@ -13,3 +13,4 @@ export * from './projects/progress';
 export * from './schemas/projects';
 export * from './projects/project-document';
 export * from './documents/file-types';
+export * from './questionnaires/index';

@@ -1,0 +1,7 @@
+// Questionnaires written once as data (definitions/) and everything derived
+// from them (engine/): cleaning, visibility, progress, supporting documents.
+export * from './engine/index';
+export { civilStatusDefinition } from './definitions/civil-status';
+export { successionDefinition } from './definitions/succession';
+export { heritageBalanceDefinition } from './definitions/heritage-balance';
+export { getDefinition, QUESTIONNAIRE_DEFINITIONS } from './registry';

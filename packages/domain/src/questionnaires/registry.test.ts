@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { QUESTIONNAIRE_DOC_TYPES, QUESTIONNAIRES } from '../projects/participant-documents';
+import { civilStatusDefinition } from './definitions/civil-status';
+import { heritageBalanceDefinition } from './definitions/heritage-balance';
+import { successionDefinition } from './definitions/succession';
+import { getDefinition, QUESTIONNAIRE_DEFINITIONS } from './registry';
+
+describe('questionnaire registry', () => {
+  it.for([
+    ['document_civil_statuses', civilStatusDefinition],
+    ['document_civil_status', civilStatusDefinition],
+    ['document_successions', successionDefinition],
+    ['document_succession', successionDefinition],
+    ['document_heritage_balances', heritageBalanceDefinition],
+    ['document_heritage_balance', heritageBalanceDefinition],
+  ] as const)('finds %s', ([docType, definition]) => {
+    expect(getDefinition(docType)).toBe(definition);
+  });
+
+  it.for([
+    'document_sale_appts',
+    'document_sale_appt',
+    'document_sale_houses',
+    'document_sale_house',
+    'document_sale_lands',
+    'document_sale_land',
+    'document_buyers',
+    'document_buyer',
+  ])('has no definition yet for %s', (docType) => {
+    expect(getDefinition(docType)).toBeUndefined();
+  });
+
+  it.for(['', 'civil_status', 'succession', '__proto__', 'constructor', 'toString'])('knows nothing of %o', (name) => {
+    expect(getDefinition(name)).toBeUndefined();
+  });
+
+  it('files each definition under its own docType', () => {
+    for (const docType of QUESTIONNAIRE_DOC_TYPES) {
+      const definition = QUESTIONNAIRE_DEFINITIONS[docType];
+      if (definition) expect(definition.docType).toBe(docType);
+      expect(getDefinition(QUESTIONNAIRES[docType].saveDocType)).toBe(definition);
+    }
+  });
+});
