@@ -91,9 +91,19 @@ export const documents = pgTable('documents', {
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
+export const invitations = pgTable('invitations', {
+  id: serial('id').primaryKey(),
+  participantId: integer('participant_id').notNull(),
+  email: text('email').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
 export const schemaMigrations = pgTable('schema_migrations', {
   name: text('name').primaryKey(),
   appliedAt: timestamp('applied_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
-export const schema = { schemaMigrations, projects, participants, documents, notaryOffices, users, accountTokens };
+export const schema = { schemaMigrations, projects, participants, documents, invitations, notaryOffices, users, accountTokens };
