@@ -21,6 +21,8 @@ import type { Mailer } from './mail/mailer';
 import { accountRoutes } from './modules/accounts/account-routes';
 import { officeRoutes } from './modules/offices/office-routes';
 import { projectRoutes } from './modules/projects/project-routes';
+import { participantRoutes } from './modules/participants/participant-routes';
+import { documentRoutes } from './modules/documents/document-routes';
 import { coversDir } from './modules/projects/project-service';
 import { userRoutes } from './modules/users/user-routes';
 
@@ -94,6 +96,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(userRoutes(ctx));
       await api.register(officeRoutes(ctx));
       await api.register(projectRoutes(ctx));
+      await api.register(participantRoutes(ctx));
+      await api.register(documentRoutes(ctx));
       api.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

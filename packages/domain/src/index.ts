@@ -14,3 +14,4 @@ export * from './schemas/projects';
 export * from './projects/project-document';
 export * from './documents/file-types';
 export * from './questionnaires/index';
+export * from './schemas/people-and-documents';

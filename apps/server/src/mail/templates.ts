@@ -66,3 +66,19 @@ export function projectStatusMail(to: string, firstName: string, projectName: st
     link,
   });
 }
+
+export function invitationMail(input: { to: string; firstName: string; inviter: string; projectName: string; link: string; hasAccount: boolean }): MailMessage {
+  return mailWithLink({
+    to: input.to,
+    subject: `${input.inviter} vous invite sur le dossier « ${input.projectName} »`,
+    greeting: `Bonjour ${input.firstName},`,
+    lines: [
+      `${input.inviter} vous a ajouté(e) au dossier « ${input.projectName} » sur Notadoo, la plateforme de votre office notarial.`,
+      input.hasAccount
+        ? 'Connectez-vous pour consulter le dossier, remplir vos questionnaires et déposer vos documents.'
+        : 'Créez votre compte gratuit avec cette adresse email pour consulter le dossier, remplir vos questionnaires et déposer vos documents.',
+    ],
+    action: input.hasAccount ? 'Accéder au dossier' : 'Créer mon compte',
+    link: input.link,
+  });
+}

@@ -36,6 +36,8 @@ export const loginSchema = z.object({
   password: z.string({ error: 'Le mot de passe est requis.' }).min(1, 'Le mot de passe est requis.').max(255),
   /** Remember-me: a 30-day token instead of a session one. */
   remember: yesNo.optional(),
+  /** The token of a project invitation, when signing in through its link. */
+  invitation: z.string().max(512).optional(),
 });
 export type LoginPayload = z.input<typeof loginSchema>;
 
@@ -49,6 +51,8 @@ export const signupSchema = z
     lastName: name('nom'),
     /** The signup checkbox: the user states intermediary or notary rights, reviewed by an admin. */
     intermediary: yesNo.default(false),
+    /** The token of a project invitation, when signing up through its link. */
+    invitation: z.string().max(512).optional(),
   })
   .refine((p) => p.password === p.passwordConfirm, {
     message: MESSAGES.signupPasswordMismatch,

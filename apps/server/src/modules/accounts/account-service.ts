@@ -8,6 +8,7 @@ import { AppError, badRequest, unauthorized } from '../../http/app-error';
 import { confirmEmailMail, resetPasswordMail } from '../../mail/templates';
 import type { MailMessage } from '../../mail/mailer';
 import { findUserByEmail, findUserById, insertUser, recordConnection, updateUser, type UserRow } from '../users/user-data';
+import { acceptInvitation, linkParticipantsByEmail } from '../participants/invitations';
 import { consumeAccountToken, createAccountToken, findAccountTokenOwner } from './account-tokens';
 
 type SignupInput = z.output<typeof signupSchema>;
@@ -37,7 +38,14 @@ export async function signup(ctx: AppContext, input: SignupInput): Promise<strin
     needsRoleChange: input.intermediary,
   });
   if (!user) throw new AppError('FORBIDDEN', MESSAGES.emailTaken);
-  await sendConfirmationMail(ctx, user);
+  // Signing up through a project invitation proves the mailbox: no confirmation needed.
+  const invited = input.invitation ? await acceptInvitation(ctx.db, input.invitation, user.email, user.id, ctx.now()) : false;
+  if (invited) {
+    await updateUser(ctx.db, user.id, { isEmailConfirmed: true });
+    await linkParticipantsByEmail(ctx.db, user.id, user.email);
+  } else {
+    await sendConfirmationMail(ctx, user);
+  }
   await recordConnection(ctx.db, user.id, ctx.now());
   return issueSessionToken(ctx, user);
 }
@@ -47,6 +55,8 @@ export async function login(ctx: AppContext, input: LoginInput): Promise<string>
   // Verify against a decoy when the account is unknown so the answer time does not tell.
   const valid = await verifyPassword(user?.passwordHash ?? (await getDecoyHash()), input.password);
   if (!user || !valid || !user.isActive) throw unauthorized(MESSAGES.loginFailed);
+  if (input.invitation) await acceptInvitation(ctx.db, input.invitation, user.email, user.id, ctx.now());
+  if (user.isEmailConfirmed) await linkParticipantsByEmail(ctx.db, user.id, user.email);
   await recordConnection(ctx.db, user.id, ctx.now());
   return issueSessionToken(ctx, user, input.remember ?? false);
 }
@@ -88,6 +98,7 @@ export async function confirmEmail(ctx: AppContext, input: { email: string; toke
     const userId = await consumeAccountToken(tx, input.token, 'confirm_email', ctx.now());
     if (userId === user.id) {
       await updateUser(tx, user.id, { isEmailConfirmed: true });
+      await linkParticipantsByEmail(tx, user.id, user.email);
       return true;
     }
     if (userId !== undefined) throw badRequest(MESSAGES.emailConfirmFailed); // rolls back: not this user's link

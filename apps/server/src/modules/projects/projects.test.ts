@@ -4,23 +4,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, bearer, buildTestApp, type TestApp } from '../../../test/test-app';
 import { participants } from '../../db/schema';
+import { multipartBody as multipart, PNG_BYTES as PNG } from '../../../test/multipart';
 
 const DENIED = "Erreur : Vous n'avez pas les droits suffisants pour accéder à ce projet.";
-const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
-
-function multipart(fields: Record<string, string>, file?: { name: string; field: string; content: Buffer; type: string }) {
-  const boundary = '----notadoo' + Math.random().toString(16).slice(2);
-  const chunks: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  }
-  if (file) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
-    chunks.push(file.content, Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 describe.each(BACKENDS)('projects on %s', (backend) => {
   let t: TestApp;
@@ -218,7 +204,7 @@ describe.each(BACKENDS)('projects on %s', (backend) => {
 
     it('stores an image cover checked by content, serves it, replaces and removes it', async () => {
       const id = await create(client);
-      const up = multipart({ id: String(id) }, { name: 'photo.png', field: 'cover_image', content: PNG, type: 'image/png' });
+      const up = multipart({ id: String(id) }, { field: 'cover_image', name: 'photo.png', content: PNG, type: 'image/png' });
       const res = await t.app.inject({ method: 'POST', url: '/api/project/cover', headers: { ...client.headers, ...up.headers }, payload: up.payload });
       expect(res.statusCode, res.body).toBe(200);
       const { cover_image } = res.json();

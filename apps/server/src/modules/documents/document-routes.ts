@@ -1,0 +1,52 @@
+import { addDocumentSchema, documentOwnerSchema, projectIdSchema, removeDocumentSchema, removeFileSchema } from '@notadoo/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../auth/authenticate';
+import type { AppContext } from '../../context';
+import * as service from './document-service';
+
+const tags = ['documents'];
+const fileParams = z.object({
+  docId: z.coerce.number().int().min(1).max(2_147_483_647),
+  index: z.coerce.number().int().min(0).max(10_000),
+  token: z.string().min(10).max(2048),
+});
+
+export function documentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post('/participant/adddocument', { schema: { tags, summary: 'Ajouter un tiroir de fichiers (ou un questionnaire) à une personne', body: addDocumentSchema } }, async (request) =>
+      service.addDocument(ctx, requireUser(request), request.body),
+    );
+
+    app.post('/project/:id/addfile', { schema: { tags, summary: 'Déposer un fichier (multipart : id, file ; images et PDF, 20 Mo)', params: projectIdSchema, consumes: ['multipart/form-data'] } }, async (request) =>
+      service.addFile(ctx, requireUser(request), request.params.id, request.parts()),
+    );
+
+    app.delete('/project/:id/removeFile', { schema: { tags, summary: "Supprimer un fichier d'un tiroir", params: projectIdSchema, body: removeFileSchema } }, async (request) =>
+      service.removeFile(ctx, requireUser(request), request.params.id, request.body),
+    );
+
+    app.delete('/project/:id/removedocument', { schema: { tags, summary: 'Supprimer un document et ses fichiers', params: projectIdSchema, body: removeDocumentSchema } }, async (request) =>
+      service.removeDocument(ctx, requireUser(request), request.params.id, request.body.documentId),
+    );
+
+    app.patch('/document/owner', { schema: { tags, summary: "Changer le propriétaire d'un document (admin)", body: documentOwnerSchema } }, async (request) =>
+      service.changeDocumentOwner(ctx, requireUser(request), request.body),
+    );
+
+    app.get('/documents/mine', { schema: { tags, summary: 'Mes documents, tous dossiers confondus' } }, async (request) =>
+      service.listMyDocuments(ctx, requireUser(request)),
+    );
+
+    // Opened in a new tab: the short-lived token is the credential, not the bearer.
+    app.get('/get_file/:docId/:index/:token', { config: { public: true }, schema: { tags, summary: 'Télécharger un fichier déposé (jeton de generate_file_token)', params: fileParams } }, async (request, reply) => {
+      const file = await service.openFileForDownload(ctx, request.params.docId, request.params.index, request.params.token);
+      return reply
+        .header('content-type', file.contentType)
+        .header('content-length', file.size)
+        .header('content-disposition', `inline; filename="${file.filename.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
+        .header('cache-control', 'private, no-store')
+        .send(file.stream);
+    });
+  };
+}

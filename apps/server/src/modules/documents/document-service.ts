@@ -1,0 +1,210 @@
+import type { Readable } from 'node:stream';
+import {
+  canChangeDocumentOwner,
+  canDeleteDocument,
+  canEditDocumentOf,
+  displayFileName,
+  findQuestionnaireBySaveDocType,
+  isFileTypeCode,
+  MESSAGES,
+  projectAccess,
+  QUESTIONNAIRE_DOC_TYPES,
+  type addDocumentSchema,
+  type Project,
+  type ProjectDocument,
+  type QuestionnaireDocType,
+} from '@notadoo/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import { documents, participants, projects } from '../../db/schema';
+import { AppError, badRequest, forbidden, notFound } from '../../http/app-error';
+import { IMAGE_TYPES } from '../../files/content-sniffing';
+import { checkOriginalName, keepProjectFile, openProjectFile, projectFilesDir, removeProjectFile, storedNameFor } from '../../files/project-files';
+import { discardUpload, receiveUpload, type StoredUpload } from '../../files/upload';
+import { verifyDownloadToken } from '../downloads/download-tokens';
+import { loadProject, loadProjects } from '../projects/project-data';
+import { toProject, toProjectForAccess, toViewer } from '../projects/project-presenter';
+import { findUserById, type UserWithOffice } from '../users/user-data';
+import { loadDocumentInProject, requireReadableDocument } from './document-access';
+
+export const PROJECT_FILE_MAX_BYTES = 20 * 1024 * 1024;
+const EDIT_REFUSED = "Erreur : Vous n'avez pas les droits suffisants pour modifier ce document.";
+const OWNER_REFUSED = 'Erreur : Cette action est réservée aux administrateurs.';
+
+async function answerProject(ctx: AppContext, user: UserWithOffice, projectId: number): Promise<Project> {
+  return toProject((await loadProject(ctx.db, projectId))!, toViewer(user));
+}
+
+/** The project, opened fully by the user, or 403/404. */
+async function requireProject(ctx: AppContext, user: UserWithOffice, projectId: number) {
+  const loaded = await loadProject(ctx.db, projectId);
+  if (!loaded) throw notFound("Ce dossier n'existe pas.");
+  const viewer = toViewer(user);
+  const access = toProjectForAccess(loaded);
+  if (projectAccess(viewer, access) !== 'full') throw forbidden(MESSAGES.projectAccessDenied);
+  return { loaded, viewer, access };
+}
+
+/** A document of this project that the user may change. */
+async function requireEditableDocument(ctx: AppContext, user: UserWithOffice, projectId: number, documentId: number) {
+  const found = await loadDocumentInProject(ctx, user, documentId);
+  if (found.document.projectId !== projectId) throw notFound("Ce document ne fait pas partie de ce dossier.");
+  if (projectAccess(found.viewer, found.access) !== 'full') throw forbidden(MESSAGES.projectAccessDenied);
+  if (!canEditDocumentOf(found.viewer, found.access, found.owner)) throw forbidden(EDIT_REFUSED);
+  return found;
+}
+
+/**
+ * Adds a document to a participant (or unassigned): a drawer of one file type
+ * (`docType` "document_files" and `docFileType` from the catalogue), or a
+ * questionnaire (`docType` its wire or save name).
+ */
+export async function addDocument(ctx: AppContext, user: UserWithOffice, input: z.output<typeof addDocumentSchema>): Promise<Project> {
+  const { loaded, viewer, access } = await requireProject(ctx, user, input.projectId);
+  const owner = input.participantId === null ? null : access.participants.find((p) => p.id === input.participantId);
+  if (owner === undefined) throw badRequest('Cette personne ne fait pas partie de ce dossier.');
+  if (!canEditDocumentOf(viewer, access, owner)) throw forbidden(EDIT_REFUSED);
+
+  const questionnaire = (QUESTIONNAIRE_DOC_TYPES as readonly string[]).includes(input.docType)
+    ? (input.docType as QuestionnaireDocType)
+    : findQuestionnaireBySaveDocType(input.docType);
+  if (questionnaire) {
+    await ctx.db.insert(documents).values({ projectId: loaded.project.id, participantId: owner?.id ?? null, kind: 'questionnaire', docType: questionnaire });
+  } else if (input.docType === 'document_files' || input.docType === 'document_file') {
+    if (!input.docFileType || !isFileTypeCode(input.docFileType)) throw badRequest("Ce type de fichier n'existe pas.");
+    await ctx.db.insert(documents).values({ projectId: loaded.project.id, participantId: owner?.id ?? null, kind: 'files', docType: input.docFileType });
+  } else {
+    throw badRequest("Ce type de document n'existe pas.");
+  }
+  return answerProject(ctx, user, loaded.project.id);
+}
+
+/**
+ * Receives one file into a drawer (multipart fields `id` then `file`): images
+ * and PDF, checked by content, streamed to disk, at most 20 MB.
+ */
+export async function addFile(
+  ctx: AppContext,
+  user: UserWithOffice,
+  projectId: number,
+  parts: AsyncIterable<{ type: 'field'; fieldname: string; value: unknown } | { type: 'file'; fieldname: string; filename: string; file: Readable }>,
+): Promise<Project> {
+  const { loaded } = await requireProject(ctx, user, projectId);
+  let upload: StoredUpload | undefined;
+  let originalName: string | undefined;
+  let documentId: number | undefined;
+  try {
+    for await (const part of parts) {
+      if (part.type === 'field' && part.fieldname === 'id') documentId = Number(part.value);
+      else if (part.type === 'file' && part.fieldname === 'file' && !upload) {
+        originalName = checkOriginalName(part.filename);
+        // Checked before the bytes are stored when the id came first, as the web sends it.
+        if (documentId !== undefined) await requireDrawer(ctx, user, loaded.project.id, documentId);
+        upload = await receiveUpload(part.file, {
+          dir: projectFilesDir(ctx.config.dataDir, loaded.project.id),
+          accepted: [...IMAGE_TYPES, 'pdf'],
+          maxBytes: PROJECT_FILE_MAX_BYTES,
+          refusedMessage: 'Seules les images (PNG, JPEG, GIF, WebP) et les documents PDF sont acceptés.',
+        });
+      } else if (part.type === 'file') part.file.resume();
+    }
+    if (!upload || !originalName) throw badRequest('Merci de choisir un fichier à envoyer.');
+    if (documentId === undefined || !Number.isInteger(documentId)) throw badRequest('Identifiant de document invalide.');
+    await requireDrawer(ctx, user, loaded.project.id, documentId);
+    const storedName = storedNameFor(originalName);
+    await keepProjectFile(ctx.config.dataDir, loaded.project.id, upload, storedName);
+    upload = undefined;
+    await ctx.db
+      .update(documents)
+      .set({ files: sql`array_append(${documents.files}, ${storedName})`, updatedAt: new Date() })
+      .where(eq(documents.id, documentId));
+    return answerProject(ctx, user, loaded.project.id);
+  } finally {
+    await discardUpload(upload);
+  }
+}
+
+async function requireDrawer(ctx: AppContext, user: UserWithOffice, projectId: number, documentId: number) {
+  const found = await requireEditableDocument(ctx, user, projectId, documentId);
+  if (found.document.kind !== 'files') throw badRequest("Ce document n'accepte pas de fichier.");
+  return found;
+}
+
+export async function removeFile(ctx: AppContext, user: UserWithOffice, projectId: number, input: { id: number; file: string }): Promise<Project> {
+  const found = await requireDrawer(ctx, user, projectId, input.id);
+  if (!found.document.files.includes(input.file)) throw notFound("Ce fichier n'existe pas dans ce document.");
+  await ctx.db
+    .update(documents)
+    .set({ files: sql`array_remove(${documents.files}, ${input.file})`, updatedAt: new Date() })
+    .where(eq(documents.id, input.id));
+  await removeProjectFile(ctx.config.dataDir, projectId, input.file);
+  return answerProject(ctx, user, projectId);
+}
+
+export async function removeDocument(ctx: AppContext, user: UserWithOffice, projectId: number, documentId: number): Promise<Project> {
+  const found = await loadDocumentInProject(ctx, user, documentId);
+  if (found.document.projectId !== projectId) throw notFound("Ce document ne fait pas partie de ce dossier.");
+  if (projectAccess(found.viewer, found.access) !== 'full') throw forbidden(MESSAGES.projectAccessDenied);
+  if (!canDeleteDocument(found.viewer, found.access)) throw forbidden("Erreur : Vous n'avez pas les droits suffisants pour supprimer ce document.");
+  await ctx.db.delete(documents).where(eq(documents.id, documentId));
+  for (const name of found.document.files) await removeProjectFile(ctx.config.dataDir, projectId, name);
+  return answerProject(ctx, user, projectId);
+}
+
+/** Admins give a document to another participant of the project, or to none (spec section 8: 401 otherwise). */
+export async function changeDocumentOwner(ctx: AppContext, user: UserWithOffice, input: { documentId: number; participantId: number | null }): Promise<Project> {
+  const found = await loadDocumentInProject(ctx, user, input.documentId);
+  if (!canChangeDocumentOwner(found.viewer, found.access)) throw new AppError('UNAUTHORIZED', OWNER_REFUSED);
+  if (input.participantId !== null && !found.access.participants.some((p) => p.id === input.participantId)) {
+    throw badRequest('Cette personne ne fait pas partie de ce dossier.');
+  }
+  await ctx.db.update(documents).set({ participantId: input.participantId, updatedAt: new Date() }).where(eq(documents.id, input.documentId));
+  return answerProject(ctx, user, found.document.projectId);
+}
+
+const CONTENT_TYPES: Record<string, string> = { pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+
+/**
+ * `get_file/{docId}/{index}/{token}`: the token stands for the user (links
+ * open in a new tab without the bearer), who must still be able to read it.
+ */
+export async function openFileForDownload(ctx: AppContext, docId: number, index: number, token: string) {
+  const userId = await verifyDownloadToken(ctx, token, docId, 'file');
+  const user = await findUserById(ctx.db, userId);
+  if (!user || !user.isActive) throw forbidden('Ce lien de téléchargement est invalide ou a expiré.');
+  const { document } = await requireReadableDocument(ctx, user, docId);
+  const storedName = document.kind === 'files' ? document.files[index] : undefined;
+  if (!storedName) throw notFound("Ce fichier n'existe pas.");
+  const { stream, size } = await openProjectFile(ctx.config.dataDir, document.projectId, storedName);
+  const extension = storedName.split('.').pop()?.toLowerCase() ?? '';
+  return { stream, size, contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream', filename: displayFileName(storedName) };
+}
+
+export interface MyDocument {
+  project: { id: number; name: string; status: number };
+  participant: { id: number; first_name: string; last_name: string; role: string };
+  document: ProjectDocument;
+}
+
+/** `/mydocuments`: the documents of the user's own participations, across non-archived projects. */
+export async function listMyDocuments(ctx: AppContext, user: UserWithOffice): Promise<MyDocument[]> {
+  const mine = await ctx.db
+    .select({ projectId: participants.projectId })
+    .from(participants)
+    .innerJoin(projects, eq(projects.id, participants.projectId))
+    .where(and(eq(participants.userId, user.id), eq(projects.isArchived, false)));
+  const viewer = toViewer(user);
+  const loaded = await loadProjects(ctx.db, [...new Set(mine.map((m) => m.projectId))]);
+  return loaded.flatMap((p) => {
+    if (projectAccess(viewer, toProjectForAccess(p)) !== 'full') return [];
+    const project = toProject(p, viewer);
+    const own = new Map(p.participants.filter((x) => x.userId === user.id).map((x) => [x.id, x]));
+    return project.documents.flatMap((document) => {
+      const owner = document.participant && own.get(document.participant.id);
+      if (!owner) return [];
+      return [{ project: { id: project.id, name: project.name, status: project.status }, participant: { id: owner.id, first_name: owner.firstName, last_name: owner.lastName, role: owner.role }, document }];
+    });
+  });
+}
+

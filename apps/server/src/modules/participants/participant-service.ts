@@ -1,0 +1,178 @@
+import {
+  canAddPerson,
+  canDeletePerson,
+  canEditPerson,
+  canMoveParticipant,
+  canMoveParticipantTo,
+  MESSAGES,
+  projectAccess,
+  questionnairesFor,
+  type addPersonSchema,
+  type ParticipantRole,
+  type Project,
+  type updateParticipantSchema,
+} from '@notadoo/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/database';
+import { documents, participants } from '../../db/schema';
+import { AppError, badRequest, forbidden, notFound } from '../../http/app-error';
+import { invitationMail } from '../../mail/templates';
+import { deliver } from '../accounts/account-service';
+import { loadProject, type LoadedProject } from '../projects/project-data';
+import { toProject, toProjectForAccess, toViewer } from '../projects/project-presenter';
+import { findUserByEmail, findUserById, type UserWithOffice } from '../users/user-data';
+import { createInvitation } from './invitations';
+
+type AddPersonInput = z.output<typeof addPersonSchema>;
+type UpdateParticipantInput = z.output<typeof updateParticipantSchema>;
+
+const ADD_PERSON_REFUSED = "Erreur : Vous n'avez pas les droits suffisants pour ajouter une personne à ce dossier.";
+const EDIT_PERSON_REFUSED = "Erreur : Vous n'avez pas les droits suffisants pour modifier cette personne.";
+
+async function requireProject(ctx: AppContext, user: UserWithOffice, projectId: number) {
+  const loaded = await loadProject(ctx.db, projectId);
+  if (!loaded) throw notFound("Ce dossier n'existe pas.");
+  const viewer = toViewer(user);
+  const access = toProjectForAccess(loaded);
+  if (projectAccess(viewer, access) !== 'full') throw forbidden(MESSAGES.projectAccessDenied);
+  return { loaded, viewer, access };
+}
+
+async function answerProject(ctx: AppContext, user: UserWithOffice, projectId: number): Promise<Project> {
+  return toProject((await loadProject(ctx.db, projectId))!, toViewer(user));
+}
+
+/** The questionnaires a participant of `role` gets, given what the project already has. */
+async function giveQuestionnaires(db: Db, loaded: LoadedProject, participantId: number, role: ParticipantRole): Promise<void> {
+  const [existing] = await db
+    .select({
+      hasSuccession: sql<boolean>`bool_or(${documents.docType} = 'document_successions')`,
+      hasBalance: sql<boolean>`bool_or(${documents.docType} = 'document_heritage_balances')`,
+      own: sql<string[]>`array_agg(${documents.docType}) FILTER (WHERE ${documents.participantId} = ${participantId})`,
+    })
+    .from(documents)
+    .where(eq(documents.projectId, loaded.project.id));
+  const own = new Set(existing?.own ?? []);
+  const missing = questionnairesFor(loaded.project, role, {
+    hasSuccession: existing?.hasSuccession ?? false,
+    hasBalance: existing?.hasBalance ?? false,
+  }).filter((docType) => !own.has(docType));
+  if (missing.length === 0) return;
+  await db.insert(documents).values(missing.map((docType) => ({ projectId: loaded.project.id, participantId, kind: 'questionnaire' as const, docType })));
+}
+
+/**
+ * Adds a person. With an e-mail, they are invited: an account whose address
+ * is confirmed is linked at once; otherwise the mailed link signs them up (or
+ * in) and links them. Refusals answer 401 with a message (spec section 7).
+ */
+export async function addPerson(ctx: AppContext, user: UserWithOffice, projectId: number, input: AddPersonInput): Promise<Project> {
+  const { loaded, viewer, access } = await requireProject(ctx, user, projectId);
+  if (!canAddPerson(viewer, { ...access, type: loaded.project.type, subtype: loaded.project.subtype }, input.role)) {
+    throw new AppError('UNAUTHORIZED', ADD_PERSON_REFUSED);
+  }
+  if (input.email && loaded.participants.some((p) => p.email?.toLowerCase() === input.email)) {
+    throw badRequest('Cette personne participe déjà à ce dossier.');
+  }
+  const account = input.email ? await findUserByEmail(ctx.db, input.email) : undefined;
+  const linked = account?.isEmailConfirmed ? account : undefined;
+  const participantId = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(participants)
+      .values({ projectId, firstName: input.firstName, lastName: input.lastName, email: input.email ?? null, userId: linked?.id ?? null, role: input.role })
+      .returning({ id: participants.id });
+    await giveQuestionnaires(tx, loaded, row!.id, input.role);
+    return row!.id;
+  });
+  if (input.email) await invite(ctx, user, loaded, { id: participantId, email: input.email, firstName: input.firstName }, Boolean(account), Boolean(linked));
+  return answerProject(ctx, user, projectId);
+}
+
+async function invite(
+  ctx: AppContext,
+  inviter: UserWithOffice,
+  loaded: LoadedProject,
+  person: { id: number; email: string; firstName: string },
+  hasAccount: boolean,
+  alreadyLinked: boolean,
+): Promise<void> {
+  let link = `${ctx.config.publicUrl}/project/${loaded.project.id}/dashboard`;
+  if (!alreadyLinked) {
+    const token = await createInvitation(ctx.db, person.id, person.email, ctx.now());
+    const query = new URLSearchParams({ invitation: token, email: person.email });
+    link = `${ctx.config.publicUrl}/${hasAccount ? 'login' : 'signup'}?${query}`;
+  }
+  await deliver(
+    ctx,
+    invitationMail({
+      to: person.email,
+      firstName: person.firstName,
+      inviter: `${inviter.firstName} ${inviter.lastName}`,
+      projectName: loaded.project.name,
+      link,
+      hasAccount,
+    }),
+  );
+}
+
+async function requireParticipant(ctx: AppContext, user: UserWithOffice, participantId: number) {
+  const [row] = await ctx.db.select({ projectId: participants.projectId }).from(participants).where(eq(participants.id, participantId));
+  if (!row) throw notFound("Cette personne n'existe pas.");
+  const found = await requireProject(ctx, user, row.projectId);
+  const person = found.access.participants.find((p) => p.id === participantId)!;
+  const participant = found.loaded.participants.find((p) => p.id === participantId)!;
+  return { ...found, person, participant };
+}
+
+/** Their documents stay in the project, unassigned. */
+export async function removeParticipant(ctx: AppContext, user: UserWithOffice, projectId: number, participantId: number): Promise<Project> {
+  const { viewer, access } = await requireProject(ctx, user, projectId);
+  const person = access.participants.find((p) => p.id === participantId);
+  if (!person) throw notFound("Cette personne ne fait pas partie de ce dossier.");
+  if (!canDeletePerson(viewer, access, person)) throw forbidden("Erreur : Vous n'avez pas les droits suffisants pour supprimer cette personne.");
+  await ctx.db.delete(participants).where(and(eq(participants.id, participantId), eq(participants.projectId, projectId)));
+  return answerProject(ctx, user, projectId);
+}
+
+/**
+ * Corrects a person's names and e-mail. The e-mail of a person with an
+ * account is their account's and is not changed here; a new e-mail for a
+ * person without one sends them an invitation.
+ */
+export async function updateParticipant(ctx: AppContext, user: UserWithOffice, input: UpdateParticipantInput): Promise<Project> {
+  const { loaded, viewer, access, person, participant } = await requireParticipant(ctx, user, input.id);
+  if (!canEditPerson(viewer, access, person)) throw forbidden(EDIT_PERSON_REFUSED);
+  const newEmail = participant.userId === null && input.email !== undefined && input.email !== participant.email?.toLowerCase() ? input.email : undefined;
+  if (newEmail && loaded.participants.some((p) => p.id !== participant.id && p.email?.toLowerCase() === newEmail)) {
+    throw badRequest('Cette personne participe déjà à ce dossier.');
+  }
+  await ctx.db
+    .update(participants)
+    .set({ firstName: input.firstName, lastName: input.lastName, ...(newEmail ? { email: newEmail } : {}) })
+    .where(eq(participants.id, participant.id));
+  if (newEmail) {
+    const account = await findUserByEmail(ctx.db, newEmail);
+    await invite(ctx, user, loaded, { id: participant.id, email: newEmail, firstName: input.firstName }, Boolean(account), false);
+  }
+  return answerProject(ctx, user, loaded.project.id);
+}
+
+/** Moves a participant to another role of the project kind (admins), with the spec's refusals. */
+export async function changeParticipantRole(ctx: AppContext, user: UserWithOffice, participantId: number, role: ParticipantRole): Promise<Project> {
+  const { loaded, viewer, access, participant } = await requireParticipant(ctx, user, participantId);
+  if (!canMoveParticipant(viewer, access)) throw forbidden("Erreur : Cette action est réservée aux administrateurs.");
+  const account = participant.userId === null ? undefined : await findUserById(ctx.db, participant.userId);
+  const check = canMoveParticipantTo(
+    role,
+    { user: account ? { isPro: account.isPro, isNotary: account.isNotary, notary_office: account.office } : null },
+    loaded.project,
+  );
+  if (!check.ok) throw badRequest(check.message);
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(participants).set({ role }).where(eq(participants.id, participantId));
+    await giveQuestionnaires(tx, loaded, participantId, role);
+  });
+  return answerProject(ctx, user, loaded.project.id);
+}
