@@ -77,7 +77,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(formbody);
   // Each upload route checks its own type and size limit while streaming; these are outer bounds.
-  await app.register(multipart, { limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 20, parts: 25 } });
+  // preservePath: a name holding a path reaches the upload check, which refuses it, instead of being silently cut.
+  await app.register(multipart, { preservePath: true, limits: { fileSize: 50 * 1024 * 1024, files: 1, fields: 20, parts: 25 } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'API Notadoo', description: 'API de la plateforme de dossiers notariaux', version: '1.0.0' },

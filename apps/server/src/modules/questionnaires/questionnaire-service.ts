@@ -1,0 +1,178 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream, type ReadStream } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import {
+  canViewDocumentOf,
+  clean,
+  findQuestionnaireByDownloadForm,
+  findQuestionnaireBySaveDocType,
+  getDefinition,
+  MESSAGES,
+  progress,
+  projectAccess,
+  QUESTIONNAIRE_DOC_TYPES,
+  type Answers,
+  type DownloadFormType,
+  type QuestionnaireDefinition,
+  type QuestionnaireDocType,
+  type QuestionnaireItem,
+} from '@notadoo/domain';
+import type { AppContext } from '../../context';
+import { AppError, badRequest, forbidden, notFound } from '../../http/app-error';
+import { canEditDocument, loadDocumentInProject, requireReadableDocument, type DocumentInProject } from '../documents/document-access';
+import type { DocumentRow } from '../projects/project-data';
+import type { UserWithOffice } from '../users/user-data';
+import { findDocumentById, recordGeneratedPdf, updateAnswersAtVersion } from './questionnaire-data';
+import { pdfDir, readablePdfName, removeStoredPdf, storedPdfName, storedPdfPath, storedPdfSize } from './questionnaire-files';
+import { renderQuestionnairePdf } from './questionnaire-pdf';
+
+export const QUESTIONNAIRE_MESSAGES = {
+  /** Spec 001, section 8. */
+  saveRefused: "Erreur : Impossible d'enregistrer ce document. En êtes-vous le propriétaire ?",
+  versionConflict:
+    "Ce document a été modifié entre-temps par une autre personne. Voici la version enregistrée : vérifiez vos réponses avant d'enregistrer à nouveau.",
+  unknownDocType: "Ce type de questionnaire n'existe pas.",
+  docTypeMismatch: 'Ce document ne correspond pas au type de questionnaire indiqué.',
+  notQuestionnaire: "Ce document n'est pas un questionnaire.",
+  notAvailable:
+    "Ce questionnaire n'est pas encore disponible en ligne : ses réponses ne peuvent pas encore être enregistrées ni imprimées.",
+  documentMissing: "Ce document n'existe pas.",
+  pdfBusy: 'Ce questionnaire est en cours de modification. Merci de réessayer dans un instant.',
+  pdfNotGenerated: "Le PDF de ce questionnaire n'a pas encore été généré. Merci de relancer le téléchargement depuis le dossier.",
+} as const;
+const M = QUESTIONNAIRE_MESSAGES;
+
+export interface SaveQuestionnaireInput {
+  /** The save name (`document_civil_status`) or the wire array name (`document_civil_statuses`). */
+  docType: string;
+  document: { id: number; version: number } & Record<string, unknown>;
+}
+
+/** A questionnaire as the project carries it; its answers only for a reader. */
+export function toQuestionnaireItem(row: DocumentRow, readable: boolean): QuestionnaireItem {
+  return { ...(readable ? row.answers : {}), id: row.id, version: row.version, progress: row.progress };
+}
+
+function resolveDocType(docType: string): QuestionnaireDocType | undefined {
+  return (QUESTIONNAIRE_DOC_TYPES as readonly string[]).includes(docType) ? (docType as QuestionnaireDocType) : findQuestionnaireBySaveDocType(docType);
+}
+
+/** The document must be a questionnaire of `docType` with a written definition. */
+function requireDefinition(row: DocumentRow, docType: QuestionnaireDocType): QuestionnaireDefinition {
+  if (row.kind !== 'questionnaire') throw badRequest(M.notQuestionnaire);
+  if (row.docType !== docType) throw badRequest(M.docTypeMismatch);
+  const definition = getDefinition(docType);
+  if (!definition) throw badRequest(M.notAvailable);
+  return definition;
+}
+
+function isReadable(found: DocumentInProject): boolean {
+  return canViewDocumentOf(found.viewer, found.access, found.owner);
+}
+
+/**
+ * `PATCH /document`: stores the cleaned answers if the user may edit the
+ * questionnaire and saved over the version they read. Answers what is stored.
+ * 401 with the stored questionnaire when editing is refused (spec 001,
+ * section 8), 409 with the current one when someone saved meanwhile.
+ */
+export async function saveQuestionnaire(ctx: AppContext, user: UserWithOffice, input: SaveQuestionnaireInput): Promise<QuestionnaireItem> {
+  const docType = resolveDocType(input.docType);
+  if (!docType) throw badRequest(M.unknownDocType);
+  const { id, version: expectedVersion, ...raw } = input.document;
+  const found = await loadDocumentInProject(ctx, user, id);
+  if (projectAccess(found.viewer, found.access) !== 'full') throw forbidden(MESSAGES.projectAccessDenied);
+  const definition = requireDefinition(found.document, docType);
+  if (!canEditDocument(found)) {
+    throw new AppError('UNAUTHORIZED', M.saveRefused, { document: toQuestionnaireItem(found.document, isReadable(found)) });
+  }
+
+  const answers: Answers = clean(definition, raw);
+  const saved = await updateAnswersAtVersion(ctx.db, { id, expectedVersion, answers, progress: progress(definition, answers), at: ctx.now() });
+  if (!saved) {
+    const current = await findDocumentById(ctx.db, id);
+    if (!current) throw notFound(M.documentMissing);
+    throw new AppError('CONFLICT', M.versionConflict, { document: toQuestionnaireItem(current, isReadable(found)) });
+  }
+  return { ...answers, id: saved.id, version: saved.version, progress: saved.progress };
+}
+
+function personName(found: DocumentInProject): string | null {
+  const person = found.loaded.participants.find((p) => p.id === found.document.participantId);
+  return person ? `${person.firstName} ${person.lastName}`.trim() : null;
+}
+
+function readableName(found: DocumentInProject, definition: QuestionnaireDefinition): string {
+  return readablePdfName({ projectName: found.loaded.project.name, title: definition.title, personName: personName(found) });
+}
+
+/** How many times a PDF was actually rendered (not served from disk); read by tests and the benchmark. */
+export const pdfRenders = { count: 0 };
+
+/**
+ * `GET download_form/{type}/{documentId}`: makes sure the PDF of the current
+ * answers is on disk and recorded in `documents.file`, rendering it only when
+ * the answers changed since the last one (its name carries the version).
+ */
+export async function generateQuestionnairePdf(
+  ctx: AppContext,
+  user: UserWithOffice,
+  type: DownloadFormType,
+  documentId: number,
+): Promise<{ filename: string; name: string }> {
+  const docType = findQuestionnaireByDownloadForm(type);
+  if (!docType) throw badRequest(M.unknownDocType);
+  const found = await requireReadableDocument(ctx, user, documentId);
+  const definition = requireDefinition(found.document, docType);
+  const filename = await ensureCurrentPdf(ctx, found, definition);
+  return { filename, name: readableName(found, definition) };
+}
+
+// A save landing while the PDF renders makes it stale: it is then rendered
+// again from the new answers, a few times at most.
+const PDF_ATTEMPTS = 3;
+
+async function ensureCurrentPdf(ctx: AppContext, found: DocumentInProject, definition: QuestionnaireDefinition): Promise<string> {
+  let row: DocumentRow | undefined = found.document;
+  for (let attempt = 0; attempt < PDF_ATTEMPTS && row; attempt += 1) {
+    const name = storedPdfName(row.id, row.version);
+    if (row.file === name && (await storedPdfSize(ctx, name)) !== undefined) return name;
+
+    pdfRenders.count += 1;
+    const pdf = await renderQuestionnairePdf({
+      definition,
+      answers: row.answers as Answers,
+      projectName: found.loaded.project.name,
+      personName: personName(found),
+      generatedAt: ctx.now(),
+    });
+    const target = storedPdfPath(ctx, name)!;
+    await mkdir(pdfDir(ctx), { recursive: true });
+    // Written aside then renamed: a download in progress never reads half a file.
+    const temporary = path.join(pdfDir(ctx), `.${name}.${randomBytes(6).toString('hex')}.tmp`);
+    await writeFile(temporary, pdf);
+    await rename(temporary, target);
+    if (await recordGeneratedPdf(ctx.db, row.id, row.version, name)) {
+      if (row.file !== name) await removeStoredPdf(ctx, row.file);
+      return name;
+    }
+    row = await findDocumentById(ctx.db, found.document.id);
+    if (row?.file !== name) await rm(target, { force: true });
+  }
+  if (!row) throw notFound(M.documentMissing);
+  throw new AppError('CONFLICT', M.pdfBusy);
+}
+
+/** The stored PDF of a questionnaire the user may read, ready to stream. */
+export async function openQuestionnairePdf(
+  ctx: AppContext,
+  user: UserWithOffice,
+  documentId: number,
+): Promise<{ stream: ReadStream; size: number; name: string }> {
+  const found = await requireReadableDocument(ctx, user, documentId);
+  const definition = getDefinition(found.document.docType);
+  const size = await storedPdfSize(ctx, found.document.file);
+  if (found.document.kind !== 'questionnaire' || !definition || size === undefined) throw notFound(M.pdfNotGenerated);
+  return { stream: createReadStream(storedPdfPath(ctx, found.document.file)!), size, name: readableName(found, definition) };
+}
