@@ -13,6 +13,7 @@ export function login(values: LoginValues): Promise<TokenResponse> {
     login: values.login,
     password: values.password,
     remember: values.remember ?? false,
+    ...(values.invitation ? { invitation: values.invitation } : {}),
   });
 }
 

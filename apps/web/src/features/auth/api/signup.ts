@@ -13,6 +13,8 @@ export interface SignupRequest {
   firstName: string;
   lastName: string;
   intermediary: 'yes' | 'no';
+  /** The token of the project invitation the user followed, if any. */
+  invitation?: string;
 }
 
 export function signup(request: SignupRequest): Promise<TokenResponse> {

@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { readApiError } from '../../../api/api-error';
 import { notifyError } from '../../../lib/notify';
 import { useLogin } from '../api/login';
+import { useInvitation } from './use-invitation';
 
 /** A refused sign-in says nothing about which of e-mail or password was wrong (spec section 8). */
 function loginErrorMessage(error: unknown): string {
@@ -14,13 +15,14 @@ function loginErrorMessage(error: unknown): string {
 
 export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
   const login = useLogin();
+  const { invitation, email } = useInvitation();
   const {
     register,
     handleSubmit,
     formState: { errors },
   } = useForm({
     resolver: zodResolver(loginSchema),
-    defaultValues: { login: '', password: '', remember: false },
+    defaultValues: { login: email, password: '', remember: false, invitation },
   });
 
   // On failure the fields keep their values: the user corrects, not retypes.

@@ -8,6 +8,7 @@ import { notifyError } from '../../../lib/notify';
 import { useSignup, type SignupRequest } from '../api/signup';
 import { PasswordChecklist } from './password-checklist';
 import { signupFormSchema, type SignupFormValues } from './signup-form-schema';
+import { useInvitation } from './use-invitation';
 
 const PASSWORD_RULES_ID = 'signup-password-rules';
 
@@ -32,6 +33,7 @@ const defaultValues: SignupFormValues = {
 
 export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
   const signup = useSignup();
+  const { invitation, email } = useInvitation();
   const {
     register,
     handleSubmit,
@@ -39,7 +41,7 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
     formState: { errors },
   } = useForm<SignupFormValues, unknown, SignupRequest>({
     resolver: zodResolver(signupFormSchema),
-    defaultValues,
+    defaultValues: { ...defaultValues, email },
   });
   const password = useWatch({ control, name: 'password' });
   const passwordConfirm = useWatch({ control, name: 'passwordConfirm' });
@@ -47,7 +49,7 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
   // Spec section 2: the submit stays disabled until the password rule and its confirmation hold.
   const canSubmit = isPasswordStrongEnough(password) && password === passwordConfirm;
 
-  const onSubmit = handleSubmit((request) => signup.mutate(request, { onSuccess, onError: reportSignupError }));
+  const onSubmit = handleSubmit((request) => signup.mutate({ ...request, invitation }, { onSuccess, onError: reportSignupError }));
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Création de compte">
