@@ -21,6 +21,8 @@ import type { Mailer } from './mail/mailer';
 import { accountRoutes } from './modules/accounts/account-routes';
 import { officeRoutes } from './modules/offices/office-routes';
 import { projectRoutes } from './modules/projects/project-routes';
+import { questionnaireRoutes } from './modules/questionnaires/questionnaire-routes';
+import { downloadRoutes } from './modules/downloads/download-routes';
 import { participantRoutes } from './modules/participants/participant-routes';
 import { documentRoutes } from './modules/documents/document-routes';
 import { coversDir } from './modules/projects/project-service';
@@ -41,7 +43,8 @@ export interface AppOptions {
 /** Builds the whole HTTP application; `main.ts` listens with it, tests call `inject`. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: true });
+  // Download tokens travel in the URL path (get_pdf, get_file) and are longer than Fastify's 100-character default.
+  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: true, routerOptions: { maxParamLength: 1024 } });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -97,6 +100,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(userRoutes(ctx));
       await api.register(officeRoutes(ctx));
       await api.register(projectRoutes(ctx));
+      await api.register(questionnaireRoutes(ctx));
+      await api.register(downloadRoutes(ctx));
       await api.register(participantRoutes(ctx));
       await api.register(documentRoutes(ctx));
       api.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());

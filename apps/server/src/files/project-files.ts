@@ -16,12 +16,13 @@ export function projectFilesDir(dataDir: string, projectId: number): string {
   return path.join(dataDir, 'files', 'projects', String(projectId));
 }
 
-const FORBIDDEN_NAME = /[/\\\0-\x1f\x7f<>:"|?*]|^\.+$|\.\./;
+const FORBIDDEN_NAME = /[/\\<>:"|?*]|^\.+$|\.\./;
+const hasControlCharacter = (name: string) => [...name].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 
 /** The display name sent by the browser, refused when it holds a path or control characters. */
 export function checkOriginalName(name: string): string {
   const trimmed = name.trim().normalize('NFC');
-  if (!trimmed || trimmed.length > 200 || FORBIDDEN_NAME.test(trimmed)) {
+  if (!trimmed || trimmed.length > 200 || FORBIDDEN_NAME.test(trimmed) || hasControlCharacter(trimmed)) {
     throw badRequest('Le nom du fichier est invalide : il ne doit contenir ni chemin ni caractère spécial.');
   }
   return trimmed;

@@ -107,7 +107,7 @@ function readableName(found: DocumentInProject, definition: QuestionnaireDefinit
   return readablePdfName({ projectName: found.loaded.project.name, title: definition.title, personName: personName(found) });
 }
 
-/** How many times a PDF was actually rendered (not served from disk); read by tests and the benchmark. */
+/** How many times a PDF was actually rendered (not reused from disk); tests read it. */
 export const pdfRenders = { count: 0 };
 
 /**

@@ -1,0 +1,119 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser } from '../../auth/authenticate';
+import type { AppContext } from '../../context';
+import { badRequest, forbidden } from '../../http/app-error';
+import { requireReadableDocument, type DocumentInProject } from '../documents/document-access';
+import { inlineContentDisposition } from '../questionnaires/questionnaire-files';
+import { documentIdSchema, errorAnswer } from '../questionnaires/questionnaire-schemas';
+import { openQuestionnairePdf, QUESTIONNAIRE_MESSAGES } from '../questionnaires/questionnaire-service';
+import { findUserById, type UserWithOffice } from '../users/user-data';
+import { issueDownloadToken, verifyDownloadToken, type DownloadKind } from './download-tokens';
+
+const tags = ['téléchargements'];
+
+export const DOWNLOAD_MESSAGES = {
+  notAFileDrawer: "Ce document n'est pas un ensemble de fichiers déposés.",
+  linkRevoked: "Ce lien de téléchargement n'est plus valable. Merci de relancer le téléchargement depuis le dossier.",
+} as const;
+
+const MAX_FILES_PER_REQUEST = 200;
+
+const fileRequestSchema = z.object({
+  type: z.enum(['pdf', 'file'], { error: 'Le type de fichier doit être « pdf » ou « file ».' }),
+  docId: documentIdSchema,
+});
+const fileRequestsSchema = z.array(fileRequestSchema).max(MAX_FILES_PER_REQUEST);
+
+/** `POST generate_file_token`: the spec's list, or `{ files: [...] }`. Other fields of an entry (filename, position) are ignored. */
+export const generateFileTokensSchema = z.union([fileRequestsSchema, z.object({ files: fileRequestsSchema })], {
+  error: 'Merci d’envoyer la liste des fichiers : [{ type: « pdf » ou « file », docId }], 200 au plus.',
+});
+type FileRequest = z.output<typeof fileRequestSchema>;
+
+const tokensAnswer = z.object({ tokens: z.array(z.object({ docId: z.number().int(), value: z.string() })) });
+
+/**
+ * One short-lived token per requested document, each checked for read
+ * access: a 'pdf' needs a questionnaire whose PDF was generated
+ * (download_form), a 'file' a drawer of uploaded files (served by get_file).
+ * One refusal refuses the whole request.
+ */
+export async function issueFileTokens(ctx: AppContext, user: UserWithOffice, requests: FileRequest[]) {
+  const checked = new Map<number, DocumentInProject>();
+  const tokens: Array<{ docId: number; value: string }> = [];
+  for (const { type, docId } of requests) {
+    const found = checked.get(docId) ?? (await requireReadableDocument(ctx, user, docId));
+    checked.set(docId, found);
+    requireDownloadable(found, type);
+    tokens.push({ docId, value: await issueDownloadToken(ctx, { docId, kind: type, userId: user.id }) });
+  }
+  return { tokens };
+}
+
+function requireDownloadable({ document }: DocumentInProject, type: DownloadKind): void {
+  if (type === 'file' && document.kind !== 'files') throw badRequest(DOWNLOAD_MESSAGES.notAFileDrawer);
+  if (type === 'pdf' && document.kind !== 'questionnaire') throw badRequest(QUESTIONNAIRE_MESSAGES.notQuestionnaire);
+  if (type === 'pdf' && !document.file) throw badRequest(QUESTIONNAIRE_MESSAGES.pdfNotGenerated);
+}
+
+/**
+ * The user a download token was issued to, who must still be active; their
+ * read access is checked again at download, so a token outliving a removal
+ * from the project opens nothing.
+ */
+async function findTokenHolder(ctx: AppContext, userId: number): Promise<UserWithOffice> {
+  const user = Number.isSafeInteger(userId) ? await findUserById(ctx.db, userId) : undefined;
+  if (!user || !user.isActive) throw forbidden(DOWNLOAD_MESSAGES.linkRevoked);
+  return user;
+}
+
+export function downloadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/generate_file_token',
+      {
+        schema: {
+          tags,
+          summary: 'Jetons de téléchargement (5 minutes) pour des PDF de questionnaires ou des fichiers déposés',
+          description: 'Corps : [{ type: "pdf" | "file", docId }] (ou { files: [...] }). Le PDF doit avoir été généré par download_form.',
+          body: generateFileTokensSchema,
+          response: { 200: tokensAnswer, 400: errorAnswer, 403: errorAnswer, 404: errorAnswer },
+        },
+      },
+      async (request) => {
+        const body = request.body;
+        return issueFileTokens(ctx, requireUser(request), Array.isArray(body) ? body : body.files);
+      },
+    );
+
+    app.get(
+      '/get_pdf/:docId/:token',
+      {
+        // The token in the path is the credential: the link opens in a new tab, without the bearer token.
+        config: { public: true },
+        schema: {
+          tags,
+          summary: 'Télécharger le PDF généré d’un questionnaire (lien à jeton)',
+          security: [],
+          params: z.object({ docId: documentIdSchema, token: z.string().min(1).max(2048) }),
+          produces: ['application/pdf'],
+          response: { 200: z.any().describe('Le PDF (application/pdf)'), 400: errorAnswer, 403: errorAnswer, 404: errorAnswer },
+        },
+      },
+      async (request, reply) => {
+        const { docId, token } = request.params;
+        const userId = await verifyDownloadToken(ctx, token, docId, 'pdf');
+        const pdf = await openQuestionnairePdf(ctx, await findTokenHolder(ctx, userId), docId);
+        return reply
+          .type('application/pdf')
+          .header('content-length', pdf.size)
+          .header('content-disposition', inlineContentDisposition(pdf.name))
+          .header('cache-control', 'private, no-store')
+          // Chrome shows a PDF through an embedded viewer, which the app's `object-src 'none'` would block.
+          .header('content-security-policy', "frame-ancestors 'self'")
+          .send(pdf.stream);
+      },
+    );
+  };
+}

@@ -1,0 +1,60 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../auth/authenticate';
+import type { AppContext } from '../../context';
+import {
+  downloadFormAnswer,
+  downloadFormParamsSchema,
+  errorAnswer,
+  errorWithDocumentAnswer,
+  questionnaireItemSchema,
+  saveQuestionnaireSchema,
+} from './questionnaire-schemas';
+import { generateQuestionnairePdf, saveQuestionnaire } from './questionnaire-service';
+
+const tags = ['questionnaires'];
+
+export function questionnaireRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.patch(
+      '/document',
+      {
+        schema: {
+          tags,
+          summary: 'Enregistrer les réponses d’un questionnaire',
+          description:
+            'docType : document_civil_status, document_succession... (ou le nom du tableau, document_civil_statuses...). ' +
+            'document : { id, version, ...réponses }. Les réponses sont nettoyées (clés inconnues ignorées, réponses des ' +
+            'questions masquées effacées) ; la réponse est le questionnaire enregistré, version incrémentée. 401 (avec le ' +
+            'document enregistré) si l’utilisateur ne peut pas le modifier ; 409 (avec la version enregistrée) si la version ' +
+            'envoyée n’est plus la dernière.',
+          body: saveQuestionnaireSchema,
+          response: {
+            200: questionnaireItemSchema,
+            400: errorAnswer,
+            401: errorWithDocumentAnswer,
+            403: errorAnswer,
+            404: errorAnswer,
+            409: errorWithDocumentAnswer,
+          },
+        },
+      },
+      async (request) => saveQuestionnaire(ctx, requireUser(request), request.body),
+    );
+
+    app.get(
+      '/download_form/:type/:documentId',
+      {
+        schema: {
+          tags,
+          summary: 'Générer le PDF d’un questionnaire',
+          description:
+            'Produit (ou réutilise, si les réponses n’ont pas changé) le PDF du questionnaire, à télécharger ensuite par ' +
+            'POST /generate_file_token puis GET /get_pdf/{docId}/{token}.',
+          params: downloadFormParamsSchema,
+          response: { 200: downloadFormAnswer, 400: errorAnswer, 403: errorAnswer, 404: errorAnswer },
+        },
+      },
+      async (request) => generateQuestionnairePdf(ctx, requireUser(request), request.params.type, request.params.documentId),
+    );
+  };
+}

@@ -1,0 +1,57 @@
+import type { DownloadFormType } from '@notadoo/domain';
+import { z } from 'zod';
+
+// Payloads and answers of the questionnaire calls; they validate requests and
+// feed the OpenAPI document.
+
+/** Database ids are 32-bit: a larger one must be a 400, not a database error. */
+const MAX_INT = 2_147_483_647;
+
+const DOCUMENT_ID_MESSAGE = 'Identifiant de document invalide.';
+const VERSION_MESSAGE = 'La version du document doit être un nombre entier positif.';
+
+/** A document id in a path (text) or a body (number). */
+export const documentIdSchema = z.coerce
+  .number({ error: DOCUMENT_ID_MESSAGE })
+  .int(DOCUMENT_ID_MESSAGE)
+  .min(1, DOCUMENT_ID_MESSAGE)
+  .max(MAX_INT, DOCUMENT_ID_MESSAGE);
+
+export const DOWNLOAD_FORM_TYPES = [
+  'civil_status',
+  'buyer',
+  'succession',
+  'sale_house',
+  'heritage_balance',
+  'sale_land',
+  'sale_appt',
+] as const satisfies readonly DownloadFormType[];
+
+/** `PATCH /document`. The answers travel next to `id` and `version`; the engine's `clean` decides what is kept. */
+export const saveQuestionnaireSchema = z.object({
+  docType: z.string({ error: 'Merci de préciser le type du questionnaire (docType).' }).min(1).max(100),
+  document: z.looseObject({
+    id: z.number({ error: DOCUMENT_ID_MESSAGE }).int(DOCUMENT_ID_MESSAGE).min(1, DOCUMENT_ID_MESSAGE).max(MAX_INT, DOCUMENT_ID_MESSAGE),
+    version: z.number({ error: VERSION_MESSAGE }).int(VERSION_MESSAGE).min(1, VERSION_MESSAGE).max(MAX_INT, VERSION_MESSAGE),
+  }),
+});
+
+/** A questionnaire on the wire: its id (the document's), version, progress and answers keyed by field name. */
+export const questionnaireItemSchema = z
+  .looseObject({ id: z.number().int(), version: z.number().int(), progress: z.number().int() })
+  .describe('Le questionnaire : id, version, progress et les réponses (clés du questionnaire)');
+
+export const errorAnswer = z.object({ message: z.string(), field: z.string().optional() });
+
+/** 401 and 409 of `PATCH /document` carry the stored questionnaire (401 without token: the message alone). */
+export const errorWithDocumentAnswer = z.object({ message: z.string(), document: questionnaireItemSchema.optional() });
+
+export const downloadFormParamsSchema = z.object({
+  type: z.enum(DOWNLOAD_FORM_TYPES, { error: "Ce type de questionnaire n'existe pas." }),
+  documentId: documentIdSchema,
+});
+
+export const downloadFormAnswer = z.object({
+  filename: z.string().describe('Nom du PDF enregistré (documents.file)'),
+  name: z.string().describe('Nom lisible du PDF, celui du téléchargement'),
+});
