@@ -49,6 +49,20 @@ export const routes: RouteObject[] = [
           { element: <RedirectIfSignedIn />, children: [{ path: 'login', element: <LoginPage /> }] },
           // A signed-in user may still open the signup screen (spec section 2).
           { path: 'signup', element: <SignupPage /> },
+          // The new-project wizard has its own header: title, back, close (spec section 2, header variants).
+          { element: <RequireAuth />, children: [{ path: 'project/new', element: <NewProjectPage /> }] },
+        ],
+      },
+      {
+        // Questionnaires render their own page: the project-form header (back, and close which
+        // saves the answers; spec section 2, header variants) needs the form's save.
+        element: <RequireAuth />,
+        children: [
+          {
+            path: 'project/:id',
+            element: <RequireProjectId />,
+            children: [{ element: <RequireFormDocument />, children: questionnaireRoutes }],
+          },
         ],
       },
       {
@@ -75,14 +89,12 @@ export const routes: RouteObject[] = [
               { path: 'dashboard', element: <DashboardPage /> },
               { path: 'profile', element: <ProfilePage /> },
               { path: 'mydocuments', element: <MyDocumentsPage /> },
-              { path: 'project/new', element: <NewProjectPage /> },
               {
                 path: 'project/:id',
                 element: <RequireProjectId />,
                 children: [
                   { index: true, element: <Navigate to="dashboard" replace /> },
                   { path: 'dashboard', element: <ProjectDashboardPage /> },
-                  { element: <RequireFormDocument />, children: questionnaireRoutes },
                 ],
               },
               { element: <RequireAdmin />, children: [{ path: 'admin', element: <AdminPage /> }] },

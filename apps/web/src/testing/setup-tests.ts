@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
+import { notifications } from '@mantine/notifications';
 import Cookies from 'js-cookie';
 import { afterEach, vi } from 'vitest';
 
@@ -32,6 +33,8 @@ window.ResizeObserver = ResizeObserverStub;
 
 afterEach(() => {
   cleanup();
+  // Toasts live in a store outside React: without this they leak into the next test.
+  notifications.clean();
   Cookies.remove('authToken', { path: '/' });
   vi.unstubAllGlobals();
   vi.useRealTimers();

@@ -1,19 +1,14 @@
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { hasQuestionnaireDocument } from '../../features/questionnaire';
 
-/** What the project page passes along when it opens a questionnaire (questionnaire spec, section 2). */
-export interface QuestionnaireNavigationState {
-  document: unknown;
-  office?: unknown;
-}
-
-function hasDocument(state: unknown): state is QuestionnaireNavigationState {
-  return typeof state === 'object' && state !== null && 'document' in state && state.document != null;
-}
-
-/** A questionnaire opened without its document goes back to the project dashboard. */
+/**
+ * A questionnaire opened without its document goes back to the project
+ * dashboard (spec 001, section 2). The state's shape is
+ * `QuestionnaireNavigationState` of the questionnaire feature.
+ */
 export function RequireFormDocument() {
   const { id } = useParams();
   const { state } = useLocation();
-  if (!hasDocument(state)) return <Navigate to={`/project/${id}/dashboard`} replace />;
+  if (!hasQuestionnaireDocument(state)) return <Navigate to={`/project/${id}/dashboard`} replace />;
   return <Outlet />;
 }

@@ -1,8 +1,8 @@
-import { Anchor } from '@mantine/core';
-import { Link, useParams } from 'react-router';
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { useLocation, useParams } from 'react-router';
+import { docTypeForRoute, hasQuestionnaireDocument, QuestionnaireScreen } from '../../../features/questionnaire';
+import { NotFoundPage } from '../not-found';
 
-/** The seven questionnaires of the questionnaire specification, by route. */
+/** The seven questionnaires of the questionnaire specification, by route; titles used until a definition is written. */
 export const QUESTIONNAIRE_TITLES = {
   'sale/appt': "Vente d'un appartement",
   'sale/house': "Vente d'une maison",
@@ -15,16 +15,19 @@ export const QUESTIONNAIRE_TITLES = {
 
 export type QuestionnaireRoute = keyof typeof QUESTIONNAIRE_TITLES;
 
+/** /project/{id}/form/{route}; the guard has checked that the router state carries the document. */
 export function QuestionnairePage({ form }: { form: QuestionnaireRoute }) {
   const { id } = useParams();
+  const { state } = useLocation();
+  const docType = docTypeForRoute(form);
+  if (!docType || !hasQuestionnaireDocument(state)) return <NotFoundPage />;
   return (
-    <PlaceholderPage
-      title={`Questionnaire : ${QUESTIONNAIRE_TITLES[form]}`}
-      description="Répondez aux questions étape par étape ; vos réponses ne sont visibles que par l'étude notariale choisie."
-    >
-      <Anchor component={Link} to={`/project/${id}/dashboard`}>
-        Revenir au dossier
-      </Anchor>
-    </PlaceholderPage>
+    <QuestionnaireScreen
+      key={`${id}-${state.document.id}`}
+      projectId={Number(id)}
+      docType={docType}
+      navigation={state}
+      fallbackTitle={`Questionnaire : ${QUESTIONNAIRE_TITLES[form]}`}
+    />
   );
 }

@@ -1,0 +1,19 @@
+import type { Project } from '@notadoo/domain';
+import { useMutation } from '@tanstack/react-query';
+import { apiClient } from '../../../api/api-client';
+import { useReplaceProject } from './project-cache';
+
+export interface RemoveDocumentRequest {
+  projectId: number;
+  documentId: number;
+}
+
+/** `DELETE /project/{id}/removedocument`: the document and its files. */
+export function removeDocument({ projectId, documentId }: RemoveDocumentRequest): Promise<Project> {
+  return apiClient.delete<Project>(`project/${projectId}/removedocument`, { documentId });
+}
+
+export function useRemoveDocument() {
+  const replaceProject = useReplaceProject();
+  return useMutation({ mutationFn: removeDocument, onSuccess: replaceProject });
+}

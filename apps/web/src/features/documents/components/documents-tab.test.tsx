@@ -1,0 +1,333 @@
+import { notifications } from '@mantine/notifications';
+import { MESSAGES, type Project } from '@notadoo/domain';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProvider } from '../../../app/provider';
+import { createQueryClient } from '../../../app/query-client';
+import { setAuthToken } from '../../../lib/auth-token';
+import { mockFetch, type FetchRoutes } from '../../../testing/mock-fetch';
+import { createSession } from '../../../testing/session-factory';
+import { LOCKED_LABEL } from './document-entries';
+import { DocumentsTab } from './documents-tab';
+import {
+  createDrawerDocument,
+  createParticipant,
+  createProject,
+  createQuestionnaireDocument,
+  withProjectCache,
+} from '../testing/fixtures';
+
+const admin = createSession({ id: 99, roles: ['ROLE_USER', 'ROLE_ADMIN'] });
+const sellerSession = createSession({ id: 1 });
+const buyerSession = createSession({ id: 2, firstName: 'Paul', lastName: 'Durand' });
+
+const seller = createParticipant({ id: 100, roles_project: ['seller', 'creator'] });
+const buyer = createParticipant({
+  id: 101,
+  first_name: 'Paul',
+  last_name: 'Durand',
+  email: 'paul.durand@example.fr',
+  user: { id: 2, lastConnectionDate: null, avatar: null },
+  roles_project: ['buyer'],
+  role: 'buyer',
+});
+
+const STORED = 'abcdefgh_carte-identite.pdf';
+
+function QuestionnaireScreen() {
+  const location = useLocation();
+  return <pre data-testid="questionnaire">{JSON.stringify({ path: location.pathname, state: location.state as unknown })}</pre>;
+}
+
+function renderTab(project: Project, session = sellerSession, routes: FetchRoutes = {}) {
+  setAuthToken('jeton');
+  const fetchMock = mockFetch({ 'GET users/me': { body: session }, ...routes });
+  const Harness = withProjectCache(DocumentsTab, project);
+  const router = createMemoryRouter([
+    { path: '/', element: <Harness /> },
+    { path: '/project/:id/form/*', element: <QuestionnaireScreen /> },
+  ]);
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
+  render(
+    <AppProvider queryClient={queryClient} env="test">
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return { fetchMock, user: userEvent.setup() };
+}
+
+function callsTo(fetchMock: ReturnType<typeof mockFetch>, method: string, path: string) {
+  return fetchMock.mock.calls.filter(([url, init]) => String(url) === `/api/${path}` && (init?.method ?? 'GET') === method);
+}
+
+function bodyOf(call: unknown[] | undefined): unknown {
+  return JSON.parse(String((call?.[1] as RequestInit | undefined)?.body));
+}
+
+/** Stands in for XMLHttpRequest: the test drives progress and the answer. */
+class FakeXhr {
+  static last: FakeXhr | null = null;
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: FormData | null = null;
+  status = 0;
+  responseText = '';
+  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onloadend: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.last = this;
+  }
+  progress(loaded: number, total: number) {
+    act(() => this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent));
+  }
+  respond(status: number, body: unknown) {
+    act(() => {
+      this.status = status;
+      this.responseText = JSON.stringify(body);
+      this.onload?.();
+      this.onloadend?.();
+    });
+  }
+}
+
+describe('documents tab', () => {
+  afterEach(() => {
+    notifications.clean();
+    FakeXhr.last = null;
+  });
+
+  it('says when there is no document', async () => {
+    renderTab(createProject({ participants: [seller] }));
+    expect(await screen.findByText('Aucun document à afficher.')).toBeInTheDocument();
+  });
+
+  it('groups documents by role, each participant with theirs, and lists the unassigned ones', async () => {
+    renderTab(
+      createProject({
+        participants: [seller, buyer],
+        documents: [
+          createQuestionnaireDocument(1, 100, 'document_civil_statuses', 40),
+          createQuestionnaireDocument(2, 100, 'document_sale_appts', 80),
+          createQuestionnaireDocument(3, 101, 'document_buyers', 10),
+          createDrawerDocument(4, null, 'syndic_statement', ['zyxwvuts_etat-date.pdf']),
+        ],
+      }),
+      admin,
+    );
+    const sellers = await screen.findByRole('region', { name: 'Vendeurs' });
+    const claire = within(sellers).getByRole('group', { name: 'Documents de Claire Martin' });
+    expect(within(claire).getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['État civil', "Vente d'un appartement"]);
+    expect(within(claire).getByText('40 %')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Acquéreurs' })).getByRole('article', { name: 'Acquisition' })).toBeInTheDocument();
+    const unassigned = screen.getByRole('region', { name: 'Documents non attribués' });
+    expect(within(unassigned).getByRole('article', { name: 'État daté du syndic' })).toBeInTheDocument();
+    expect(screen.queryByText('Aucun document à afficher.')).toBeNull();
+  });
+
+  it("locks the documents the user may not open and lets them open their own", async () => {
+    const { user } = renderTab(
+      createProject({
+        participants: [seller, buyer],
+        documents: [
+          createQuestionnaireDocument(1, 100, 'document_civil_statuses'),
+          createDrawerDocument(2, 100, 'property_title', []),
+          createQuestionnaireDocument(3, 101, 'document_buyers', 10),
+        ],
+      }),
+      buyerSession,
+    );
+    const sellers = await screen.findByRole('region', { name: 'Vendeurs' });
+    const civilStatus = within(sellers).getByRole('article', { name: 'État civil' });
+    expect(within(civilStatus).getByRole('img', { name: LOCKED_LABEL })).toBeInTheDocument();
+    expect(within(civilStatus).queryByRole('button', { name: /Ouvrir/ })).toBeNull();
+    const title = within(sellers).getByRole('article', { name: 'Titre de propriété' });
+    expect(within(title).getByRole('img', { name: LOCKED_LABEL })).toBeInTheDocument();
+    expect(within(title).queryByRole('button', { name: 'Ajouter un fichier' })).toBeNull();
+
+    const own = within(screen.getByRole('region', { name: 'Acquéreurs' })).getByRole('article', { name: 'Acquisition' });
+    expect(within(own).queryByRole('img', { name: LOCKED_LABEL })).toBeNull();
+    await user.click(within(own).getByRole('button', { name: 'Ouvrir le questionnaire Acquisition' }));
+    const opened = JSON.parse((await screen.findByTestId('questionnaire')).textContent ?? '{}') as { path: string; state: unknown };
+    expect(opened).toEqual({
+      path: '/project/10/form/buyer',
+      state: { document: { id: 3, version: 1, progress: 10 }, docType: 'document_buyers', owner: 101, office: null },
+    });
+  });
+
+  it('hides the stored prefix of file names and names unknown file types', async () => {
+    renderTab(createProject({ participants: [seller], documents: [createDrawerDocument(5, 100, 'mystery_type', [STORED])] }));
+    const drawer = await screen.findByRole('article', { name: 'Type de fichier non défini' });
+    expect(within(drawer).getByText('carte-identite.pdf')).toBeInTheDocument();
+    expect(screen.queryByText(STORED)).toBeNull();
+  });
+
+  it('opens a blank tab at the click, then points it at the file once the token is there', async () => {
+    const tab = { opener: {} as unknown, location: { href: '' }, close: vi.fn() };
+    const open = vi.fn(() => tab);
+    vi.stubGlobal('open', open);
+    const { fetchMock, user } = renderTab(createProject({ participants: [seller], documents: [createDrawerDocument(5, 100, 'identity_card', ['x', STORED])] }), sellerSession, {
+      'POST generate_file_token': { body: { tokens: [{ docId: 5, value: 'jeton-fichier' }] } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Télécharger carte-identite.pdf' }));
+    expect(open).toHaveBeenCalledWith('', '_blank');
+    await vi.waitFor(() => expect(tab.location.href).toBe('/api/get_file/5/1/jeton-fichier'));
+    expect(tab.opener).toBeNull();
+    expect(bodyOf(callsTo(fetchMock, 'POST', 'generate_file_token')[0])).toEqual([{ type: 'file', docId: 5 }]);
+  });
+
+  it('only logs a failed download and closes the blank tab', async () => {
+    const tab = { opener: null, location: { href: '' }, close: vi.fn() };
+    vi.stubGlobal('open', vi.fn(() => tab));
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { user } = renderTab(createProject({ participants: [seller], documents: [createDrawerDocument(5, 100, 'identity_card', [STORED])] }), sellerSession, {
+      'POST generate_file_token': { status: 500 },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Télécharger carte-identite.pdf' }));
+    await vi.waitFor(() => expect(tab.close).toHaveBeenCalled());
+    expect(error).toHaveBeenCalled();
+    expect(screen.queryByText(MESSAGES.operationFailed)).toBeNull();
+    error.mockRestore();
+  });
+
+  it('uploads with a progress bar, and cannot be closed while sending', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const project = createProject({ participants: [seller], documents: [createDrawerDocument(5, 100, 'identity_card', [])] });
+    const { user } = renderTab(project);
+    await user.click(await screen.findByRole('button', { name: 'Ajouter un fichier' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ajouter un fichier' });
+    const input = within(dialog).getByLabelText(/^Fichier/);
+    expect(input).toHaveAttribute('accept', 'image/*,application/pdf');
+    await user.upload(input, new File(['%PDF-1.4'], 'carte.pdf', { type: 'application/pdf' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
+
+    const xhr = FakeXhr.last!;
+    expect(xhr.method).toBe('POST');
+    expect(xhr.url).toBe('/api/project/10/addfile');
+    expect(xhr.headers).toMatchObject({ 'X-Requested-With': 'XMLHttpRequest', Authorization: 'Bearer jeton' });
+    expect([...xhr.body!.keys()]).toEqual(['id', 'file']);
+    expect(xhr.body!.get('id')).toBe('5');
+
+    xhr.progress(40, 100);
+    const bar = within(dialog).getByRole('progressbar', { name: 'Envoi du fichier' });
+    expect(bar).toHaveAttribute('aria-valuenow', '40');
+    expect(bar).toHaveAttribute('aria-valuemax', '100');
+    // No way out while sending: no close button, Escape ignored, Annuler disabled.
+    expect(within(dialog).getAllByRole('button').map((b) => b.textContent)).toEqual(['Annuler', 'Envoyer']);
+    expect(within(dialog).getByRole('button', { name: 'Annuler' })).toBeDisabled();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('dialog', { name: 'Ajouter un fichier' })).toBeInTheDocument();
+
+    xhr.respond(200, { ...project, documents: [createDrawerDocument(5, 100, 'identity_card', ['qwertyui_carte.pdf'])] });
+    expect(await screen.findByText(MESSAGES.operationSucceeded)).toBeInTheDocument();
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Ajouter un fichier' })).toBeNull());
+    expect(screen.getByText('carte.pdf')).toBeInTheDocument();
+  });
+
+  it("toasts a failed upload, with the server's message for a file too large", async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const { user } = renderTab(createProject({ participants: [seller], documents: [createDrawerDocument(5, 100, 'identity_card', [])] }));
+    await user.click(await screen.findByRole('button', { name: 'Ajouter un fichier' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ajouter un fichier' });
+    await user.upload(within(dialog).getByLabelText(/^Fichier/), new File(['x'], 'photo.png', { type: 'image/png' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
+    FakeXhr.last!.respond(500, { message: 'Une erreur interne est survenue. Merci de réessayer plus tard.' });
+    expect(await screen.findByText(MESSAGES.operationFailed)).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
+    FakeXhr.last!.respond(413, { message: 'Le fichier dépasse la taille maximale autorisée (20 Mo).' });
+    expect(await screen.findByText('Le fichier dépasse la taille maximale autorisée (20 Mo).')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Ajouter un fichier' })).toBeInTheDocument();
+  });
+
+  it('asks for confirmation before deleting a file', async () => {
+    const project = createProject({ participants: [seller], documents: [createDrawerDocument(5, 100, 'identity_card', [STORED])] });
+    const { fetchMock, user } = renderTab(project, sellerSession, {
+      'DELETE project/10/removeFile': { body: { ...project, documents: [createDrawerDocument(5, 100, 'identity_card', [])] } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Supprimer carte-identite.pdf' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Supprimer carte-identite.pdf' });
+    expect(within(dialog).getByText('Cette opération est irréversible.')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Supprimer' }));
+    expect(await screen.findByText(MESSAGES.operationSucceeded)).toBeInTheDocument();
+    expect(bodyOf(callsTo(fetchMock, 'DELETE', 'project/10/removeFile')[0])).toEqual({ id: 5, file: STORED });
+    expect(screen.queryByText('carte-identite.pdf')).toBeNull();
+  });
+
+  it('offers document deletion and owner change to admins only', async () => {
+    const documents = [createDrawerDocument(5, 100, 'identity_card', [])];
+    renderTab(createProject({ participants: [seller], documents }));
+    await screen.findByRole('article', { name: "Carte nationale d'identité" });
+    expect(screen.queryByRole('button', { name: /^Actions du document/ })).toBeNull();
+  });
+
+  it('changes the owner only when it differs', async () => {
+    const project = createProject({ participants: [seller, buyer], documents: [createDrawerDocument(5, 100, 'identity_card', [])] });
+    const { fetchMock, user } = renderTab(project, admin, {
+      'PATCH document/owner': { body: { ...project, documents: [createDrawerDocument(5, null, 'identity_card', [])] } },
+    });
+    const openOwnerModal = async () => {
+      await user.click(await screen.findByRole('button', { name: "Actions du document Carte nationale d'identité" }));
+      await user.click(screen.getByRole('menuitem', { name: 'Changer le propriétaire' }));
+      return screen.findByRole('dialog', { name: 'Changer le propriétaire' });
+    };
+    let dialog = await openOwnerModal();
+    expect(within(dialog).getByLabelText('Propriétaire du document')).toHaveValue('100');
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    await vi.waitFor(() => expect(screen.queryByRole('dialog', { name: 'Changer le propriétaire' })).toBeNull());
+    expect(callsTo(fetchMock, 'PATCH', 'document/owner')).toHaveLength(0);
+
+    dialog = await openOwnerModal();
+    await user.selectOptions(within(dialog).getByLabelText('Propriétaire du document'), 'Non attribué');
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText(MESSAGES.operationSucceeded)).toBeInTheDocument();
+    expect(bodyOf(callsTo(fetchMock, 'PATCH', 'document/owner')[0])).toEqual({ documentId: 5, participantId: null });
+    expect(within(screen.getByRole('region', { name: 'Documents non attribués' })).getByRole('article', { name: "Carte nationale d'identité" })).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of an owner change as written", async () => {
+    const refusal = 'Erreur : Cette action est réservée aux administrateurs.';
+    const { user } = renderTab(createProject({ participants: [seller, buyer], documents: [createDrawerDocument(5, 100, 'identity_card', [])] }), admin, {
+      'PATCH document/owner': { status: 401, body: { message: refusal } },
+    });
+    await user.click(await screen.findByRole('button', { name: "Actions du document Carte nationale d'identité" }));
+    await user.click(screen.getByRole('menuitem', { name: 'Changer le propriétaire' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Changer le propriétaire' });
+    await user.selectOptions(within(dialog).getByLabelText('Propriétaire du document'), 'Paul Durand');
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+  });
+
+  it('adds a drawer of a file type searched in the catalogue', async () => {
+    const project = createProject({ participants: [seller], documents: [createQuestionnaireDocument(1, 100)] });
+    const { fetchMock, user } = renderTab(project, sellerSession, {
+      'POST participant/adddocument': { body: { ...project, documents: [...project.documents, createDrawerDocument(6, 100, 'passport', [])] } },
+    });
+    const claire = await screen.findByRole('group', { name: 'Documents de Claire Martin' });
+    await user.click(within(claire).getByRole('button', { name: 'Ajouter un document' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ajouter un document' });
+    await user.type(within(dialog).getByPlaceholderText('Rechercher un type de fichier'), 'Passep');
+    await user.click(await within(dialog).findByRole('option', { name: 'Passeport' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Ajouter' }));
+    expect(await screen.findByRole('article', { name: 'Passeport' })).toBeInTheDocument();
+    expect(bodyOf(callsTo(fetchMock, 'POST', 'participant/adddocument')[0])).toEqual({
+      projectId: 10,
+      docType: 'document_files',
+      docFileType: 'passport',
+      participantId: 100,
+    });
+  });
+});

@@ -1,0 +1,199 @@
+import { Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import {
+  canChangeDocumentOwner,
+  canDeleteDocument,
+  canEditDocumentOf,
+  canViewDocumentOf,
+  displayFileName,
+  fileTypeTitle,
+  MESSAGES,
+  questionnairePath,
+  type FileDrawer,
+  type Participant,
+  type Project,
+  type ProjectDocument,
+  type Viewer,
+} from '@notadoo/domain';
+import { IconFilePlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useSession } from '../../../api/get-session';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { notifySuccess } from '../../../lib/notify';
+import { useOpenFile } from '../api/generate-file-token';
+import { useRemoveDocument } from '../api/remove-document';
+import { useRemoveFile } from '../api/remove-file';
+import { contentOf, QUESTIONNAIRE_TITLES } from '../lib/document-content';
+import { groupDocuments, NO_DOCUMENT_TEXT, UNASSIGNED_TITLE } from '../lib/group-documents';
+import { fullNameOf } from '../lib/participant-name';
+import { reportFailure } from '../lib/report-failure';
+import { AddDocumentModal } from './add-document-modal';
+import { ChangeOwnerModal } from './change-owner-modal';
+import { DocumentMenu, FileDrawerEntry, QuestionnaireEntry } from './document-entries';
+import { UploadFileModal } from './upload-file-modal';
+
+type Dialog =
+  | { kind: 'upload'; drawer: FileDrawer }
+  | { kind: 'deleteFile'; drawer: FileDrawer; storedName: string }
+  | { kind: 'deleteDocument'; document: ProjectDocument; title: string }
+  | { kind: 'owner'; document: ProjectDocument }
+  | { kind: 'addDocument'; owner: Participant | null };
+
+/**
+ * The Documents tab of a project (spec section 2): documents grouped by the
+ * role of their owner, then the unassigned ones. The wire project and its
+ * participants are the domain's ProjectForAccess and PersonForAccess as they
+ * are, and the session is the Viewer, so every button is decided by the
+ * domain's permission functions.
+ */
+export function DocumentsTab({ project }: { project: Project }) {
+  const { session } = useSession();
+  if (!session) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Chargement" />
+      </Center>
+    );
+  }
+  return <DocumentsView project={project} viewer={session} />;
+}
+
+function DocumentsView({ project, viewer }: { project: Project; viewer: Viewer }) {
+  const navigate = useNavigate();
+  const openFile = useOpenFile();
+  const removeFile = useRemoveFile();
+  const removeDocument = useRemoveDocument();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const close = () => setDialog(null);
+  const { groups, unassigned } = groupDocuments(project);
+  const mayChangeOwner = canChangeDocumentOwner(viewer, project);
+  const mayDelete = canDeleteDocument(viewer, project);
+  const mayAddUnassigned = canEditDocumentOf(viewer, project, null);
+
+  const renderDocument = (document: ProjectDocument, owner: Participant | null) => {
+    const content = contentOf(document);
+    if (!content) return null;
+    const title = content.kind === 'questionnaire' ? QUESTIONNAIRE_TITLES[content.docType] : fileTypeTitle(content.drawer.doc_type);
+    const canView = canViewDocumentOf(viewer, project, owner);
+    const canEdit = canEditDocumentOf(viewer, project, owner);
+    const menu = (
+      <DocumentMenu
+        title={title}
+        onChangeOwner={mayChangeOwner ? () => setDialog({ kind: 'owner', document }) : undefined}
+        onDelete={mayDelete ? () => setDialog({ kind: 'deleteDocument', document, title }) : undefined}
+      />
+    );
+    if (content.kind === 'questionnaire') {
+      const open = () =>
+        void navigate(questionnairePath(project.id, content.docType), {
+          state: { document: content.item, docType: content.docType, owner: owner?.id ?? null, office: project.notary_office },
+        });
+      return <QuestionnaireEntry key={document.id} title={title} progress={content.item.progress} onOpen={canView ? open : undefined} menu={menu} />;
+    }
+    const drawer = content.drawer;
+    return (
+      <FileDrawerEntry
+        key={document.id}
+        drawer={drawer}
+        locked={!canView}
+        onOpenFile={(index) => openFile(drawer.id, index)}
+        onDeleteFile={canEdit ? (storedName) => setDialog({ kind: 'deleteFile', drawer, storedName }) : undefined}
+        onAddFile={canEdit ? () => setDialog({ kind: 'upload', drawer }) : undefined}
+        menu={menu}
+      />
+    );
+  };
+
+  const addButton = (owner: Participant | null) => (
+    <Button variant="subtle" size="xs" leftSection={<IconFilePlus size={16} aria-hidden />} onClick={() => setDialog({ kind: 'addDocument', owner })}>
+      Ajouter un document
+    </Button>
+  );
+
+  const done = () => {
+    notifySuccess(MESSAGES.operationSucceeded);
+    close();
+  };
+
+  return (
+    <Stack gap="xl">
+      {project.documents.length === 0 && <Text c="dimmed">{NO_DOCUMENT_TEXT}</Text>}
+
+      {groups.map((group) => (
+        <Stack key={group.role} gap="md" component="section" aria-labelledby={`documents-group-${group.role}`}>
+          <Title order={3} size="h4" id={`documents-group-${group.role}`}>
+            {group.title}
+          </Title>
+          {group.entries.map(({ participant, documents }) => (
+            <Stack key={participant.id} gap="xs" aria-label={`Documents de ${fullNameOf(participant)}`} role="group">
+              <Group justify="space-between" gap="sm">
+                <Text fw={600}>{fullNameOf(participant)}</Text>
+                {canEditDocumentOf(viewer, project, participant) && addButton(participant)}
+              </Group>
+              {documents.map((document) => renderDocument(document, participant))}
+            </Stack>
+          ))}
+        </Stack>
+      ))}
+
+      {(unassigned.length > 0 || mayAddUnassigned) && (
+        <Stack gap="xs" component="section" aria-labelledby="documents-group-unassigned">
+          <Group justify="space-between" gap="sm">
+            <Title order={3} size="h4" id="documents-group-unassigned">
+              {UNASSIGNED_TITLE}
+            </Title>
+            {mayAddUnassigned && addButton(null)}
+          </Group>
+          {unassigned.map((document) => renderDocument(document, null))}
+        </Stack>
+      )}
+
+      {dialog?.kind === 'upload' && <UploadFileModal projectId={project.id} drawer={dialog.drawer} onClose={close} />}
+      {dialog?.kind === 'owner' && <ChangeOwnerModal document={dialog.document} participants={project.participants} onClose={close} />}
+      {dialog?.kind === 'addDocument' && (
+        <AddDocumentModal
+          projectId={project.id}
+          participantId={dialog.owner?.id ?? null}
+          ownerName={dialog.owner && fullNameOf(dialog.owner)}
+          onClose={close}
+        />
+      )}
+      {dialog?.kind === 'deleteFile' && (
+        <ConfirmModal
+          opened
+          onClose={close}
+          title={`Supprimer ${displayFileName(dialog.storedName)}`}
+          confirmLabel="Supprimer"
+          confirmColor="red"
+          loading={removeFile.isPending}
+          onConfirm={() =>
+            removeFile.mutate(
+              { projectId: project.id, drawerId: dialog.drawer.id, storedName: dialog.storedName },
+              { onSuccess: done, onError: (error) => reportFailure(error) },
+            )
+          }
+        >
+          Cette opération est irréversible.
+        </ConfirmModal>
+      )}
+      {dialog?.kind === 'deleteDocument' && (
+        <ConfirmModal
+          opened
+          onClose={close}
+          title={`Supprimer le document ${dialog.title}`}
+          confirmLabel="Supprimer"
+          confirmColor="red"
+          loading={removeDocument.isPending}
+          onConfirm={() =>
+            removeDocument.mutate(
+              { projectId: project.id, documentId: dialog.document.id },
+              { onSuccess: done, onError: (error) => reportFailure(error) },
+            )
+          }
+        >
+          Cette opération est irréversible.
+        </ConfirmModal>
+      )}
+    </Stack>
+  );
+}

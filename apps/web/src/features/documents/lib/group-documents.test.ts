@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { createDrawerDocument, createParticipant, createProject, createQuestionnaireDocument } from '../testing/fixtures';
+import { groupDocuments } from './group-documents';
+
+const seller = createParticipant({ id: 1, role: 'seller' });
+const buyer = createParticipant({ id: 2, role: 'buyer', first_name: 'Paul' });
+const notary = createParticipant({ id: 3, role: 'office', first_name: 'Nicolas' });
+const agent = createParticipant({ id: 4, role: 'intermediary', first_name: 'Inès' });
+
+describe('groupDocuments', () => {
+  it('groups a realty project as sellers, buyers, notaries, intermediaries; civil status first, then drawers', () => {
+    const project = createProject({
+      participants: [agent, notary, buyer, seller],
+      documents: [
+        createQuestionnaireDocument(11, 1, 'document_sale_appts'),
+        createDrawerDocument(12, 1),
+        createQuestionnaireDocument(13, 1, 'document_civil_statuses'),
+        createQuestionnaireDocument(14, 2, 'document_buyers'),
+      ],
+    });
+    const { groups, unassigned } = groupDocuments(project);
+    expect(groups.map((g) => g.title)).toEqual(['Vendeurs', 'Acquéreurs', 'Notaires', 'Intermédiaires immobiliers']);
+    expect(groups[0]!.entries[0]!.documents.map((d) => d.id)).toEqual([13, 12, 11]);
+    expect(groups[1]!.entries[0]!.documents.map((d) => d.id)).toEqual([14]);
+    expect(groups[2]!.entries[0]!.documents).toEqual([]);
+    expect(unassigned).toEqual([]);
+  });
+
+  it('groups a succession as heirs, spouse, clients, notaries and omits roles nobody holds', () => {
+    const heir = createParticipant({ id: 5, role: 'heir' });
+    const spouse = createParticipant({ id: 6, role: 'spouse' });
+    const { groups } = groupDocuments(createProject({ type: 'succession', subtype: 'settlement', participants: [notary, spouse, heir] }));
+    expect(groups.map((g) => g.title)).toEqual(['Héritiers', 'Conjoints', 'Notaires']);
+  });
+
+  it('puts documents of nobody, or of someone gone, in the unassigned ones', () => {
+    const project = createProject({
+      participants: [seller],
+      documents: [createDrawerDocument(21, null), createQuestionnaireDocument(22, 99), createQuestionnaireDocument(23, 1)],
+    });
+    expect(groupDocuments(project).unassigned.map((d) => d.id)).toEqual([22, 21]);
+  });
+});

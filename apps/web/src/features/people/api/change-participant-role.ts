@@ -1,0 +1,19 @@
+import type { ParticipantRole, Project } from '@notadoo/domain';
+import { useMutation } from '@tanstack/react-query';
+import { apiClient } from '../../../api/api-client';
+import { useReplaceProject } from './project-cache';
+
+export interface ChangeRoleRequest {
+  participantId: number;
+  role: ParticipantRole;
+}
+
+/** `PATCH /participant/{id}/changerole`: a 400 carries the spec's "Impossible de déplacer…" message. */
+export function changeParticipantRole({ participantId, role }: ChangeRoleRequest): Promise<Project> {
+  return apiClient.patch<Project>(`participant/${participantId}/changerole`, { role });
+}
+
+export function useChangeParticipantRole() {
+  const replaceProject = useReplaceProject();
+  return useMutation({ mutationFn: changeParticipantRole, onSuccess: replaceProject });
+}

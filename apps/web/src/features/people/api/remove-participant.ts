@@ -1,0 +1,14 @@
+import type { Project } from '@notadoo/domain';
+import { useMutation } from '@tanstack/react-query';
+import { apiClient } from '../../../api/api-client';
+import { useReplaceProject } from './project-cache';
+
+/** `DELETE /project/{id}/removeparticipant`: the person's documents stay, unassigned. */
+export function removeParticipant(projectId: number, participantId: number): Promise<Project> {
+  return apiClient.delete<Project>(`project/${projectId}/removeparticipant`, { participantId });
+}
+
+export function useRemoveParticipant(projectId: number) {
+  const replaceProject = useReplaceProject();
+  return useMutation({ mutationFn: (participantId: number) => removeParticipant(projectId, participantId), onSuccess: replaceProject });
+}

@@ -1,0 +1,77 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { addPersonSchema, MESSAGES, type ParticipantRole, type Project } from '@notadoo/domain';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { notifySuccess } from '../../../lib/notify';
+import { useAddPerson } from '../api/add-person';
+import { reportFailure } from '../lib/report-failure';
+import { ROLE_LABELS } from '../lib/person-sections';
+
+interface AddPersonModalProps {
+  project: Project;
+  /** The roles the viewer may add (canAddPerson), in display order. */
+  roles: readonly ParticipantRole[];
+  defaultRole: ParticipantRole;
+  onClose: () => void;
+}
+
+type AddPersonFormValues = z.input<typeof addPersonSchema>;
+
+/** Adds a person in a role; with an e-mail the server invites them (spec section 5). */
+export function AddPersonModal({ project, roles, defaultRole, onClose }: AddPersonModalProps) {
+  const addPerson = useAddPerson(project.id);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<AddPersonFormValues, unknown, z.output<typeof addPersonSchema>>({
+    resolver: zodResolver(addPersonSchema),
+    defaultValues: { firstName: '', lastName: '', email: '', role: defaultRole },
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    addPerson.mutate(values, {
+      onSuccess: () => {
+        notifySuccess(MESSAGES.operationSucceeded);
+        onClose();
+      },
+      // A 401 carries the server's refusal, shown as written (spec section 8); a 400 what to correct.
+      onError: (error) => reportFailure(error, [400, 401]),
+    }),
+  );
+
+  return (
+    <Modal opened onClose={addPerson.isPending ? () => {} : onClose} title="Ajouter une personne">
+      <form onSubmit={onSubmit} noValidate aria-label="Ajouter une personne">
+        <Stack gap="md">
+          <TextInput label="Prénom" required maxLength={255} error={errors.firstName?.message} {...register('firstName')} />
+          <TextInput label="Nom" required maxLength={255} error={errors.lastName?.message} {...register('lastName')} />
+          <TextInput
+            label="Adresse email"
+            type="email"
+            maxLength={255}
+            description="Facultatif : en renseignant son adresse email, vous invitez cette personne à rejoindre le dossier."
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <NativeSelect
+            label="Rôle"
+            required
+            data={roles.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
+            error={errors.role?.message}
+            {...register('role')}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={addPerson.isPending}>
+              Annuler
+            </Button>
+            <Button type="submit" loading={addPerson.isPending}>
+              Ajouter
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

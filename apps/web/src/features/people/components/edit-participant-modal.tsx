@@ -1,0 +1,66 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { MESSAGES, updateParticipantSchema, type Participant } from '@notadoo/domain';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { notifySuccess } from '../../../lib/notify';
+import { useUpdateParticipant } from '../api/update-participant';
+import { reportFailure } from '../lib/report-failure';
+
+type EditParticipantFormValues = z.input<typeof updateParticipantSchema>;
+
+/** Corrects a person's names, and the e-mail of a person who has no account yet (a new one invites them). */
+export function EditParticipantModal({ participant, onClose }: { participant: Participant; onClose: () => void }) {
+  const updateParticipant = useUpdateParticipant();
+  const hasAccount = participant.user !== null;
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<EditParticipantFormValues, unknown, z.output<typeof updateParticipantSchema>>({
+    resolver: zodResolver(updateParticipantSchema),
+    defaultValues: { id: participant.id, firstName: participant.first_name, lastName: participant.last_name, email: participant.email ?? '' },
+  });
+
+  const onSubmit = handleSubmit((values) =>
+    updateParticipant.mutate(values, {
+      onSuccess: () => {
+        notifySuccess(MESSAGES.operationSucceeded);
+        onClose();
+      },
+      onError: (error) => reportFailure(error, [400]),
+    }),
+  );
+
+  return (
+    <Modal opened onClose={updateParticipant.isPending ? () => {} : onClose} title="Modifier la personne">
+      <form onSubmit={onSubmit} noValidate aria-label="Modifier la personne">
+        <Stack gap="md">
+          <TextInput label="Prénom" required maxLength={255} error={errors.firstName?.message} {...register('firstName')} />
+          <TextInput label="Nom" required maxLength={255} error={errors.lastName?.message} {...register('lastName')} />
+          <TextInput
+            label="Adresse email"
+            type="email"
+            maxLength={255}
+            readOnly={hasAccount}
+            description={
+              hasAccount
+                ? "Cette personne a un compte : son adresse email est celle de son compte."
+                : 'Facultatif : en renseignant son adresse email, vous invitez cette personne à rejoindre le dossier.'
+            }
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose} disabled={updateParticipant.isPending}>
+              Annuler
+            </Button>
+            <Button type="submit" loading={updateParticipant.isPending}>
+              Enregistrer
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,77 @@
+import { ActionIcon, Avatar, Card, Group, Menu, Stack, Text } from '@mantine/core';
+import type { Participant } from '@notadoo/domain';
+import { IconArrowsExchange, IconDotsVertical, IconFilePlus, IconPencil, IconTrash } from '@tabler/icons-react';
+import { avatarUrl } from '../../../components/layout/user-menu';
+import { fullNameOf, isCreator, lastConnectionText } from '../lib/person-display';
+
+/** What the viewer may do with this person; each entry is shown only when allowed. */
+export interface PersonActions {
+  onEdit?: () => void;
+  onMove?: () => void;
+  onAddDocument?: () => void;
+  onDelete?: () => void;
+}
+
+export function PersonCard({ participant, actions }: { participant: Participant; actions: PersonActions }) {
+  const fullName = fullNameOf(participant);
+  const hasActions = Object.values(actions).some(Boolean);
+  return (
+    <Card withBorder padding="sm" radius="md" component="article" aria-label={fullName}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Group gap="sm" wrap="nowrap" miw={0}>
+          <Avatar src={avatarUrl(participant.user?.avatar ?? null)} name={fullName} color="initials" size={48} alt="" />
+          <Stack gap={2} miw={0}>
+            <Text fw={600} truncate>
+              {fullName}
+              {isCreator(participant) && (
+                <Text span c="dimmed" fw={400}>
+                  {' '}
+                  (Créateur)
+                </Text>
+              )}
+            </Text>
+            {participant.email && (
+              <Text size="sm" truncate>
+                {participant.email}
+              </Text>
+            )}
+            <Text size="xs" c="dimmed">
+              {lastConnectionText(participant)}
+            </Text>
+          </Stack>
+        </Group>
+        {hasActions && (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon variant="subtle" color="gray" aria-label={`Actions pour ${fullName}`}>
+                <IconDotsVertical size={18} aria-hidden />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              {actions.onEdit && (
+                <Menu.Item leftSection={<IconPencil size={16} aria-hidden />} onClick={actions.onEdit}>
+                  Modifier
+                </Menu.Item>
+              )}
+              {actions.onMove && (
+                <Menu.Item leftSection={<IconArrowsExchange size={16} aria-hidden />} onClick={actions.onMove}>
+                  Déplacer
+                </Menu.Item>
+              )}
+              {actions.onAddDocument && (
+                <Menu.Item leftSection={<IconFilePlus size={16} aria-hidden />} onClick={actions.onAddDocument}>
+                  Ajouter un document
+                </Menu.Item>
+              )}
+              {actions.onDelete && (
+                <Menu.Item color="red" leftSection={<IconTrash size={16} aria-hidden />} onClick={actions.onDelete}>
+                  Supprimer
+                </Menu.Item>
+              )}
+            </Menu.Dropdown>
+          </Menu>
+        )}
+      </Group>
+    </Card>
+  );
+}

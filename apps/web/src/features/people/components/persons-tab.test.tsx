@@ -1,0 +1,226 @@
+import { notifications } from '@mantine/notifications';
+import { MESSAGES, PROJECT_PERMISSION_MESSAGES, type Project } from '@notadoo/domain';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { setAuthToken } from '../../../lib/auth-token';
+import { mockFetch, type FetchRoutes } from '../../../testing/mock-fetch';
+import { renderWithProviders } from '../../../testing/render-app';
+import { createSession } from '../../../testing/session-factory';
+import { createParticipant, createProject, withProjectCache } from '../testing/fixtures';
+import { PersonsTab } from './persons-tab';
+import { EMPTY_SECTION_TEXT } from '../lib/person-sections';
+
+const admin = createSession({ id: 99, roles: ['ROLE_USER', 'ROLE_ADMIN'] });
+const client = createSession({ id: 1 });
+
+const creator = createParticipant({ id: 100, roles_project: ['seller', 'creator'] });
+const invitedBuyer = createParticipant({
+  id: 101,
+  first_name: 'Paul',
+  last_name: 'Durand',
+  email: 'paul.durand@example.fr',
+  user: null,
+  roles_project: ['buyer'],
+  role: 'buyer',
+});
+
+function renderTab(project: Project, session = client, routes: FetchRoutes = {}) {
+  setAuthToken('jeton');
+  const fetchMock = mockFetch({ 'GET users/me': { body: session }, ...routes });
+  const Harness = withProjectCache(PersonsTab, project);
+  renderWithProviders(<Harness />);
+  return { fetchMock, user: userEvent.setup() };
+}
+
+function callsTo(fetchMock: ReturnType<typeof mockFetch>, method: string, path: string) {
+  return fetchMock.mock.calls.filter(([url, init]) => String(url) === `/api/${path}` && (init?.method ?? 'GET') === method);
+}
+
+function bodyOf(call: unknown[] | undefined): unknown {
+  const init = call?.[1] as RequestInit | undefined;
+  return JSON.parse(String(init?.body));
+}
+
+function section(name: string) {
+  return screen.getByRole('region', { name });
+}
+
+describe('persons tab', () => {
+  // Toasts live in a module-level store that outlives each render.
+  afterEach(() => notifications.clean());
+
+
+  it('shows the sections of a realty project, empty ones saying so, the office asking to invite the notary', async () => {
+    renderTab(createProject({ participants: [creator] }));
+    expect(await screen.findByRole('heading', { name: 'Vendeurs' })).toBeInTheDocument();
+    const titles = screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent);
+    expect(titles).toEqual(['Vendeurs', 'Acquéreurs', 'Intermédiaires / notaires participants', 'Office notarial']);
+    expect(within(section('Vendeurs')).queryByText(EMPTY_SECTION_TEXT)).toBeNull();
+    expect(within(section('Acquéreurs')).getByText(EMPTY_SECTION_TEXT)).toBeInTheDocument();
+    expect(within(section('Office notarial')).getByText(EMPTY_SECTION_TEXT)).toBeInTheDocument();
+    expect(within(section('Office notarial')).getByText(/invitez-le grâce au bouton « ajouter un notaire »/)).toBeInTheDocument();
+    expect(within(section('Office notarial')).getByRole('button', { name: 'Ajouter un notaire' })).toBeInTheDocument();
+  });
+
+  it('shows heirs and spouses for a settlement, clients for a wealth review', async () => {
+    renderTab(createProject({ type: 'succession', subtype: 'settlement' }));
+    await screen.findByRole('heading', { name: 'Héritiers' });
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Héritiers', 'Conjoints', 'Office notarial']);
+    expect(screen.getAllByText(EMPTY_SECTION_TEXT)).toHaveLength(3);
+  });
+
+  it('shows clients for a wealth review', async () => {
+    renderTab(createProject({ type: 'succession', subtype: 'balance' }));
+    await screen.findByRole('heading', { name: 'Clients' });
+    expect(screen.getAllByRole('heading', { level: 3 }).map((h) => h.textContent)).toEqual(['Clients', 'Office notarial']);
+  });
+
+  it('shows each card with name, creator mark, e-mail and last connection', async () => {
+    renderTab(createProject({ participants: [creator, invitedBuyer] }));
+    const card = await screen.findByRole('article', { name: 'Claire Martin' });
+    expect(within(card).getByText('(Créateur)')).toBeInTheDocument();
+    expect(within(card).getByText('claire.martin@example.fr')).toBeInTheDocument();
+    expect(within(card).getByText('Dernière connexion : 21/11/2026')).toBeInTheDocument();
+    const buyer = screen.getByRole('article', { name: 'Paul Durand' });
+    expect(within(buyer).getByText('Jamais connecté(e)')).toBeInTheDocument();
+    expect(within(buyer).queryByText('(Créateur)')).toBeNull();
+  });
+
+  it('offers a client only what the domain allows: edit a person never connected, no move or delete', async () => {
+    const { user } = renderTab(createProject({ participants: [creator, invitedBuyer] }));
+    await user.click(await screen.findByRole('button', { name: 'Actions pour Paul Durand' }));
+    expect(screen.getByRole('menuitem', { name: 'Modifier' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Déplacer' })).toBeNull();
+    expect(screen.queryByRole('menuitem', { name: 'Supprimer' })).toBeNull();
+    await user.keyboard('{Escape}');
+    // Their own card: connected, so not editable by them; they may still add a document of their role.
+    await user.click(screen.getByRole('button', { name: 'Actions pour Claire Martin' }));
+    expect(screen.queryByRole('menuitem', { name: 'Modifier' })).toBeNull();
+    expect(screen.getByRole('menuitem', { name: 'Ajouter un document' })).toBeInTheDocument();
+  });
+
+  it('offers an admin every action', async () => {
+    const { user } = renderTab(createProject({ participants: [creator, invitedBuyer] }), admin);
+    await user.click(await screen.findByRole('button', { name: 'Actions pour Claire Martin' }));
+    for (const name of ['Modifier', 'Déplacer', 'Ajouter un document', 'Supprimer']) {
+      expect(screen.getByRole('menuitem', { name })).toBeInTheDocument();
+    }
+  });
+
+  it('shows no menu nor add button to a participant once the project is signed', async () => {
+    renderTab(createProject({ status: 5, participants: [creator, invitedBuyer] }));
+    await screen.findByRole('article', { name: 'Paul Durand' });
+    expect(screen.queryByRole('button', { name: /^Actions pour/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Ajouter une personne' })).toBeNull();
+  });
+
+  it('requires first and last name before adding a person, then adds and shows them', async () => {
+    const added = createParticipant({ id: 102, first_name: 'Léa', last_name: 'Petit', email: null, user: null, roles_project: ['buyer'], role: 'buyer' });
+    const { fetchMock, user } = renderTab(createProject({ participants: [creator] }), client, {
+      'POST project/10/addperson': { body: createProject({ participants: [creator, added] }) },
+    });
+    await user.click(within(await screen.findByRole('region', { name: 'Acquéreurs' })).getByRole('button', { name: 'Ajouter une personne' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ajouter une personne' });
+    expect(within(dialog).getByText(/vous invitez cette personne/)).toBeInTheDocument();
+    expect(within(dialog).getByLabelText(/^Rôle/)).toHaveValue('buyer');
+    await user.click(within(dialog).getByRole('button', { name: 'Ajouter' }));
+    expect(await within(dialog).findByText('Le prénom est requis.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Le nom est requis.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', 'project/10/addperson')).toHaveLength(0);
+
+    await user.type(within(dialog).getByLabelText(/^Prénom/), 'Léa');
+    await user.type(within(dialog).getByLabelText(/^Nom/), 'Petit');
+    await user.click(within(dialog).getByRole('button', { name: 'Ajouter' }));
+    expect(await screen.findByText(MESSAGES.operationSucceeded)).toBeInTheDocument();
+    expect(bodyOf(callsTo(fetchMock, 'POST', 'project/10/addperson')[0])).toEqual({ firstName: 'Léa', lastName: 'Petit', role: 'buyer' });
+    expect(await screen.findByRole('article', { name: 'Léa Petit' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Ajouter une personne' })).toBeNull();
+  });
+
+  it("shows the server's message when it refuses to add a person", async () => {
+    const refusal = "Erreur : Vous n'avez pas les droits suffisants pour ajouter une personne à ce dossier.";
+    const { user } = renderTab(createProject({ participants: [creator] }), client, {
+      'POST project/10/addperson': { status: 401, body: { message: refusal } },
+    });
+    await user.click(within(await screen.findByRole('region', { name: 'Vendeurs' })).getByRole('button', { name: 'Ajouter une personne' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ajouter une personne' });
+    await user.type(within(dialog).getByLabelText(/^Prénom/), 'Léa');
+    await user.type(within(dialog).getByLabelText(/^Nom/), 'Petit');
+    await user.type(within(dialog).getByLabelText(/^Adresse email/), 'lea@example.fr');
+    await user.click(within(dialog).getByRole('button', { name: 'Ajouter' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Ajouter une personne' })).toBeInTheDocument();
+  });
+
+  it('refuses to move a person without account to the intermediary or office role, without a call', async () => {
+    const { fetchMock, user } = renderTab(createProject({ participants: [creator, invitedBuyer] }), admin);
+    await user.click(await screen.findByRole('button', { name: 'Actions pour Paul Durand' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Déplacer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Déplacer la personne' });
+    await user.selectOptions(within(dialog).getByLabelText('Nouveau rôle'), 'intermediary');
+    await user.click(within(dialog).getByRole('button', { name: 'Déplacer' }));
+    expect(await screen.findByText(PROJECT_PERMISSION_MESSAGES.moveToIntermediaryRefused)).toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByLabelText('Nouveau rôle'), 'office');
+    await user.click(within(dialog).getByRole('button', { name: 'Déplacer' }));
+    expect(await screen.findByText(PROJECT_PERMISSION_MESSAGES.moveToOfficeRefused)).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([url]) => String(url).includes('changerole'))).toHaveLength(0);
+  });
+
+  it("shows the server's refusal to move a person whose account is not a notary", async () => {
+    const { fetchMock, user } = renderTab(createProject({ participants: [creator, invitedBuyer] }), admin, {
+      'PATCH participant/100/changerole': { status: 400, body: { message: PROJECT_PERMISSION_MESSAGES.moveToOfficeRefused } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Actions pour Claire Martin' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Déplacer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Déplacer la personne' });
+    await user.selectOptions(within(dialog).getByLabelText('Nouveau rôle'), 'office');
+    await user.click(within(dialog).getByRole('button', { name: 'Déplacer' }));
+    expect(await screen.findByText(PROJECT_PERMISSION_MESSAGES.moveToOfficeRefused)).toBeInTheDocument();
+    expect(bodyOf(callsTo(fetchMock, 'PATCH', 'participant/100/changerole')[0])).toEqual({ role: 'office' });
+  });
+
+  it('moves a person and shows them in their new section', async () => {
+    const moved = { ...invitedBuyer, role: 'seller' as const, roles_project: ['seller' as const] };
+    const { user } = renderTab(createProject({ participants: [creator, invitedBuyer] }), admin, {
+      'PATCH participant/101/changerole': { body: createProject({ participants: [creator, moved] }) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Actions pour Paul Durand' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Déplacer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Déplacer la personne' });
+    await user.selectOptions(within(dialog).getByLabelText('Nouveau rôle'), 'seller');
+    await user.click(within(dialog).getByRole('button', { name: 'Déplacer' }));
+    expect(await screen.findByText(MESSAGES.operationSucceeded)).toBeInTheDocument();
+    expect(await within(section('Vendeurs')).findByRole('article', { name: 'Paul Durand' })).toBeInTheDocument();
+  });
+
+  it('asks for confirmation before deleting a person', async () => {
+    const { fetchMock, user } = renderTab(createProject({ participants: [creator, invitedBuyer] }), admin, {
+      'DELETE project/10/removeparticipant': { body: createProject({ participants: [creator] }) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Actions pour Paul Durand' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Supprimer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Supprimer Paul Durand' });
+    expect(within(dialog).getByText('Cette opération est irréversible.')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'DELETE', 'project/10/removeparticipant')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Supprimer' }));
+    expect(await screen.findByText(MESSAGES.operationSucceeded)).toBeInTheDocument();
+    expect(bodyOf(callsTo(fetchMock, 'DELETE', 'project/10/removeparticipant')[0])).toEqual({ participantId: 101 });
+    expect(screen.queryByRole('article', { name: 'Paul Durand' })).toBeNull();
+  });
+
+  it('edits the names of a person never connected', async () => {
+    const { fetchMock, user } = renderTab(createProject({ participants: [creator, invitedBuyer] }), client, {
+      'PATCH participant': { body: createProject({ participants: [creator, { ...invitedBuyer, first_name: 'Pierre' }] }) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Actions pour Paul Durand' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Modifier' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Modifier la personne' });
+    const firstName = within(dialog).getByLabelText(/^Prénom/);
+    await user.clear(firstName);
+    await user.type(firstName, 'Pierre');
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByRole('article', { name: 'Pierre Durand' })).toBeInTheDocument();
+    expect(bodyOf(callsTo(fetchMock, 'PATCH', 'participant')[0])).toEqual({ id: 101, firstName: 'Pierre', lastName: 'Durand', email: 'paul.durand@example.fr' });
+  });
+});

@@ -1,0 +1,145 @@
+import { Button, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  canAddPerson,
+  canDeletePerson,
+  canEditDocumentOf,
+  canEditPerson,
+  canMoveParticipant,
+  MESSAGES,
+  type Participant,
+  type ParticipantRole,
+  type Project,
+  type Viewer,
+} from '@notadoo/domain';
+import { IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useSession } from '../../../api/get-session';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { notifySuccess } from '../../../lib/notify';
+import { useRemoveParticipant } from '../api/remove-participant';
+import { fullNameOf } from '../lib/person-display';
+import { EMPTY_SECTION_TEXT, personSectionsFor, type PersonSection } from '../lib/person-sections';
+import { reportFailure } from '../lib/report-failure';
+import { AddDocumentModal } from './add-document-modal';
+import { AddPersonModal } from './add-person-modal';
+import { EditParticipantModal } from './edit-participant-modal';
+import { MoveParticipantModal } from './move-participant-modal';
+import { PersonCard, type PersonActions } from './person-card';
+
+type Dialog =
+  | { kind: 'add'; role: ParticipantRole }
+  | { kind: 'edit' | 'move' | 'delete' | 'addDocument'; participant: Participant };
+
+/**
+ * The Persons tab of a project (spec section 2): one section per role of the
+ * project kind, the office last. The wire project is the domain's
+ * ProjectForAccess and its participants PersonForAccess as they are, so the
+ * permission functions take them directly; the signed-in session is the Viewer.
+ */
+export function PersonsTab({ project }: { project: Project }) {
+  const { session } = useSession();
+  if (!session) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Chargement" />
+      </Center>
+    );
+  }
+  return <PersonsSections project={project} viewer={session} />;
+}
+
+function PersonsSections({ project, viewer }: { project: Project; viewer: Viewer }) {
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const close = () => setDialog(null);
+  const removeParticipant = useRemoveParticipant(project.id);
+  const sections = personSectionsFor(project);
+  const addableRoles = sections.map((s) => s.role).filter((role) => canAddPerson(viewer, project, role));
+
+  const actionsFor = (participant: Participant): PersonActions => {
+    const open = (kind: 'edit' | 'move' | 'delete' | 'addDocument') => () => setDialog({ kind, participant });
+    return {
+      onEdit: canEditPerson(viewer, project, participant) ? open('edit') : undefined,
+      onMove: canMoveParticipant(viewer, project) ? open('move') : undefined,
+      onAddDocument: canEditDocumentOf(viewer, project, participant) ? open('addDocument') : undefined,
+      onDelete: canDeletePerson(viewer, project, participant) ? open('delete') : undefined,
+    };
+  };
+
+  const confirmDelete = (participant: Participant) =>
+    removeParticipant.mutate(participant.id, {
+      onSuccess: () => {
+        notifySuccess(MESSAGES.operationSucceeded);
+        close();
+      },
+      onError: (error) => reportFailure(error),
+    });
+
+  return (
+    <Stack gap="xl">
+      {sections.map((section) => (
+        <PersonsSectionView
+          key={section.role}
+          section={section}
+          participants={project.participants.filter((p) => p.role === section.role)}
+          onAdd={addableRoles.includes(section.role) ? () => setDialog({ kind: 'add', role: section.role }) : undefined}
+          actionsFor={actionsFor}
+        />
+      ))}
+
+      {dialog?.kind === 'add' && <AddPersonModal project={project} roles={addableRoles} defaultRole={dialog.role} onClose={close} />}
+      {dialog?.kind === 'edit' && <EditParticipantModal participant={dialog.participant} onClose={close} />}
+      {dialog?.kind === 'move' && <MoveParticipantModal project={project} participant={dialog.participant} onClose={close} />}
+      {dialog?.kind === 'addDocument' && <AddDocumentModal project={project} participant={dialog.participant} onClose={close} />}
+      {dialog?.kind === 'delete' && (
+        <ConfirmModal
+          opened
+          onClose={close}
+          onConfirm={() => confirmDelete(dialog.participant)}
+          title={`Supprimer ${fullNameOf(dialog.participant)}`}
+          confirmLabel="Supprimer"
+          confirmColor="red"
+          loading={removeParticipant.isPending}
+        >
+          Cette opération est irréversible.
+        </ConfirmModal>
+      )}
+    </Stack>
+  );
+}
+
+interface PersonsSectionViewProps {
+  section: PersonSection;
+  participants: Participant[];
+  onAdd?: () => void;
+  actionsFor: (participant: Participant) => PersonActions;
+}
+
+function PersonsSectionView({ section, participants, onAdd, actionsFor }: PersonsSectionViewProps) {
+  const headingId = `persons-section-${section.role}`;
+  return (
+    <Stack gap="sm" component="section" aria-labelledby={headingId}>
+      <Group justify="space-between" gap="sm">
+        <Title order={3} size="h4" id={headingId}>
+          {section.title}
+        </Title>
+        {onAdd && (
+          <Button variant="light" size="xs" leftSection={<IconUserPlus size={16} aria-hidden />} onClick={onAdd}>
+            {section.addLabel}
+          </Button>
+        )}
+      </Group>
+      {participants.length === 0 ? (
+        <Stack gap={4}>
+          <Text c="dimmed">{EMPTY_SECTION_TEXT}</Text>
+          {section.emptyHint && <Text size="sm">{section.emptyHint}</Text>}
+        </Stack>
+      ) : (
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+          {participants.map((participant) => (
+            <PersonCard key={participant.id} participant={participant} actions={actionsFor(participant)} />
+          ))}
+        </SimpleGrid>
+      )}
+    </Stack>
+  );
+}
