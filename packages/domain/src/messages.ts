@@ -40,4 +40,7 @@ export const MESSAGES = {
   invalidRequest: 'Requête invalide.',
   internalError: 'Une erreur interne est survenue. Merci de réessayer plus tard.',
   pageNotFound: '404 - Page introuvable.',
+  // Documents
+  documentSaveRefused: "Erreur : Impossible d'enregistrer ce document. En êtes-vous le propriétaire ?",
+  adminOnly: 'Erreur : Cette action est réservée aux administrateurs.',
 } as const;

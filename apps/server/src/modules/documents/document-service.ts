@@ -30,7 +30,6 @@ import { loadDocumentInProject, requireReadableDocument } from './document-acces
 
 export const PROJECT_FILE_MAX_BYTES = 20 * 1024 * 1024;
 const EDIT_REFUSED = "Erreur : Vous n'avez pas les droits suffisants pour modifier ce document.";
-const OWNER_REFUSED = 'Erreur : Cette action est réservée aux administrateurs.';
 
 async function answerProject(ctx: AppContext, user: UserWithOffice, projectId: number): Promise<Project> {
   return toProject((await loadProject(ctx.db, projectId))!, toViewer(user));
@@ -155,7 +154,7 @@ export async function removeDocument(ctx: AppContext, user: UserWithOffice, proj
 /** Admins give a document to another participant of the project, or to none (spec section 8: 401 otherwise). */
 export async function changeDocumentOwner(ctx: AppContext, user: UserWithOffice, input: { documentId: number; participantId: number | null }): Promise<Project> {
   const found = await loadDocumentInProject(ctx, user, input.documentId);
-  if (!canChangeDocumentOwner(found.viewer, found.access)) throw new AppError('UNAUTHORIZED', OWNER_REFUSED);
+  if (!canChangeDocumentOwner(found.viewer, found.access)) throw new AppError('UNAUTHORIZED', MESSAGES.adminOnly);
   if (input.participantId !== null && !found.access.participants.some((p) => p.id === input.participantId)) {
     throw badRequest('Cette personne ne fait pas partie de ce dossier.');
   }

@@ -162,7 +162,7 @@ export async function updateParticipant(ctx: AppContext, user: UserWithOffice, i
 /** Moves a participant to another role of the project kind (admins), with the spec's refusals. */
 export async function changeParticipantRole(ctx: AppContext, user: UserWithOffice, participantId: number, role: ParticipantRole): Promise<Project> {
   const { loaded, viewer, access, participant } = await requireParticipant(ctx, user, participantId);
-  if (!canMoveParticipant(viewer, access)) throw forbidden("Erreur : Cette action est réservée aux administrateurs.");
+  if (!canMoveParticipant(viewer, access)) throw forbidden(MESSAGES.adminOnly);
   const account = participant.userId === null ? undefined : await findUserById(ctx.db, participant.userId);
   const check = canMoveParticipantTo(
     role,

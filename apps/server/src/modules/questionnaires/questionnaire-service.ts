@@ -29,7 +29,7 @@ import { renderQuestionnairePdf } from './questionnaire-pdf';
 
 export const QUESTIONNAIRE_MESSAGES = {
   /** Spec 001, section 8. */
-  saveRefused: "Erreur : Impossible d'enregistrer ce document. En êtes-vous le propriétaire ?",
+  saveRefused: MESSAGES.documentSaveRefused,
   versionConflict:
     "Ce document a été modifié entre-temps par une autre personne. Voici la version enregistrée : vérifiez vos réponses avant d'enregistrer à nouveau.",
   unknownDocType: "Ce type de questionnaire n'existe pas.",

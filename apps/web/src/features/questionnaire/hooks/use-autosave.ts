@@ -1,4 +1,4 @@
-import { clean, type Answers, type QuestionnaireDefinition, type QuestionnaireDocType, type QuestionnaireItem } from '@notadoo/domain';
+import { clean, MESSAGES, type Answers, type QuestionnaireDefinition, type QuestionnaireDocType, type QuestionnaireItem } from '@notadoo/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { notifyError } from '../../../lib/notify';
@@ -9,7 +9,7 @@ import { AutosaveController, type AutosaveOptions, type ServerDocument } from '.
 import { readDraft, writeDraft } from '../lib/draft-storage';
 
 /** Spec section 8, "Document save 401"; the server's own message wins when it sends one. */
-export const SAVE_REFUSED_MESSAGE = "Erreur : Impossible d'enregistrer ce document. En êtes-vous le propriétaire ?";
+export const SAVE_REFUSED_MESSAGE = MESSAGES.documentSaveRefused;
 
 export interface UseAutosaveInput {
   projectId: number;
