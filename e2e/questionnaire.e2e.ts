@@ -60,6 +60,8 @@ describe.skipIf(!hasChromium)('questionnaire journey in the browser', () => {
     context = await browser.newContext({ locale: 'fr-FR' });
     // Signed in as the client, with the token the API gave.
     await context.addCookies([{ name: 'authToken', value: token, url: product.url }]);
+    // The project page's tours were seen already: they would cover the Documents tab.
+    await context.addCookies(['notadoo_tour_transmit', 'notadoo_tour_office'].map((name) => ({ name, value: '1', url: product.url })));
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
   });
@@ -71,16 +73,7 @@ describe.skipIf(!hasChromium)('questionnaire journey in the browser', () => {
   it('opens the civil status questionnaire of the project', async () => {
     await page.goto(`${product.url}/project/${projectId}/dashboard`);
     await page.getByRole('tab', { name: /Documents/, selected: true }).waitFor();
-    const fromProject = page.getByRole('button', { name: 'Ouvrir le questionnaire État civil' });
-    if ((await fromProject.count()) > 0) {
-      await fromProject.first().click();
-    } else {
-      // TODO(lead): once the Documents tab is wired into the project page (app/routes/private/
-      // project-dashboard.tsx still shows a placeholder), drop this branch: the questionnaire
-      // must open from the project's Documents tab. Until then, "Mes documents" lists it.
-      await page.goto(`${product.url}/mydocuments`);
-      await page.getByRole('button', { name: 'Ouvrir le questionnaire État civil' }).first().click();
-    }
+    await page.getByRole('button', { name: 'Ouvrir le questionnaire État civil' }).first().click();
     await page.waitForURL(`**/project/${projectId}/form/civilstatus`);
     await page.getByRole('heading', { level: 1, name: "Questionnaire d'état civil" }).waitFor();
     // The one-time help tour points at the office contact first.

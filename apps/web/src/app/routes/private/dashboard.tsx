@@ -1,16 +1,12 @@
-import { Button } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { Container } from '@mantine/core';
+import { PageTitle } from '../../../components/page-title';
+import { MyProjects } from '../../../features/dashboard/components/my-projects';
 
 export function DashboardPage() {
   return (
-    <PlaceholderPage title="Mes dossiers" description="Retrouvez ici tous vos dossiers de vente et de succession.">
-      <div>
-        <Button component={Link} to="/project/new" leftSection={<IconPlus size={16} aria-hidden />}>
-          Nouveau dossier
-        </Button>
-      </div>
-    </PlaceholderPage>
+    <Container size="lg" py="xl">
+      <PageTitle title="Mes dossiers" />
+      <MyProjects />
+    </Container>
   );
 }

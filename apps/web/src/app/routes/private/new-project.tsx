@@ -1,10 +1,11 @@
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { PageTitle } from '../../../components/page-title';
+import { NewProjectWizard } from '../../../features/new-project/components/new-project-wizard';
 
 export function NewProjectPage() {
   return (
-    <PlaceholderPage
-      title="Nouveau dossier"
-      description="Choisissez le type de votre dossier : immobilier ou succession."
-    />
+    <>
+      <PageTitle title="Nouveau dossier" />
+      <NewProjectWizard />
+    </>
   );
 }

@@ -1,12 +1,24 @@
+import { Container } from '@mantine/core';
 import { useParams } from 'react-router';
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { DocumentsTab } from '../../../features/documents';
+import { OfficePicker } from '../../../features/offices/components/office-picker';
+import { PersonsTab } from '../../../features/people';
+import { ProjectPage } from '../../../features/project/components/project-page';
+import type { ProjectPanel } from '../../../features/project/lib/project-panels';
+
+const officePanel: ProjectPanel = ({ project, viewer, onOfficeChosen }) => (
+  <OfficePicker project={project} viewer={viewer} onOfficeChosen={onOfficeChosen} />
+);
+
+const personsPanel: ProjectPanel = ({ project }) => <PersonsTab project={project} />;
+const documentsPanel: ProjectPanel = ({ project }) => <DocumentsTab project={project} />;
 
 export function ProjectDashboardPage() {
+  // RequireProjectId lets only positive integers through.
   const { id } = useParams();
   return (
-    <PlaceholderPage
-      title={`Dossier n° ${id}`}
-      description="Choisissez votre étude notariale, invitez les personnes concernées et complétez vos documents."
-    />
+    <Container size="lg" py="xl">
+      <ProjectPage projectId={Number(id)} officePanel={officePanel} personsPanel={personsPanel} documentsPanel={documentsPanel} />
+    </Container>
   );
 }

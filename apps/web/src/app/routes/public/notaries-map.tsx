@@ -1,10 +1,16 @@
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { Container, Stack, Text, Title } from '@mantine/core';
+import { PageTitle } from '../../../components/page-title';
+import { NetworkOffices } from '../../../features/offices/components/network-offices';
 
 export function NotariesMapPage() {
   return (
-    <PlaceholderPage
-      title="Nos études notariales"
-      description="Retrouvez sur une carte de France les études notariales du réseau Notadoo."
-    />
+    <Container size="lg" py="xl">
+      <PageTitle title="Nos études notariales" />
+      <Stack gap="md">
+        <Title order={1}>Nos études notariales</Title>
+        <Text>Retrouvez sur la carte de France les études notariales du réseau Notadoo et contactez celle de votre choix.</Text>
+        <NetworkOffices />
+      </Stack>
+    </Container>
   );
 }

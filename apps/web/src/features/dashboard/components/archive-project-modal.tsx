@@ -1,0 +1,36 @@
+import { MESSAGES } from '@notadoo/domain';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { notifyError, notifySuccess } from '../../../lib/notify';
+import { useArchiveProject } from '../api/archive-project';
+
+/** Spec section 8, archive failure. */
+export const ARCHIVE_FAILED_MESSAGE = "Une erreur est survenue lors de l'archivage de ce dossier.";
+
+interface ArchiveProjectModalProps {
+  project: { id: number; name: string };
+  opened: boolean;
+  onClose: () => void;
+}
+
+export function ArchiveProjectModal({ project, opened, onClose }: ArchiveProjectModalProps) {
+  const archive = useArchiveProject();
+  const confirm = () =>
+    archive.mutate(project.id, {
+      onSuccess: () => notifySuccess(MESSAGES.operationSucceeded),
+      onError: () => notifyError(ARCHIVE_FAILED_MESSAGE),
+      onSettled: onClose,
+    });
+  return (
+    <ConfirmModal
+      opened={opened}
+      onClose={onClose}
+      onConfirm={confirm}
+      title="Archiver ce dossier"
+      confirmLabel="Archiver"
+      confirmColor="red"
+      loading={archive.isPending}
+    >
+      {`Le dossier « ${project.name} » ne sera plus affiché dans les dossiers de ses participants. Voulez-vous vraiment l'archiver ?`}
+    </ConfirmModal>
+  );
+}

@@ -1,0 +1,146 @@
+import { notifications } from '@mantine/notifications';
+import { MESSAGES } from '@notadoo/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { mockFetch, type FetchRoutes } from '../../../testing/mock-fetch';
+import { renderApp } from '../../../testing/render-app';
+import { createSession } from '../../../testing/session-factory';
+import { createOffice, createPartial, createSummary } from '../testing/project-factory';
+import { ARCHIVE_FAILED_MESSAGE } from './archive-project-modal';
+import { PARTIAL_PROJECT_BANNER } from './partial-project-card';
+
+const lyon = createSummary({ id: 1, name: 'Vente appartement Lyon', status: 2, progress: 80, notary_office: createOffice({ id: 2, city: 'Lyon' }) });
+const succession = createSummary({ id: 2, name: 'Succession Élise Durand', type: 'succession', subtype: 'settlement', status: 4 });
+const partial = createPartial({ id: 3, name: 'Vente maison Nantes' });
+
+function renderDashboard(routes: FetchRoutes = {}, session = createSession()) {
+  const fetchMock = mockFetch({ 'GET users/me': { body: session }, 'GET projects/mine': { body: [lyon, succession, partial] }, ...routes });
+  const view = renderApp('/dashboard', { token: 'jeton' });
+  return { ...view, fetchMock, user: userEvent.setup() };
+}
+
+const cardNames = () => screen.getAllByRole('article').map((card) => card.getAttribute('aria-label'));
+
+describe('dashboard', () => {
+  // Toasts live in a module-level store that outlives each render.
+  afterEach(() => notifications.clean());
+
+  it('lists the projects and filters them by name and by tab', async () => {
+    const { user } = renderDashboard();
+    await screen.findByRole('article', { name: 'Vente appartement Lyon' });
+    expect(cardNames()).toEqual(['Vente appartement Lyon', 'Succession Élise Durand', 'Vente maison Nantes']);
+
+    await user.type(screen.getByLabelText('Rechercher un dossier'), 'élise');
+    expect(cardNames()).toEqual(['Succession Élise Durand']);
+    await user.clear(screen.getByLabelText('Rechercher un dossier'));
+
+    await user.click(screen.getByRole('tab', { name: 'Immobilier' }));
+    expect(cardNames()).toEqual(['Vente appartement Lyon']);
+    await user.click(screen.getByRole('tab', { name: 'Succession' }));
+    expect(cardNames()).toEqual(['Succession Élise Durand']);
+  });
+
+  it('filters by status', async () => {
+    const { user } = renderDashboard();
+    await screen.findByRole('article', { name: 'Vente appartement Lyon' });
+    await user.click(screen.getByRole('combobox', { name: 'Statut' }));
+    await user.click(await screen.findByRole('option', { name: 'Complet en attente de signature' }));
+    expect(cardNames()).toEqual(['Succession Élise Durand']);
+
+    await user.type(screen.getByLabelText('Rechercher un dossier'), 'lyon');
+    expect(screen.getByText('Aucun dossier ne correspond à votre recherche.')).toBeInTheDocument();
+  });
+
+  it('shows the card contents: status, progress, participants and office city', async () => {
+    renderDashboard();
+    const card = await screen.findByRole('article', { name: 'Vente appartement Lyon' });
+    expect(within(card).getByRole('link', { name: 'Vente appartement Lyon' })).toHaveAttribute('href', '/project/1/dashboard');
+    expect(within(card).getByText('À compléter')).toBeInTheDocument();
+    expect(within(card).getByText('Progression : 80 %')).toBeInTheDocument();
+    expect(within(card).getByText('Participants : Claire Martin')).toBeInTheDocument();
+    expect(within(card).getByText('Office de Lyon')).toBeInTheDocument();
+  });
+
+  it('shows a partial project with its banner and no way to open it', async () => {
+    renderDashboard();
+    const card = await screen.findByRole('article', { name: 'Vente maison Nantes' });
+    expect(within(card).getByText(PARTIAL_PROJECT_BANNER)).toBeInTheDocument();
+    expect(within(card).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('offers the office filter to admins only', async () => {
+    renderDashboard();
+    await screen.findByRole('article', { name: 'Vente appartement Lyon' });
+    expect(screen.queryByRole('combobox', { name: 'Office notarial' })).not.toBeInTheDocument();
+  });
+
+  it('lets an admin filter by office city', async () => {
+    const { user } = renderDashboard({}, createSession({ roles: ['ROLE_USER', 'ROLE_ADMIN'] }));
+    await user.click(await screen.findByRole('combobox', { name: 'Office notarial' }));
+    await user.click(await screen.findByRole('option', { name: 'Lyon' }));
+    expect(cardNames()).toEqual(['Vente appartement Lyon']);
+  });
+
+  it('welcomes a new user with the new-file button', async () => {
+    renderDashboard({ 'GET projects/mine': { body: [] } });
+    expect(await screen.findByText("Bienvenue ! Vous n'avez pas encore de dossier.")).toBeInTheDocument();
+    for (const link of screen.getAllByRole('link', { name: 'Nouveau dossier' })) expect(link).toHaveAttribute('href', '/project/new');
+  });
+
+  it('hides the status change from a client and renames through the card menu', async () => {
+    const { user, fetchMock } = renderDashboard({
+      'POST project/rename': { body: [{ ...lyon, name: 'Vente T3 Lyon' }, succession, partial] },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Actions du dossier Vente appartement Lyon' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).queryByRole('menuitem', { name: 'Changer le statut' })).not.toBeInTheDocument();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Renommer' }));
+    const name = await screen.findByLabelText('Nom du dossier');
+    await user.clear(name);
+    await user.click(screen.getByRole('button', { name: 'Renommer' }));
+    expect(await screen.findByText('Merci de spécifier un nom pour votre dossier.')).toBeInTheDocument();
+    await user.type(name, 'Vente T3 Lyon');
+    await user.click(screen.getByRole('button', { name: 'Renommer' }));
+    expect(await screen.findByText(MESSAGES.operationSucceeded)).toBeInTheDocument();
+    expect(await screen.findByRole('article', { name: 'Vente T3 Lyon' })).toBeInTheDocument();
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/project/rename');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ id: 1, name: 'Vente T3 Lyon' });
+  });
+
+  it('lets an office member change a status, and closes the dialog on failure too', async () => {
+    const notary = createSession({ id: 7, isNotary: true, notary_office: { id: 2, city: 'Lyon' } });
+    const { user, fetchMock } = renderDashboard(
+      { 'POST project/status': { status: 500, body: { message: 'Panne' } } },
+      notary,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Actions du dossier Vente appartement Lyon' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Changer le statut' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Changer le statut' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'Statut du dossier' }));
+    await user.click(await screen.findByRole('option', { name: 'Signé' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
+    expect(await screen.findByText(MESSAGES.operationFailed)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/project/status');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ id: 1, status: 5 });
+  });
+
+  it('archives after confirmation and says so when it fails', async () => {
+    const { user } = renderDashboard({ 'DELETE project/1': { status: 500 } });
+    await user.click(await screen.findByRole('button', { name: 'Actions du dossier Vente appartement Lyon' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Archiver' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Archiver ce dossier' });
+    await user.click(within(dialog).getByRole('button', { name: 'Archiver' }));
+    expect(await screen.findByText(ARCHIVE_FAILED_MESSAGE)).toBeInTheDocument();
+  });
+
+  it('removes an archived project from the list', async () => {
+    const { user } = renderDashboard({ 'DELETE project/1': { body: [succession, partial] } });
+    await user.click(await screen.findByRole('button', { name: 'Actions du dossier Vente appartement Lyon' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Archiver' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Archiver' }));
+    await waitFor(() => expect(screen.queryByRole('article', { name: 'Vente appartement Lyon' })).not.toBeInTheDocument());
+  });
+});

@@ -1,0 +1,75 @@
+import { notifications } from '@mantine/notifications';
+import { MESSAGES } from '@notadoo/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { mockFetch } from '../../../testing/mock-fetch';
+import { renderWithProviders } from '../../../testing/render-app';
+import { createSession } from '../../../testing/session-factory';
+import { createOffice } from '../testing/office-factory';
+import { createProject } from '../testing/project-factory';
+import { OfficePicker } from './office-picker';
+
+const paris = createOffice();
+const lyon = createOffice({ id: 2, city: 'Lyon', postal_code: '69002' });
+const dijon = createOffice({ id: 13, city: 'Dijon', postal_code: '21000', active: false });
+
+describe('office picker', () => {
+  afterEach(() => notifications.clean());
+
+  it('lists the active offices with their city, département, info and contact links', async () => {
+    mockFetch({ 'GET notaryoffices': { body: [paris, lyon, dijon] } });
+    renderWithProviders(<OfficePicker project={createProject({ notary_office: null })} viewer={createSession()} onOfficeChosen={vi.fn()} />);
+    const card = await screen.findByRole('article', { name: 'Office notarial de Lyon' });
+    expect(within(card).getByRole('heading', { name: 'Lyon (69)' })).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: "En savoir plus sur l'office de Lyon" })).toHaveAttribute('href', '/notaries?office=lyon');
+    expect(within(card).getByRole('link', { name: "Contacter l'office de Lyon" })).toHaveAttribute('href', '/contact?office=lyon');
+    expect(screen.queryByRole('article', { name: 'Office notarial de Dijon' })).not.toBeInTheDocument();
+  });
+
+  it('chooses an office and hands the answered project over', async () => {
+    const answered = createProject({ notary_office: lyon });
+    const fetchMock = mockFetch({ 'GET notaryoffices': { body: [paris, lyon] }, 'PATCH project/5': { body: answered } });
+    const onOfficeChosen = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(<OfficePicker project={createProject({ notary_office: null })} viewer={createSession()} onOfficeChosen={onOfficeChosen} />);
+    await user.click(await screen.findByRole('button', { name: 'Choisir cet office : Lyon' }));
+    await waitFor(() => expect(onOfficeChosen).toHaveBeenCalledWith(answered, true));
+    expect(screen.getByText(MESSAGES.operationSucceeded)).toBeInTheDocument();
+    const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
+    expect(call?.[0]).toBe('/api/project/5');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ office: 2 });
+  });
+
+  it('highlights the chosen office and lets an office member switch', async () => {
+    mockFetch({ 'GET notaryoffices': { body: [paris, lyon] } });
+    const notary = createSession({ id: 7, isNotary: true, notary_office: { id: 1, city: 'Paris' } });
+    renderWithProviders(<OfficePicker project={createProject()} viewer={notary} onOfficeChosen={vi.fn()} />);
+    const chosen = await screen.findByRole('article', { name: 'Office notarial de Paris' });
+    expect(within(chosen).getByText('Office choisi')).toBeInTheDocument();
+    expect(within(chosen).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Choisir cet office : Lyon' })).toBeInTheDocument();
+  });
+
+  it('only shows the chosen office to a client once one is chosen', async () => {
+    const fetchMock = mockFetch({ 'GET notaryoffices': { body: [paris, lyon] } });
+    renderWithProviders(<OfficePicker project={createProject()} viewer={createSession()} onOfficeChosen={vi.fn()} />);
+    expect(await screen.findByRole('heading', { name: "L'office notarial de votre dossier" })).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Office notarial de Paris' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Choisir cet office/ })).not.toBeInTheDocument();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('says when the choice is refused', async () => {
+    mockFetch({
+      'GET notaryoffices': { body: [paris] },
+      'PATCH project/5': { status: 400, body: { message: "Cet office notarial n'existe pas ou ne fait plus partie du réseau." } },
+    });
+    const onOfficeChosen = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(<OfficePicker project={createProject({ notary_office: null })} viewer={createSession()} onOfficeChosen={onOfficeChosen} />);
+    await user.click(await screen.findByRole('button', { name: 'Choisir cet office : Paris' }));
+    expect(await screen.findByText("Cet office notarial n'existe pas ou ne fait plus partie du réseau.")).toBeInTheDocument();
+    expect(onOfficeChosen).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,39 @@
+import type { Participant, Project } from '@notadoo/domain';
+import { createOffice } from './office-factory';
+
+/** The creator of the project, linked to the session of createSession() (user id 1). */
+export function createParticipant(overrides: Partial<Participant> = {}): Participant {
+  return {
+    id: 10,
+    first_name: 'Claire',
+    last_name: 'Martin',
+    email: 'claire.martin@example.fr',
+    user: { id: 1, lastConnectionDate: '2026-11-21T13:05:00.000Z', avatar: null },
+    roles_project: ['seller', 'creator'],
+    role: 'seller',
+    ...overrides,
+  };
+}
+
+/** A realty project of createSession()'s user with the Paris office chosen, status 2. */
+export function createProject(overrides: Partial<Project> = {}): Project {
+  const office = overrides.notary_office === undefined ? createOffice() : overrides.notary_office;
+  return {
+    id: 5,
+    name: 'Vente appartement Lyon',
+    type: 'realty',
+    subtype: 'appt',
+    status: 2,
+    progress: 40,
+    created_at: '2026-11-01T09:00:00.000Z',
+    cover_image: null,
+    is_archived: false,
+    is_partial: false,
+    participants: [createParticipant()],
+    creator: 1,
+    documents: [],
+    ...overrides,
+    notary_office: office,
+    city: office?.city ?? null,
+  };
+}

@@ -1,0 +1,91 @@
+import { Group, Stack, Tabs, Title } from '@mantine/core';
+import type { Project, Session } from '@notadoo/domain';
+import { IconBuildingBank, IconFiles, IconTool, IconUsers } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { hasSeenTour } from '../../../components/guided-tour';
+import { ProjectStatusBadge } from '../../../components/project-status-badge';
+import { projectQueryKey } from '../api/get-project';
+import { defaultTabOf, PROJECT_TABS, type ProjectPanel, type ProjectPanelContext, type ProjectTabValue } from '../lib/project-panels';
+import { isSubmitOffered, ProjectActions } from './project-actions';
+import { OFFICE_TOUR_COOKIE, OfficeTour, TOUR_TARGETS, TransmitTour } from './project-tours';
+import { ToolsPanel } from './tools-panel';
+
+export interface ProjectPanels {
+  officePanel: ProjectPanel;
+  personsPanel: ProjectPanel;
+  documentsPanel: ProjectPanel;
+}
+
+interface ProjectViewProps extends ProjectPanels {
+  project: Project;
+  viewer: Session | undefined;
+}
+
+/** The loaded project: header, the four tabs, the buttons under them and the help tours. */
+export function ProjectView({ project, viewer, officePanel, personsPanel, documentsPanel }: ProjectViewProps) {
+  const queryClient = useQueryClient();
+  const [tab, setTab] = useState<ProjectTabValue>(() => defaultTabOf(project));
+  const [officeTourRunning, setOfficeTourRunning] = useState(false);
+  const hasOffice = project.notary_office !== null;
+
+  const replaceProject = (updated: Project) => queryClient.setQueryData(projectQueryKey(updated.id), updated);
+  const context: ProjectPanelContext = {
+    project,
+    viewer,
+    replaceProject,
+    onOfficeChosen: (updated, firstChoice) => {
+      replaceProject(updated);
+      if (!firstChoice) return;
+      // With its first office the file opens up: show where to continue (spec section 2, guided tours).
+      setTab(PROJECT_TABS.documents);
+      if (!hasSeenTour(OFFICE_TOUR_COOKIE)) setOfficeTourRunning(true);
+    },
+  };
+
+  return (
+    <Stack gap="lg">
+      <Group gap="sm" align="center">
+        <Title order={1}>{project.name}</Title>
+        {tab !== PROJECT_TABS.tools && <ProjectStatusBadge status={project.status} />}
+      </Group>
+      <Tabs value={tab} onChange={(value) => value && setTab(value as ProjectTabValue)} keepMounted={false}>
+        <Tabs.List aria-label="Sections du dossier">
+          <Tabs.Tab value={PROJECT_TABS.office} leftSection={<IconBuildingBank size={16} aria-hidden />}>
+            Office notarial
+          </Tabs.Tab>
+          {/* Personnes, Documents and Outils wait for an office (spec section 2). */}
+          <Tabs.Tab value={PROJECT_TABS.persons} disabled={!hasOffice} data-tour={TOUR_TARGETS.personsTab} leftSection={<IconUsers size={16} aria-hidden />}>
+            Personnes
+          </Tabs.Tab>
+          <Tabs.Tab value={PROJECT_TABS.documents} disabled={!hasOffice} data-tour={TOUR_TARGETS.documentsTab} leftSection={<IconFiles size={16} aria-hidden />}>
+            Documents
+          </Tabs.Tab>
+          <Tabs.Tab value={PROJECT_TABS.tools} disabled={!hasOffice} data-tour={TOUR_TARGETS.toolsTab} leftSection={<IconTool size={16} aria-hidden />}>
+            Outils
+          </Tabs.Tab>
+        </Tabs.List>
+        {tab !== PROJECT_TABS.office && (
+          <Stack mt="md">
+            <ProjectActions project={project} viewer={viewer} tab={tab} />
+          </Stack>
+        )}
+        <Tabs.Panel value={PROJECT_TABS.office} pt="md">
+          {officePanel(context)}
+        </Tabs.Panel>
+        <Tabs.Panel value={PROJECT_TABS.persons} pt="md">
+          {personsPanel(context)}
+        </Tabs.Panel>
+        <Tabs.Panel value={PROJECT_TABS.documents} pt="md">
+          {documentsPanel(context)}
+        </Tabs.Panel>
+        <Tabs.Panel value={PROJECT_TABS.tools} pt="md">
+          <ToolsPanel />
+        </Tabs.Panel>
+      </Tabs>
+      <OfficeTour run={officeTourRunning} onEnd={() => setOfficeTourRunning(false)} />
+      {/* After the office tour, never on top of it: two tours at once would fight over the overlay. */}
+      <TransmitTour run={!officeTourRunning && tab !== PROJECT_TABS.office && isSubmitOffered(project, viewer, tab)} />
+    </Stack>
+  );
+}

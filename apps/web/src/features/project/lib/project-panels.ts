@@ -1,0 +1,30 @@
+import type { Project, Session } from '@notadoo/domain';
+import type { ReactNode } from 'react';
+
+/** What a tab panel of the project page receives. */
+export interface ProjectPanelContext {
+  project: Project;
+  /** The signed-in user; undefined while the session loads (offer nothing that needs a permission meanwhile). */
+  viewer: Session | undefined;
+  /** Puts on screen a project the server answered after a change (every project call answers the whole project). */
+  replaceProject: (project: Project) => void;
+  /** Tab 0: called with the server's answer once an office is chosen; `firstChoice` when the project had none. */
+  onOfficeChosen: (project: Project, firstChoice: boolean) => void;
+}
+
+/** A tab panel, composed by the route: the project page does not import other features. */
+export type ProjectPanel = (context: ProjectPanelContext) => ReactNode;
+
+/** Tab values, as in the spec: 0 Office notarial, 1 Personnes, 2 Documents, 3 Outils. */
+export const PROJECT_TABS = {
+  office: '0',
+  persons: '1',
+  documents: '2',
+  tools: '3',
+} as const;
+export type ProjectTabValue = (typeof PROJECT_TABS)[keyof typeof PROJECT_TABS];
+
+/** Documents by default; the office tab while no office is chosen (spec section 2). */
+export function defaultTabOf(project: Pick<Project, 'notary_office'>): ProjectTabValue {
+  return project.notary_office ? PROJECT_TABS.documents : PROJECT_TABS.office;
+}
