@@ -23,7 +23,8 @@ import { IMAGE_TYPES } from '../../files/content-sniffing';
 import { checkOriginalName, keepProjectFile, openProjectFile, projectFilesDir, removeProjectFile, storedNameFor } from '../../files/project-files';
 import { discardUpload, receiveUpload, type StoredUpload } from '../../files/upload';
 import { verifyDownloadToken } from '../downloads/download-tokens';
-import { loadProject, loadProjects } from '../projects/project-data';
+import { answerProject, requireOpenProject } from '../projects/project-guard';
+import { loadProjects } from '../projects/project-data';
 import { toProject, toProjectForAccess, toViewer } from '../projects/project-presenter';
 import { findUserById, type UserWithOffice } from '../users/user-data';
 import { loadDocumentInProject, requireReadableDocument } from './document-access';
@@ -31,19 +32,8 @@ import { loadDocumentInProject, requireReadableDocument } from './document-acces
 export const PROJECT_FILE_MAX_BYTES = 20 * 1024 * 1024;
 const EDIT_REFUSED = "Erreur : Vous n'avez pas les droits suffisants pour modifier ce document.";
 
-async function answerProject(ctx: AppContext, user: UserWithOffice, projectId: number): Promise<Project> {
-  return toProject((await loadProject(ctx.db, projectId))!, toViewer(user));
-}
 
 /** The project, opened fully by the user, or 403/404. */
-async function requireProject(ctx: AppContext, user: UserWithOffice, projectId: number) {
-  const loaded = await loadProject(ctx.db, projectId);
-  if (!loaded) throw notFound("Ce dossier n'existe pas.");
-  const viewer = toViewer(user);
-  const access = toProjectForAccess(loaded);
-  if (projectAccess(viewer, access) !== 'full') throw forbidden(MESSAGES.projectAccessDenied);
-  return { loaded, viewer, access };
-}
 
 /** A document of this project that the user may change. */
 async function requireEditableDocument(ctx: AppContext, user: UserWithOffice, projectId: number, documentId: number) {
@@ -60,7 +50,7 @@ async function requireEditableDocument(ctx: AppContext, user: UserWithOffice, pr
  * questionnaire (`docType` its wire or save name).
  */
 export async function addDocument(ctx: AppContext, user: UserWithOffice, input: z.output<typeof addDocumentSchema>): Promise<Project> {
-  const { loaded, viewer, access } = await requireProject(ctx, user, input.projectId);
+  const { loaded, viewer, access } = await requireOpenProject(ctx, user, input.projectId);
   const owner = input.participantId === null ? null : access.participants.find((p) => p.id === input.participantId);
   if (owner === undefined) throw badRequest('Cette personne ne fait pas partie de ce dossier.');
   if (!canEditDocumentOf(viewer, access, owner)) throw forbidden(EDIT_REFUSED);
@@ -89,7 +79,7 @@ export async function addFile(
   projectId: number,
   parts: AsyncIterable<{ type: 'field'; fieldname: string; value: unknown } | { type: 'file'; fieldname: string; filename: string; file: Readable }>,
 ): Promise<Project> {
-  const { loaded } = await requireProject(ctx, user, projectId);
+  const { loaded } = await requireOpenProject(ctx, user, projectId);
   let upload: StoredUpload | undefined;
   let originalName: string | undefined;
   let documentId: number | undefined;

@@ -5,7 +5,6 @@ import {
   canMoveParticipant,
   canMoveParticipantTo,
   MESSAGES,
-  projectAccess,
   questionnairesFor,
   type addPersonSchema,
   type ParticipantRole,
@@ -20,8 +19,8 @@ import { documents, participants } from '../../db/schema';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error';
 import { invitationMail } from '../../mail/templates';
 import { deliver } from '../accounts/account-service';
-import { loadProject, type LoadedProject } from '../projects/project-data';
-import { toProject, toProjectForAccess, toViewer } from '../projects/project-presenter';
+import { answerProject, requireOpenProject } from '../projects/project-guard';
+import type { LoadedProject } from '../projects/project-data';
 import { findUserByEmail, findUserById, type UserWithOffice } from '../users/user-data';
 import { createInvitation } from './invitations';
 
@@ -31,18 +30,7 @@ type UpdateParticipantInput = z.output<typeof updateParticipantSchema>;
 const ADD_PERSON_REFUSED = "Erreur : Vous n'avez pas les droits suffisants pour ajouter une personne à ce dossier.";
 const EDIT_PERSON_REFUSED = "Erreur : Vous n'avez pas les droits suffisants pour modifier cette personne.";
 
-async function requireProject(ctx: AppContext, user: UserWithOffice, projectId: number) {
-  const loaded = await loadProject(ctx.db, projectId);
-  if (!loaded) throw notFound("Ce dossier n'existe pas.");
-  const viewer = toViewer(user);
-  const access = toProjectForAccess(loaded);
-  if (projectAccess(viewer, access) !== 'full') throw forbidden(MESSAGES.projectAccessDenied);
-  return { loaded, viewer, access };
-}
 
-async function answerProject(ctx: AppContext, user: UserWithOffice, projectId: number): Promise<Project> {
-  return toProject((await loadProject(ctx.db, projectId))!, toViewer(user));
-}
 
 /** The questionnaires a participant of `role` gets, given what the project already has. */
 async function giveQuestionnaires(db: Db, loaded: LoadedProject, participantId: number, role: ParticipantRole): Promise<void> {
@@ -69,7 +57,7 @@ async function giveQuestionnaires(db: Db, loaded: LoadedProject, participantId: 
  * in) and links them. Refusals answer 401 with a message (spec section 7).
  */
 export async function addPerson(ctx: AppContext, user: UserWithOffice, projectId: number, input: AddPersonInput): Promise<Project> {
-  const { loaded, viewer, access } = await requireProject(ctx, user, projectId);
+  const { loaded, viewer, access } = await requireOpenProject(ctx, user, projectId);
   if (!canAddPerson(viewer, { ...access, type: loaded.project.type, subtype: loaded.project.subtype }, input.role)) {
     throw new AppError('UNAUTHORIZED', ADD_PERSON_REFUSED);
   }
@@ -120,7 +108,7 @@ async function invite(
 async function requireParticipant(ctx: AppContext, user: UserWithOffice, participantId: number) {
   const [row] = await ctx.db.select({ projectId: participants.projectId }).from(participants).where(eq(participants.id, participantId));
   if (!row) throw notFound("Cette personne n'existe pas.");
-  const found = await requireProject(ctx, user, row.projectId);
+  const found = await requireOpenProject(ctx, user, row.projectId);
   const person = found.access.participants.find((p) => p.id === participantId)!;
   const participant = found.loaded.participants.find((p) => p.id === participantId)!;
   return { ...found, person, participant };
@@ -128,7 +116,7 @@ async function requireParticipant(ctx: AppContext, user: UserWithOffice, partici
 
 /** Their documents stay in the project, unassigned. */
 export async function removeParticipant(ctx: AppContext, user: UserWithOffice, projectId: number, participantId: number): Promise<Project> {
-  const { viewer, access } = await requireProject(ctx, user, projectId);
+  const { viewer, access } = await requireOpenProject(ctx, user, projectId);
   const person = access.participants.find((p) => p.id === participantId);
   if (!person) throw notFound("Cette personne ne fait pas partie de ce dossier.");
   if (!canDeletePerson(viewer, access, person)) throw forbidden("Erreur : Vous n'avez pas les droits suffisants pour supprimer cette personne.");

@@ -17,15 +17,13 @@ import {
   type createProjectSchema,
   type PartialProject,
   type Project,
-  type ProjectForAccess,
   type ProjectSummary,
-  type Viewer,
 } from '@notadoo/domain';
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { documents, notaryOffices, participants, projects } from '../../db/schema';
-import { badRequest, forbidden, notFound } from '../../http/app-error';
+import { badRequest, forbidden } from '../../http/app-error';
 import { IMAGE_TYPES } from '../../files/content-sniffing';
 import { discardUpload, keepUpload, receiveUpload, removeStoredFile, type StoredUpload } from '../../files/upload';
 import { deliver } from '../accounts/account-service';
@@ -39,6 +37,7 @@ import {
   updateProject,
   type LoadedProject,
 } from './project-data';
+import { requireOpenProject } from './project-guard';
 import { toPartialProject, toProject, toProjectForAccess, toProjectSummary, toViewer } from './project-presenter';
 
 type CreateProjectInput = z.output<typeof createProjectSchema>;
@@ -47,15 +46,6 @@ export const COVER_MAX_BYTES = 5 * 1024 * 1024;
 
 export function coversDir(ctx: AppContext): string {
   return path.join(ctx.config.dataDir, 'uploads', 'covers');
-}
-
-/** Loads a project the viewer may fully open; 404 when absent, 403 with the spec message otherwise. */
-async function requireOpenProject(ctx: AppContext, viewer: Viewer, id: number): Promise<{ loaded: LoadedProject; access: ProjectForAccess }> {
-  const loaded = await loadProject(ctx.db, id);
-  if (!loaded) throw notFound("Ce dossier n'existe pas.");
-  const access = toProjectForAccess(loaded);
-  if (projectAccess(viewer, access) !== 'full') throw forbidden(MESSAGES.projectAccessDenied);
-  return { loaded, access };
 }
 
 function requirePermission(allowed: boolean): void {
@@ -103,7 +93,7 @@ export async function createProject(ctx: AppContext, user: UserWithOffice, input
 
 export async function getProjectFor(ctx: AppContext, user: UserWithOffice, id: number): Promise<Project> {
   const viewer = toViewer(user);
-  const { loaded } = await requireOpenProject(ctx, viewer, id);
+  const { loaded } = await requireOpenProject(ctx, user, id);
   return toProject(loaded, viewer);
 }
 
@@ -122,7 +112,7 @@ export async function listMyProjects(ctx: AppContext, user: UserWithOffice): Pro
 
 export async function renameProject(ctx: AppContext, user: UserWithOffice, id: number, name: string): Promise<void> {
   const viewer = toViewer(user);
-  const { access } = await requireOpenProject(ctx, viewer, id);
+  const { access } = await requireOpenProject(ctx, user, id);
   requirePermission(canRenameProject(viewer, access));
   await updateProject(ctx.db, id, { name });
 }
@@ -135,7 +125,7 @@ export async function renameProject(ctx: AppContext, user: UserWithOffice, id: n
  */
 export async function setProjectStatus(ctx: AppContext, user: UserWithOffice, id: number, status: number): Promise<Project> {
   const viewer = toViewer(user);
-  const { loaded, access } = await requireOpenProject(ctx, viewer, id);
+  const { loaded, access } = await requireOpenProject(ctx, user, id);
   const submitting = status === SUBMITTED_STATUS && canSubmitToNotary(viewer, access);
   requirePermission(canChangeStatus(viewer, access) || submitting);
   if (loaded.project.status !== status) {
@@ -157,7 +147,7 @@ async function mailStatusChange(ctx: AppContext, actor: UserWithOffice, loaded: 
 
 export async function changeProjectOffice(ctx: AppContext, user: UserWithOffice, id: number, officeId: number): Promise<Project> {
   const viewer = toViewer(user);
-  const { access } = await requireOpenProject(ctx, viewer, id);
+  const { access } = await requireOpenProject(ctx, user, id);
   requirePermission(canChangeOffice(viewer, access));
   const [office] = await ctx.db
     .select({ id: notaryOffices.id })
@@ -192,7 +182,7 @@ export async function changeProjectCover(
     if (!upload) throw badRequest('Merci de choisir une image de couverture.');
     if (!Number.isInteger(id) || id! < 1 || id! > 2_147_483_647) throw badRequest('Identifiant de dossier invalide.');
     const viewer = toViewer(user);
-    const { loaded, access } = await requireOpenProject(ctx, viewer, id!);
+    const { loaded, access } = await requireOpenProject(ctx, user, id!);
     requirePermission(canChangeCover(viewer, access));
     const name = await keepUpload(upload, coversDir(ctx));
     upload = undefined;
@@ -206,7 +196,7 @@ export async function changeProjectCover(
 
 export async function removeProjectCover(ctx: AppContext, user: UserWithOffice, id: number): Promise<Project> {
   const viewer = toViewer(user);
-  const { loaded, access } = await requireOpenProject(ctx, viewer, id);
+  const { loaded, access } = await requireOpenProject(ctx, user, id);
   requirePermission(canChangeCover(viewer, access));
   await updateProject(ctx.db, id, { coverImage: null });
   await removeStoredFile(coversDir(ctx), loaded.project.coverImage);
@@ -215,7 +205,7 @@ export async function removeProjectCover(ctx: AppContext, user: UserWithOffice, 
 
 export async function archiveProject(ctx: AppContext, user: UserWithOffice, id: number): Promise<void> {
   const viewer = toViewer(user);
-  const { access } = await requireOpenProject(ctx, viewer, id);
+  const { access } = await requireOpenProject(ctx, user, id);
   requirePermission(canArchiveProject(viewer, access));
   await updateProject(ctx.db, id, { isArchived: true });
 }
