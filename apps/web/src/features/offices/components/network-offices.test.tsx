@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockFetch } from '../../../testing/mock-fetch';
 import { renderApp } from '../../../testing/render-app';
-import { createOffice } from '../testing/office-factory';
+import { createOffice } from '../../../testing/office-factory';
 
 describe('network map page', () => {
   it('shows a marker and a card per active office, for visitors too', async () => {

@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-app';
 import { createSession } from '../../../testing/session-factory';
-import { createOffice } from '../testing/office-factory';
-import { createProject } from '../testing/project-factory';
+import { createOffice } from '../../../testing/office-factory';
+import { createProject } from '../../../testing/project-factory';
 import { OfficePicker } from './office-picker';
 
 const paris = createOffice();

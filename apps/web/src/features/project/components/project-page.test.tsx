@@ -7,8 +7,8 @@ import { rememberTour } from '../../../components/guided-tour';
 import { mockFetch, type FetchRoutes } from '../../../testing/mock-fetch';
 import { renderApp } from '../../../testing/render-app';
 import { createSession } from '../../../testing/session-factory';
-import { createOffice } from '../testing/office-factory';
-import { createProject } from '../testing/project-factory';
+import { createOffice } from '../../../testing/office-factory';
+import { createProject } from '../../../testing/project-factory';
 import { OFFICE_TOUR_COOKIE, TRANSMIT_TOUR_COOKIE } from './project-tours';
 
 function renderProject(project: Project, routes: FetchRoutes = {}, session = createSession()) {

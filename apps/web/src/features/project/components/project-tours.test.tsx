@@ -6,8 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { mockFetch } from '../../../testing/mock-fetch';
 import { renderApp } from '../../../testing/render-app';
 import { createSession } from '../../../testing/session-factory';
-import { createOffice } from '../testing/office-factory';
-import { createProject } from '../testing/project-factory';
+import { createOffice } from '../../../testing/office-factory';
+import { createProject } from '../../../testing/project-factory';
 import { OFFICE_TOUR_COOKIE, TRANSMIT_TOUR_COOKIE } from './project-tours';
 
 const findTitle = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 5000 });
