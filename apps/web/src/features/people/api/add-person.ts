@@ -2,7 +2,7 @@ import type { addPersonSchema, Project } from '@notadoo/domain';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiClient } from '../../../api/api-client';
-import { useReplaceProject } from './project-cache';
+import { useReplaceProject } from '../../../api/project-cache';
 
 export type AddPersonValues = z.output<typeof addPersonSchema>;
 

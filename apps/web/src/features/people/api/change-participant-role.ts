@@ -1,7 +1,7 @@
 import type { ParticipantRole, Project } from '@notadoo/domain';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../api/api-client';
-import { useReplaceProject } from './project-cache';
+import { useReplaceProject } from '../../../api/project-cache';
 
 export interface ChangeRoleRequest {
   participantId: number;

@@ -1,7 +1,7 @@
 import type { Project } from '@notadoo/domain';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../api/api-client';
-import { useReplaceProject } from './project-cache';
+import { useReplaceProject } from '../../../api/project-cache';
 
 /** `DELETE /project/{id}/removeparticipant`: the person's documents stay, unassigned. */
 export function removeParticipant(projectId: number, participantId: number): Promise<Project> {

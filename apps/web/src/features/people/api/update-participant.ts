@@ -2,7 +2,7 @@ import type { Project, updateParticipantSchema } from '@notadoo/domain';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiClient } from '../../../api/api-client';
-import { useReplaceProject } from './project-cache';
+import { useReplaceProject } from '../../../api/project-cache';
 
 export type UpdateParticipantValues = z.output<typeof updateParticipantSchema>;
 

@@ -7,7 +7,7 @@ import { setAuthToken } from '../../../lib/auth-token';
 import { mockFetch, type FetchRoutes } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-app';
 import { createSession } from '../../../testing/session-factory';
-import { createParticipant, createProject, withProjectCache } from '../testing/fixtures';
+import { createParticipant, createProject, withProjectCache } from '../../../testing/tab-fixtures';
 import { PersonsTab } from './persons-tab';
 import { EMPTY_SECTION_TEXT } from '../lib/person-sections';
 

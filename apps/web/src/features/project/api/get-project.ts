@@ -1,8 +1,10 @@
 import type { Project } from '@notadoo/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../api/api-client';
+import { projectQueryKey } from '../../../api/project-cache';
 
-export const projectQueryKey = (id: number) => ['project', id] as const;
+export { projectQueryKey };
+
 
 export function getProject(id: number): Promise<Project> {
   return apiClient.get<Project>(`project/${id}`);

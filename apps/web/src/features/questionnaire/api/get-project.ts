@@ -1,9 +1,10 @@
 import type { Project, QuestionnaireDocType, QuestionnaireItem } from '@notadoo/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../api/api-client';
+import { projectQueryKey } from '../../../api/project-cache';
 
-/** Shared with the project page: both read and update the same cache entry. */
-export const projectQueryKey = (projectId: number) => ['project', projectId] as const;
+export { projectQueryKey };
+
 
 export function getProject(projectId: number): Promise<Project> {
   return apiClient.get<Project>(`project/${projectId}`);

@@ -1,3 +1,4 @@
+/** Fixtures of the project page's tabs: a project rendered from its cache entry, as the page does. */
 import type { Participant, Project, ProjectDocument } from '@notadoo/domain';
 import { useQuery } from '@tanstack/react-query';
 import type { ComponentType } from 'react';

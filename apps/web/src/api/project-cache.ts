@@ -2,7 +2,7 @@ import type { Project } from '@notadoo/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 
-/** The project page's cache entry: every call of this tab answers the whole project, which replaces it. */
+/** The cache entry of one project (GET /project/{id}); calls that answer the whole project replace it. */
 export const projectQueryKey = (projectId: number) => ['project', projectId] as const;
 
 export function useReplaceProject(): (project: Project) => void {
