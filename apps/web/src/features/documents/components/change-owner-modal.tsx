@@ -3,7 +3,7 @@ import { MESSAGES, type Participant, type ProjectDocument } from '@notadoo/domai
 import { useState } from 'react';
 import { notifySuccess } from '../../../lib/notify';
 import { useChangeDocumentOwner } from '../api/change-document-owner';
-import { reportFailure } from '../lib/report-failure';
+import { reportFailure } from '../../../lib/report-failure';
 import { fullNameOf } from '../lib/participant-name';
 
 const UNASSIGNED = '';

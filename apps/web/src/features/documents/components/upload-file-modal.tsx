@@ -3,7 +3,7 @@ import { fileTypeTitle, MESSAGES, type FileDrawer } from '@notadoo/domain';
 import { useId, useState } from 'react';
 import { notifySuccess } from '../../../lib/notify';
 import { useUploadFile } from '../api/upload-file';
-import { reportFailure } from '../lib/report-failure';
+import { reportFailure } from '../../../lib/report-failure';
 
 /** Project files are images and PDF (spec section 5); the server checks the content too. */
 export const ACCEPTED_FILES = 'image/*,application/pdf';

@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { notifySuccess } from '../../../lib/notify';
 import { useAddPerson } from '../api/add-person';
-import { reportFailure } from '../lib/report-failure';
+import { reportFailure } from '../../../lib/report-failure';
 import { ROLE_LABELS } from '../lib/person-sections';
 
 interface AddPersonModalProps {

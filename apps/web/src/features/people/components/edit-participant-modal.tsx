@@ -5,7 +5,7 @@ import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { notifySuccess } from '../../../lib/notify';
 import { useUpdateParticipant } from '../api/update-participant';
-import { reportFailure } from '../lib/report-failure';
+import { reportFailure } from '../../../lib/report-failure';
 
 type EditParticipantFormValues = z.input<typeof updateParticipantSchema>;
 

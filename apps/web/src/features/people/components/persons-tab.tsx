@@ -19,8 +19,8 @@ import { notifySuccess } from '../../../lib/notify';
 import { useRemoveParticipant } from '../api/remove-participant';
 import { fullNameOf } from '../lib/person-display';
 import { EMPTY_SECTION_TEXT, personSectionsFor, type PersonSection } from '../lib/person-sections';
-import { reportFailure } from '../lib/report-failure';
-import { AddDocumentModal } from './add-document-modal';
+import { reportFailure } from '../../../lib/report-failure';
+import { AddDocumentModal } from '../../../components/add-document-modal';
 import { AddPersonModal } from './add-person-modal';
 import { EditParticipantModal } from './edit-participant-modal';
 import { MoveParticipantModal } from './move-participant-modal';
@@ -89,7 +89,7 @@ function PersonsSections({ project, viewer }: { project: Project; viewer: Viewer
       {dialog?.kind === 'add' && <AddPersonModal project={project} roles={addableRoles} defaultRole={dialog.role} onClose={close} />}
       {dialog?.kind === 'edit' && <EditParticipantModal participant={dialog.participant} onClose={close} />}
       {dialog?.kind === 'move' && <MoveParticipantModal project={project} participant={dialog.participant} onClose={close} />}
-      {dialog?.kind === 'addDocument' && <AddDocumentModal project={project} participant={dialog.participant} onClose={close} />}
+      {dialog?.kind === 'addDocument' && <AddDocumentModal projectId={project.id} participantId={dialog.participant.id} ownerName={fullNameOf(dialog.participant)} onClose={close} />}
       {dialog?.kind === 'delete' && (
         <ConfirmModal
           opened

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@notadoo/domain';
-import { readApiError } from '../../../api/api-error';
-import { notifyError } from '../../../lib/notify';
+import { readApiError } from '../api/api-error';
+import { notifyError } from './notify';
 
 /**
  * Toasts a failed call: the server's own message for the statuses whose

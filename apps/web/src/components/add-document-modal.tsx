@@ -1,8 +1,8 @@
 import { Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import { FILE_TYPES, isFileTypeCode, MESSAGES } from '@notadoo/domain';
 import { useState } from 'react';
-import { notifySuccess } from '../../../lib/notify';
-import { useAddFileDrawer } from '../api/add-document';
+import { notifySuccess } from '../lib/notify';
+import { useAddFileDrawer } from '../api/add-file-drawer';
 import { reportFailure } from '../lib/report-failure';
 
 const FILE_TYPE_OPTIONS = Object.entries(FILE_TYPES).map(([value, label]) => ({ value, label }));

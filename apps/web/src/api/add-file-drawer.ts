@@ -1,7 +1,7 @@
 import type { FileTypeCode, Project } from '@notadoo/domain';
 import { useMutation } from '@tanstack/react-query';
-import { apiClient } from '../../../api/api-client';
-import { useReplaceProject } from '../../../api/project-cache';
+import { apiClient } from './api-client';
+import { useReplaceProject } from './project-cache';
 
 export interface AddFileDrawerRequest {
   projectId: number;
