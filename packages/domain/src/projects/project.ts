@@ -29,6 +29,17 @@ export const PROJECT_SUBTYPE_LABELS: Record<ProjectSubtype, string> = {
 export const PARTICIPANT_ROLES = ['seller', 'buyer', 'intermediary', 'office', 'spouse', 'heir', 'client'] as const;
 export type ParticipantRole = (typeof PARTICIPANT_ROLES)[number];
 
+/** A participant's role in French, as selects and cards show it. */
+export const PARTICIPANT_ROLE_LABELS: Record<ParticipantRole, string> = {
+  seller: 'Vendeur',
+  buyer: 'Acquéreur',
+  intermediary: 'Intermédiaire immobilier',
+  office: 'Notaire',
+  spouse: 'Conjoint(e)',
+  heir: 'Héritier(ère)',
+  client: 'Client',
+};
+
 /** Roles a participant may hold, by project kind (spec section 4, "Participants and documents"). */
 export function rolesForProject(type: ProjectType, subtype: ProjectSubtype): readonly ParticipantRole[] {
   if (type === 'realty') return ['seller', 'buyer', 'intermediary', 'office'];

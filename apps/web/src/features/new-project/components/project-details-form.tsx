@@ -4,6 +4,7 @@ import {
   createProjectSchema,
   creationRolesFor,
   MESSAGES,
+  PARTICIPANT_ROLE_LABELS,
   type CreateProjectPayload,
   type ProjectSubtype,
   type ProjectType,
@@ -14,7 +15,6 @@ import { useNavigate } from 'react-router';
 import { readApiError } from '../../../api/api-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useCreateProject } from '../api/create-project';
-import { CREATION_ROLE_LABELS } from '../lib/role-labels';
 import { NAME_HINTS } from '../lib/wizard-content';
 
 /** Spec section 8, project creation. */
@@ -84,7 +84,7 @@ export function ProjectDetailsForm({ viewer, type, subtype }: ProjectDetailsForm
             >
               <Group mt="xs" gap="lg">
                 {roles.map((role) => (
-                  <Radio key={role} value={role} label={CREATION_ROLE_LABELS[role]} />
+                  <Radio key={role} value={role} label={PARTICIPANT_ROLE_LABELS[role]} />
                 ))}
               </Group>
             </Radio.Group>

@@ -1,12 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
-import { addPersonSchema, MESSAGES, type ParticipantRole, type Project } from '@notadoo/domain';
+import { addPersonSchema, MESSAGES, PARTICIPANT_ROLE_LABELS, type ParticipantRole, type Project } from '@notadoo/domain';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { notifySuccess } from '../../../lib/notify';
 import { useAddPerson } from '../api/add-person';
 import { reportFailure } from '../../../lib/report-failure';
-import { ROLE_LABELS } from '../lib/person-sections';
 
 interface AddPersonModalProps {
   project: Project;
@@ -58,7 +57,7 @@ export function AddPersonModal({ project, roles, defaultRole, onClose }: AddPers
           <NativeSelect
             label="Rôle"
             required
-            data={roles.map((role) => ({ value: role, label: ROLE_LABELS[role] }))}
+            data={roles.map((role) => ({ value: role, label: PARTICIPANT_ROLE_LABELS[role] }))}
             error={errors.role?.message}
             {...register('role')}
           />

@@ -1,11 +1,10 @@
 import { Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
-import { canMoveParticipantTo, MESSAGES, rolesForProject, type Participant, type ParticipantRole, type Project } from '@notadoo/domain';
+import { canMoveParticipantTo, MESSAGES, PARTICIPANT_ROLE_LABELS, rolesForProject, type Participant, type ParticipantRole, type Project } from '@notadoo/domain';
 import { useState } from 'react';
 import { readApiError } from '../../../api/api-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useChangeParticipantRole } from '../api/change-participant-role';
 import { fullNameOf } from '../lib/person-display';
-import { ROLE_LABELS } from '../lib/person-sections';
 
 /**
  * What the page knows of the person's account for canMoveParticipantTo: a
@@ -56,7 +55,7 @@ export function MoveParticipantModal({ project, participant, onClose }: { projec
           label="Nouveau rôle"
           value={role}
           onChange={(event) => setRole(event.currentTarget.value as ParticipantRole)}
-          data={roles.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+          data={roles.map((r) => ({ value: r, label: PARTICIPANT_ROLE_LABELS[r] }))}
         />
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={changeRole.isPending}>

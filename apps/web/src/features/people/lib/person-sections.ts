@@ -1,4 +1,4 @@
-import { rolesForProject, type ParticipantRole, type ProjectSubtype, type ProjectType } from '@notadoo/domain';
+import { PARTICIPANT_ROLE_LABELS, rolesForProject, type ParticipantRole, type ProjectSubtype, type ProjectType } from '@notadoo/domain';
 
 export interface PersonSection {
   role: ParticipantRole;
@@ -12,15 +12,7 @@ export interface PersonSection {
 export const EMPTY_SECTION_TEXT = "Il n'y a personne dans cette catégorie pour l'instant.";
 
 /** A role as a select shows it. */
-export const ROLE_LABELS: Record<ParticipantRole, string> = {
-  seller: 'Vendeur',
-  buyer: 'Acquéreur',
-  intermediary: 'Intermédiaire immobilier',
-  office: 'Notaire',
-  heir: 'Héritier',
-  spouse: 'Conjoint',
-  client: 'Client',
-};
+export const ROLE_LABELS = PARTICIPANT_ROLE_LABELS;
 
 const SECTIONS: Record<ParticipantRole, PersonSection> = {
   seller: { role: 'seller', title: 'Vendeurs', addLabel: 'Ajouter une personne' },
