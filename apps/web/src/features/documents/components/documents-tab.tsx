@@ -1,4 +1,4 @@
-import { Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import {
   canChangeDocumentOwner,
   canDeleteDocument,
@@ -17,7 +17,7 @@ import {
 import { IconFilePlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useSession } from '../../../api/get-session';
+import { WithSession } from '../../../components/with-session';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { notifySuccess } from '../../../lib/notify';
 import { useOpenFile } from '../api/generate-file-token';
@@ -47,15 +47,7 @@ type Dialog =
  * domain's permission functions.
  */
 export function DocumentsTab({ project }: { project: Project }) {
-  const { session } = useSession();
-  if (!session) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Chargement" />
-      </Center>
-    );
-  }
-  return <DocumentsView project={project} viewer={session} />;
+  return <WithSession>{(session) => <DocumentsView project={project} viewer={session} />}</WithSession>;
 }
 
 function DocumentsView({ project, viewer }: { project: Project; viewer: Viewer }) {

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, NativeSelect, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, NativeSelect, Stack } from '@mantine/core';
 import { addPersonSchema, MESSAGES, PARTICIPANT_ROLE_LABELS, type ParticipantRole, type Project } from '@notadoo/domain';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { notifySuccess } from '../../../lib/notify';
 import { useAddPerson } from '../api/add-person';
+import { PersonIdentityFields } from './person-identity-fields';
 import { reportFailure } from '../../../lib/report-failure';
 
 interface AddPersonModalProps {
@@ -44,15 +45,9 @@ export function AddPersonModal({ project, roles, defaultRole, onClose }: AddPers
     <Modal opened onClose={addPerson.isPending ? () => {} : onClose} title="Ajouter une personne">
       <form onSubmit={onSubmit} noValidate aria-label="Ajouter une personne">
         <Stack gap="md">
-          <TextInput label="Prénom" required maxLength={255} error={errors.firstName?.message} {...register('firstName')} />
-          <TextInput label="Nom" required maxLength={255} error={errors.lastName?.message} {...register('lastName')} />
-          <TextInput
-            label="Adresse email"
-            type="email"
-            maxLength={255}
-            description="Facultatif : en renseignant son adresse email, vous invitez cette personne à rejoindre le dossier."
-            error={errors.email?.message}
-            {...register('email')}
+          <PersonIdentityFields
+            fields={{ firstName: register('firstName'), lastName: register('lastName'), email: register('email') }}
+            errors={{ firstName: errors.firstName?.message, lastName: errors.lastName?.message, email: errors.email?.message }}
           />
           <NativeSelect
             label="Rôle"

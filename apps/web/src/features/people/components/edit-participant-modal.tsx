@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack } from '@mantine/core';
 import { MESSAGES, updateParticipantSchema, type Participant } from '@notadoo/domain';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { notifySuccess } from '../../../lib/notify';
 import { useUpdateParticipant } from '../api/update-participant';
+import { PersonIdentityFields } from './person-identity-fields';
 import { reportFailure } from '../../../lib/report-failure';
 
 type EditParticipantFormValues = z.input<typeof updateParticipantSchema>;
@@ -36,20 +37,10 @@ export function EditParticipantModal({ participant, onClose }: { participant: Pa
     <Modal opened onClose={updateParticipant.isPending ? () => {} : onClose} title="Modifier la personne">
       <form onSubmit={onSubmit} noValidate aria-label="Modifier la personne">
         <Stack gap="md">
-          <TextInput label="Prénom" required maxLength={255} error={errors.firstName?.message} {...register('firstName')} />
-          <TextInput label="Nom" required maxLength={255} error={errors.lastName?.message} {...register('lastName')} />
-          <TextInput
-            label="Adresse email"
-            type="email"
-            maxLength={255}
-            readOnly={hasAccount}
-            description={
-              hasAccount
-                ? "Cette personne a un compte : son adresse email est celle de son compte."
-                : 'Facultatif : en renseignant son adresse email, vous invitez cette personne à rejoindre le dossier.'
-            }
-            error={errors.email?.message}
-            {...register('email')}
+          <PersonIdentityFields
+            fields={{ firstName: register('firstName'), lastName: register('lastName'), email: register('email') }}
+            errors={{ firstName: errors.firstName?.message, lastName: errors.lastName?.message, email: errors.email?.message }}
+            hasAccount={hasAccount}
           />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={updateParticipant.isPending}>

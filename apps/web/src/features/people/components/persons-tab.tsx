@@ -1,4 +1,4 @@
-import { Button, Center, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   canAddPerson,
   canDeletePerson,
@@ -13,7 +13,7 @@ import {
 } from '@notadoo/domain';
 import { IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useSession } from '../../../api/get-session';
+import { WithSession } from '../../../components/with-session';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { notifySuccess } from '../../../lib/notify';
 import { useRemoveParticipant } from '../api/remove-participant';
@@ -37,15 +37,7 @@ type Dialog =
  * permission functions take them directly; the signed-in session is the Viewer.
  */
 export function PersonsTab({ project }: { project: Project }) {
-  const { session } = useSession();
-  if (!session) {
-    return (
-      <Center py="xl">
-        <Loader aria-label="Chargement" />
-      </Center>
-    );
-  }
-  return <PersonsSections project={project} viewer={session} />;
+  return <WithSession>{(session) => <PersonsSections project={project} viewer={session} />}</WithSession>;
 }
 
 function PersonsSections({ project, viewer }: { project: Project; viewer: Viewer }) {

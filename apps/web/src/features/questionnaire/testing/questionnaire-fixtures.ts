@@ -7,6 +7,7 @@ import {
   type QuestionnaireDocType,
   type QuestionnaireItem,
 } from '@notadoo/domain';
+import { createParticipant as createSharedParticipant } from '../../../testing/project-factory';
 import type { QuestionnaireNavigationState } from '../navigation-state';
 
 // Test data of the questionnaire screen: a project of one seller (the
@@ -31,17 +32,9 @@ export function createOffice(overrides: Partial<NotaryOffice> = {}): NotaryOffic
   };
 }
 
+/** The seller of createSession()'s user, participant 5. */
 export function createParticipant(overrides: Partial<Participant> = {}): Participant {
-  return {
-    id: 5,
-    first_name: 'Claire',
-    last_name: 'Martin',
-    email: 'claire.martin@example.fr',
-    user: { id: 1, lastConnectionDate: '2026-11-21T13:05:00.000Z', avatar: null },
-    roles_project: ['seller', 'creator'],
-    role: 'seller',
-    ...overrides,
-  };
+  return createSharedParticipant({ id: 5, ...overrides });
 }
 
 export function createItem(overrides: Partial<QuestionnaireItem> = {}): QuestionnaireItem {
