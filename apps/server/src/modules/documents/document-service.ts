@@ -35,11 +35,17 @@ const EDIT_REFUSED = "Erreur : Vous n'avez pas les droits suffisants pour modifi
 
 /** The project, opened fully by the user, or 403/404. */
 
-/** A document of this project that the user may change. */
-async function requireEditableDocument(ctx: AppContext, user: UserWithOffice, projectId: number, documentId: number) {
+/** A document of the project in the path, in a project the user fully opens. */
+async function requireDocumentOfProject(ctx: AppContext, user: UserWithOffice, projectId: number, documentId: number) {
   const found = await loadDocumentInProject(ctx, user, documentId);
   if (found.document.projectId !== projectId) throw notFound("Ce document ne fait pas partie de ce dossier.");
   if (projectAccess(found.viewer, found.access) !== 'full') throw forbidden(MESSAGES.projectAccessDenied);
+  return found;
+}
+
+/** A document of this project that the user may change. */
+async function requireEditableDocument(ctx: AppContext, user: UserWithOffice, projectId: number, documentId: number) {
+  const found = await requireDocumentOfProject(ctx, user, projectId, documentId);
   if (!canEditDocumentOf(found.viewer, found.access, found.owner)) throw forbidden(EDIT_REFUSED);
   return found;
 }
@@ -132,9 +138,7 @@ export async function removeFile(ctx: AppContext, user: UserWithOffice, projectI
 }
 
 export async function removeDocument(ctx: AppContext, user: UserWithOffice, projectId: number, documentId: number): Promise<Project> {
-  const found = await loadDocumentInProject(ctx, user, documentId);
-  if (found.document.projectId !== projectId) throw notFound("Ce document ne fait pas partie de ce dossier.");
-  if (projectAccess(found.viewer, found.access) !== 'full') throw forbidden(MESSAGES.projectAccessDenied);
+  const found = await requireDocumentOfProject(ctx, user, projectId, documentId);
   if (!canDeleteDocument(found.viewer, found.access)) throw forbidden("Erreur : Vous n'avez pas les droits suffisants pour supprimer ce document.");
   await ctx.db.delete(documents).where(eq(documents.id, documentId));
   for (const name of found.document.files) await removeProjectFile(ctx.config.dataDir, projectId, name);

@@ -32,12 +32,11 @@ import type { UserWithOffice } from '../users/user-data';
 import {
   findDashboardProjectIds,
   listProjectsCreatedBetween,
-  loadProject,
   loadProjects,
   updateProject,
   type LoadedProject,
 } from './project-data';
-import { requireOpenProject } from './project-guard';
+import { answerProject, requireOpenProject } from './project-guard';
 import { toPartialProject, toProject, toProjectForAccess, toProjectSummary, toViewer } from './project-presenter';
 
 type CreateProjectInput = z.output<typeof createProjectSchema>;
@@ -92,8 +91,7 @@ export async function createProject(ctx: AppContext, user: UserWithOffice, input
 }
 
 export async function getProjectFor(ctx: AppContext, user: UserWithOffice, id: number): Promise<Project> {
-  const viewer = toViewer(user);
-  const { loaded } = await requireOpenProject(ctx, user, id);
+  const { loaded, viewer } = await requireOpenProject(ctx, user, id);
   return toProject(loaded, viewer);
 }
 
@@ -111,8 +109,7 @@ export async function listMyProjects(ctx: AppContext, user: UserWithOffice): Pro
 }
 
 export async function renameProject(ctx: AppContext, user: UserWithOffice, id: number, name: string): Promise<void> {
-  const viewer = toViewer(user);
-  const { access } = await requireOpenProject(ctx, user, id);
+  const { access, viewer } = await requireOpenProject(ctx, user, id);
   requirePermission(canRenameProject(viewer, access));
   await updateProject(ctx.db, id, { name });
 }
@@ -124,15 +121,14 @@ export async function renameProject(ctx: AppContext, user: UserWithOffice, id: n
  * who have an account, except the one who made it.
  */
 export async function setProjectStatus(ctx: AppContext, user: UserWithOffice, id: number, status: number): Promise<Project> {
-  const viewer = toViewer(user);
-  const { loaded, access } = await requireOpenProject(ctx, user, id);
+  const { loaded, access, viewer } = await requireOpenProject(ctx, user, id);
   const submitting = status === SUBMITTED_STATUS && canSubmitToNotary(viewer, access);
   requirePermission(canChangeStatus(viewer, access) || submitting);
   if (loaded.project.status !== status) {
     await updateProject(ctx.db, id, { status });
     await mailStatusChange(ctx, user, loaded, status);
   }
-  return getProjectFor(ctx, user, id);
+  return answerProject(ctx, user, id);
 }
 
 async function mailStatusChange(ctx: AppContext, actor: UserWithOffice, loaded: LoadedProject, status: number): Promise<void> {
@@ -146,8 +142,7 @@ async function mailStatusChange(ctx: AppContext, actor: UserWithOffice, loaded: 
 }
 
 export async function changeProjectOffice(ctx: AppContext, user: UserWithOffice, id: number, officeId: number): Promise<Project> {
-  const viewer = toViewer(user);
-  const { access } = await requireOpenProject(ctx, user, id);
+  const { access, viewer } = await requireOpenProject(ctx, user, id);
   requirePermission(canChangeOffice(viewer, access));
   const [office] = await ctx.db
     .select({ id: notaryOffices.id })
@@ -156,7 +151,7 @@ export async function changeProjectOffice(ctx: AppContext, user: UserWithOffice,
   if (!office) throw badRequest("Cet office notarial n'existe pas ou ne fait plus partie du réseau.");
   await updateProject(ctx.db, id, { notaryOfficeId: officeId });
   // Answered even when the switch took the viewer's own access away (a notary handing the file to another office).
-  return toProject((await loadProject(ctx.db, id))!, viewer);
+  return answerProject(ctx, user, id);
 }
 
 /** Receives the multipart cover upload: the `id` field and the `cover_image` file, in any order. */
@@ -181,8 +176,7 @@ export async function changeProjectCover(
     }
     if (!upload) throw badRequest('Merci de choisir une image de couverture.');
     if (!Number.isInteger(id) || id! < 1 || id! > 2_147_483_647) throw badRequest('Identifiant de dossier invalide.');
-    const viewer = toViewer(user);
-    const { loaded, access } = await requireOpenProject(ctx, user, id!);
+    const { loaded, access, viewer } = await requireOpenProject(ctx, user, id!);
     requirePermission(canChangeCover(viewer, access));
     const name = await keepUpload(upload, coversDir(ctx));
     upload = undefined;
@@ -195,17 +189,15 @@ export async function changeProjectCover(
 }
 
 export async function removeProjectCover(ctx: AppContext, user: UserWithOffice, id: number): Promise<Project> {
-  const viewer = toViewer(user);
-  const { loaded, access } = await requireOpenProject(ctx, user, id);
+  const { loaded, access, viewer } = await requireOpenProject(ctx, user, id);
   requirePermission(canChangeCover(viewer, access));
   await updateProject(ctx.db, id, { coverImage: null });
   await removeStoredFile(coversDir(ctx), loaded.project.coverImage);
-  return getProjectFor(ctx, user, id);
+  return answerProject(ctx, user, id);
 }
 
 export async function archiveProject(ctx: AppContext, user: UserWithOffice, id: number): Promise<void> {
-  const viewer = toViewer(user);
-  const { access } = await requireOpenProject(ctx, user, id);
+  const { access, viewer } = await requireOpenProject(ctx, user, id);
   requirePermission(canArchiveProject(viewer, access));
   await updateProject(ctx.db, id, { isArchived: true });
 }
