@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, gte, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { documents, notaryOffices, participants, projects, users } from '../../db/schema';
 
@@ -17,8 +17,12 @@ export interface LoadedProject {
   documents: DocumentRow[];
 }
 
-/** Loads projects with their office, participants and documents: four queries whatever the count. */
-export async function loadProjects(db: Db, ids: number[]): Promise<LoadedProject[]> {
+/**
+ * Loads projects with their office, participants and documents: three queries
+ * whatever the count. The dashboard needs no answers (only each document's
+ * progress), so `withAnswers: false` leaves the JSONB out of the transfer.
+ */
+export async function loadProjects(db: Db, ids: number[], { withAnswers = true } = {}): Promise<LoadedProject[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .select({ project: projects, office: notaryOffices })
@@ -32,7 +36,10 @@ export async function loadProjects(db: Db, ids: number[]): Promise<LoadedProject
     .leftJoin(users, eq(participants.userId, users.id))
     .where(inArray(participants.projectId, ids))
     .orderBy(asc(participants.id));
-  const docs = await db.select().from(documents).where(inArray(documents.projectId, ids)).orderBy(asc(documents.id));
+  const { answers: _answers, ...withoutAnswers } = getTableColumns(documents);
+  const docs: DocumentRow[] = withAnswers
+    ? await db.select().from(documents).where(inArray(documents.projectId, ids)).orderBy(asc(documents.id))
+    : (await db.select(withoutAnswers).from(documents).where(inArray(documents.projectId, ids)).orderBy(asc(documents.id))).map((d) => ({ ...d, answers: {} }));
   return rows.map(({ project, office }) => ({
     project,
     office,

@@ -99,7 +99,7 @@ export async function getProjectFor(ctx: AppContext, user: UserWithOffice, id: n
 export async function listMyProjects(ctx: AppContext, user: UserWithOffice): Promise<Array<ProjectSummary | PartialProject>> {
   const viewer = toViewer(user);
   const ids = await findDashboardProjectIds(ctx.db, user, canListOpenProjects(viewer));
-  const loaded = await loadProjects(ctx.db, ids);
+  const loaded = await loadProjects(ctx.db, ids, { withAnswers: false });
   return loaded.flatMap((p): Array<ProjectSummary | PartialProject> => {
     const access = projectAccess(viewer, toProjectForAccess(p));
     if (access === 'full') return [toProjectSummary(p)];
