@@ -1,5 +1,4 @@
-import { dateField, defineQuestionnaire, question, step, textField, yesNoField } from '../engine/builders';
-import type { Condition } from '../engine/conditions';
+import { answeredYes, dateField, defineQuestionnaire, question, step, textField, yesNoField } from '../engine/builders';
 
 // Spec 001, section 3 "documentSuccession": two steps, 'État civil du défunt'
 // and 'Succession'. Names are the spec's, including its gaps (there is no
@@ -8,9 +7,6 @@ import type { Condition } from '../engine/conditions';
 
 /** Sent trimmed to 10 characters (spec 001, sections 3 and 5): JJ/MM/AAAA. */
 const SUCCESSION_DATE_LENGTH = 10;
-
-/** The condition that `field` was answered yes. */
-const answeredYes = (field: string): Condition => ({ field, equals: 1 });
 
 export const successionDefinition = defineQuestionnaire({
   docType: 'document_successions',

@@ -1,6 +1,6 @@
 import type { Condition } from './conditions';
 import type { Field, Note, Question, QuestionnaireDefinition, Section, Step, SupportingDocument } from './definition';
-import { DATE_MAX_LENGTH, TEXTAREA_MAX_LENGTH, type AnswerValue, type TextFormat, type TextSize } from './kinds';
+import { DATE_MAX_LENGTH, NO, TEXTAREA_MAX_LENGTH, YES, type AnswerValue, type TextFormat, type TextSize } from './kinds';
 
 // Shorthands for writing definitions. Each returns plain data, so a definition
 // stays data (JSON-serialisable); they only spare repeating `kind: {...}` on
@@ -32,6 +32,16 @@ export function dateField(name: string, options: FieldOptions & { maxLength?: nu
 /** `options`: [code, French label] pairs, in the order shown. */
 export function choiceField(name: string, options: ReadonlyArray<readonly [AnswerValue, string]>, fieldOptions: FieldOptions = {}): Field {
   return { name, kind: { type: 'choice', options: options.map(([code, label]) => ({ code, label })) }, ...fieldOptions };
+}
+
+/** The condition that `field` was answered yes (stored 1). */
+export function answeredYes(field: string): Condition {
+  return { field, equals: YES };
+}
+
+/** The condition that `field` was answered no (stored 0). */
+export function answeredNo(field: string): Condition {
+  return { field, equals: NO };
 }
 
 interface QuestionOptions {
