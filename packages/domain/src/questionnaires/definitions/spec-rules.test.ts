@@ -1,24 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { clean } from '../engine/clean';
-import type { QuestionnaireDefinition } from '../engine/definition';
 import type { Answers } from '../engine/kinds';
-import { isVisible } from '../engine/visibility';
 import { civilStatusDefinition } from './civil-status';
 import { heritageBalanceDefinition } from './heritage-balance';
 import { successionDefinition } from './succession';
+import { testClearingRules, testDisplayRules, type ClearingRule, type DisplayRule } from './spec-rule-tables';
 
 // Spec 001, section 4, for the succession, heritage balance and civil status
 // questionnaires: one row per display rule and per clearing rule, named after it.
-
-interface DisplayRule {
-  rule: string;
-  definition: QuestionnaireDefinition;
-  fields: string[];
-  /** Answers that show the fields. */
-  shownWith: Answers;
-  /** Answers that leave them hidden. */
-  hiddenWith: Answers[];
-}
 
 const NOTARY = ['succession_q2_will_notary_name', 'succession_q2_will_notary_email', 'succession_q2_will_notary_phone'];
 const SPOUSE_AND_MARRIAGE = [
@@ -78,24 +67,8 @@ const DISPLAY_RULES: DisplayRule[] = [
 ];
 
 describe('display rules of spec 001, section 4', () => {
-  it.for(DISPLAY_RULES)('$rule', ({ definition, fields, shownWith, hiddenWith }) => {
-    for (const field of fields) {
-      expect(isVisible(definition, shownWith, field), `${field} with ${JSON.stringify(shownWith)}`).toBe(true);
-      for (const answers of hiddenWith) expect(isVisible(definition, answers, field), `${field} with ${JSON.stringify(answers)}`).toBe(false);
-    }
-  });
+  testDisplayRules(DISPLAY_RULES);
 });
-
-interface ClearingRule {
-  rule: string;
-  definition: QuestionnaireDefinition;
-  /** A consistent answer set with the dependants filled in. */
-  before: Answers;
-  /** The new answer to the parent. */
-  change: Answers;
-  /** The answers the change clears; every other answer is kept. */
-  cleared: string[];
-}
 
 const WILL_WITH_NOTARY: Answers = {
   succession_q1_spouse: 1,
@@ -175,12 +148,7 @@ describe.each([
   ['clearing rules of spec 001, section 4', CLEARING_RULES],
   ['clearing that follows from hiding', CLEARING_BY_HIDING],
 ])('%s', (_title, rules) => {
-  it.for(rules)('$rule', ({ definition, before, change, cleared }) => {
-    expect(clean(definition, before), 'the answers before the change are consistent').toEqual(before);
-    const after = { ...before, ...change };
-    const expected = Object.fromEntries(Object.entries(after).filter(([name]) => !cleared.includes(name)));
-    expect(clean(definition, after)).toEqual(expected);
-  });
+  testClearingRules(rules);
 });
 
 describe('changing the parent back does not bring cleared answers back', () => {
