@@ -10,6 +10,7 @@ export * from './projects/project';
 export * from './projects/permissions';
 export * from './projects/participant-documents';
 export * from './projects/progress';
+export * from './projects/search-text';
 export * from './schemas/projects';
 export * from './projects/project-document';
 export * from './documents/file-types';

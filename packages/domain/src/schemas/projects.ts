@@ -59,3 +59,40 @@ export type ProjectOfficePatchPayload = z.input<typeof projectOfficePatchSchema>
 
 /** The `{id}` of the `/project/{id}` paths. */
 export const projectIdSchema = z.object({ id: id(M.invalidProjectId) });
+
+/** One page of the dashboard: enough cards to fill a wide screen a few times. */
+export const DASHBOARD_PAGE_SIZE = 24;
+/** The largest page a client may ask for. */
+export const DASHBOARD_MAX_PAGE_SIZE = 100;
+
+export const DASHBOARD_QUERY_MESSAGES = {
+  invalidLimit: `Le nombre de dossiers par page doit être compris entre 1 et ${DASHBOARD_MAX_PAGE_SIZE}.`,
+  invalidCursor: 'La page demandée est invalide. Merci de recharger la liste de vos dossiers.',
+  invalidType: 'Le type de dossier doit être « realty » ou « succession ».',
+  searchTooLong: 'La recherche ne doit pas dépasser 255 caractères.',
+} as const;
+
+/**
+ * `GET /projects/mine` and the calls answering the list: filters and keyset
+ * paging, all optional. Without them the first page of every project comes back.
+ */
+export const dashboardQuerySchema = z.object({
+  limit: z.coerce
+    .number({ error: DASHBOARD_QUERY_MESSAGES.invalidLimit })
+    .int(DASHBOARD_QUERY_MESSAGES.invalidLimit)
+    .min(1, DASHBOARD_QUERY_MESSAGES.invalidLimit)
+    .max(DASHBOARD_MAX_PAGE_SIZE, DASHBOARD_QUERY_MESSAGES.invalidLimit)
+    .optional(),
+  /** The opaque `X-Next-Page` of the previous page. */
+  after: z.string().max(200, DASHBOARD_QUERY_MESSAGES.invalidCursor).optional(),
+  /** Part of the project name; case and accents ignored. */
+  q: z.string().max(255, DASHBOARD_QUERY_MESSAGES.searchTooLong).optional(),
+  type: z.enum(PROJECT_TYPES, { error: DASHBOARD_QUERY_MESSAGES.invalidType }).optional(),
+  status: z.coerce.number({ error: M.invalidStatus }).int(M.invalidStatus).min(1, M.invalidStatus).max(7, M.invalidStatus).optional(),
+  /** Office city (the admins' filter). */
+  city: z.string().max(255).optional(),
+});
+export type DashboardQuery = z.output<typeof dashboardQuerySchema>;
+
+/** The header carrying the cursor of the next dashboard page, absent on the last page. */
+export const NEXT_PAGE_HEADER = 'x-next-page';

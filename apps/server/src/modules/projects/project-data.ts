@@ -1,4 +1,5 @@
-import { and, asc, eq, getTableColumns, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { ACCENTED_LETTERS, PLAIN_LETTERS, type ProjectType } from '@notadoo/domain';
+import { and, asc, desc, eq, getTableColumns, gte, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { documents, notaryOffices, participants, projects, users } from '../../db/schema';
 
@@ -17,55 +18,133 @@ export interface LoadedProject {
   documents: DocumentRow[];
 }
 
+/** The ids as one array parameter: a list of any length is one bind value. */
+function anyOf(column: AnyColumn, ids: readonly number[]): SQL {
+  return sql`${column} = ANY(${sql.param(ids)}::int[])`;
+}
+
+/** Groups rows by project id once, instead of filtering every list per project. */
+function groupByProject<T>(rows: readonly T[], projectIdOf: (row: T) => number): Map<number, T[]> {
+  const groups = new Map<number, T[]>();
+  for (const row of rows) {
+    const id = projectIdOf(row);
+    const group = groups.get(id);
+    if (group) group.push(row);
+    else groups.set(id, [row]);
+  }
+  return groups;
+}
+
 /**
  * Loads projects with their office, participants and documents: three queries
- * whatever the count. The dashboard needs no answers (only each document's
- * progress), so `withAnswers: false` leaves the JSONB out of the transfer.
+ * whatever the count, in the order of `ids`. The dashboard needs no answers
+ * (only each document's progress), so `withAnswers: false` leaves the JSONB
+ * out of the transfer.
  */
-export async function loadProjects(db: Db, ids: number[], { withAnswers = true } = {}): Promise<LoadedProject[]> {
+export async function loadProjects(db: Db, ids: readonly number[], { withAnswers = true } = {}): Promise<LoadedProject[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .select({ project: projects, office: notaryOffices })
     .from(projects)
     .leftJoin(notaryOffices, eq(projects.notaryOfficeId, notaryOffices.id))
-    .where(inArray(projects.id, ids))
-    .orderBy(sql`${projects.createdAt} DESC`, sql`${projects.id} DESC`);
+    .where(anyOf(projects.id, ids));
   const people = await db
     .select({ participant: participants, user: { id: users.id, lastConnectionDate: users.lastConnectionDate, avatar: users.avatar } })
     .from(participants)
     .leftJoin(users, eq(participants.userId, users.id))
-    .where(inArray(participants.projectId, ids))
+    .where(anyOf(participants.projectId, ids))
     .orderBy(asc(participants.id));
   const { answers: _answers, ...withoutAnswers } = getTableColumns(documents);
   const docs: DocumentRow[] = withAnswers
-    ? await db.select().from(documents).where(inArray(documents.projectId, ids)).orderBy(asc(documents.id))
-    : (await db.select(withoutAnswers).from(documents).where(inArray(documents.projectId, ids)).orderBy(asc(documents.id))).map((d) => ({ ...d, answers: {} }));
-  return rows.map(({ project, office }) => ({
-    project,
-    office,
-    participants: people.filter((p) => p.participant.projectId === project.id).map((p) => ({ ...p.participant, user: p.user })),
-    documents: docs.filter((d) => d.projectId === project.id),
-  }));
+    ? await db.select().from(documents).where(anyOf(documents.projectId, ids)).orderBy(asc(documents.id))
+    : (await db.select(withoutAnswers).from(documents).where(anyOf(documents.projectId, ids)).orderBy(asc(documents.id))).map((d) => ({ ...d, answers: {} }));
+  const peopleByProject = groupByProject(people, (p) => p.participant.projectId);
+  const docsByProject = groupByProject(docs, (d) => d.projectId);
+  const byId = new Map(rows.map((row) => [row.project.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    return [
+      {
+        project: row.project,
+        office: row.office,
+        participants: (peopleByProject.get(id) ?? []).map((p) => ({ ...p.participant, user: p.user })),
+        documents: docsByProject.get(id) ?? [],
+      },
+    ];
+  });
 }
 
 export async function loadProject(db: Db, id: number): Promise<LoadedProject | undefined> {
   return (await loadProjects(db, [id]))[0];
 }
 
+/** Where a dashboard page starts: after this project, in (created_at, id) descending order. */
+export interface DashboardCursor {
+  /** created_at as PostgreSQL prints it, to the microsecond (a JS Date keeps milliseconds only). */
+  createdAt: string;
+  id: number;
+}
+
+export interface DashboardPageQuery {
+  /** Everything (admins) or only the user's: those they take part in and their office's. */
+  everything: boolean;
+  limit: number;
+  after?: DashboardCursor;
+  /** Already folded with `foldForSearch`. */
+  search?: string;
+  type?: ProjectType;
+  status?: number;
+  city?: string;
+}
+
+/** `%`, `_` and `\` are LIKE wildcards: a search for them means the character itself. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
 /**
- * Ids of the non-archived projects a user may see on the dashboard: those
- * they take part in, and those whose chosen office is theirs.
+ * One page of the ids of the non-archived projects a user sees on the
+ * dashboard, newest first, and the cursor of the next page (undefined on the
+ * last). Keyset paging on (created_at, id) with the partial indexes of
+ * migration 0060: a page costs the same on the first and the thousandth page.
+ * Membership is a UNION of two indexed lookups (participant rows of the user,
+ * projects of their office) rather than `EXISTS ... OR`, which defeats both
+ * indexes and scans every project.
  */
-export async function findDashboardProjectIds(db: Db, user: { id: number; notaryOfficeId: number | null }, everything: boolean): Promise<number[]> {
-  const involved = or(
-    sql`EXISTS (SELECT 1 FROM ${participants} WHERE ${participants.projectId} = ${projects.id} AND ${participants.userId} = ${user.id})`,
-    user.notaryOfficeId === null ? sql`false` : eq(projects.notaryOfficeId, user.notaryOfficeId),
-  );
+export async function findDashboardPage(
+  db: Db,
+  user: { id: number; notaryOfficeId: number | null },
+  query: DashboardPageQuery,
+): Promise<{ ids: number[]; next?: DashboardCursor }> {
+  const conditions: SQL[] = [sql`NOT ${projects.isArchived}`];
+  if (!query.everything) {
+    const ofOffice =
+      user.notaryOfficeId === null
+        ? sql``
+        : sql` UNION SELECT ${projects.id} FROM ${projects} WHERE ${projects.notaryOfficeId} = ${user.notaryOfficeId} AND NOT ${projects.isArchived}`;
+    conditions.push(sql`${projects.id} IN (SELECT ${participants.projectId} FROM ${participants} WHERE ${participants.userId} = ${user.id}${ofOffice})`);
+  }
+  if (query.after) conditions.push(sql`(${projects.createdAt}, ${projects.id}) < (${query.after.createdAt}::timestamptz, ${query.after.id})`);
+  if (query.search) {
+    conditions.push(
+      sql`lower(translate(${projects.name}, ${ACCENTED_LETTERS}, ${PLAIN_LETTERS})) LIKE ${`%${escapeLike(query.search)}%`}`,
+    );
+  }
+  if (query.type) conditions.push(eq(projects.type, query.type));
+  if (query.status !== undefined) conditions.push(eq(projects.status, query.status));
+  if (query.city !== undefined) {
+    conditions.push(sql`${projects.notaryOfficeId} IN (SELECT ${notaryOffices.id} FROM ${notaryOffices} WHERE ${notaryOffices.city} = ${query.city})`);
+  }
   const rows = await db
-    .select({ id: projects.id })
+    .select({ id: projects.id, createdAt: sql<string>`${projects.createdAt}::text` })
     .from(projects)
-    .where(and(eq(projects.isArchived, false), everything ? undefined : involved));
-  return rows.map((r) => r.id);
+    .where(and(...conditions))
+    .orderBy(desc(projects.createdAt), desc(projects.id))
+    .limit(query.limit + 1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return { ids: page.map((r) => r.id), next: rows.length > query.limit && last ? { createdAt: last.createdAt, id: last.id } : undefined };
 }
 
 /** The billing list: projects created in [from, to), archived or not. */

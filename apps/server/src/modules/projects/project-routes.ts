@@ -1,10 +1,13 @@
 import {
   createProjectSchema,
+  dashboardQuerySchema,
+  NEXT_PAGE_HEADER,
   projectIdSchema,
   projectOfficePatchSchema,
   projectStatusSchema,
   renameProjectSchema,
 } from '@notadoo/domain';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate';
@@ -19,10 +22,24 @@ const dateQuery = z
 
 const tags = ['dossiers'];
 
+/** The list is the body, as the spec's calls answer it; the next page's cursor travels in a header. */
+function sendDashboardPage(reply: FastifyReply, page: service.DashboardPage) {
+  if (page.next) reply.header(NEXT_PAGE_HEADER, page.next);
+  return reply.send(page.projects);
+}
+
 export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/projects/mine', { schema: { tags, summary: 'Mes dossiers (archivés exclus)' } }, async (request) =>
-      service.listMyProjects(ctx, requireUser(request)),
+    app.get(
+      '/projects/mine',
+      {
+        schema: {
+          tags,
+          summary: `Mes dossiers (archivés exclus), les plus récents d'abord, par pages ; l'en-tête ${NEXT_PAGE_HEADER} donne la page suivante`,
+          querystring: dashboardQuerySchema,
+        },
+      },
+      async (request, reply) => sendDashboardPage(reply, await service.listMyProjects(ctx, requireUser(request), request.query)),
     );
 
     app.get(
@@ -39,16 +56,16 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       reply.status(201).send(await service.createProject(ctx, requireUser(request), request.body)),
     );
 
-    app.post('/project/rename', { schema: { tags, summary: 'Renommer un dossier (répond la liste de mes dossiers)', body: renameProjectSchema } }, async (request) => {
+    app.post('/project/rename', { schema: { tags, summary: 'Renommer un dossier (répond la première page de mes dossiers)', body: renameProjectSchema } }, async (request, reply) => {
       const user = requireUser(request);
       await service.renameProject(ctx, user, request.body.id, request.body.name);
-      return service.listMyProjects(ctx, user);
+      return sendDashboardPage(reply, await service.listMyProjects(ctx, user));
     });
 
-    app.post('/project/status', { schema: { tags, summary: 'Changer le statut (répond la liste de mes dossiers)', body: projectStatusSchema } }, async (request) => {
+    app.post('/project/status', { schema: { tags, summary: 'Changer le statut (répond la première page de mes dossiers)', body: projectStatusSchema } }, async (request, reply) => {
       const user = requireUser(request);
       await service.setProjectStatus(ctx, user, request.body.id, request.body.status);
-      return service.listMyProjects(ctx, user);
+      return sendDashboardPage(reply, await service.listMyProjects(ctx, user));
     });
 
     app.patch('/project/status', { schema: { tags, summary: 'Changer le statut, ou transmettre au notaire (statut 3)', body: projectStatusSchema } }, async (request) =>
@@ -67,10 +84,10 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       service.removeProjectCover(ctx, requireUser(request), request.body.id),
     );
 
-    app.delete('/project/:id', { schema: { tags, summary: 'Archiver un dossier (répond la liste de mes dossiers)', params: projectIdSchema } }, async (request) => {
+    app.delete('/project/:id', { schema: { tags, summary: 'Archiver un dossier (répond la première page de mes dossiers)', params: projectIdSchema } }, async (request, reply) => {
       const user = requireUser(request);
       await service.archiveProject(ctx, user, request.params.id);
-      return service.listMyProjects(ctx, user);
+      return sendDashboardPage(reply, await service.listMyProjects(ctx, user));
     });
   };
 }

@@ -9,12 +9,16 @@ import {
   canRenameProject,
   canSubmitToNotary,
   checkProjectCreation,
+  DASHBOARD_PAGE_SIZE,
+  DASHBOARD_QUERY_MESSAGES,
+  foldForSearch,
   MESSAGES,
   projectAccess,
   questionnairesFor,
   statusLabel,
   SUBMITTED_STATUS,
   type createProjectSchema,
+  type DashboardQuery,
   type PartialProject,
   type Project,
   type ProjectSummary,
@@ -30,10 +34,11 @@ import { deliver } from '../accounts/account-service';
 import { projectStatusMail, projectSubmittedMail } from '../../mail/templates';
 import type { UserWithOffice } from '../users/user-data';
 import {
-  findDashboardProjectIds,
+  findDashboardPage,
   listProjectsCreatedBetween,
   loadProjects,
   updateProject,
+  type DashboardCursor,
   type LoadedProject,
 } from './project-data';
 import { answerProject, requireOpenProject } from './project-guard';
@@ -95,17 +100,55 @@ export async function getProjectFor(ctx: AppContext, user: UserWithOffice, id: n
   return toProject(loaded, viewer);
 }
 
-/** The dashboard: full summaries, and partial entries where the user's role grants no access. */
-export async function listMyProjects(ctx: AppContext, user: UserWithOffice): Promise<Array<ProjectSummary | PartialProject>> {
+export interface DashboardPage {
+  projects: Array<ProjectSummary | PartialProject>;
+  /** The `after` of the next page; undefined on the last page. */
+  next?: string;
+}
+
+/**
+ * One page of the dashboard: full summaries, and partial entries where the
+ * user's role grants no access. A partial entry tells nothing of its type or
+ * office, so it is left out when the list is filtered by them.
+ */
+export async function listMyProjects(ctx: AppContext, user: UserWithOffice, query: DashboardQuery = {}): Promise<DashboardPage> {
   const viewer = toViewer(user);
-  const ids = await findDashboardProjectIds(ctx.db, user, canListOpenProjects(viewer));
-  const loaded = await loadProjects(ctx.db, ids, { withAnswers: false });
-  return loaded.flatMap((p): Array<ProjectSummary | PartialProject> => {
+  const search = query.q === undefined ? '' : foldForSearch(query.q);
+  const page = await findDashboardPage(ctx.db, user, {
+    everything: canListOpenProjects(viewer),
+    limit: query.limit ?? DASHBOARD_PAGE_SIZE,
+    after: query.after === undefined ? undefined : decodeCursor(query.after),
+    search: search === '' ? undefined : search,
+    type: query.type,
+    status: query.status,
+    city: query.city,
+  });
+  const loaded = await loadProjects(ctx.db, page.ids, { withAnswers: false });
+  const filteredByKind = query.type !== undefined || query.city !== undefined;
+  const projects = loaded.flatMap((p): Array<ProjectSummary | PartialProject> => {
     const access = projectAccess(viewer, toProjectForAccess(p));
     if (access === 'full') return [toProjectSummary(p)];
-    if (access === 'partial') return [toPartialProject(p)];
+    if (access === 'partial' && !filteredByKind) return [toPartialProject(p)];
     return [];
   });
+  return { projects, next: page.next && encodeCursor(page.next) };
+}
+
+// The cursor is opaque to clients: base64url of [created_at, id].
+function encodeCursor(cursor: DashboardCursor): string {
+  return Buffer.from(JSON.stringify([cursor.createdAt, cursor.id])).toString('base64url');
+}
+
+function decodeCursor(text: string): DashboardCursor {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
+    if (typeof createdAt === 'string' && !Number.isNaN(Date.parse(createdAt)) && Number.isInteger(id) && (id as number) > 0 && (id as number) < 2 ** 31) {
+      return { createdAt, id: id as number };
+    }
+  } catch {
+    // Falls through to the refusal below.
+  }
+  throw badRequest(DASHBOARD_QUERY_MESSAGES.invalidCursor);
 }
 
 export async function renameProject(ctx: AppContext, user: UserWithOffice, id: number, name: string): Promise<void> {
