@@ -75,6 +75,11 @@ function isSessionRejected(path: string, error: ApiError): boolean {
 
 /** Calls `/api/<path>` and resolves with the parsed JSON answer, or rejects with an ApiError. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await apiRequestWithHeaders<T>(path, options)).body;
+}
+
+/** As `apiRequest`, with the answer's headers (a list's next page travels in one). */
+export async function apiRequestWithHeaders<T>(path: string, options: RequestOptions = {}): Promise<{ body: T; headers: Headers }> {
   const normalizedPath = normalizePath(path);
   const hasBody = options.body !== undefined;
   startRequest();
@@ -93,7 +98,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
       throw new ApiError(NETWORK_ERROR_STATUS, NETWORK_ERROR_MESSAGE, { cause });
     }
     const body = await readBody(response);
-    if (response.ok) return body as T;
+    if (response.ok) return { body: body as T, headers: response.headers };
     const error = toApiError(response.status, body);
     if (isSessionRejected(normalizedPath, error)) onUnauthorized();
     throw error;

@@ -3,10 +3,15 @@ import { vi } from 'vitest';
 export interface MockResponse {
   status?: number;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
-/** `"POST users/login"` → answer (or a function of the request body). */
-export type FetchRoutes = Record<string, MockResponse | ((body: unknown) => MockResponse)>;
+/**
+ * `"POST users/login"` → answer (or a function of the request body and query).
+ * A key without a query string answers that path whatever its query, unless a
+ * key with the exact query exists.
+ */
+export type FetchRoutes = Record<string, MockResponse | ((body: unknown, query: URLSearchParams) => MockResponse)>;
 
 /**
  * Replaces the global fetch with a table of answers keyed by method and API
@@ -18,12 +23,13 @@ export function mockFetch(routes: FetchRoutes = {}) {
     const path = url.replace(/^(https?:\/\/[^/]+)?\/api\//, '');
     const method = init?.method ?? 'GET';
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
-    const route = routes[`${method} ${path}`];
-    const answer = typeof route === 'function' ? route(body) : (route ?? { status: 404, body: { message: 'Introuvable' } });
+    const [pathOnly = '', query = ''] = path.split('?');
+    const route = routes[`${method} ${path}`] ?? routes[`${method} ${pathOnly}`];
+    const answer = typeof route === 'function' ? route(body, new URLSearchParams(query)) : (route ?? { status: 404, body: { message: 'Introuvable' } });
     const status = answer.status ?? 200;
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...answer.headers },
     });
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/api-client';
-import { myProjectsQueryKey, type DashboardProject } from './get-my-projects';
+import { refreshMyProjects, type DashboardProject } from './get-my-projects';
 
-/** `DELETE /project/{id}` archives the project and answers the remaining list. */
+/** `DELETE /project/{id}` archives the project and answers the first page of the remaining list. */
 export function archiveProject(id: number): Promise<DashboardProject[]> {
   return apiClient.delete<DashboardProject[]>(`project/${id}`);
 }
@@ -11,6 +11,7 @@ export function useArchiveProject() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: archiveProject,
-    onSuccess: (projects) => queryClient.setQueryData(myProjectsQueryKey, projects),
+    // The answer is the first page only: every cached page and filter is read again.
+    onSuccess: () => refreshMyProjects(queryClient),
   });
 }

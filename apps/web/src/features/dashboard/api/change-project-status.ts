@@ -1,9 +1,9 @@
 import type { ProjectStatusPayload } from '@notadoo/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/api-client';
-import { myProjectsQueryKey, type DashboardProject } from './get-my-projects';
+import { refreshMyProjects, type DashboardProject } from './get-my-projects';
 
-/** `POST /project/status` answers the updated list of the user's projects. */
+/** `POST /project/status` answers the first page of the user's projects. */
 export function changeProjectStatus(payload: ProjectStatusPayload): Promise<DashboardProject[]> {
   return apiClient.post<DashboardProject[]>('project/status', payload);
 }
@@ -12,6 +12,7 @@ export function useChangeProjectStatus() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: changeProjectStatus,
-    onSuccess: (projects) => queryClient.setQueryData(myProjectsQueryKey, projects),
+    // The answer is the first page only: every cached page and filter is read again.
+    onSuccess: () => refreshMyProjects(queryClient),
   });
 }

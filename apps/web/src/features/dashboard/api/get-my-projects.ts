@@ -1,25 +1,84 @@
-import type { PartialProject, ProjectSummary } from '@notadoo/domain';
-import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../api/api-client';
+import { NEXT_PAGE_HEADER, type NotaryOffice, type PartialProject, type ProjectSummary, type ProjectType } from '@notadoo/domain';
+import { useInfiniteQuery, useQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { apiClient, apiRequestWithHeaders } from '../../../api/api-client';
 
 /** What the dashboard lists: full summaries, and partial entries (name and status) where the user's role grants no access. */
 export type DashboardProject = ProjectSummary | PartialProject;
 
+/** The filters the server applies before paging (spec section 2: search, tabs, status, office for admins). */
+export interface DashboardFilters {
+  search: string;
+  type: ProjectType | null;
+  status: number | null;
+  city: string | null;
+}
+
+export const NO_FILTERS: DashboardFilters = { search: '', type: null, status: null, city: null };
+
+export interface DashboardPage {
+  projects: DashboardProject[];
+  /** The cursor of the next page; undefined on the last one. */
+  next?: string;
+}
+
+/** Every cached dashboard list, whatever its filters, starts with this key. */
 export const myProjectsQueryKey = ['projects', 'mine'] as const;
 
 export function isPartialProject(project: DashboardProject): project is PartialProject {
   return project.is_partial;
 }
 
-export function getMyProjects(): Promise<DashboardProject[]> {
-  return apiClient.get<DashboardProject[]>('projects/mine');
+export function dashboardQueryString(filters: DashboardFilters, after?: string): string {
+  const params = new URLSearchParams();
+  const search = filters.search.trim();
+  if (search) params.set('q', search);
+  if (filters.type) params.set('type', filters.type);
+  if (filters.status !== null) params.set('status', String(filters.status));
+  if (filters.city !== null) params.set('city', filters.city);
+  if (after) params.set('after', after);
+  const query = params.toString();
+  return query ? `?${query}` : '';
 }
 
-/** The server hides archived projects; the filter is kept so that a stale entry never shows either. */
-export function useMyProjects() {
+export async function getMyProjectsPage(filters: DashboardFilters, after?: string, signal?: AbortSignal): Promise<DashboardPage> {
+  const { body, headers } = await apiRequestWithHeaders<DashboardProject[]>(`projects/mine${dashboardQueryString(filters, after)}`, { signal });
+  return { projects: body, next: headers.get(NEXT_PAGE_HEADER) ?? undefined };
+}
+
+/** The dashboard list, one page at a time; archived projects never show, even from a stale cache. */
+export function useMyProjects(filters: DashboardFilters) {
+  return useInfiniteQuery({
+    queryKey: [...myProjectsQueryKey, filters],
+    queryFn: ({ pageParam, signal }) => getMyProjectsPage(filters, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (page) => page.next,
+    select: (data) => data.pages.flatMap((page) => page.projects).filter((p) => isPartialProject(p) || !p.is_archived),
+    // While a new search is typed, the previous results stay on screen.
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** After a change to one project, every cached list (any filter) is read again. */
+export function refreshMyProjects(queryClient: QueryClient): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: myProjectsQueryKey });
+}
+
+/** Patches one project in every cached page, for calls that answer that project alone. */
+export function updateProjectInLists(queryClient: QueryClient, id: number, update: (project: ProjectSummary) => ProjectSummary): void {
+  queryClient.setQueriesData<InfiniteData<DashboardPage>>({ queryKey: myProjectsQueryKey }, (data) =>
+    data && {
+      ...data,
+      pages: data.pages.map((page) => ({ ...page, projects: page.projects.map((p) => (p.id === id && !isPartialProject(p) ? update(p) : p)) })),
+    },
+  );
+}
+
+/** The cities of the network's offices, for the admins' office filter. */
+export function useOfficeCities(enabled: boolean) {
   return useQuery({
-    queryKey: myProjectsQueryKey,
-    queryFn: getMyProjects,
-    select: (projects) => projects.filter((p) => isPartialProject(p) || !p.is_archived),
+    queryKey: ['notaryoffices'],
+    queryFn: () => apiClient.get<NotaryOffice[]>('notaryoffices'),
+    enabled,
+    select: (offices) => [...new Set(offices.map((office) => office.city))].sort((a, b) => a.localeCompare(b, 'fr')),
   });
 }

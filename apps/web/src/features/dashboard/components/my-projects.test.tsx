@@ -26,30 +26,63 @@ describe('dashboard', () => {
   // Toasts live in a module-level store that outlives each render.
   afterEach(() => notifications.clean());
 
-  it('lists the projects and filters them by name and by tab', async () => {
-    const { user } = renderDashboard();
+  /** The server's answer to each dashboard query: the tests check what is asked and what is shown. */
+  function dashboardAnswering(choose: (query: URLSearchParams) => unknown[]) {
+    const queries: string[] = [];
+    const route = (_body: unknown, query: URLSearchParams) => {
+      queries.push(query.toString());
+      return { body: choose(query) };
+    };
+    return { route, queries };
+  }
+
+  it('lists the projects newest first, and sends the search and the tab to the server', async () => {
+    const server = dashboardAnswering((query) => {
+      if (query.get('q') === 'élise') return [succession];
+      if (query.get('type') === 'realty') return [lyon];
+      if (query.get('type') === 'succession') return [succession];
+      return [lyon, succession, partial];
+    });
+    const { user } = renderDashboard({ 'GET projects/mine': server.route });
     await screen.findByRole('article', { name: 'Vente appartement Lyon' });
     expect(cardNames()).toEqual(['Vente appartement Lyon', 'Succession Élise Durand', 'Vente maison Nantes']);
 
     await user.type(screen.getByLabelText('Rechercher un dossier'), 'élise');
-    expect(cardNames()).toEqual(['Succession Élise Durand']);
+    await waitFor(() => expect(cardNames()).toEqual(['Succession Élise Durand']));
+    // Typing waits for a pause: one request for the whole word, not one per letter.
+    expect(server.queries.filter((q) => q.startsWith('q='))).toEqual([`q=${encodeURIComponent('élise')}`]);
     await user.clear(screen.getByLabelText('Rechercher un dossier'));
 
     await user.click(screen.getByRole('tab', { name: 'Immobilier' }));
-    expect(cardNames()).toEqual(['Vente appartement Lyon']);
+    await waitFor(() => expect(cardNames()).toEqual(['Vente appartement Lyon']));
     await user.click(screen.getByRole('tab', { name: 'Succession' }));
-    expect(cardNames()).toEqual(['Succession Élise Durand']);
+    await waitFor(() => expect(cardNames()).toEqual(['Succession Élise Durand']));
+    expect(server.queries).toContain('type=succession');
   });
 
-  it('filters by status', async () => {
-    const { user } = renderDashboard();
+  it('filters by status on the server, and says when nothing matches', async () => {
+    const server = dashboardAnswering((query) => (query.get('status') === '4' ? (query.has('q') ? [] : [succession]) : [lyon, succession, partial]));
+    const { user } = renderDashboard({ 'GET projects/mine': server.route });
     await screen.findByRole('article', { name: 'Vente appartement Lyon' });
     await user.click(screen.getByRole('combobox', { name: 'Statut' }));
     await user.click(await screen.findByRole('option', { name: 'Complet en attente de signature' }));
-    expect(cardNames()).toEqual(['Succession Élise Durand']);
+    await waitFor(() => expect(cardNames()).toEqual(['Succession Élise Durand']));
 
     await user.type(screen.getByLabelText('Rechercher un dossier'), 'lyon');
-    expect(screen.getByText('Aucun dossier ne correspond à votre recherche.')).toBeInTheDocument();
+    expect(await screen.findByText('Aucun dossier ne correspond à votre recherche.')).toBeInTheDocument();
+    expect(server.queries.at(-1)).toBe('q=lyon&status=4');
+  });
+
+  it('loads the next page on demand, and offers no more once the last page is shown', async () => {
+    const { user } = renderDashboard({
+      'GET projects/mine': (_body, query) =>
+        query.get('after') === 'page-2' ? { body: [partial] } : { body: [lyon, succession], headers: { 'X-Next-Page': 'page-2' } },
+    });
+    await screen.findByRole('article', { name: 'Vente appartement Lyon' });
+    expect(cardNames()).toEqual(['Vente appartement Lyon', 'Succession Élise Durand']);
+    await user.click(screen.getByRole('button', { name: 'Afficher plus de dossiers' }));
+    await waitFor(() => expect(cardNames()).toEqual(['Vente appartement Lyon', 'Succession Élise Durand', 'Vente maison Nantes']));
+    expect(screen.queryByRole('button', { name: 'Afficher plus de dossiers' })).not.toBeInTheDocument();
   });
 
   it('shows the card contents: status, progress, participants and office city', async () => {
@@ -76,11 +109,17 @@ describe('dashboard', () => {
     expect(screen.queryByRole('combobox', { name: 'Office notarial' })).not.toBeInTheDocument();
   });
 
-  it('lets an admin filter by office city', async () => {
-    const { user } = renderDashboard({}, createSession({ roles: ['ROLE_USER', 'ROLE_ADMIN'] }));
+  it("lets an admin filter by office city, among the network's offices", async () => {
+    const server = dashboardAnswering((query) => (query.get('city') === 'Lyon' ? [lyon] : [lyon, succession, partial]));
+    const { user } = renderDashboard(
+      { 'GET projects/mine': server.route, 'GET notaryoffices': { body: [createOffice({ id: 2, city: 'Lyon' }), createOffice({ id: 1, city: 'Paris' })] } },
+      createSession({ roles: ['ROLE_USER', 'ROLE_ADMIN'] }),
+    );
     await user.click(await screen.findByRole('combobox', { name: 'Office notarial' }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual(['Lyon', 'Paris']);
     await user.click(await screen.findByRole('option', { name: 'Lyon' }));
-    expect(cardNames()).toEqual(['Vente appartement Lyon']);
+    await waitFor(() => expect(cardNames()).toEqual(['Vente appartement Lyon']));
+    expect(server.queries.at(-1)).toBe('city=Lyon');
   });
 
   it('welcomes a new user with the new-file button', async () => {
@@ -90,8 +129,13 @@ describe('dashboard', () => {
   });
 
   it('hides the status change from a client and renames through the card menu', async () => {
+    let renamed = false;
     const { user, fetchMock } = renderDashboard({
-      'POST project/rename': { body: [{ ...lyon, name: 'Vente T3 Lyon' }, succession, partial] },
+      'POST project/rename': () => {
+        renamed = true;
+        return { body: [{ ...lyon, name: 'Vente T3 Lyon' }, succession, partial] };
+      },
+      'GET projects/mine': () => ({ body: [renamed ? { ...lyon, name: 'Vente T3 Lyon' } : lyon, succession, partial] }),
     });
     await user.click(await screen.findByRole('button', { name: 'Actions du dossier Vente appartement Lyon' }));
     const menu = await screen.findByRole('menu');
@@ -137,7 +181,14 @@ describe('dashboard', () => {
   });
 
   it('removes an archived project from the list', async () => {
-    const { user } = renderDashboard({ 'DELETE project/1': { body: [succession, partial] } });
+    let archived = false;
+    const { user } = renderDashboard({
+      'DELETE project/1': () => {
+        archived = true;
+        return { body: [succession, partial] };
+      },
+      'GET projects/mine': () => ({ body: archived ? [succession, partial] : [lyon, succession, partial] }),
+    });
     await user.click(await screen.findByRole('button', { name: 'Actions du dossier Vente appartement Lyon' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Archiver' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Archiver' }));

@@ -1,20 +1,25 @@
 import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
-import { canFilterByOfficeCity, PROJECT_TYPE_LABELS, type Viewer } from '@notadoo/domain';
+import { useDebouncedValue } from '@mantine/hooks';
+import { canFilterByOfficeCity, PROJECT_TYPE_LABELS, type ProjectType, type Viewer } from '@notadoo/domain';
 import { useState } from 'react';
 import { useSession } from '../../../api/get-session';
-import { isPartialProject, useMyProjects, type DashboardProject } from '../api/get-my-projects';
-import { filterProjects, NO_FILTERS, officeCitiesOf, type ProjectFilters, type ProjectTab } from '../lib/filter-projects';
+import { isPartialProject, NO_FILTERS, useMyProjects, useOfficeCities, type DashboardFilters, type DashboardProject } from '../api/get-my-projects';
 import { EmptyDashboard } from './empty-dashboard';
 import { NewProjectButton } from './new-project-button';
 import { PartialProjectCard } from './partial-project-card';
 import { ProjectCard } from './project-card';
 import { ProjectFilterBar } from './project-filter-bar';
 
+type ProjectTab = 'all' | ProjectType;
+
 const TABS: Array<{ value: ProjectTab; label: string }> = [
   { value: 'all', label: 'Tous' },
   { value: 'realty', label: PROJECT_TYPE_LABELS.realty },
   { value: 'succession', label: PROJECT_TYPE_LABELS.succession },
 ];
+
+/** Typing a search waits this long before asking the server. */
+const SEARCH_DELAY_MS = 300;
 
 function ProjectGrid({ projects, viewer }: { projects: DashboardProject[]; viewer: Viewer | undefined }) {
   if (projects.length === 0) return <Text py="md">Aucun dossier ne correspond à votre recherche.</Text>;
@@ -41,41 +46,20 @@ function LoadingGrid() {
   );
 }
 
-function FilteredProjects({ projects, viewer }: { projects: DashboardProject[]; viewer: Viewer | undefined }) {
-  const [filters, setFilters] = useState<ProjectFilters>(NO_FILTERS);
-  const officeCities = viewer && canFilterByOfficeCity(viewer) ? officeCitiesOf(projects) : undefined;
-  const shown = filterProjects(projects, filters);
-  return (
-    <Stack gap="md">
-      <ProjectFilterBar filters={filters} onChange={setFilters} officeCities={officeCities} />
-      <Tabs value={filters.tab} onChange={(tab) => setFilters({ ...filters, tab: (tab as ProjectTab | null) ?? 'all' })}>
-        <Tabs.List aria-label="Type de dossier">
-          {TABS.map((tab) => (
-            <Tabs.Tab key={tab.value} value={tab.value}>
-              {tab.label}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        {/* One panel, the active tab's: the tabs only filter the same grid. */}
-        <Tabs.Panel value={filters.tab} pt="md">
-          <ProjectGrid projects={shown} viewer={viewer} />
-        </Tabs.Panel>
-      </Tabs>
-    </Stack>
-  );
-}
-
-/** The dashboard: the user's projects (archived ones never), with search, tabs and filters. */
+/** The dashboard: the user's projects (archived ones never), newest first, in pages, with search, tabs and filters applied by the server. */
 export function MyProjects() {
   const { session } = useSession();
-  const projects = useMyProjects();
+  const [filters, setFilters] = useState<DashboardFilters>(NO_FILTERS);
+  const [search] = useDebouncedValue(filters.search, SEARCH_DELAY_MS);
+  const projects = useMyProjects({ ...filters, search });
+  const officeCities = useOfficeCities(session !== undefined && canFilterByOfficeCity(session));
+  const filtered = filters.search.trim() !== '' || filters.type !== null || filters.status !== null || filters.city !== null;
   return (
     <Stack gap="lg">
       <Group justify="space-between" wrap="wrap">
         <Title order={1}>Mes dossiers</Title>
         <NewProjectButton />
       </Group>
-      {projects.isPending && <LoadingGrid />}
       {projects.isError && (
         <Alert color="red" title="Vos dossiers n'ont pas pu être chargés.">
           <Button variant="light" color="red" size="xs" onClick={() => void projects.refetch()}>
@@ -83,8 +67,33 @@ export function MyProjects() {
           </Button>
         </Alert>
       )}
-      {projects.data?.length === 0 && <EmptyDashboard />}
-      {projects.data && projects.data.length > 0 && <FilteredProjects projects={projects.data} viewer={session} />}
+      {projects.data?.length === 0 && !filtered && !projects.isPlaceholderData ? (
+        <EmptyDashboard />
+      ) : (
+        <Stack gap="md">
+          <ProjectFilterBar filters={filters} onChange={setFilters} officeCities={officeCities.data} />
+          <Tabs value={filters.type ?? 'all'} onChange={(tab) => setFilters({ ...filters, type: tab === 'realty' || tab === 'succession' ? tab : null })}>
+            <Tabs.List aria-label="Type de dossier">
+              {TABS.map((tab) => (
+                <Tabs.Tab key={tab.value} value={tab.value}>
+                  {tab.label}
+                </Tabs.Tab>
+              ))}
+            </Tabs.List>
+            {/* One panel, the active tab's: the tabs only filter the same grid. */}
+            <Tabs.Panel value={filters.type ?? 'all'} pt="md">
+              {projects.isPending ? <LoadingGrid /> : projects.data && <ProjectGrid projects={projects.data} viewer={session} />}
+            </Tabs.Panel>
+          </Tabs>
+          {projects.hasNextPage && (
+            <Group justify="center">
+              <Button variant="default" loading={projects.isFetchingNextPage} onClick={() => void projects.fetchNextPage()}>
+                Afficher plus de dossiers
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      )}
     </Stack>
   );
 }

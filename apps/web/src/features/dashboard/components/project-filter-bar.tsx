@@ -1,13 +1,13 @@
 import { Group, Select, TextInput } from '@mantine/core';
 import { PROJECT_STATUSES } from '@notadoo/domain';
 import { IconSearch } from '@tabler/icons-react';
-import type { ProjectFilters } from '../lib/filter-projects';
+import type { DashboardFilters } from '../api/get-my-projects';
 
 const STATUS_OPTIONS = Object.entries(PROJECT_STATUSES).map(([value, label]) => ({ value, label }));
 
 interface ProjectFilterBarProps {
-  filters: ProjectFilters;
-  onChange: (filters: ProjectFilters) => void;
+  filters: DashboardFilters;
+  onChange: (filters: DashboardFilters) => void;
   /** Office cities offered to admins; undefined hides the office filter. */
   officeCities?: string[];
 }
