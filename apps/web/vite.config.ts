@@ -1,13 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { precompressAssets } from './build/precompress-assets';
 
 // The API server of the dev setup; the built app is served by that same server in production.
 const apiTarget = 'http://localhost:3000';
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), precompressAssets()],
   server: {
     port: 5173,
     proxy: {

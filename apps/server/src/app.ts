@@ -3,6 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MESSAGES } from '@notadoo/domain';
 import { mkdirSync } from 'node:fs';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import helmet from '@fastify/helmet';
@@ -78,6 +80,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     crossOriginEmbedderPolicy: false,
   });
+  // API answers are compressed on the fly (brotli at a fast level: a JSON list
+  // is sent once); the web app's files are compressed once, at build time.
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   await app.register(formbody);
   // Each upload route checks its own type and size limit while streaming; these are outer bounds.
   // preservePath: a name holding a path reaches the upload check, which refuses it, instead of being silently cut.
@@ -120,14 +129,29 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   return app;
 }
 
+/** Hashed build files never change under their name: browsers keep them a year without asking. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
 /**
  * The built web app is served at `/` with a history fallback to index.html
- * (client-side routes); anything else unknown answers a JSON 404.
+ * (client-side routes); anything else unknown answers a JSON 404. Files are
+ * sent in their brotli or gzip version written at build time when the browser
+ * accepts it; index.html is checked on every visit so a new release is seen.
  */
 async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> {
   const dist = config.webDistDir ?? path.resolve(ASSETS_DIR, '../../web/dist');
   const hasWebApp = existsSync(path.join(dist, 'index.html'));
-  if (hasWebApp) await app.register(fastifyStatic, { root: dist, prefix: '/', wildcard: false, index: ['index.html'] });
+  const assetsDir = path.join(dist, 'assets') + path.sep;
+  if (hasWebApp) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: '/',
+      wildcard: false,
+      index: ['index.html'],
+      preCompressed: true,
+      setHeaders: (res, filePath) => res.setHeader('Cache-Control', filePath.startsWith(assetsDir) ? IMMUTABLE : 'no-cache'),
+    });
+  }
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/uploads/');
     if (hasWebApp && isPage) return reply.type('text/html').sendFile('index.html');
