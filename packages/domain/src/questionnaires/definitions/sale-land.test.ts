@@ -103,7 +103,7 @@ describe('sale of land definition (documentSaleLand)', () => {
     [
       'with an ASL: its statutes, latest charges call and minutes of the last 3 general assemblies',
       { lot_q1_exists: 1, land_q1_asl: 1 },
-      ['lot_regulations', 'asl_statutes', 'asl_last_charges_call', 'asl_general_assembly_minutes'],
+      ['lot_regulations', 'asl_statutes', 'asl_charges_call', 'asl_general_assembly_minutes'],
     ],
     ['an ASL answer left from a former lot asks for nothing', { lot_q1_exists: 0, land_q1_asl: 1 }, []],
     ['divided, or adjoining land owned within ten years: the plan and the titles', { division_q1_exists: 1 }, ['land_division_plan', 'adjoining_land_titles']],

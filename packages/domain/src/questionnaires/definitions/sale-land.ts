@@ -47,10 +47,10 @@ export const saleLandDefinition = defineQuestionnaire({
           hint: "L'ASL réunit les propriétaires des lots pour entretenir les voies, réseaux et espaces verts communs. Votre notaire demandera à son président l'état des sommes que vous lui devez.",
           documents: [
             { id: 'asl_statutes', label: "Statuts de l'association syndicale libre (ASL)", requiredWhen: HAS_ASL },
-            { id: 'asl_last_charges_call', label: "Dernier appel de charges de l'ASL", requiredWhen: HAS_ASL },
+            { id: 'asl_charges_call', label: "Dernier appel de charges de l'association syndicale", requiredWhen: HAS_ASL },
             {
               id: 'asl_general_assembly_minutes',
-              label: "Procès-verbaux des 3 dernières assemblées générales de l'ASL",
+              label: "Procès-verbaux des trois dernières assemblées générales de l'association syndicale",
               requiredWhen: HAS_ASL,
             },
           ],
@@ -96,7 +96,7 @@ export const saleLandDefinition = defineQuestionnaire({
           documents: [
             {
               id: 'easement_deeds',
-              label: 'Actes ou conventions établissant les servitudes',
+              label: 'Actes ou conventions constituant les servitudes',
               requiredWhen: answeredYes('servitude_q1_exists'),
             },
           ],
