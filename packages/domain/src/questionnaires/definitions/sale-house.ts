@@ -136,7 +136,7 @@ export const saleHouseDefinition = defineQuestionnaire({
         documents: [
           {
             id: 'easement_deeds',
-            label: 'Actes ou conventions établissant les servitudes',
+            label: 'Actes ou conventions constituant les servitudes',
             requiredWhen: answeredYes('easement_q1_exists'),
           },
         ],
