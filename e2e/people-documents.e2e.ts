@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser } from './support/browser';
+import { callApi } from './support/api';
 import { linkIn, startProduct, type RunningProduct } from './support/product';
 
 const CLIENT = { email: 'client@notadoo.fr', password: 'Client2026' };
@@ -16,16 +17,7 @@ function identityCardPdf(): Buffer {
   return Buffer.from(`%PDF-1.4\n${padding}1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
 }
 
-async function api<T>(product: RunningProduct, method: string, path: string, body: unknown, token?: string): Promise<T> {
-  const res = await fetch(`${product.url}/api/${path}`, {
-    method,
-    headers: { 'Content-Type': 'application/json', 'X-Requested-With': 'XMLHttpRequest', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} : ${res.status} ${text}`);
-  return JSON.parse(text) as T;
-}
+const api = <T>(product: RunningProduct, method: string, path: string, body: unknown, token?: string) => callApi<T>(product.url, method, path, body, token);
 
 describe.skipIf(!hasChromium)('people and documents of a project in the browser', () => {
   let product: RunningProduct;

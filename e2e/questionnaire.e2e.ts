@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser } from './support/browser';
+import { callApi } from './support/api';
 import { startProduct, type RunningProduct } from './support/product';
 
 interface QuestionnaireItem {
@@ -23,21 +24,7 @@ describe.skipIf(!hasChromium)('questionnaire journey in the browser', () => {
   let token: string;
   let projectId: number;
 
-  /** The API as a client script would call it. */
-  async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const response = await fetch(`${product.url}/api/${path}`, {
-      method,
-      headers: {
-        'X-Requested-With': 'XMLHttpRequest',
-        ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
-        ...(token ? { Authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await response.text();
-    if (!response.ok) throw new Error(`${method} /api/${path} → ${response.status} ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
-  }
+  const api = <T>(method: string, path: string, body?: unknown) => callApi<T>(product.url, method, path, body, token);
 
   async function civilStatusAnswers(): Promise<QuestionnaireItem> {
     const project = await api<ProjectAnswer>('GET', `project/${projectId}`);

@@ -77,7 +77,7 @@ describe('route guards', () => {
   it('opens a questionnaire when the project page passes its document', async () => {
     mockFetch(sessionRoutes());
     renderApp('/project/12/form/sale/appt', { token: 'jeton', state: { document: { id: 3 } } });
-    expect(await screen.findByRole('heading', { name: "Questionnaire : Vente d'un appartement" })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: "Vente d'un appartement" })).toBeInTheDocument();
   });
 
   it('shows login and signup without header or footer', async () => {

@@ -20,7 +20,7 @@ import { MyDocumentsPage } from './routes/private/my-documents';
 import { NewProjectPage } from './routes/private/new-project';
 import { ProfilePage } from './routes/private/profile';
 import { ProjectDashboardPage } from './routes/private/project-dashboard';
-import { QUESTIONNAIRE_TITLES, QuestionnairePage, type QuestionnaireRoute } from './routes/private/questionnaire';
+import { QUESTIONNAIRE_ROUTES, QuestionnairePage } from './routes/private/questionnaire';
 import { ContactPage } from './routes/public/contact';
 import { HomePage } from './routes/public/home';
 import { HowItWorksPage } from './routes/public/how-it-works';
@@ -31,7 +31,7 @@ import { NotaryFeesPage } from './routes/public/notary-fees';
 import { PartnersPage } from './routes/public/partners';
 import { RouteError } from './routes/route-error';
 
-const questionnaireRoutes: RouteObject[] = (Object.keys(QUESTIONNAIRE_TITLES) as QuestionnaireRoute[]).map((form) => ({
+const questionnaireRoutes: RouteObject[] = QUESTIONNAIRE_ROUTES.map((form) => ({
   path: `form/${form}`,
   element: <QuestionnairePage form={form} />,
 }));

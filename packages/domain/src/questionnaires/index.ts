@@ -4,4 +4,8 @@ export * from './engine/index';
 export { civilStatusDefinition } from './definitions/civil-status';
 export { successionDefinition } from './definitions/succession';
 export { heritageBalanceDefinition } from './definitions/heritage-balance';
+export { saleApartmentDefinition } from './definitions/sale-apartment';
+export { saleHouseDefinition } from './definitions/sale-house';
+export { saleLandDefinition } from './definitions/sale-land';
+export { purchaseDefinition } from './definitions/purchase';
 export { getDefinition, QUESTIONNAIRE_DEFINITIONS } from './registry';

@@ -35,8 +35,6 @@ export const QUESTIONNAIRE_MESSAGES = {
   unknownDocType: "Ce type de questionnaire n'existe pas.",
   docTypeMismatch: 'Ce document ne correspond pas au type de questionnaire indiqué.',
   notQuestionnaire: "Ce document n'est pas un questionnaire.",
-  notAvailable:
-    "Ce questionnaire n'est pas encore disponible en ligne : ses réponses ne peuvent pas encore être enregistrées ni imprimées.",
   documentMissing: "Ce document n'existe pas.",
   pdfBusy: 'Ce questionnaire est en cours de modification. Merci de réessayer dans un instant.',
   pdfNotGenerated: "Le PDF de ce questionnaire n'a pas encore été généré. Merci de relancer le téléchargement depuis le dossier.",
@@ -58,13 +56,11 @@ function resolveDocType(docType: string): QuestionnaireDocType | undefined {
   return (QUESTIONNAIRE_DOC_TYPES as readonly string[]).includes(docType) ? (docType as QuestionnaireDocType) : findQuestionnaireBySaveDocType(docType);
 }
 
-/** The document must be a questionnaire of `docType` with a written definition. */
+/** The document must be a questionnaire of `docType`. */
 function requireDefinition(row: DocumentRow, docType: QuestionnaireDocType): QuestionnaireDefinition {
   if (row.kind !== 'questionnaire') throw badRequest(M.notQuestionnaire);
   if (row.docType !== docType) throw badRequest(M.docTypeMismatch);
-  const definition = getDefinition(docType);
-  if (!definition) throw badRequest(M.notAvailable);
-  return definition;
+  return getDefinition(docType);
 }
 
 function isReadable(found: DocumentInProject): boolean {

@@ -1,6 +1,19 @@
 import { existsSync, readFileSync, statSync, utimesSync } from 'node:fs';
 import path from 'node:path';
-import { progress, projectProgress, successionDefinition } from '@notadoo/domain';
+import {
+  describeAnswer,
+  fullyAnsweredSample,
+  getDefinition,
+  listQuestions,
+  progress,
+  projectProgress,
+  QUESTIONNAIRES,
+  requiredSupportingDocuments,
+  saleHouseDefinition,
+  successionDefinition,
+  visibleFieldNames,
+  type QuestionnaireDocType,
+} from '@notadoo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, bearer, buildTestApp, type TestApp } from '../../../test/test-app';
 import { documents, participants } from '../../db/schema';
@@ -232,15 +245,38 @@ describe.each(BACKENDS)('questionnaires on %s', (backend) => {
       expect(await stored(projectId, civil)).toEqual(odd.json());
     });
 
-    it('answers 400 with a clear message for a questionnaire not written yet, and for a file drawer', async () => {
+    it.for([
+      ['an apartment', 'appt', 'document_sale_appts', 'document_sale_appt'],
+      ['a house', 'house', 'document_sale_houses', 'document_sale_house'],
+      ['land', 'land', 'document_sale_lands', 'document_sale_land'],
+    ] as const)('lets the seller and the buyer of %s complete their questionnaires: the project reaches 100 %%', async ([, subtype, saleKey, saleDocType]) => {
+      const created = await api(heir, 'POST', '/project', { name: `Vente ${subtype}`, type: 'realty', subtype, role: 'seller' });
+      const projectId = created.json().id as number;
+      const [buyer] = await t.database.db.insert(participants).values({ projectId, firstName: 'Paul', lastName: 'Martin', userId: spouse.id, role: 'buyer' }).returning();
+      await t.database.db.insert(documents).values([
+        { projectId, participantId: buyer!.id, kind: 'questionnaire', docType: 'document_civil_statuses' },
+        { projectId, participantId: buyer!.id, kind: 'questionnaire', docType: 'document_buyers' },
+      ]);
+      const items = await questionnaires(projectId);
+      expect(items.map((q) => q.key).sort()).toEqual(['document_buyers', 'document_civil_statuses', 'document_civil_statuses', saleKey].sort());
+      expect((await getProject(projectId)).progress).toBe(0);
+
+      for (const { key, item, userId } of items) {
+        const definition = getDefinition(key)!;
+        const owner = userId === heir.id ? heir : spouse;
+        const res = await save(owner, QUESTIONNAIRES[key as QuestionnaireDocType].saveDocType, { ...fullyAnsweredSample(definition), id: item.id, version: item.version });
+        expect(res.statusCode, `${key}: ${res.body}`).toBe(200);
+        expect(res.json().progress, key).toBe(100);
+      }
+      expect((await getProject(projectId)).progress).toBe(100);
+      // The buyer's questionnaire is not the seller's to write.
+      const sale = (await questionnaires(projectId)).find((q) => q.key === saleKey)!.item;
+      expect((await save(spouse, saleDocType, { id: sale.id, version: sale.version, price_q0_amount: '1' })).statusCode).toBe(401);
+    });
+
+    it('answers 400 with a clear message for a file drawer', async () => {
       const res = await api(heir, 'POST', '/project', { name: 'Vente', type: 'realty', subtype: 'appt', role: 'seller' });
       const projectId = res.json().id as number;
-      const sale = (await questionnaires(projectId)).find((q) => q.key === 'document_sale_appts')!.item.id;
-      const refused = await save(heir, 'document_sale_appt', { id: sale, version: 1, price_q0_amount: '250000' });
-      expect(refused.statusCode).toBe(400);
-      expect(refused.json().message).toBe(QUESTIONNAIRE_MESSAGES.notAvailable);
-      expect((await download(heir, 'sale_appt', sale)).json()).toEqual({ message: QUESTIONNAIRE_MESSAGES.notAvailable });
-
       const [drawer] = await t.database.db.insert(documents).values({ projectId, kind: 'files', docType: 'identity_card' }).returning();
       const notQuestionnaire = await save(admin, 'document_civil_status', { id: drawer!.id, version: 1 });
       expect(notQuestionnaire.statusCode).toBe(400);
@@ -301,6 +337,31 @@ describe.each(BACKENDS)('questionnaires on %s', (backend) => {
       }
       const item = (await questionnaires(projectId)).find((q) => q.item.id === civil)!;
       expect(item.file).toBe(res.json().filename);
+    });
+
+    it('prints every visible answer of a fully answered house questionnaire, and nothing of the hidden ones', async () => {
+      const created = await api(heir, 'POST', '/project', { name: 'Vente maison Dijon', type: 'realty', subtype: 'house', role: 'seller' });
+      const projectId = created.json().id as number;
+      const house = (await questionnaires(projectId)).find((q) => q.key === 'document_sale_houses')!.item;
+      const answers = fullyAnsweredSample(saleHouseDefinition);
+      expect((await save(heir, 'document_sale_house', { ...answers, id: house.id, version: house.version })).statusCode).toBe(200);
+      const res = await download(heir, 'sale_house', house.id);
+      expect(res.statusCode, res.body).toBe(200);
+      // Lines wrap at spaces and after hyphens: compare texts with line breaks read as spaces, and none after a hyphen.
+      const flat = (text: string) => text.replace(/\s+/g, ' ').replace(/- /g, '-').trim();
+      const text = flat(pdfTextContent(readFileSync(pdfPath(res.json().filename))));
+      const visible = visibleFieldNames(saleHouseDefinition, answers);
+      for (const question of listQuestions(saleHouseDefinition)) {
+        const shown = question.fields.filter((field) => visible.has(field.name));
+        if (shown.length === 0) {
+          expect(text, question.label).not.toContain(flat(question.label));
+          continue;
+        }
+        expect(text, question.label).toContain(flat(question.label));
+        for (const field of shown) expect(text, field.name).toContain(flat(describeAnswer(field.kind, answers[field.name])));
+      }
+      for (const step of saleHouseDefinition.steps) expect(text).toContain(flat(step.title));
+      for (const document of requiredSupportingDocuments(saleHouseDefinition, answers)) expect(text).toContain(flat(document.label));
     });
 
     it('does not render again while the answers are unchanged, and renders again after a save', async () => {

@@ -3,6 +3,8 @@ import { clean } from '../engine/clean';
 import type { QuestionnaireDefinition } from '../engine/definition';
 import { listFields, listQuestions } from '../engine/definition-index';
 import { requiredSupportingDocuments } from '../engine/supporting-documents';
+import { QUESTIONNAIRE_DOC_TYPES } from '../../projects/participant-documents';
+import { QUESTIONNAIRE_DEFINITIONS } from '../registry';
 import { civilStatusDefinition } from './civil-status';
 import { heritageBalanceDefinition } from './heritage-balance';
 import { successionDefinition } from './succession';
@@ -14,11 +16,7 @@ const fieldsOfType = (definition: QuestionnaireDefinition, type: string) =>
     .map((field) => field.name);
 const steps = (definition: QuestionnaireDefinition) => definition.steps.map((step) => [step.index, step.title]);
 
-describe.each([
-  ['civil status', civilStatusDefinition],
-  ['succession', successionDefinition],
-  ['heritage balance', heritageBalanceDefinition],
-])('%s definition', (_name, definition) => {
+describe.each(Object.values(QUESTIONNAIRE_DEFINITIONS).map((definition) => [definition.title, definition] as const))('%s definition', (_name, definition) => {
   it('is plain data (no function), and frozen', () => {
     expect(JSON.parse(JSON.stringify(definition))).toEqual(definition);
     expect(Object.isFrozen(definition.steps[0]?.sections[0]?.questions[0]?.fields[0])).toBe(true);
@@ -27,6 +25,23 @@ describe.each([
   it('has French wording on every question and no duplicate field', () => {
     for (const question of listQuestions(definition)) expect(question.label).toMatch(/\S/);
     expect(new Set(names(definition)).size).toBe(names(definition).length);
+  });
+});
+
+describe('the seven definitions together', () => {
+  it('cover every questionnaire of the platform', () => {
+    expect(Object.keys(QUESTIONNAIRE_DEFINITIONS).sort()).toEqual([...QUESTIONNAIRE_DOC_TYPES].sort());
+  });
+
+  it('give one supporting document id one label, so a person is never asked for one piece under two names', () => {
+    const labels = new Map<string, Set<string>>();
+    for (const definition of Object.values(QUESTIONNAIRE_DEFINITIONS)) {
+      for (const question of listQuestions(definition)) {
+        for (const document of question.documents ?? []) labels.set(document.id, (labels.get(document.id) ?? new Set()).add(document.label));
+      }
+    }
+    const ambiguous = [...labels].filter(([, set]) => set.size > 1).map(([id, set]) => `${id}: ${[...set].join(' | ')}`);
+    expect(ambiguous).toEqual([]);
   });
 });
 

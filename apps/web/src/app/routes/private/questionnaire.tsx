@@ -1,22 +1,13 @@
+import { QUESTIONNAIRE_DOC_TYPES, QUESTIONNAIRES } from '@notadoo/domain';
 import { useLocation, useParams } from 'react-router';
 import { docTypeForRoute, hasQuestionnaireDocument, QuestionnaireScreen } from '../../../features/questionnaire';
 import { NotFoundPage } from '../not-found';
 
-/** The seven questionnaires of the questionnaire specification, by route; titles used until a definition is written. */
-export const QUESTIONNAIRE_TITLES = {
-  'sale/appt': "Vente d'un appartement",
-  'sale/house': "Vente d'une maison",
-  'sale/land': "Vente d'un terrain",
-  succession: 'Succession',
-  buyer: 'Acquisition',
-  civilstatus: 'État civil',
-  heritagebalance: 'Bilan patrimonial',
-} as const;
-
-export type QuestionnaireRoute = keyof typeof QUESTIONNAIRE_TITLES;
+/** The seven questionnaire screens (spec 001, section 2), by the route after `/project/{id}/form/`. */
+export const QUESTIONNAIRE_ROUTES: readonly string[] = QUESTIONNAIRE_DOC_TYPES.map((docType) => QUESTIONNAIRES[docType].route);
 
 /** /project/{id}/form/{route}; the guard has checked that the router state carries the document. */
-export function QuestionnairePage({ form }: { form: QuestionnaireRoute }) {
+export function QuestionnairePage({ form }: { form: string }) {
   const { id } = useParams();
   const { state } = useLocation();
   const docType = docTypeForRoute(form);
@@ -27,7 +18,6 @@ export function QuestionnairePage({ form }: { form: QuestionnaireRoute }) {
       projectId={Number(id)}
       docType={docType}
       navigation={state}
-      fallbackTitle={`Questionnaire : ${QUESTIONNAIRE_TITLES[form]}`}
     />
   );
 }

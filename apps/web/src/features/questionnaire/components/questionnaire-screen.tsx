@@ -18,8 +18,6 @@ export interface QuestionnaireScreenProps {
   docType: QuestionnaireDocType;
   /** The router state the opening screen passed (at least the document). */
   navigation: Pick<QuestionnaireNavigationState, 'document'> & Partial<QuestionnaireNavigationState>;
-  /** The title while the definition is unknown (a questionnaire not written yet). */
-  fallbackTitle: string;
   debounceMs?: number;
 }
 
@@ -62,19 +60,11 @@ function Problem({ projectId, children, onRetry }: { projectId: number; children
  * document, its owner and office, decides from the domain's permissions
  * whether the form is editable, then hands over to the editor.
  */
-export function QuestionnaireScreen({ projectId, docType, navigation, fallbackTitle, debounceMs }: QuestionnaireScreenProps) {
+export function QuestionnaireScreen({ projectId, docType, navigation, debounceMs }: QuestionnaireScreenProps) {
   const definition = getDefinition(docType);
   const { session, isLoading: sessionLoading } = useSession();
   const project = useProject(projectId);
-  const title = definition?.title ?? fallbackTitle;
-
-  if (!definition) {
-    return (
-      <ScreenShell title={title} projectId={projectId}>
-        <Problem projectId={projectId}>Ce questionnaire n'est pas encore disponible en ligne.</Problem>
-      </ScreenShell>
-    );
-  }
+  const title = definition.title;
 
   // The form starts from the document as the server holds it now, not from an older copy.
   const waiting = sessionLoading || !session || project.isPending || (project.isFetching && !project.isFetchedAfterMount);

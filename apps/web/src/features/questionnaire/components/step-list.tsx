@@ -20,7 +20,8 @@ export function StepList({ steps, current, onSelect }: StepListProps) {
           active={position === current}
           aria-current={position === current ? 'step' : undefined}
           leftSection={
-            <Badge size="sm" circle variant={position === current ? 'filled' : 'light'} aria-hidden>
+            // Not `circle`: its fixed width cuts two-digit numbers (the house has 19 steps).
+            <Badge size="sm" radius="xl" miw={26} px={5} variant={position === current ? 'filled' : 'light'} aria-hidden>
               {position + 1}
             </Badge>
           }

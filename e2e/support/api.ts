@@ -1,0 +1,18 @@
+/**
+ * The product's API as a client script calls it (setting up a journey, or
+ * checking what was stored): JSON in and out, an error carrying the answer.
+ */
+export async function callApi<T>(baseUrl: string, method: string, path: string, body?: unknown, token?: string): Promise<T> {
+  const response = await fetch(`${baseUrl}/api/${path}`, {
+    method,
+    headers: {
+      'X-Requested-With': 'XMLHttpRequest',
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} /api/${path} → ${response.status} ${text}`);
+  return (text ? JSON.parse(text) : undefined) as T;
+}
