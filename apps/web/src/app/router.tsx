@@ -1,3 +1,4 @@
+import { QUESTIONNAIRE_DOC_TYPES, QUESTIONNAIRES } from '@notadoo/domain';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RedirectIfSignedIn } from './guards/redirect-if-signed-in';
 import { RequireAdmin } from './guards/require-admin';
@@ -7,31 +8,35 @@ import { RequireProjectId } from './guards/require-project-id';
 import { BareLayout } from './layouts/bare-layout';
 import { MainLayout } from './layouts/main-layout';
 import { RootLayout } from './layouts/root-layout';
-import { EmailConfirmPage } from './routes/account/email-confirm';
-import { LoginPage } from './routes/account/login';
 import { LogoutPage } from './routes/account/logout';
-import { ResetPasswordPage } from './routes/account/reset-password';
 import { ResetPasswordRedirect } from './routes/account/reset-password-redirect';
-import { SignupPage } from './routes/account/signup';
 import { NotFoundPage } from './routes/not-found';
-import { AdminPage } from './routes/private/admin';
-import { DashboardPage } from './routes/private/dashboard';
-import { MyDocumentsPage } from './routes/private/my-documents';
-import { NewProjectPage } from './routes/private/new-project';
-import { ProfilePage } from './routes/private/profile';
-import { ProjectDashboardPage } from './routes/private/project-dashboard';
-import { QUESTIONNAIRE_ROUTES, QuestionnairePage } from './routes/private/questionnaire';
-import { ContactPage } from './routes/public/contact';
 import { HomePage } from './routes/public/home';
-import { HowItWorksPage } from './routes/public/how-it-works';
-import { LegalsPage } from './routes/public/legals';
-import { NetworkPresentationPage } from './routes/public/network-presentation';
-import { NotariesMapPage } from './routes/public/notaries-map';
-import { NotaryFeesPage } from './routes/public/notary-fees';
-import { PartnersPage } from './routes/public/partners';
 import { RouteError } from './routes/route-error';
+import { lazyPage } from './lazy-page';
 
-const questionnaireRoutes: RouteObject[] = QUESTIONNAIRE_ROUTES.map((form) => ({
+// The home page, the usual first visit, loads at once; every other page is
+// fetched when first shown (the forms' validation comes with the forms).
+const EmailConfirmPage = lazyPage(() => import('./routes/account/email-confirm'), 'EmailConfirmPage');
+const ResetPasswordPage = lazyPage(() => import('./routes/account/reset-password'), 'ResetPasswordPage');
+const AdminPage = lazyPage(() => import('./routes/private/admin'), 'AdminPage');
+const DashboardPage = lazyPage(() => import('./routes/private/dashboard'), 'DashboardPage');
+const MyDocumentsPage = lazyPage(() => import('./routes/private/my-documents'), 'MyDocumentsPage');
+const NewProjectPage = lazyPage(() => import('./routes/private/new-project'), 'NewProjectPage');
+const ProfilePage = lazyPage(() => import('./routes/private/profile'), 'ProfilePage');
+const ProjectDashboardPage = lazyPage(() => import('./routes/private/project-dashboard'), 'ProjectDashboardPage');
+const ContactPage = lazyPage(() => import('./routes/public/contact'), 'ContactPage');
+const HowItWorksPage = lazyPage(() => import('./routes/public/how-it-works'), 'HowItWorksPage');
+const LegalsPage = lazyPage(() => import('./routes/public/legals'), 'LegalsPage');
+const NetworkPresentationPage = lazyPage(() => import('./routes/public/network-presentation'), 'NetworkPresentationPage');
+const NotariesMapPage = lazyPage(() => import('./routes/public/notaries-map'), 'NotariesMapPage');
+const NotaryFeesPage = lazyPage(() => import('./routes/public/notary-fees'), 'NotaryFeesPage');
+const PartnersPage = lazyPage(() => import('./routes/public/partners'), 'PartnersPage');
+const LoginPage = lazyPage(() => import('./routes/account/login'), 'LoginPage');
+const SignupPage = lazyPage(() => import('./routes/account/signup'), 'SignupPage');
+const QuestionnairePage = lazyPage(() => import('./routes/private/questionnaire'), 'QuestionnairePage');
+
+const questionnaireRoutes: RouteObject[] = QUESTIONNAIRE_DOC_TYPES.map((docType) => QUESTIONNAIRES[docType].route).map((form) => ({
   path: `form/${form}`,
   element: <QuestionnairePage form={form} />,
 }));

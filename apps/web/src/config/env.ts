@@ -1,28 +1,34 @@
-import { z } from 'zod';
-
 /**
  * The only environment values the browser may see (Vite exposes `VITE_*`),
  * checked once here so a bad value fails at start with every problem listed.
+ * Plain checks rather than zod: this module loads with the first page, and
+ * zod comes later with the forms that need it.
  */
-const browserEnvSchema = z.object({
-  VITE_INTRANET_URL: z.url({ error: 'VITE_INTRANET_URL doit être une adresse web complète.' }).default('https://intranet.notadoo.fr'),
-});
+
+/** A complete http(s) address, or undefined. */
+function readUrl(value: string | undefined): string | undefined {
+  try {
+    const url = new URL(value ?? '');
+    return url.protocol === 'http:' || url.protocol === 'https:' ? value : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 function readBrowserEnv() {
-  const result = browserEnvSchema.safeParse({
-    // An empty variable means "not set", as in a .env file with `VITE_INTRANET_URL=`.
-    VITE_INTRANET_URL: import.meta.env.VITE_INTRANET_URL || undefined,
-  });
-  if (!result.success) {
-    throw new Error(`Configuration invalide : ${result.error.issues.map((issue) => issue.message).join(' ; ')}`);
-  }
-  return result.data;
+  const problems: string[] = [];
+  // An empty variable means "not set", as in a .env file with `VITE_INTRANET_URL=`.
+  const intranet = import.meta.env.VITE_INTRANET_URL || undefined;
+  const intranetUrl = intranet === undefined ? 'https://intranet.notadoo.fr' : readUrl(intranet);
+  if (intranetUrl === undefined) problems.push('VITE_INTRANET_URL doit être une adresse web complète.');
+  if (problems.length > 0 || intranetUrl === undefined) throw new Error(`Configuration invalide : ${problems.join(' ; ')}`);
+  return { intranetUrl };
 }
 
 const browserEnv = readBrowserEnv();
 
 export const config = {
-  intranetUrl: browserEnv.VITE_INTRANET_URL,
+  intranetUrl: browserEnv.intranetUrl,
   apiBase: '/api',
   avatarsBase: '/uploads/avatars',
   termsUrl: '/cgu.pdf',

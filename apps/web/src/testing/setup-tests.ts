@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import Cookies from 'js-cookie';
 import { afterEach, vi } from 'vitest';
+
+// Pages load their code on first display (lazy routes); on a busy machine the
+// first import of a page can take longer than Testing Library's 1 s default.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks what Mantine uses to lay out menus, popovers and responsive styles.
 const { getComputedStyle } = window;

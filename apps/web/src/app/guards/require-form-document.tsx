@@ -1,5 +1,6 @@
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
-import { hasQuestionnaireDocument } from '../../features/questionnaire';
+// The module itself, not the feature's index: the guard must not pull the questionnaire screens into the first bundle.
+import { hasQuestionnaireDocument } from '../../features/questionnaire/navigation-state';
 
 /**
  * A questionnaire opened without its document goes back to the project

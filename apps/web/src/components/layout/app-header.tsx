@@ -1,8 +1,14 @@
 import { Box, Button, Container, Group, Skeleton } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useSession } from '../../api/get-session';
 import { Logo } from './logo';
-import { UserMenu } from './user-menu';
+
+// The menu (and the floating-ui code behind it) only matters once signed in:
+// a visitor's first page does not download it.
+const UserMenu = lazy(async () => ({ default: (await import('./user-menu')).UserMenu }));
+
+const avatarPlaceholder = <Skeleton circle height={32} aria-hidden />;
 
 /** On the dashboard itself, the shortcut leads to the profile instead (spec section 2, header variants). */
 function ShortcutLink() {
@@ -20,7 +26,13 @@ function SignedInNavigation() {
   return (
     <>
       <ShortcutLink />
-      {session ? <UserMenu session={session} /> : <Skeleton circle height={32} aria-hidden />}
+      {session ? (
+        <Suspense fallback={avatarPlaceholder}>
+          <UserMenu session={session} />
+        </Suspense>
+      ) : (
+        avatarPlaceholder
+      )}
     </>
   );
 }
