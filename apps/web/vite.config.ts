@@ -19,6 +19,8 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
+    // Read by build/check-budgets.ts to know which files each page loads.
+    manifest: true,
   },
   test: {
     name: 'web',
