@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -20,6 +21,9 @@ export interface Database {
   kind: 'postgres' | 'pglite';
 }
 
+/** PostgreSQL extensions the migrations create, which PGlite loads from its own package. */
+const EXTENSIONS = { pg_trgm };
+
 export type DatabaseTarget = { url: string } | { pgliteDir: string } | { pgliteInMemory: true };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
@@ -27,9 +31,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   let client: PGlite;
   if ('pgliteDir' in target) {
     mkdirSync(path.dirname(target.pgliteDir), { recursive: true });
-    client = await PGlite.create(target.pgliteDir);
+    client = await PGlite.create(target.pgliteDir, { extensions: EXTENSIONS });
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions: EXTENSIONS });
   }
   return {
     kind: 'pglite',

@@ -1,5 +1,5 @@
-import { ACCENTED_LETTERS, PLAIN_LETTERS, type ProjectType } from '@notadoo/domain';
-import { and, asc, desc, eq, getTableColumns, gte, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { ProjectType } from '@notadoo/domain';
+import { and, asc, eq, getTableColumns, gte, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { documents, notaryOffices, participants, projects, users } from '../../db/schema';
 
@@ -98,7 +98,7 @@ export interface DashboardPageQuery {
   city?: string;
 }
 
-/** `%`, `_` and `\` are LIKE wildcards: a search for them means the character itself. */
+/** `%`, `_` and `\\` are LIKE wildcards: a search for them means the character itself. */
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
@@ -108,43 +108,41 @@ function escapeLike(text: string): string {
  * dashboard, newest first, and the cursor of the next page (undefined on the
  * last). Keyset paging on (created_at, id) with the partial indexes of
  * migration 0060: a page costs the same on the first and the thousandth page.
- * Membership is a UNION of two indexed lookups (participant rows of the user,
- * projects of their office) rather than `EXISTS ... OR`, which defeats both
- * indexes and scans every project.
+ * A member's page is the union of two short ordered reads, each stopping after
+ * one page: the projects they take part in, and their office's (rather than
+ * `EXISTS ... OR`, which defeats both indexes and scans every project).
+ * The name search reads `search_name` (folded name, trigram index of
+ * migration 0061).
  */
 export async function findDashboardPage(
   db: Db,
   user: { id: number; notaryOfficeId: number | null },
   query: DashboardPageQuery,
 ): Promise<{ ids: number[]; next?: DashboardCursor }> {
-  const conditions: SQL[] = [sql`NOT ${projects.isArchived}`];
-  if (!query.everything) {
-    const ofOffice =
-      user.notaryOfficeId === null
-        ? sql``
-        : sql` UNION SELECT ${projects.id} FROM ${projects} WHERE ${projects.notaryOfficeId} = ${user.notaryOfficeId} AND NOT ${projects.isArchived}`;
-    conditions.push(sql`${projects.id} IN (SELECT ${participants.projectId} FROM ${participants} WHERE ${participants.userId} = ${user.id}${ofOffice})`);
+  const filters: SQL[] = [sql`NOT p.is_archived`];
+  if (query.after) filters.push(sql`(p.created_at, p.id) < (${query.after.createdAt}::timestamptz, ${query.after.id})`);
+  if (query.search) filters.push(sql`p.search_name LIKE ${`%${escapeLike(query.search)}%`}`);
+  if (query.type) filters.push(sql`p.type = ${query.type}`);
+  if (query.status !== undefined) filters.push(sql`p.status = ${query.status}`);
+  if (query.city !== undefined) filters.push(sql`p.notary_office_id IN (SELECT o.id FROM notary_offices o WHERE o.city = ${query.city})`);
+  const take = query.limit + 1;
+  const ordered = (membership?: SQL) =>
+    sql`(SELECT p.id, p.created_at FROM projects p WHERE ${sql.join(membership ? [...filters, membership] : filters, sql` AND `)}
+      ORDER BY p.created_at DESC, p.id DESC LIMIT ${take})`;
+  let pages: SQL;
+  if (query.everything) pages = ordered();
+  else {
+    const branches = [ordered(sql`p.id IN (SELECT pa.project_id FROM participants pa WHERE pa.user_id = ${user.id})`)];
+    if (user.notaryOfficeId !== null) branches.push(ordered(sql`p.notary_office_id = ${user.notaryOfficeId}`));
+    pages = sql.join(branches, sql` UNION `);
   }
-  if (query.after) conditions.push(sql`(${projects.createdAt}, ${projects.id}) < (${query.after.createdAt}::timestamptz, ${query.after.id})`);
-  if (query.search) {
-    conditions.push(
-      sql`lower(translate(${projects.name}, ${ACCENTED_LETTERS}, ${PLAIN_LETTERS})) LIKE ${`%${escapeLike(query.search)}%`}`,
-    );
-  }
-  if (query.type) conditions.push(eq(projects.type, query.type));
-  if (query.status !== undefined) conditions.push(eq(projects.status, query.status));
-  if (query.city !== undefined) {
-    conditions.push(sql`${projects.notaryOfficeId} IN (SELECT ${notaryOffices.id} FROM ${notaryOffices} WHERE ${notaryOffices.city} = ${query.city})`);
-  }
-  const rows = await db
-    .select({ id: projects.id, createdAt: sql<string>`${projects.createdAt}::text` })
-    .from(projects)
-    .where(and(...conditions))
-    .orderBy(desc(projects.createdAt), desc(projects.id))
-    .limit(query.limit + 1);
+  // Both drivers (node-postgres and PGlite) answer raw SQL with `{ rows }`.
+  const { rows } = (await db.execute(
+    sql`SELECT page.id, page.created_at::text AS created_at FROM (${pages}) AS page ORDER BY page.created_at DESC, page.id DESC LIMIT ${take}`,
+  )) as unknown as { rows: Array<{ id: number; created_at: string }> };
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
-  return { ids: page.map((r) => r.id), next: rows.length > query.limit && last ? { createdAt: last.createdAt, id: last.id } : undefined };
+  return { ids: page.map((r) => r.id), next: rows.length > query.limit && last ? { createdAt: last.created_at, id: last.id } : undefined };
 }
 
 /** The billing list: projects created in [from, to), archived or not. */
