@@ -49,15 +49,17 @@ export async function queueMail(db: Db, message: MailMessage): Promise<void> {
  * Claims the oldest due mail for `leaseMs`: one statement, rows locked by
  * another worker skipped, so two processes never claim the same mail. A
  * claim whose lease ran out (its worker died) is due again. Counts the attempt.
+ * Only mails due by `dueBy` (the start of the worker's pass) are claimed, so
+ * a pass tries each mail once however short the retry delay.
  */
-export async function claimDueMail(db: Db, lockToken: string, leaseMs: number): Promise<OutboxRow | undefined> {
+export async function claimDueMail(db: Db, lockToken: string, leaseMs: number, dueBy: string): Promise<OutboxRow | undefined> {
   const due = db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
     .where(
       and(
         eq(mailOutbox.status, 'pending'),
-        lte(mailOutbox.nextAttemptAt, dbNow),
+        lte(mailOutbox.nextAttemptAt, sql`${dueBy}::timestamptz`),
         or(isNull(mailOutbox.lockedUntil), lte(mailOutbox.lockedUntil, dbNow)),
       ),
     )
@@ -75,6 +77,12 @@ export async function claimDueMail(db: Db, lockToken: string, leaseMs: number): 
     .where(inArray(mailOutbox.id, due))
     .returning();
   return row;
+}
+
+/** The database clock, as ISO text (timestamps compared across processes all come from it). */
+export async function databaseNow(db: Db): Promise<string> {
+  const result = (await db.execute(sql`SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS now`)) as unknown as { rows: Array<{ now: string }> };
+  return result.rows[0]!.now;
 }
 
 /** Answers false when the claim was lost (lease ran out and another worker took the mail). */

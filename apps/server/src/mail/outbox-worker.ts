@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
 import { isPermanentMailError, type Mailer } from './mailer';
-import { claimDueMail, markMailSent, recordMailFailure, type OutboxRow } from './outbox-data';
+import { claimDueMail, databaseNow, markMailSent, recordMailFailure, type OutboxRow } from './outbox-data';
 
 export interface OutboxSettings {
   /** How often the worker looks for due mails when nothing woke it. */
@@ -94,9 +94,10 @@ export function createOutboxWorker(deps: { db: Db; mailer: Mailer; settings: Out
   /** Sends due mails until none is left; answers how many were attempted. */
   async function sendDue(): Promise<number> {
     let attempted = 0;
+    const passStart = await databaseNow(db);
     for (;;) {
       const lockToken = `${process.pid}-${randomUUID()}`;
-      const mail = await claimDueMail(db, lockToken, settings.leaseMs);
+      const mail = await claimDueMail(db, lockToken, settings.leaseMs, passStart);
       if (!mail) break;
       attempted += 1;
       await sendOne(mail, lockToken);
