@@ -39,13 +39,13 @@ async function signup(server: ServerProcess, email: string): Promise<void> {
 
 /** The demo admin seeded outside production. */
 async function adminToken(server: ServerProcess): Promise<string> {
-  const res = await callApi(server, 'POST', '/users/login', { body: { login: 'admin@notadoo.fr', password: 'Admin2026' } });
+  const res = await callApi<{ token: string }>(server, 'POST', '/users/login', { body: { login: 'admin@notadoo.fr', password: 'Admin2026' } });
   expect(res.status).toBe(200);
-  return res.body.token as string;
+  return res.body.token;
 }
 
 async function outbox(server: ServerProcess, token: string, status: 'pending' | 'sent' | 'failed'): Promise<Array<Record<string, unknown>>> {
-  const res = await callApi(server, 'GET', `/admin/mails?status=${status}&perPage=100`, { token });
+  const res = await callApi<{ items: Array<Record<string, unknown>> }>(server, 'GET', `/admin/mails?status=${status}&perPage=100`, { token });
   expect(res.status).toBe(200);
   return res.body.items;
 }

@@ -51,12 +51,12 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
 }
 
 /** Calls the API of a running server; answers status and JSON body. */
-export async function callApi(
+export async function callApi<T = unknown>(
   server: ServerProcess,
   method: string,
   url: string,
   options: { body?: unknown; token?: string } = {},
-): Promise<{ status: number; body: any }> {
+): Promise<{ status: number; body: T }> {
   const res = await fetch(`${server.url}/api${url}`, {
     method,
     headers: {
@@ -66,5 +66,5 @@ export async function callApi(
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
   const text = await res.text();
-  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+  return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
 }
