@@ -21,6 +21,8 @@ const FAST_RETRIES = {
   MAIL_LEASE_MS: '2000',
 };
 const POLL = { timeout: 30_000, interval: 100 };
+// Each test starts server processes: generous bounds for a loaded machine (not speed assertions).
+const PROCESS_TEST = { timeout: 180_000 };
 
 const signupPayload = (email: string) => ({
   login: email,
@@ -50,7 +52,7 @@ async function outbox(server: ServerProcess, token: string, status: 'pending' | 
   return res.body.items;
 }
 
-describe('mail outbox of the server process, with a real SMTP server', () => {
+describe('mail outbox of the server process, with a real SMTP server', PROCESS_TEST, () => {
   let dataDir: string;
   let smtp: ReturnType<typeof createTestSmtpServer>;
   let server: ServerProcess | undefined;
@@ -136,7 +138,7 @@ describe('mail outbox of the server process, with a real SMTP server', () => {
   });
 });
 
-describe('mail outbox without SMTP (development)', () => {
+describe('mail outbox without SMTP (development)', PROCESS_TEST, () => {
   let dataDir: string;
   let server: ServerProcess | undefined;
   beforeAll(async () => {
@@ -166,7 +168,7 @@ if (!TEST_DATABASE_URL) {
   console.log('mail outbox with two server processes: skipped, TEST_DATABASE_URL is not set (it needs a PostgreSQL server).');
 }
 
-describe.skipIf(!TEST_DATABASE_URL)('mail outbox with two server processes on one PostgreSQL database', () => {
+describe.skipIf(!TEST_DATABASE_URL)('mail outbox with two server processes on one PostgreSQL database', PROCESS_TEST, () => {
   const name = `notadoo_outbox_${randomBytes(6).toString('hex')}`;
   let smtp: ReturnType<typeof createTestSmtpServer>;
   const servers: ServerProcess[] = [];
@@ -193,7 +195,7 @@ describe.skipIf(!TEST_DATABASE_URL)('mail outbox with two server processes on on
         }),
       );
     }
-  });
+  }, 180_000);
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()));
     await smtp.down();

@@ -26,7 +26,7 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
   child.stderr?.on('data', (d) => (output += d));
   const exited = new Promise((resolve) => child.once('exit', resolve));
 
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 120_000;
   for (;;) {
     if (child.exitCode !== null || child.signalCode !== null) throw new Error(`le serveur s'est arrêté :\n${output}`);
     try {
