@@ -5,18 +5,16 @@ import { z } from 'zod';
 export const OUTBOX_STATUSES = ['pending', 'sent', 'failed'] as const;
 export type OutboxMailStatus = (typeof OUTBOX_STATUSES)[number];
 
-export const OUTBOX_STATUS_LABELS: Record<OutboxMailStatus, string> = {
-  pending: "En attente d'envoi",
-  sent: 'Envoyé',
-  failed: 'En échec',
-};
-
 export const OUTBOX_PAGE_SIZE = 20;
 
+const PAGE_MESSAGE = 'Le numéro de page doit être un entier positif.';
+const PER_PAGE_MESSAGE = 'Le nombre de mails par page doit être compris entre 1 et 100.';
+
+/** `GET /admin/mails` query: one status (failed by default), paged. */
 export const outboxListQuerySchema = z.object({
   status: z.enum(OUTBOX_STATUSES, { error: 'Le statut doit être pending, sent ou failed.' }).default('failed'),
-  page: z.coerce.number({ error: 'Le numéro de page doit être un entier positif.' }).int('Le numéro de page doit être un entier positif.').min(1, 'Le numéro de page doit être un entier positif.').max(100_000, 'Le numéro de page est trop grand.').default(1),
-  perPage: z.coerce.number({ error: 'Le nombre de mails par page doit être compris entre 1 et 100.' }).int('Le nombre de mails par page doit être compris entre 1 et 100.').min(1, 'Le nombre de mails par page doit être compris entre 1 et 100.').max(100, 'Le nombre de mails par page doit être compris entre 1 et 100.').default(OUTBOX_PAGE_SIZE),
+  page: z.coerce.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).max(100_000, 'Le numéro de page est trop grand.').default(1),
+  perPage: z.coerce.number({ error: PER_PAGE_MESSAGE }).int(PER_PAGE_MESSAGE).min(1, PER_PAGE_MESSAGE).max(100, PER_PAGE_MESSAGE).default(OUTBOX_PAGE_SIZE),
 });
 
 export const outboxMailSchema = z.object({
