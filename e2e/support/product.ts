@@ -11,6 +11,8 @@ export interface RunningProduct {
   dataDir: string;
   /** The raw .eml files written so far, oldest first. */
   mails(): Promise<string[]>;
+  /** The first mail written to `to`, waiting for the outbox worker to write it (a few seconds at most). */
+  mailTo(to: string): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -55,13 +57,23 @@ export async function startProduct(): Promise<RunningProduct> {
     await new Promise((r) => setTimeout(r, 250));
   }
 
+  const mails = async () => {
+    const dir = path.join(dataDir, 'mail');
+    const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
+    return Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')));
+  };
   return {
     url,
     dataDir,
-    async mails() {
-      const dir = path.join(dataDir, 'mail');
-      const files = (await readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.eml')).sort();
-      return Promise.all(files.map((f) => readFile(path.join(dir, f), 'utf8')));
+    mails,
+    async mailTo(to) {
+      const deadline = Date.now() + 15_000;
+      for (;;) {
+        const mail = (await mails()).find((m) => m.includes(`To: ${to}`));
+        if (mail) return mail;
+        if (Date.now() > deadline) throw new Error(`aucun mail pour ${to} dans ${path.join(dataDir, 'mail')}`);
+        await new Promise((r) => setTimeout(r, 100));
+      }
     },
     async stop() {
       child.kill('SIGTERM');

@@ -20,6 +20,8 @@ import { DEFAULT_RATE_LIMITS, type AppContext, type RateLimits } from './context
 import type { Database } from './db/database';
 import { registerErrorHandling } from './http/error-handler';
 import type { Mailer } from './mail/mailer';
+import { createOutboxWorker, type OutboxWorker } from './mail/outbox-worker';
+import { mailOutboxRoutes } from './modules/mail-outbox/mail-outbox-routes';
 import { accountRoutes } from './modules/accounts/account-routes';
 import { officeRoutes } from './modules/offices/office-routes';
 import { projectRoutes } from './modules/projects/project-routes';
@@ -31,6 +33,13 @@ import { coversDir } from './modules/projects/project-service';
 import { userRoutes } from './modules/users/user-routes';
 
 const ASSETS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../assets');
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The mail outbox worker of this application (started when ready, stopped on close). */
+    mailOutbox: OutboxWorker;
+  }
+}
 
 export interface AppOptions {
   config: Config;
@@ -51,10 +60,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   const now = options.now ?? (() => new Date());
+  const outbox = createOutboxWorker({ db: options.database.db, mailer: options.mailer, settings: config.mailOutbox, log: app.log });
+  app.decorate('mailOutbox', outbox);
+  app.addHook('onReady', async () => outbox.start());
+  app.addHook('onClose', async () => outbox.stop());
   const ctx: AppContext = {
     config,
     db: options.database.db,
     mailer: options.mailer,
+    outbox,
     tokens: createTokenService(config.jwtSecret, () => now().getTime()),
     limiter: createRateLimiter(() => now().getTime()),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
@@ -113,6 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(downloadRoutes(ctx));
       await api.register(participantRoutes(ctx));
       await api.register(documentRoutes(ctx));
+      await api.register(mailOutboxRoutes(ctx));
       api.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

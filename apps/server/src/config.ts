@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_OUTBOX_SETTINGS, type OutboxSettings } from './mail/outbox-worker';
 
 /** The environment, read and checked once at start (README lists every variable). */
 const envSchema = z.object({
@@ -21,6 +22,12 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Notadoo <no-reply@notadoo.fr>'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   WEB_DIST_DIR: z.string().optional(),
+  // Mail outbox (issue 14): retries and polling, in milliseconds.
+  MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(DEFAULT_OUTBOX_SETTINGS.pollIntervalMs),
+  MAIL_LEASE_MS: z.coerce.number().int().min(100).default(DEFAULT_OUTBOX_SETTINGS.leaseMs),
+  MAIL_RETRY_FIRST_DELAY_MS: z.coerce.number().int().min(0).default(DEFAULT_OUTBOX_SETTINGS.retryFirstDelayMs),
+  MAIL_RETRY_MAX_DELAY_MS: z.coerce.number().int().min(0).default(DEFAULT_OUTBOX_SETTINGS.retryMaxDelayMs),
+  MAIL_RETRY_WINDOW_MS: z.coerce.number().int().min(0).default(DEFAULT_OUTBOX_SETTINGS.retryWindowMs),
 });
 
 export interface Config {
@@ -37,6 +44,8 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   /** The built web app served at `/` (production), if present. */
   webDistDir: string | undefined;
+  /** How the mail outbox polls, holds claims and retries. */
+  mailOutbox: OutboxSettings;
 }
 
 export class ConfigError extends Error {}
@@ -62,6 +71,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     env: e.NODE_ENV,
     webDistDir: e.WEB_DIST_DIR,
+    mailOutbox: {
+      pollIntervalMs: e.MAIL_POLL_INTERVAL_MS,
+      leaseMs: e.MAIL_LEASE_MS,
+      retryFirstDelayMs: e.MAIL_RETRY_FIRST_DELAY_MS,
+      retryMaxDelayMs: e.MAIL_RETRY_MAX_DELAY_MS,
+      retryWindowMs: e.MAIL_RETRY_WINDOW_MS,
+    },
   };
 }
 

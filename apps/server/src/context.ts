@@ -4,6 +4,7 @@ import type { TokenService } from './auth/session-tokens';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type { Mailer } from './mail/mailer';
+import type { OutboxWorker } from './mail/outbox-worker';
 
 export interface RateLimits {
   loginPerIp: RateLimit;
@@ -27,6 +28,8 @@ export interface AppContext {
   config: Config;
   db: Db;
   mailer: Mailer;
+  /** Sends the queued mails; wake it after committing a transaction that queued one. */
+  outbox: OutboxWorker;
   tokens: TokenService;
   limiter: RateLimiter;
   rateLimits: RateLimits;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp, type AppOptions } from '../src/app';
 import type { Config } from '../src/config';
@@ -10,6 +10,7 @@ import { openDatabase, type Database } from '../src/db/database';
 import { migrate } from '../src/db/migrate';
 import type { MailMessage } from '../src/mail/mailer';
 import { seedOffices } from '../src/seed/seed';
+import { DEFAULT_OUTBOX_SETTINGS } from '../src/mail/outbox-worker';
 import { hashPassword } from '../src/auth/passwords';
 import { users } from '../src/db/schema';
 
@@ -27,6 +28,7 @@ export const testConfig: Config = {
   mailFrom: 'Notadoo <no-reply@notadoo.fr>',
   env: 'test',
   webDistDir: '/nonexistent',
+  mailOutbox: DEFAULT_OUTBOX_SETTINGS,
 };
 
 /**
@@ -93,6 +95,7 @@ export async function buildTestApp(backend: 'pglite' | 'postgres', options: Part
     ...options,
     config: { ...testConfig, ...options.config, dataDir },
   });
+  deliverMailsBeforeAnswering(app);
   return {
     app,
     database,
@@ -120,6 +123,20 @@ export async function buildTestApp(backend: 'pglite' | 'postgres', options: Part
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Mails go through the outbox and its worker. So that a test can read
+ * `mails` right after a request, each injected request also sends the mails
+ * due by then (the worker of a running server does so right after commit).
+ */
+function deliverMailsBeforeAnswering(app: FastifyInstance): void {
+  const inject = app.inject.bind(app) as (opts: InjectOptions | string) => Promise<LightMyRequestResponse>;
+  app.inject = (async (opts: InjectOptions | string) => {
+    const res = await inject(opts);
+    await app.mailOutbox.drain();
+    return res;
+  }) as FastifyInstance['inject'];
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -43,4 +43,10 @@ export const MESSAGES = {
   // Documents
   documentSaveRefused: "Erreur : Impossible d'enregistrer ce document. En êtes-vous le propriétaire ?",
   adminOnly: 'Erreur : Cette action est réservée aux administrateurs.',
+  // Mail outbox (issue 14)
+  outboxMailNotFound: "Ce mail n'existe pas.",
+  outboxMailNotFailed: 'Seul un mail en échec peut être envoyé à nouveau.',
+  outboxMailRequeued: 'Le mail sera envoyé à nouveau dans quelques instants.',
+  outboxListFailed: 'Impossible de charger les mails en échec.',
+  outboxNoFailedMail: "Aucun mail en échec : tous les mails ont été envoyés ou sont en cours d'envoi.",
 } as const;

@@ -11,13 +11,31 @@ export interface MailMessage {
   link?: string;
 }
 
+/** Which outbox row a message comes from: the file written without SMTP is named after it, so a retry overwrites it. */
+export interface OutboxMeta {
+  id: number;
+  createdAt: Date;
+}
+
 export interface Mailer {
-  send(message: MailMessage): Promise<void>;
+  send(message: MailMessage, meta?: OutboxMeta): Promise<void>;
 }
 
 export interface MailerLog {
   info(message: string): void;
 }
+
+/**
+ * An SMTP answer in the 5xx range (address refused, mailbox unknown...) will
+ * not change by trying again; connection errors, timeouts and 4xx answers may.
+ */
+export function isPermanentMailError(error: unknown): boolean {
+  const code = (error as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
+}
+
+/** Bounds of one SMTP exchange; they stay well below the outbox lease so a slow send is never sent twice. */
+const SMTP_TIMEOUTS = { connectionTimeout: 30_000, greetingTimeout: 30_000, socketTimeout: 60_000 };
 
 /** SMTP when `smtpUrl` is set; otherwise every message is written to `mailDir` as a .eml file. */
 export function createMailer(options: {
@@ -27,7 +45,7 @@ export function createMailer(options: {
   log: MailerLog;
 }): Mailer {
   if (options.smtpUrl) {
-    const transport = nodemailer.createTransport(options.smtpUrl);
+    const transport = nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS });
     return {
       async send(message) {
         await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
@@ -36,11 +54,11 @@ export function createMailer(options: {
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
-    async send(message) {
+    async send(message, meta) {
       const info = await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
       await mkdir(options.mailDir, { recursive: true });
-      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const file = path.join(options.mailDir, `${stamp}-${slug(message.to)}.eml`);
+      const stamp = (meta?.createdAt ?? new Date()).toISOString().replace(/[:.]/g, '-');
+      const file = path.join(options.mailDir, `${stamp}-${meta ? `${meta.id}-` : ''}${slug(message.to)}.eml`);
       await writeFile(file, info.message as Buffer);
       options.log.info(`Mail « ${message.subject} » pour ${message.to}${message.link ? ` : ${message.link}` : ''} (${file})`);
     },

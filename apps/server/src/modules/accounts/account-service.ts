@@ -7,6 +7,8 @@ import type { AppContext } from '../../context';
 import { AppError, badRequest, unauthorized } from '../../http/app-error';
 import { confirmEmailMail, resetPasswordMail } from '../../mail/templates';
 import type { MailMessage } from '../../mail/mailer';
+import { queueMail } from '../../mail/outbox-data';
+import type { Db } from '../../db/database';
 import { findUserByEmail, findUserById, insertUser, recordConnection, updateUser, type UserRow } from '../users/user-data';
 import { acceptInvitation, linkParticipantsByEmail } from '../participants/invitations';
 import { consumeAccountToken, createAccountToken, findAccountTokenOwner } from './account-tokens';
@@ -29,24 +31,30 @@ export function issueSessionToken(ctx: AppContext, user: Pick<UserRow, 'id' | 'p
 }
 
 export async function signup(ctx: AppContext, input: SignupInput): Promise<string> {
-  const user = await insertUser(ctx.db, {
-    email: input.email,
-    firstName: input.firstName,
-    lastName: input.lastName,
-    passwordHash: await hashPassword(input.password),
-    // Ticking "intermediary or notary" asks for those rights; an admin grants them.
-    needsRoleChange: input.intermediary,
+  const passwordHash = await hashPassword(input.password);
+  // One transaction: the account and its confirmation mail are saved together or not at all.
+  const user = await ctx.db.transaction(async (tx) => {
+    const user = await insertUser(tx, {
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      passwordHash,
+      // Ticking "intermediary or notary" asks for those rights; an admin grants them.
+      needsRoleChange: input.intermediary,
+    });
+    if (!user) throw new AppError('FORBIDDEN', MESSAGES.emailTaken);
+    // Signing up through a project invitation proves the mailbox: no confirmation needed.
+    const invited = input.invitation ? await acceptInvitation(tx, input.invitation, user.email, user.id, ctx.now()) : false;
+    if (invited) {
+      await updateUser(tx, user.id, { isEmailConfirmed: true });
+      await linkParticipantsByEmail(tx, user.id, user.email);
+    } else {
+      await queueConfirmationMail(ctx, tx, user);
+    }
+    await recordConnection(tx, user.id, ctx.now());
+    return user;
   });
-  if (!user) throw new AppError('FORBIDDEN', MESSAGES.emailTaken);
-  // Signing up through a project invitation proves the mailbox: no confirmation needed.
-  const invited = input.invitation ? await acceptInvitation(ctx.db, input.invitation, user.email, user.id, ctx.now()) : false;
-  if (invited) {
-    await updateUser(ctx.db, user.id, { isEmailConfirmed: true });
-    await linkParticipantsByEmail(ctx.db, user.id, user.email);
-  } else {
-    await sendConfirmationMail(ctx, user);
-  }
-  await recordConnection(ctx.db, user.id, ctx.now());
+  ctx.outbox.wake();
   return issueSessionToken(ctx, user);
 }
 
@@ -65,9 +73,12 @@ export async function login(ctx: AppContext, input: LoginInput): Promise<string>
 export async function requestPasswordReset(ctx: AppContext, email: string): Promise<string> {
   const user = await findUserByEmail(ctx.db, email);
   if (user?.isActive) {
-    const token = await createAccountToken(ctx.db, user.id, 'reset_password', ctx.now());
-    const link = `${ctx.config.publicUrl}/reset/password/${token}`;
-    await deliver(ctx, resetPasswordMail(user.email, user.firstName, link));
+    await ctx.db.transaction(async (tx) => {
+      const token = await createAccountToken(tx, user.id, 'reset_password', ctx.now());
+      const link = `${ctx.config.publicUrl}/reset/password/${token}`;
+      await queueMail(tx, resetPasswordMail(user.email, user.firstName, link));
+    });
+    ctx.outbox.wake();
   }
   return MESSAGES.resetRequested(email);
 }
@@ -116,20 +127,25 @@ export async function resendConfirmation(ctx: AppContext, email: string): Promis
   return MESSAGES.confirmationResent;
 }
 
+/** Queues a confirmation mail in its own transaction and wakes the outbox. */
 export async function sendConfirmationMail(ctx: AppContext, user: Pick<UserRow, 'id' | 'email' | 'firstName'>): Promise<void> {
-  const token = await createAccountToken(ctx.db, user.id, 'confirm_email', ctx.now());
+  await ctx.db.transaction((tx) => queueConfirmationMail(ctx, tx, user));
+  ctx.outbox.wake();
+}
+
+/** Creates a confirmation token and queues its mail in `db`, the caller's transaction. */
+export async function queueConfirmationMail(ctx: AppContext, db: Db, user: Pick<UserRow, 'id' | 'email' | 'firstName'>): Promise<void> {
+  const token = await createAccountToken(db, user.id, 'confirm_email', ctx.now());
   const query = new URLSearchParams({ token, email: user.email });
-  await deliver(ctx, confirmEmailMail(user.email, user.firstName, `${ctx.config.publicUrl}/email/confirm?${query}`));
+  await queueMail(db, confirmEmailMail(user.email, user.firstName, `${ctx.config.publicUrl}/email/confirm?${query}`));
 }
 
 /**
- * A mail that cannot be sent is logged, not thrown: the account change it
- * follows is already saved, and the user can ask for the mail again.
+ * Queues a mail on its own (not tied to another change) and wakes the
+ * outbox. A mail that follows a change should rather be queued with
+ * `queueMail` inside that change's transaction.
  */
 export async function deliver(ctx: AppContext, message: MailMessage): Promise<void> {
-  try {
-    await ctx.mailer.send(message);
-  } catch (error) {
-    ctx.log.error({ err: error, to: message.to, subject: message.subject }, 'mail not sent');
-  }
+  await queueMail(ctx.db, message);
+  ctx.outbox.wake();
 }

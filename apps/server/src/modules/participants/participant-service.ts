@@ -18,7 +18,7 @@ import type { Db } from '../../db/database';
 import { documents, participants } from '../../db/schema';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error';
 import { invitationMail } from '../../mail/templates';
-import { deliver } from '../accounts/account-service';
+import { queueMail } from '../../mail/outbox-data';
 import { answerProject, requireOpenProject } from '../projects/project-guard';
 import type { LoadedProject } from '../projects/project-data';
 import { findUserByEmail, findUserById, type UserWithOffice } from '../users/user-data';
@@ -66,20 +66,23 @@ export async function addPerson(ctx: AppContext, user: UserWithOffice, projectId
   }
   const account = input.email ? await findUserByEmail(ctx.db, input.email) : undefined;
   const linked = account?.isEmailConfirmed ? account : undefined;
-  const participantId = await ctx.db.transaction(async (tx) => {
+  // The person and their invitation mail are saved together.
+  await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(participants)
       .values({ projectId, firstName: input.firstName, lastName: input.lastName, email: input.email ?? null, userId: linked?.id ?? null, role: input.role })
       .returning({ id: participants.id });
     await giveQuestionnaires(tx, loaded, row!.id, input.role);
-    return row!.id;
+    if (input.email) await invite(ctx, tx, user, loaded, { id: row!.id, email: input.email, firstName: input.firstName }, Boolean(account), Boolean(linked));
   });
-  if (input.email) await invite(ctx, user, loaded, { id: participantId, email: input.email, firstName: input.firstName }, Boolean(account), Boolean(linked));
+  ctx.outbox.wake();
   return answerProject(ctx, user, projectId);
 }
 
+/** Creates the invitation (unless already linked) and queues its mail in `db`, the caller's transaction. */
 async function invite(
   ctx: AppContext,
+  db: Db,
   inviter: UserWithOffice,
   loaded: LoadedProject,
   person: { id: number; email: string; firstName: string },
@@ -88,12 +91,12 @@ async function invite(
 ): Promise<void> {
   let link = `${ctx.config.publicUrl}/project/${loaded.project.id}/dashboard`;
   if (!alreadyLinked) {
-    const token = await createInvitation(ctx.db, person.id, person.email, ctx.now());
+    const token = await createInvitation(db, person.id, person.email, ctx.now());
     const query = new URLSearchParams({ invitation: token, email: person.email });
     link = `${ctx.config.publicUrl}/${hasAccount ? 'login' : 'signup'}?${query}`;
   }
-  await deliver(
-    ctx,
+  await queueMail(
+    db,
     invitationMail({
       to: person.email,
       firstName: person.firstName,
@@ -136,14 +139,15 @@ export async function updateParticipant(ctx: AppContext, user: UserWithOffice, i
   if (newEmail && loaded.participants.some((p) => p.id !== participant.id && p.email?.toLowerCase() === newEmail)) {
     throw badRequest('Cette personne participe déjà à ce dossier.');
   }
-  await ctx.db
-    .update(participants)
-    .set({ firstName: input.firstName, lastName: input.lastName, ...(newEmail ? { email: newEmail } : {}) })
-    .where(eq(participants.id, participant.id));
-  if (newEmail) {
-    const account = await findUserByEmail(ctx.db, newEmail);
-    await invite(ctx, user, loaded, { id: participant.id, email: newEmail, firstName: input.firstName }, Boolean(account), false);
-  }
+  const account = newEmail ? await findUserByEmail(ctx.db, newEmail) : undefined;
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(participants)
+      .set({ firstName: input.firstName, lastName: input.lastName, ...(newEmail ? { email: newEmail } : {}) })
+      .where(eq(participants.id, participant.id));
+    if (newEmail) await invite(ctx, tx, user, loaded, { id: participant.id, email: newEmail, firstName: input.firstName }, Boolean(account), false);
+  });
+  if (newEmail) ctx.outbox.wake();
   return answerProject(ctx, user, loaded.project.id);
 }
 

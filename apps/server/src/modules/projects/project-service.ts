@@ -30,7 +30,8 @@ import { documents, notaryOffices, participants, projects } from '../../db/schem
 import { badRequest, forbidden } from '../../http/app-error';
 import { IMAGE_TYPES } from '../../files/content-sniffing';
 import { discardUpload, keepUpload, receiveUpload, removeStoredFile, type StoredUpload } from '../../files/upload';
-import { deliver } from '../accounts/account-service';
+import { queueMail } from '../../mail/outbox-data';
+import type { Db } from '../../db/database';
 import { projectStatusMail, projectSubmittedMail } from '../../mail/templates';
 import type { UserWithOffice } from '../users/user-data';
 import {
@@ -168,20 +169,24 @@ export async function setProjectStatus(ctx: AppContext, user: UserWithOffice, id
   const submitting = status === SUBMITTED_STATUS && canSubmitToNotary(viewer, access);
   requirePermission(canChangeStatus(viewer, access) || submitting);
   if (loaded.project.status !== status) {
-    await updateProject(ctx.db, id, { status });
-    await mailStatusChange(ctx, user, loaded, status);
+    // The new status and its mails are saved together.
+    await ctx.db.transaction(async (tx) => {
+      await updateProject(tx, id, { status });
+      await queueStatusChangeMails(ctx, tx, user, loaded, status);
+    });
+    ctx.outbox.wake();
   }
   return answerProject(ctx, user, id);
 }
 
-async function mailStatusChange(ctx: AppContext, actor: UserWithOffice, loaded: LoadedProject, status: number): Promise<void> {
+async function queueStatusChangeMails(ctx: AppContext, db: Db, actor: UserWithOffice, loaded: LoadedProject, status: number): Promise<void> {
   const link = `${ctx.config.publicUrl}/project/${loaded.project.id}/dashboard`;
   const name = loaded.project.name;
   if (status === SUBMITTED_STATUS && loaded.office?.email) {
-    await deliver(ctx, projectSubmittedMail(loaded.office.email, name, `${actor.firstName} ${actor.lastName}`, link));
+    await queueMail(db, projectSubmittedMail(loaded.office.email, name, `${actor.firstName} ${actor.lastName}`, link));
   }
   const recipients = loaded.participants.filter((p) => p.user && p.user.id !== actor.id && p.email);
-  for (const p of recipients) await deliver(ctx, projectStatusMail(p.email!, p.firstName, name, statusLabel(status), link));
+  for (const p of recipients) await queueMail(db, projectStatusMail(p.email!, p.firstName, name, statusLabel(status), link));
 }
 
 export async function changeProjectOffice(ctx: AppContext, user: UserWithOffice, id: number, officeId: number): Promise<Project> {

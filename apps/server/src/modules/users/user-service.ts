@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error';
-import { issueSessionToken, sendConfirmationMail } from '../accounts/account-service';
+import { issueSessionToken, queueConfirmationMail } from '../accounts/account-service';
 import { findOfficeById } from '../offices/office-data';
 import { findUserByEmail, findUserById, toUser, updateUser, type NewUserRow, type UserWithOffice } from './user-data';
 
@@ -65,9 +65,14 @@ export async function updateUserFor(
     changes.passwordVersion = user.passwordVersion + 1;
   }
 
-  if (Object.keys(changes).length > 0) await updateUser(ctx.db, id, changes);
-  const updated = (await findUserById(ctx.db, id))!;
-  if (emailChanged) await sendConfirmationMail(ctx, updated);
+  // The new address and its confirmation mail are saved together.
+  const updated = await ctx.db.transaction(async (tx) => {
+    if (Object.keys(changes).length > 0) await updateUser(tx, id, changes);
+    const updated = (await findUserById(tx, id))!;
+    if (emailChanged) await queueConfirmationMail(ctx, tx, updated);
+    return updated;
+  });
+  if (emailChanged) ctx.outbox.wake();
   const answer: User & { token?: string } = toUser(updated);
   if (passwordChanged && self) answer.token = await issueSessionToken(ctx, updated);
   return answer;
