@@ -25,6 +25,7 @@ import { questionnaireRoutes } from './modules/questionnaires/questionnaire-rout
 import { downloadRoutes } from './modules/downloads/download-routes';
 import { participantRoutes } from './modules/participants/participant-routes';
 import { documentRoutes } from './modules/documents/document-routes';
+import { transferRoutes } from './modules/transfers/transfer-routes';
 import { coversDir } from './modules/projects/project-service';
 import { userRoutes } from './modules/users/user-routes';
 
@@ -69,7 +70,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         // Mantine injects its CSS variables at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'http://localhost:*', 'http://127.0.0.1:*'],
+        // The drafting software's local bridge is called from the browser (issue 12).
+        connectSrc: ["'self'", 'http://localhost:*', 'http://127.0.0.1:*', ...(config.bridge ? [new URL(config.bridge.url).origin] : [])],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -104,6 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(downloadRoutes(ctx));
       await api.register(participantRoutes(ctx));
       await api.register(documentRoutes(ctx));
+      await api.register(transferRoutes(ctx));
       api.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

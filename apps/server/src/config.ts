@@ -21,6 +21,9 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Notadoo <no-reply@notadoo.fr>'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   WEB_DIST_DIR: z.string().optional(),
+  // Transfer to the drafting software (issue 12): its local bridge, reached by the notary's browser.
+  BRIDGE_URL: z.url({ protocol: /^https?$/, error: 'doit être une adresse http:// ou https://' }).optional(),
+  BRIDGE_SERVICE_KEY: z.string().min(1).max(500).optional(),
 });
 
 export interface Config {
@@ -37,6 +40,8 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   /** The built web app served at `/` (production), if present. */
   webDistDir: string | undefined;
+  /** The drafting software's local bridge, handed to the web of office members; null: no transfer button. */
+  bridge: { url: string; serviceKey: string } | null;
 }
 
 export class ConfigError extends Error {}
@@ -45,8 +50,9 @@ export class ConfigError extends Error {}
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const blankless = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
   const parsed = envSchema.safeParse(blankless);
-  if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  - ${i.path.join('.')}: ${i.message}`);
+  const bridgeIssues = bridgeKeyIssues(blankless);
+  if (!parsed.success || bridgeIssues.length > 0) {
+    const lines = [...(parsed.error?.issues ?? []), ...bridgeIssues].map((i) => `  - ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Configuration invalide :\n${lines.join('\n')}`);
   }
   const e = parsed.data;
@@ -62,7 +68,13 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     env: e.NODE_ENV,
     webDistDir: e.WEB_DIST_DIR,
+    bridge: e.BRIDGE_URL && e.BRIDGE_SERVICE_KEY ? { url: e.BRIDGE_URL.replace(/\/$/, ''), serviceKey: e.BRIDGE_SERVICE_KEY } : null,
   };
+}
+
+/** The bridge needs its service key: without it every call of the browser would be refused. */
+function bridgeKeyIssues(env: NodeJS.ProcessEnv): Array<{ path: string[]; message: string }> {
+  return env.BRIDGE_URL && !env.BRIDGE_SERVICE_KEY ? [{ path: ['BRIDGE_SERVICE_KEY'], message: 'requise quand BRIDGE_URL est renseignée' }] : [];
 }
 
 /** A missing JWT_SECRET is generated once and kept in DATA_DIR, so tokens survive restarts. */

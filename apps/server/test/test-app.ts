@@ -27,6 +27,7 @@ export const testConfig: Config = {
   mailFrom: 'Notadoo <no-reply@notadoo.fr>',
   env: 'test',
   webDistDir: '/nonexistent',
+  bridge: { url: 'http://127.0.0.1:4100', serviceKey: 'cle-de-test' },
 };
 
 /**
