@@ -44,6 +44,8 @@ export interface BridgeSim {
   storageDir: string;
   mode(): BridgeMode;
   setMode(mode: BridgeMode): void;
+  /** Lets one more origin call from a browser (a product started after the simulator). */
+  allowOrigin(origin: string): void;
   received(): readonly ReceivedFile[];
   close(): Promise<void>;
 }
@@ -299,6 +301,7 @@ export async function startBridgeSim(options: BridgeSimOptions = {}): Promise<Br
     storageDir,
     mode: () => mode,
     setMode,
+    allowOrigin: (origin) => void allowedOrigins.add(origin),
     received: () => received,
     close: () =>
       new Promise<void>((resolve, reject) => {
