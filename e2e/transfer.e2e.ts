@@ -160,7 +160,7 @@ describe.skipIf(!hasChromium)('transfer of the files to the drafting software th
     await history.getByText('3/3').waitFor();
   });
 
-  it('opens the authorization pop-up on a 401 and retries the search once access is granted', async () => {
+  it('opens the authorization pop-up on a 401 and retries the search, then the paused transfer, once access is granted', async () => {
     sim.setMode('autorisation');
     const page = await openProjectAsNotary();
     const [popup, dialog] = await Promise.all([page.context().waitForEvent('page'), searchDestination(page)]);
@@ -169,8 +169,17 @@ describe.skipIf(!hasChromium)('transfer of the files to the drafting software th
     // Granted: the search runs again by itself and the destinations appear.
     await dialog.getByRole('combobox', { name: 'Dossier de destination' }).waitFor();
     expect(await dialog.getByRole('alert').count()).toBe(0);
-    await chooseAndSend(page, dialog);
+
+    // Access withdrawn before sending: the transfer pauses on the 401, with "Relancer le transfert", and resumes once granted.
+    sim.setMode('autorisation');
+    const before = sim.received().length;
+    const [secondPopup] = await Promise.all([page.context().waitForEvent('page'), chooseAndSend(page, dialog)]);
+    await dialog.getByRole('alert').getByText("Veuillez autoriser l'accès dans la fenêtre qui vient de s'ouvrir et essayer à nouveau.").waitFor();
+    await dialog.getByRole('button', { name: 'Relancer le transfert' }).waitFor();
+    await dialog.getByText('0 / 3 fichier(s) envoyé(s)').waitFor();
+    await secondPopup.getByRole('button', { name: "Autoriser l'accès" }).click();
     await page.getByText("3 fichier(s) transféré(s) avec succès vers votre logiciel de rédaction d'actes.").waitFor();
+    expect(sim.received().length - before).toBe(3);
   });
 
   it('closes the modal with the search message when the bridge fails the search', async () => {

@@ -79,6 +79,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // The bridge's authorization pop-up tells this page, its opener, that access was granted (issue 12).
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   await app.register(formbody);
   // Each upload route checks its own type and size limit while streaming; these are outer bounds.
