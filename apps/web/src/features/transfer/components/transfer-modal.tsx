@@ -113,23 +113,24 @@ export default function TransferModal({ opened, onClose, project, userId, bridge
     const start = stateRef.current;
     const dossierId = start.dossierId!;
     const files = filesLeftToSend(start);
-    let sent = start.sentKeys.length;
+    const receivedCount = () => stateRef.current.sentKeys.length;
     void (async () => {
       try {
         const addresses = await requestDownloadAddresses(apiUrl, files);
         for (const [i, file] of files.entries()) {
-          if (cancelled) return;
+          const key = transferFileKey(file);
+          // A restart may overlap a send still under way: a file already received is not sent again.
+          if (cancelled || stateRef.current.sentKeys.includes(key)) continue;
           await sendFileToBridge(bridge, userId, dossierId, addresses[i]!, file.filename);
-          if (cancelled) return;
-          sent += 1;
-          dispatch({ type: 'fileSent', key: transferFileKey(file) });
+          // Received, even if a restart came meanwhile: counted once by the reducer.
+          dispatch({ type: 'fileSent', key });
         }
-        if (!cancelled && sent === start.queue.length) record('succeeded', sent, start);
+        if (!cancelled) record('succeeded', start.queue.length, start);
       } catch (error) {
         if (cancelled) return;
         if (error instanceof BridgeError && error.needsAuthorization) return dispatch({ type: 'unauthorized', instance: error.instance!, during: 'send' });
         console.error(error);
-        record('failed', sent, start);
+        record('failed', receivedCount(), start);
         dispatch({ type: 'sendFailed' });
       }
     })();
