@@ -135,7 +135,7 @@ setTimeout(function () { window.close(); }, 200);
 /** Starts the simulator; resolves once it listens. */
 export async function startBridgeSim(options: BridgeSimOptions = {}): Promise<BridgeSim> {
   const serviceKey = options.serviceKey ?? DEFAULT_SERVICE_KEY;
-  const allowedOrigins = new Set(options.allowedOrigins ?? ['http://localhost:3000', 'http://127.0.0.1:3000']);
+  const allowedOrigins = new Set(options.allowedOrigins ?? ['http://localhost:3000', 'http://127.0.0.1:3000', 'http://localhost:5173']);
   const caseFiles = [...(options.caseFiles ?? defaultCaseFiles())];
   const storageDir = options.storageDir ?? (await mkdtemp(path.join(tmpdir(), 'bridge-sim-')));
   let mode: BridgeMode = options.mode ?? 'normal';

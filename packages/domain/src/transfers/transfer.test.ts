@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { canUseDraftingBridge } from '../projects/permissions';
 import { cleanSearchText, recordTransferSchema, shownSearchResults, TRANSFER_MESSAGES } from './transfer';
 
 describe('transfer rules', () => {
@@ -27,5 +28,13 @@ describe('transfer rules', () => {
     expect(recordTransferSchema.safeParse({ ...base, sent: 3, outcome: 'failed' }).success).toBe(false);
     expect(recordTransferSchema.safeParse({ ...base, sent: 1, outcome: 'failed' }).success).toBe(true);
     expect(recordTransferSchema.safeParse({ ...base, files: [], sent: 0, outcome: 'failed' }).success).toBe(false);
+  });
+
+  it('lets admins and users with an office use the bridge', () => {
+    const viewer = { id: 1, roles: ['ROLE_USER'], isPro: false, isNotary: false, needsRoleChange: false, notary_office: null };
+    expect(canUseDraftingBridge(viewer)).toBe(false);
+    expect(canUseDraftingBridge({ ...viewer, isNotary: true })).toBe(false);
+    expect(canUseDraftingBridge({ ...viewer, notary_office: { id: 1 } })).toBe(true);
+    expect(canUseDraftingBridge({ ...viewer, roles: ['ROLE_USER', 'ROLE_ADMIN'] })).toBe(true);
   });
 });
