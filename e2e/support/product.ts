@@ -31,13 +31,13 @@ async function freePort(): Promise<number> {
  * Starts the whole product as `npm start` does (built web app served by the
  * API server) with a throw-away DATA_DIR: embedded database, mail to disk.
  */
-export async function startProduct(): Promise<RunningProduct> {
+export async function startProduct(options: { env?: Record<string, string> } = {}): Promise<RunningProduct> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'notadoo-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, NODE_ENV: 'development', DATABASE_URL: '', SMTP_URL: '' },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, NODE_ENV: 'development', DATABASE_URL: '', SMTP_URL: '', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

@@ -29,6 +29,7 @@ import { questionnaireRoutes } from './modules/questionnaires/questionnaire-rout
 import { downloadRoutes } from './modules/downloads/download-routes';
 import { participantRoutes } from './modules/participants/participant-routes';
 import { documentRoutes } from './modules/documents/document-routes';
+import { transferRoutes } from './modules/transfers/transfer-routes';
 import { coversDir } from './modules/projects/project-service';
 import { userRoutes } from './modules/users/user-routes';
 
@@ -85,7 +86,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         // Mantine injects its CSS variables at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        connectSrc: ["'self'", 'http://localhost:*', 'http://127.0.0.1:*'],
+        // The drafting software's local bridge is called from the browser (issue 12).
+        connectSrc: ["'self'", 'http://localhost:*', 'http://127.0.0.1:*', ...(config.bridge ? [new URL(config.bridge.url).origin] : [])],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
@@ -93,6 +95,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // The bridge's authorization pop-up tells this page, its opener, that access was granted (issue 12).
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   // API answers are compressed on the fly (brotli at a fast level: a JSON list
   // is sent once); the web app's files are compressed once, at build time.
@@ -127,7 +131,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(downloadRoutes(ctx));
       await api.register(participantRoutes(ctx));
       await api.register(documentRoutes(ctx));
+<<<<<<< HEAD
       await api.register(mailOutboxRoutes(ctx));
+=======
+      await api.register(transferRoutes(ctx));
+>>>>>>> transfer
       api.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

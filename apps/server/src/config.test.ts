@@ -46,4 +46,11 @@ describe('configuration from the environment', () => {
       env: 'production',
     });
   });
+
+  it('reads the bridge of the drafting software, which needs its service key', () => {
+    expect(readConfig({ DATA_DIR: dir }).bridge).toBeNull();
+    expect(readConfig({ DATA_DIR: dir, BRIDGE_URL: 'http://127.0.0.1:4100/', BRIDGE_SERVICE_KEY: 'cle' }).bridge).toEqual({ url: 'http://127.0.0.1:4100', serviceKey: 'cle' });
+    expect(() => readConfig({ DATA_DIR: dir, BRIDGE_URL: 'http://127.0.0.1:4100' })).toThrow(/BRIDGE_SERVICE_KEY: requise quand BRIDGE_URL est renseignée/);
+    expect(() => readConfig({ DATA_DIR: dir, BRIDGE_URL: 'ftp://x', BRIDGE_SERVICE_KEY: 'cle' })).toThrow(/BRIDGE_URL/);
+  });
 });

@@ -17,3 +17,4 @@ export * from './documents/file-types';
 export * from './questionnaires/index';
 export * from './schemas/people-and-documents';
 export * from './schemas/mail-outbox';
+export * from './transfers/transfer';

@@ -101,9 +101,24 @@ export const invitations = pgTable('invitations', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
+export const transfers = pgTable('transfers', {
+  id: serial('id').primaryKey(),
+  projectId: integer('project_id').notNull(),
+  userId: integer('user_id'),
+  authorName: text('author_name').notNull(),
+  dossierId: text('dossier_id').notNull(),
+  dossierIntitule: text('dossier_intitule').notNull(),
+  dossierReference: text('dossier_reference').notNull().default(''),
+  files: jsonb('files').$type<Array<{ type: 'pdf' | 'file'; docId: number; position?: number; filename: string }>>().notNull(),
+  filesCount: integer('files_count').notNull(),
+  sentCount: integer('sent_count').notNull(),
+  outcome: text('outcome', { enum: ['succeeded', 'failed', 'interrupted'] }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
 export const schemaMigrations = pgTable('schema_migrations', {
   name: text('name').primaryKey(),
   appliedAt: timestamp('applied_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
-export const schema = { schemaMigrations, projects, participants, documents, invitations, notaryOffices, users, accountTokens };
+export const schema = { schemaMigrations, projects, participants, documents, invitations, notaryOffices, users, accountTokens, transfers };

@@ -152,9 +152,14 @@ export function canArchiveProject(viewer: Viewer, project: ProjectForAccess): bo
   return project.creator !== null && project.creator === viewer.id && canOpenProject(viewer, project);
 }
 
+/** Whether the user may use the drafting software's bridge at all: admins and users with an office (spec section 2). */
+export function canUseDraftingBridge(viewer: Viewer): boolean {
+  return isAdmin(viewer) || viewer.notary_office !== null;
+}
+
 /** Sending files to the drafting software is for office staff (spec section 2). */
 export function canTransferFiles(viewer: Viewer, project: ProjectForAccess): boolean {
-  return isAdmin(viewer) || (viewer.notary_office !== null && canOpenProject(viewer, project));
+  return isAdmin(viewer) || (canUseDraftingBridge(viewer) && canOpenProject(viewer, project));
 }
 
 /** `GET /projects/open`, the billing table of the admin screen. */

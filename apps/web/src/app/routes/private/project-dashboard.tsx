@@ -4,7 +4,8 @@ import { DocumentsTab } from '../../../features/documents';
 import { OfficePicker } from '../../../features/offices/components/office-picker';
 import { PersonsTab } from '../../../features/people';
 import { ProjectPage } from '../../../features/project/components/project-page';
-import type { ProjectPanel } from '../../../features/project/lib/project-panels';
+import type { ProjectPanel, ProjectSlot } from '../../../features/project/lib/project-panels';
+import { TransferFilesButton, TransferHistory } from '../../../features/transfer';
 
 const officePanel: ProjectPanel = ({ project, viewer, onOfficeChosen }) => (
   <OfficePicker project={project} viewer={viewer} onOfficeChosen={onOfficeChosen} />
@@ -12,13 +13,15 @@ const officePanel: ProjectPanel = ({ project, viewer, onOfficeChosen }) => (
 
 const personsPanel: ProjectPanel = ({ project }) => <PersonsTab project={project} />;
 const documentsPanel: ProjectPanel = ({ project }) => <DocumentsTab project={project} />;
+const transferAction: ProjectSlot = ({ project, viewer }) => <TransferFilesButton project={project} viewer={viewer} />;
+const transferHistory: ProjectSlot = ({ project, viewer }) => <TransferHistory project={project} viewer={viewer} />;
 
 export function ProjectDashboardPage() {
   // RequireProjectId lets only positive integers through.
   const { id } = useParams();
   return (
     <Container size="lg" py="xl">
-      <ProjectPage projectId={Number(id)} officePanel={officePanel} personsPanel={personsPanel} documentsPanel={documentsPanel} />
+      <ProjectPage projectId={Number(id)} officePanel={officePanel} personsPanel={personsPanel} documentsPanel={documentsPanel} transferAction={transferAction} transferHistory={transferHistory} />
     </Container>
   );
 }

@@ -5,15 +5,16 @@ import { useState } from 'react';
 import { ProjectStatusModal } from '../../../components/project-status-modal';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSetProjectStatus } from '../api/set-project-status';
-import { PROJECT_TABS, type ProjectTabValue } from '../lib/project-panels';
+import { PROJECT_TABS, type ProjectSlot, type ProjectTabValue } from '../lib/project-panels';
 import { TOUR_TARGETS } from './project-tours';
 import { SubmitProjectModal } from './submit-project-modal';
-import { TransferFilesSlot } from './transfer-files-slot';
 
 interface ProjectActionsProps {
   project: Project;
   viewer: Session | undefined;
   tab: ProjectTabValue;
+  /** "Transférer les fichiers", composed by the route (another feature). */
+  transferAction?: ProjectSlot;
 }
 
 /** Whether "Transmettre au Notaire" shows: below status 3, on tabs 1 and 2, for whom the server would accept it. */
@@ -22,7 +23,7 @@ export function isSubmitOffered(project: Project, viewer: Session | undefined, t
 }
 
 /** The buttons under the tabs, on every tab but the office one (spec section 2). */
-export function ProjectActions({ project, viewer, tab }: ProjectActionsProps) {
+export function ProjectActions({ project, viewer, tab, transferAction }: ProjectActionsProps) {
   const [modal, setModal] = useState<'submit' | 'status' | null>(null);
   const setStatus = useSetProjectStatus();
   const close = () => setModal(null);
@@ -56,7 +57,7 @@ export function ProjectActions({ project, viewer, tab }: ProjectActionsProps) {
           Changer le statut
         </Button>
       )}
-      <TransferFilesSlot project={project} viewer={viewer} />
+      {transferAction?.({ project, viewer })}
       <SubmitProjectModal
         opened={modal === 'submit'}
         onClose={close}

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { hasSeenTour } from '../../../components/guided-tour';
 import { ProjectStatusBadge } from '../../../components/project-status-badge';
 import { projectQueryKey } from '../api/get-project';
-import { defaultTabOf, PROJECT_TABS, type ProjectPanel, type ProjectPanelContext, type ProjectTabValue } from '../lib/project-panels';
+import { defaultTabOf, PROJECT_TABS, type ProjectPanel, type ProjectPanelContext, type ProjectSlot, type ProjectTabValue } from '../lib/project-panels';
 import { isSubmitOffered, ProjectActions } from './project-actions';
 import { OFFICE_TOUR_COOKIE, OfficeTour, TOUR_TARGETS, TransmitTour } from './project-tours';
 import { ToolsPanel } from './tools-panel';
@@ -15,6 +15,9 @@ export interface ProjectPanels {
   officePanel: ProjectPanel;
   personsPanel: ProjectPanel;
   documentsPanel: ProjectPanel;
+  /** Issue 12: the transfer button under the tabs and the transfer history in the Outils tab. */
+  transferAction?: ProjectSlot;
+  transferHistory?: ProjectSlot;
 }
 
 interface ProjectViewProps extends ProjectPanels {
@@ -23,7 +26,7 @@ interface ProjectViewProps extends ProjectPanels {
 }
 
 /** The loaded project: header, the four tabs, the buttons under them and the help tours. */
-export function ProjectView({ project, viewer, officePanel, personsPanel, documentsPanel }: ProjectViewProps) {
+export function ProjectView({ project, viewer, officePanel, personsPanel, documentsPanel, transferAction, transferHistory }: ProjectViewProps) {
   const queryClient = useQueryClient();
   const [tab, setTab] = useState<ProjectTabValue>(() => defaultTabOf(project));
   const [officeTourRunning, setOfficeTourRunning] = useState(false);
@@ -67,7 +70,7 @@ export function ProjectView({ project, viewer, officePanel, personsPanel, docume
         </Tabs.List>
         {tab !== PROJECT_TABS.office && (
           <Stack mt="md">
-            <ProjectActions project={project} viewer={viewer} tab={tab} />
+            <ProjectActions project={project} viewer={viewer} tab={tab} transferAction={transferAction} />
           </Stack>
         )}
         <Tabs.Panel value={PROJECT_TABS.office} pt="md">
@@ -81,6 +84,7 @@ export function ProjectView({ project, viewer, officePanel, personsPanel, docume
         </Tabs.Panel>
         <Tabs.Panel value={PROJECT_TABS.tools} pt="md">
           <ToolsPanel />
+          {transferHistory && <Stack mt="xl">{transferHistory({ project, viewer })}</Stack>}
         </Tabs.Panel>
       </Tabs>
       <OfficeTour run={officeTourRunning} onEnd={() => setOfficeTourRunning(false)} />

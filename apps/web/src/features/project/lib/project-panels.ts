@@ -15,6 +15,9 @@ export interface ProjectPanelContext {
 /** A tab panel, composed by the route: the project page does not import other features. */
 export type ProjectPanel = (context: ProjectPanelContext) => ReactNode;
 
+/** A smaller piece given by the route (the transfer button, the transfer history of the Outils tab). */
+export type ProjectSlot = (context: Pick<ProjectPanelContext, 'project' | 'viewer'>) => ReactNode;
+
 /** Tab values, as in the spec: 0 Office notarial, 1 Personnes, 2 Documents, 3 Outils. */
 export const PROJECT_TABS = {
   office: '0',

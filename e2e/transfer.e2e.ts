@@ -1,0 +1,227 @@
+import { startBridgeSim, type BridgeSim } from '@notadoo/bridge-sim';
+import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, launchBrowser } from './support/browser';
+import { startProduct, type RunningProduct } from './support/product';
+
+const CLIENT = { email: 'client@notadoo.fr', password: 'Client2026' };
+const NOTARY = { email: 'notaire@notadoo.fr', password: 'Notaire2026' };
+const PARIS_OFFICE_ID = 1;
+const SERVICE_KEY = 'cle-e2e';
+const SEEN_TOURS = ['notadoo_tour_transmit', 'notadoo_tour_office'];
+const DESTINATION = 'Vente Garnier / Dupont';
+const SEARCH_FAILED =
+  "Une erreur est survenue lors de l'envoi de la requête à votre logiciel de rédaction d'actes . Veuillez nous excuser pour la gêne occasionnée.";
+const SEND_FAILED =
+  "Une erreur est survenue lors de l'envoi des fichiers vers votre logiciel de rédaction d'actes . Veuillez nous excuser pour la gêne occasionnée.";
+
+/** A small but real PDF: the identity card the client uploaded. */
+const IDENTITY_CARD = Buffer.from(`%PDF-1.4\n%${'1'.repeat(4000)}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
+
+async function api<T>(product: RunningProduct, method: string, path: string, body: unknown, token?: string): Promise<T> {
+  const isForm = body instanceof FormData;
+  const res = await fetch(`${product.url}/api/${path}`, {
+    method,
+    headers: { 'X-Requested-With': 'XMLHttpRequest', ...(isForm ? {} : { 'Content-Type': 'application/json' }), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
+    body: isForm ? body : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${method} ${path} : ${res.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+type ProjectAnswer = { id: number; participants: Array<{ id: number }>; documents: Array<{ id: number; document_files: Array<{ files: string[] }> } & Record<string, unknown>> };
+
+describe.skipIf(!hasChromium)('transfer of the files to the drafting software through its local bridge', () => {
+  let sim: BridgeSim;
+  let product: RunningProduct;
+  let browser: Browser;
+  let projectId: number;
+  let notaryToken: string;
+  const contexts: BrowserContext[] = [];
+
+  async function newPage(): Promise<Page> {
+    const context = await browser.newContext({ locale: 'fr-FR' });
+    await context.addCookies(SEEN_TOURS.map((name) => ({ name, value: '1', url: product.url })));
+    contexts.push(context);
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    return page;
+  }
+
+  async function openProjectAsNotary(): Promise<Page> {
+    const page = await newPage();
+    await page.goto(`${product.url}/login`);
+    await page.getByLabel('Adresse email', { exact: true }).fill(NOTARY.email);
+    await page.getByLabel('Mot de passe', { exact: true }).fill(NOTARY.password);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.goto(`${product.url}/project/${projectId}/dashboard`);
+    return page;
+  }
+
+  /** Opens the modal, ticks every file and searches the destination (the slash is stripped). */
+  async function searchDestination(page: Page) {
+    await page.getByRole('button', { name: 'Transférer les fichiers' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Transférer les fichiers vers mon dossier' });
+    await dialog.getByRole('table', { name: 'Fichiers du dossier' }).waitFor();
+    expect(await dialog.getByLabel('Nom du dossier').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Tout sélectionner' }).click();
+    await dialog.getByLabel('Nom du dossier').fill('Gar/nier');
+    await dialog.getByRole('button', { name: 'Rechercher' }).click();
+    return dialog;
+  }
+
+  async function chooseAndSend(page: Page, dialog: ReturnType<Page['getByRole']>) {
+    await dialog.getByRole('combobox', { name: 'Dossier de destination' }).click();
+    await page.getByRole('option', { name: new RegExp(`^${DESTINATION}`) }).click();
+    await dialog.getByRole('button', { name: 'Transférer les fichiers' }).click();
+    await dialog.getByText("Êtes-vous sûr(e) de vouloir transférer 3 fichier(s) vers votre logiciel de rédaction d'actes ?").waitFor();
+    await dialog.getByRole('button', { name: 'Confirmer' }).click();
+  }
+
+  beforeAll(async () => {
+    sim = await startBridgeSim({ port: 0, serviceKey: SERVICE_KEY, allowedOrigins: [] });
+    product = await startProduct({ env: { BRIDGE_URL: sim.url, BRIDGE_SERVICE_KEY: SERVICE_KEY } });
+    sim.allowOrigin(product.url);
+    browser = await launchBrowser();
+
+    // The client's sale at the Paris office with a buyer: two civil-status questionnaires, an identity card, sent to the notary (status 3).
+    const { token } = await api<{ token: string }>(product, 'POST', 'users/login', { login: CLIENT.email, password: CLIENT.password });
+    ({ id: projectId } = await api<{ id: number }>(product, 'POST', 'project', { name: 'Vente appartement Garnier', type: 'realty', subtype: 'appt', role: 'seller' }, token));
+    const project = await api<ProjectAnswer>(product, 'PATCH', `project/${projectId}`, { office: PARIS_OFFICE_ID }, token);
+    await api(product, 'POST', `project/${projectId}/addperson`, { firstName: 'Louise', lastName: 'Dupont', email: '', role: 'buyer' }, token);
+    const withDrawer = await api<ProjectAnswer>(
+      product,
+      'POST',
+      'participant/adddocument',
+      { projectId, docType: 'document_files', docFileType: 'identity_card', participantId: project.participants[0]!.id },
+      token,
+    );
+    const drawer = withDrawer.documents.find((d) => d.document_files.length > 0)!;
+    const form = new FormData();
+    form.append('id', String(drawer.id));
+    form.append('file', new Blob([IDENTITY_CARD], { type: 'application/pdf' }), 'carte-identite.pdf');
+    await api(product, 'POST', `project/${projectId}/addfile`, form, token);
+    await api(product, 'PATCH', 'project/status', { id: projectId, status: 3 }, token);
+    ({ token: notaryToken } = await api<{ token: string }>(product, 'POST', 'users/login', { login: NOTARY.email, password: NOTARY.password }));
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await product?.stop();
+    await sim?.close().catch(() => undefined);
+  });
+
+  it('lets the demo notary transfer two questionnaire PDFs and an uploaded file into a searched case file, byte for byte', async () => {
+    const page = await openProjectAsNotary();
+    const dialog = await searchDestination(page);
+    expect(await dialog.getByRole('checkbox').count()).toBe(3);
+    await chooseAndSend(page, dialog);
+    await dialog.getByText('Envoi des fichiers en cours...').waitFor();
+    await dialog.getByText('3 / 3 fichier(s) envoyé(s)').waitFor();
+    // The modal closes 2.5 s after success, and a message says so.
+    await page.getByText("3 fichier(s) transféré(s) avec succès vers votre logiciel de rédaction d'actes.").waitFor();
+    await dialog.waitFor({ state: 'detached' });
+
+    const destination = (await (await fetch(`${sim.url}/_sim/etat`)).json()) as { dossiers: Array<{ id: string; intitule: string }> };
+    const dossierId = destination.dossiers.find((d) => d.intitule === DESTINATION)!.id;
+    const received = sim.received();
+    expect(received).toHaveLength(3);
+    expect(received.every((r) => r.dossierId === dossierId && r.adresse.startsWith(`${product.url}/api/get_`))).toBe(true);
+    const stored = async (name: string) => Buffer.from(await (await fetch(`${sim.url}/_sim/fichiers/${dossierId}/${encodeURIComponent(name)}`)).arrayBuffer());
+    expect((await stored('carte-identite.pdf')).equals(IDENTITY_CARD)).toBe(true);
+
+    // The PDFs the bridge stored are those our API serves.
+    const project = await api<ProjectAnswer>(product, 'GET', `project/${projectId}`, undefined, notaryToken);
+    // The civil statuses of the seller and of the buyer (the other questionnaires are not online yet).
+    const questionnaires = project.documents.filter((d) => Array.isArray(d.document_civil_statuses) && d.document_civil_statuses.length > 0);
+    expect(questionnaires).toHaveLength(2);
+    const { tokens } = await api<{ tokens: Array<{ docId: number; value: string }> }>(
+      product,
+      'POST',
+      'generate_file_token',
+      questionnaires.map((d) => ({ type: 'pdf', docId: d.id })),
+      notaryToken,
+    );
+    for (const { docId, value } of tokens) {
+      const original = await fetch(`${product.url}/api/get_pdf/${docId}/${encodeURIComponent(value)}`);
+      const name = decodeURIComponent(original.headers.get('content-disposition')!.match(/filename\*=UTF-8''(.+)$/)![1]!);
+      const bytes = Buffer.from(await original.arrayBuffer());
+      expect(bytes.subarray(0, 5).toString()).toBe('%PDF-');
+      expect((await stored(name)).equals(bytes), name).toBe(true);
+    }
+
+    // The office sees the transfer in the Outils tab.
+    await page.getByRole('tab', { name: 'Outils' }).click();
+    const history = page.getByRole('table', { name: 'Historique des transferts' });
+    await history.getByText(DESTINATION).waitFor();
+    await history.getByText('Réussi').waitFor();
+    await history.getByText('3/3').waitFor();
+  });
+
+  it('opens the authorization pop-up on a 401 and retries the search, then the paused transfer, once access is granted', async () => {
+    sim.setMode('autorisation');
+    const page = await openProjectAsNotary();
+    const [popup, dialog] = await Promise.all([page.context().waitForEvent('page'), searchDestination(page)]);
+    await dialog.getByRole('alert').getByText("Veuillez autoriser l'accès dans la fenêtre qui vient de s'ouvrir et essayer à nouveau.").waitFor();
+    await popup.getByRole('button', { name: "Autoriser l'accès" }).click();
+    // Granted: the search runs again by itself and the destinations appear.
+    await dialog.getByRole('combobox', { name: 'Dossier de destination' }).waitFor();
+    expect(await dialog.getByRole('alert').count()).toBe(0);
+
+    // Access withdrawn before sending: the transfer pauses on the 401, with "Relancer le transfert", and resumes once granted.
+    sim.setMode('autorisation');
+    const before = sim.received().length;
+    const [secondPopup] = await Promise.all([page.context().waitForEvent('page'), chooseAndSend(page, dialog)]);
+    await dialog.getByRole('alert').getByText("Veuillez autoriser l'accès dans la fenêtre qui vient de s'ouvrir et essayer à nouveau.").waitFor();
+    await dialog.getByRole('button', { name: 'Relancer le transfert' }).waitFor();
+    await dialog.getByText('0 / 3 fichier(s) envoyé(s)').waitFor();
+    await secondPopup.getByRole('button', { name: "Autoriser l'accès" }).click();
+    await page.getByText("3 fichier(s) transféré(s) avec succès vers votre logiciel de rédaction d'actes.").waitFor();
+    expect(sim.received().length - before).toBe(3);
+  });
+
+  it('closes the modal with the search message when the bridge fails the search', async () => {
+    sim.setMode('erreur-recherche');
+    const page = await openProjectAsNotary();
+    const dialog = await searchDestination(page);
+    await page.getByText(SEARCH_FAILED).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('closes the modal with the sending message when the bridge fails a file, and records the failure', async () => {
+    sim.setMode('erreur-envoi');
+    const page = await openProjectAsNotary();
+    const dialog = await searchDestination(page);
+    await chooseAndSend(page, dialog);
+    await page.getByText(SEND_FAILED).waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('tab', { name: 'Outils' }).click();
+    await page.getByRole('table', { name: 'Historique des transferts' }).getByText('Échec').waitFor();
+  });
+
+  it('keeps the button hidden when the bridge is not running, with only a log line in the console', async () => {
+    await sim.close();
+    const page = await newPage();
+    const messages: ConsoleMessage[] = [];
+    page.on('console', (m) => messages.push(m));
+    const pageErrors: Error[] = [];
+    page.on('pageerror', (e) => pageErrors.push(e));
+    await page.goto(`${product.url}/login`);
+    await page.getByLabel('Adresse email', { exact: true }).fill(NOTARY.email);
+    await page.getByLabel('Mot de passe', { exact: true }).fill(NOTARY.password);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.goto(`${product.url}/project/${projectId}/dashboard`);
+    await page.getByRole('button', { name: 'Changer le statut' }).waitFor();
+    await expect.poll(() => messages.some((m) => m.text().includes("Passerelle du logiciel de rédaction d'actes injoignable"))).toBe(true);
+    expect(await page.getByRole('button', { name: 'Transférer les fichiers' }).count()).toBe(0);
+    // Chromium itself reports the refused connection; everything the app wrote is the one log line.
+    const fromApp = messages.filter((m) => !(m.text().startsWith('Failed to load resource') && m.location().url.startsWith(sim.url)));
+    expect(fromApp.map((m) => `${m.type()}: ${m.text()}`)).toEqual([
+      "info: Passerelle du logiciel de rédaction d'actes injoignable : le bouton « Transférer les fichiers » reste masqué.",
+    ]);
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,2 @@
+export * from './bridge-sim';
+export { defaultCaseFiles, searchCaseFiles, type CaseFile } from './case-files';
