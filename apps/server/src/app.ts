@@ -131,11 +131,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(downloadRoutes(ctx));
       await api.register(participantRoutes(ctx));
       await api.register(documentRoutes(ctx));
-<<<<<<< HEAD
       await api.register(mailOutboxRoutes(ctx));
-=======
       await api.register(transferRoutes(ctx));
->>>>>>> transfer
       api.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },

@@ -22,18 +22,15 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Notadoo <no-reply@notadoo.fr>'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   WEB_DIST_DIR: z.string().optional(),
-<<<<<<< HEAD
   // Mail outbox (issue 14): retries and polling, in milliseconds.
   MAIL_POLL_INTERVAL_MS: z.coerce.number().int().min(10).default(DEFAULT_OUTBOX_SETTINGS.pollIntervalMs),
   MAIL_LEASE_MS: z.coerce.number().int().min(100).default(DEFAULT_OUTBOX_SETTINGS.leaseMs),
   MAIL_RETRY_FIRST_DELAY_MS: z.coerce.number().int().min(0).default(DEFAULT_OUTBOX_SETTINGS.retryFirstDelayMs),
   MAIL_RETRY_MAX_DELAY_MS: z.coerce.number().int().min(0).default(DEFAULT_OUTBOX_SETTINGS.retryMaxDelayMs),
   MAIL_RETRY_WINDOW_MS: z.coerce.number().int().min(0).default(DEFAULT_OUTBOX_SETTINGS.retryWindowMs),
-=======
   // Transfer to the drafting software (issue 12): its local bridge, reached by the notary's browser.
   BRIDGE_URL: z.url({ protocol: /^https?$/, error: 'doit être une adresse http:// ou https://' }).optional(),
   BRIDGE_SERVICE_KEY: z.string().min(1).max(500).optional(),
->>>>>>> transfer
 });
 
 export interface Config {
@@ -50,13 +47,10 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   /** The built web app served at `/` (production), if present. */
   webDistDir: string | undefined;
-<<<<<<< HEAD
   /** How the mail outbox polls, holds claims and retries. */
   mailOutbox: OutboxSettings;
-=======
   /** The drafting software's local bridge, handed to the web of office members; null: no transfer button. */
   bridge: { url: string; serviceKey: string } | null;
->>>>>>> transfer
 }
 
 export class ConfigError extends Error {}
@@ -83,7 +77,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     env: e.NODE_ENV,
     webDistDir: e.WEB_DIST_DIR,
-<<<<<<< HEAD
     mailOutbox: {
       pollIntervalMs: e.MAIL_POLL_INTERVAL_MS,
       leaseMs: e.MAIL_LEASE_MS,
@@ -91,9 +84,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryMaxDelayMs: e.MAIL_RETRY_MAX_DELAY_MS,
       retryWindowMs: e.MAIL_RETRY_WINDOW_MS,
     },
-=======
     bridge: e.BRIDGE_URL && e.BRIDGE_SERVICE_KEY ? { url: e.BRIDGE_URL.replace(/\/$/, ''), serviceKey: e.BRIDGE_SERVICE_KEY } : null,
->>>>>>> transfer
   };
 }
 

@@ -28,11 +28,8 @@ export const testConfig: Config = {
   mailFrom: 'Notadoo <no-reply@notadoo.fr>',
   env: 'test',
   webDistDir: '/nonexistent',
-<<<<<<< HEAD
   mailOutbox: DEFAULT_OUTBOX_SETTINGS,
-=======
   bridge: { url: 'http://127.0.0.1:4100', serviceKey: 'cle-de-test' },
->>>>>>> transfer
 };
 
 /**
