@@ -27,6 +27,12 @@ import { participantRoutes } from './modules/participants/participant-routes';
 import { documentRoutes } from './modules/documents/document-routes';
 import { coversDir } from './modules/projects/project-service';
 import { userRoutes } from './modules/users/user-routes';
+// Issue 10: administration, billing, contact, site information and maintenance, avatars.
+import { adminRoutes } from './modules/admin/admin-routes';
+import { billingRoutes } from './modules/admin/billing-routes';
+import { contactRoutes } from './modules/contact/contact-routes';
+import { registerMaintenanceMode, siteRoutes } from './modules/site/site-routes';
+import { avatarsDir } from './modules/users/avatar-service';
 
 const ASSETS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../assets');
 
@@ -92,6 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  registerMaintenanceMode(app, ctx);
   await app.register(
     async (api) => {
       // Deny by default inside /api; static files (office images, the web app) are public.
@@ -104,6 +111,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(downloadRoutes(ctx));
       await api.register(participantRoutes(ctx));
       await api.register(documentRoutes(ctx));
+      await api.register(adminRoutes(ctx));
+      await api.register(billingRoutes(ctx));
+      await api.register(contactRoutes(ctx));
+      await api.register(siteRoutes(ctx));
       api.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },
@@ -116,6 +127,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   mkdirSync(coversDir(ctx), { recursive: true });
   await app.register(fastifyStatic, { root: coversDir(ctx), prefix: '/uploads/covers/', decorateReply: false });
+  // Avatar names are random and never reused: a browser may keep one for a year.
+  mkdirSync(avatarsDir(ctx), { recursive: true });
+  await app.register(fastifyStatic, { root: avatarsDir(ctx), prefix: '/uploads/avatars/', decorateReply: false, maxAge: '365d', immutable: true });
   await serveWebApp(app, config);
   return app;
 }

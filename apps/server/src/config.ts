@@ -21,6 +21,10 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Notadoo <no-reply@notadoo.fr>'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   WEB_DIST_DIR: z.string().optional(),
+  // Site (issue 10): the network's name, the address contact messages go to, the maintenance switch.
+  NETWORK_NAME: z.string().trim().min(2).max(80).default('Notadoo'),
+  CONTACT_EMAIL: z.email({ error: 'doit être une adresse email' }).default('contact@notadoo.fr'),
+  MAINTENANCE: z.enum(['0', '1', 'true', 'false', 'on', 'off'], { error: 'doit valoir 1/0, true/false ou on/off' }).default('0'),
 });
 
 export interface Config {
@@ -37,6 +41,16 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   /** The built web app served at `/` (production), if present. */
   webDistDir: string | undefined;
+  site: SiteConfig;
+}
+
+/** What every visitor's pages depend on (issue 10). */
+export interface SiteConfig {
+  networkName: string;
+  /** Contact messages are mailed here. */
+  contactEmail: string;
+  /** On: every visitor sees the maintenance page; the API answers 503 except the site info. */
+  maintenance: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -62,6 +76,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     env: e.NODE_ENV,
     webDistDir: e.WEB_DIST_DIR,
+    site: {
+      networkName: e.NETWORK_NAME,
+      contactEmail: e.CONTACT_EMAIL,
+      maintenance: ['1', 'true', 'on'].includes(e.MAINTENANCE),
+    },
   };
 }
 

@@ -15,3 +15,8 @@ export * from './projects/project-document';
 export * from './documents/file-types';
 export * from './questionnaires/index';
 export * from './schemas/people-and-documents';
+// Administration, profile and contact (issue 10)
+export * from './admin/user-statuses';
+export * from './admin/csv';
+export * from './admin/billing';
+export * from './schemas/admin';

@@ -25,11 +25,7 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       service.listMyProjects(ctx, requireUser(request)),
     );
 
-    app.get(
-      '/projects/open',
-      { schema: { tags, summary: 'Dossiers créés sur une période (admin, facturation)', querystring: z.object({ from: dateQuery.optional(), to: dateQuery.optional() }) } },
-      async (request) => service.listOpenProjects(ctx, requireUser(request), request.query),
-    );
+    // GET /projects/open (billing) lives in modules/admin/billing-routes.ts.
 
     app.get('/project/:id', { schema: { tags, summary: 'Un dossier complet', params: projectIdSchema } }, async (request) =>
       service.getProjectFor(ctx, requireUser(request), request.params.id),
