@@ -13,8 +13,10 @@ export interface OpenProject {
 export const BILLING_CSV_HEADER = ['Identifiant', 'Nom du dossier', 'Ville de l’office', 'Date de création', 'Statut'] as const;
 
 /** Creation date as a French spreadsheet reads it (JJ/MM/AAAA, Paris time). */
+const billingDate = new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', day: '2-digit', month: '2-digit', year: 'numeric' });
+
 export function formatBillingDate(iso: string): string {
-  return new Intl.DateTimeFormat('fr-FR', { timeZone: 'Europe/Paris', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(iso));
+  return billingDate.format(new Date(iso));
 }
 
 export function billingCsv(rows: readonly OpenProject[]): string {

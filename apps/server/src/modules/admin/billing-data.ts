@@ -55,5 +55,5 @@ export async function* eachProjectCreatedBetween(db: Db, from: Date, to: Date, b
 }
 
 function sqlAfter(after: { createdAt: Date; id: number }) {
-  return sql`(${projects.createdAt}, ${projects.id}) > (${after.createdAt}, ${after.id})`;
+  return sql`(${projects.createdAt}, ${projects.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id}::integer)`;
 }
