@@ -1,3 +1,5 @@
+import { Center, Loader } from '@mantine/core';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RedirectIfSignedIn } from './guards/redirect-if-signed-in';
 import { RequireAdmin } from './guards/require-admin';
@@ -14,11 +16,9 @@ import { ResetPasswordPage } from './routes/account/reset-password';
 import { ResetPasswordRedirect } from './routes/account/reset-password-redirect';
 import { SignupPage } from './routes/account/signup';
 import { NotFoundPage } from './routes/not-found';
-import { AdminPage } from './routes/private/admin';
 import { DashboardPage } from './routes/private/dashboard';
 import { MyDocumentsPage } from './routes/private/my-documents';
 import { NewProjectPage } from './routes/private/new-project';
-import { ProfilePage } from './routes/private/profile';
 import { ProjectDashboardPage } from './routes/private/project-dashboard';
 import { QUESTIONNAIRE_TITLES, QuestionnairePage, type QuestionnaireRoute } from './routes/private/questionnaire';
 import { ContactPage } from './routes/public/contact';
@@ -30,6 +30,24 @@ import { NotariesMapPage } from './routes/public/notaries-map';
 import { NotaryFeesPage } from './routes/public/notary-fees';
 import { PartnersPage } from './routes/public/partners';
 import { RouteError } from './routes/route-error';
+
+// Screens few visitors open are loaded on demand, so the first visit stays small.
+const AdminPage = lazy(() => import('./routes/private/admin'));
+const ProfilePage = lazy(() => import('./routes/private/profile'));
+
+function LazyPage({ page: Page }: { page: LazyExoticComponent<ComponentType> }) {
+  return (
+    <Suspense
+      fallback={
+        <Center py="xl">
+          <Loader aria-label="Chargement" />
+        </Center>
+      }
+    >
+      <Page />
+    </Suspense>
+  );
+}
 
 const questionnaireRoutes: RouteObject[] = (Object.keys(QUESTIONNAIRE_TITLES) as QuestionnaireRoute[]).map((form) => ({
   path: `form/${form}`,
@@ -87,7 +105,7 @@ export const routes: RouteObject[] = [
             element: <RequireAuth />,
             children: [
               { path: 'dashboard', element: <DashboardPage /> },
-              { path: 'profile', element: <ProfilePage /> },
+              { path: 'profile', element: <LazyPage page={ProfilePage} /> },
               { path: 'mydocuments', element: <MyDocumentsPage /> },
               {
                 path: 'project/:id',
@@ -97,7 +115,7 @@ export const routes: RouteObject[] = [
                   { path: 'dashboard', element: <ProjectDashboardPage /> },
                 ],
               },
-              { element: <RequireAdmin />, children: [{ path: 'admin', element: <AdminPage /> }] },
+              { element: <RequireAdmin />, children: [{ path: 'admin', element: <LazyPage page={AdminPage} /> }] },
             ],
           },
           { path: '*', element: <NotFoundPage /> },

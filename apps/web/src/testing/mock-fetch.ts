@@ -3,6 +3,7 @@ import { vi } from 'vitest';
 export interface MockResponse {
   status?: number;
   body?: unknown;
+  headers?: Record<string, string>;
 }
 
 /** `"POST users/login"` → answer (or a function of the request body). */
@@ -23,7 +24,7 @@ export function mockFetch(routes: FetchRoutes = {}) {
     const status = answer.status ?? 200;
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
       status,
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', ...answer.headers },
     });
   });
   vi.stubGlobal('fetch', fetchMock);
