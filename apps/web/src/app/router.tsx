@@ -21,19 +21,19 @@ import { MyDocumentsPage } from './routes/private/my-documents';
 import { NewProjectPage } from './routes/private/new-project';
 import { ProjectDashboardPage } from './routes/private/project-dashboard';
 import { QUESTIONNAIRE_TITLES, QuestionnairePage, type QuestionnaireRoute } from './routes/private/questionnaire';
-import { ContactPage } from './routes/public/contact';
 import { HomePage } from './routes/public/home';
-import { HowItWorksPage } from './routes/public/how-it-works';
-import { LegalsPage } from './routes/public/legals';
-import { NetworkPresentationPage } from './routes/public/network-presentation';
 import { NotariesMapPage } from './routes/public/notaries-map';
-import { NotaryFeesPage } from './routes/public/notary-fees';
-import { PartnersPage } from './routes/public/partners';
 import { RouteError } from './routes/route-error';
 
 // Screens few visitors open are loaded on demand, so the first visit stays small.
 const AdminPage = lazy(() => import('./routes/private/admin'));
 const ProfilePage = lazy(() => import('./routes/private/profile'));
+const ContactPage = lazy(() => import('./routes/public/contact'));
+const HowItWorksPage = lazy(() => import('./routes/public/how-it-works'));
+const LegalsPage = lazy(() => import('./routes/public/legals'));
+const NetworkPresentationPage = lazy(() => import('./routes/public/network-presentation'));
+const NotaryFeesPage = lazy(() => import('./routes/public/notary-fees'));
+const PartnersPage = lazy(() => import('./routes/public/partners'));
 
 function LazyPage({ page: Page }: { page: LazyExoticComponent<ComponentType> }) {
   return (
@@ -88,13 +88,13 @@ export const routes: RouteObject[] = [
         children: [
           // Public
           { index: true, element: <HomePage /> },
-          { path: 'how-it-works', element: <HowItWorksPage /> },
-          { path: 'legals', element: <LegalsPage /> },
-          { path: 'frais-de-notaire', element: <NotaryFeesPage /> },
-          { path: 'le-reseau-notarial-notadoo', element: <NetworkPresentationPage /> },
+          { path: 'how-it-works', element: <LazyPage page={HowItWorksPage} /> },
+          { path: 'legals', element: <LazyPage page={LegalsPage} /> },
+          { path: 'frais-de-notaire', element: <LazyPage page={NotaryFeesPage} /> },
+          { path: 'le-reseau-notarial-notadoo', element: <LazyPage page={NetworkPresentationPage} /> },
           { path: 'notaries', element: <NotariesMapPage /> },
-          { path: 'contact', element: <ContactPage /> },
-          { path: 'partners', element: <PartnersPage /> },
+          { path: 'contact', element: <LazyPage page={ContactPage} /> },
+          { path: 'partners', element: <LazyPage page={PartnersPage} /> },
           { path: 'reset/password/:token', element: <ResetPasswordRedirect /> },
           { path: 'resetpwd', element: <ResetPasswordPage /> },
           { path: 'email/confirm', element: <EmailConfirmPage /> },
