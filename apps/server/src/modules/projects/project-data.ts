@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, gte, inArray, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { documents, notaryOffices, participants, projects, users } from '../../db/schema';
 

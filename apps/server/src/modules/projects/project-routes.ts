@@ -6,16 +6,9 @@ import {
   renameProjectSchema,
 } from '@notadoo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import * as service from './project-service';
-
-const dateQuery = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'La date doit être au format AAAA-MM-JJ.')
-  .transform((s) => new Date(`${s}T00:00:00Z`))
-  .refine((d) => !Number.isNaN(d.getTime()), 'Cette date n’existe pas.');
 
 const tags = ['dossiers'];
 

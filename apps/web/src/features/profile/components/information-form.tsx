@@ -109,7 +109,7 @@ export function InformationForm({ session }: { session: Session }) {
             if (!password) notifyError(MESSAGES.currentPasswordRequired, SHORT_TOAST_DURATION_MS);
             else save(password);
           }}
-          aria-label="Mot de passe actuel"
+          aria-label="Vérification de votre identité"
         >
           <Stack gap="md">
             <Text size="sm">Pour changer votre adresse email, saisissez votre mot de passe actuel.</Text>
