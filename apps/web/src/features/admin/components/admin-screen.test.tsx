@@ -75,6 +75,19 @@ describe('administration screen', () => {
     expect(await screen.findByText(ADMIN_MESSAGES.userCreated)).toBeInTheDocument();
   });
 
+  it('lists only the pending requests from the link of the request mail', async () => {
+    mockFetch({
+      'GET users/me': { body: admin },
+      'GET admin/users?page=1&search=&sort=date&order=desc&pending=1': { body: [paul], headers: { 'X-Total-Count': '1' } },
+      'GET admin/users?page=1&search=&sort=date&order=asc&pending=1': { body: [paul], headers: { 'X-Total-Count': '1' } },
+    });
+    renderApp('/admin?pending=1', { token: 'jeton' });
+    const table = await screen.findByRole('table', { name: 'Utilisateurs' }, { timeout: 10_000 });
+    await within(table).findByText('paul@exemple.fr');
+    expect(within(table).queryByText('zoe@exemple.fr')).not.toBeInTheDocument();
+    expect(screen.getByRole('switch', { name: 'Demandes en attente uniquement' })).toBeChecked();
+  });
+
   it('shows the billing tab for the current year and pages it', async () => {
     const year = new Date().getFullYear();
     const rows = Array.from({ length: 100 }, (_, i) => ({ id: i + 1, name: `Dossier ${i + 1}`, city: 'Lyon', created_at: `${year}-03-01T10:00:00.000Z`, status: 2 }));

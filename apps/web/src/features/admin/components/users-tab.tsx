@@ -1,8 +1,9 @@
-import { Button, Group, Pagination, SegmentedControl, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Pagination, SegmentedControl, Stack, Switch, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue, useDisclosure } from '@mantine/hooks';
 import { USERS_PAGE_SIZE, type Session, type UserSort } from '@notadoo/domain';
 import { IconSearch, IconSortAscending, IconSortDescending, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useAdminUsers } from '../api/admin-users';
 import { AddUserModal } from './add-user-modal';
 import { PendingRequests } from './pending-requests';
@@ -15,7 +16,10 @@ export function UsersTab({ session }: { session: Session }) {
   const [order, setOrder] = useState<'asc' | 'desc'>('desc');
   const [page, setPage] = useState(1);
   const [adding, { open, close }] = useDisclosure(false);
-  const users = useAdminUsers({ page, search: debouncedSearch, sort, order });
+  // The mail announcing a request links to /admin?pending=1.
+  const [params, setParams] = useSearchParams();
+  const pendingOnly = params.get('pending') === '1';
+  const users = useAdminUsers({ page, search: debouncedSearch, sort, order, pending: pendingOnly });
   const total = users.data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / USERS_PAGE_SIZE));
 
@@ -60,6 +64,15 @@ export function UsersTab({ session }: { session: Session }) {
           >
             {order === 'asc' ? 'Croissant' : 'Décroissant'}
           </Button>
+          <Switch
+            label="Demandes en attente uniquement"
+            checked={pendingOnly}
+            onChange={(event) => {
+              setParams(event.currentTarget.checked ? { pending: '1' } : {}, { replace: true });
+              setPage(1);
+            }}
+            mb={8}
+          />
           <Button leftSection={<IconUserPlus size={16} aria-hidden />} onClick={open}>
             Ajouter un utilisateur
           </Button>
