@@ -32,6 +32,12 @@ import { documentRoutes } from './modules/documents/document-routes';
 import { transferRoutes } from './modules/transfers/transfer-routes';
 import { coversDir } from './modules/projects/project-service';
 import { userRoutes } from './modules/users/user-routes';
+// Issue 10: administration, billing, contact, site information and maintenance, avatars.
+import { adminRoutes } from './modules/admin/admin-routes';
+import { billingRoutes } from './modules/admin/billing-routes';
+import { contactRoutes } from './modules/contact/contact-routes';
+import { registerMaintenanceMode, siteRoutes } from './modules/site/site-routes';
+import { avatarsDir } from './modules/users/avatar-service';
 
 const ASSETS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../assets');
 
@@ -119,6 +125,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  registerMaintenanceMode(app, ctx);
   await app.register(
     async (api) => {
       // Deny by default inside /api; static files (office images, the web app) are public.
@@ -133,6 +140,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(documentRoutes(ctx));
       await api.register(mailOutboxRoutes(ctx));
       await api.register(transferRoutes(ctx));
+      await api.register(adminRoutes(ctx));
+      await api.register(billingRoutes(ctx));
+      await api.register(contactRoutes(ctx));
+      await api.register(siteRoutes(ctx));
       api.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },
@@ -145,6 +156,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   mkdirSync(coversDir(ctx), { recursive: true });
   await app.register(fastifyStatic, { root: coversDir(ctx), prefix: '/uploads/covers/', decorateReply: false });
+  // Avatar names are random and never reused: a browser may keep one for a year.
+  mkdirSync(avatarsDir(ctx), { recursive: true });
+  await app.register(fastifyStatic, { root: avatarsDir(ctx), prefix: '/uploads/avatars/', decorateReply: false, maxAge: '365d', immutable: true });
   await serveWebApp(app, config);
   return app;
 }

@@ -31,6 +31,10 @@ const envSchema = z.object({
   // Transfer to the drafting software (issue 12): its local bridge, reached by the notary's browser.
   BRIDGE_URL: z.url({ protocol: /^https?$/, error: 'doit être une adresse http:// ou https://' }).optional(),
   BRIDGE_SERVICE_KEY: z.string().min(1).max(500).optional(),
+  // Site (issue 10): the network's name, the address contact messages go to, the maintenance switch.
+  NETWORK_NAME: z.string().trim().min(2).max(80).default('Notadoo'),
+  CONTACT_EMAIL: z.email({ error: 'doit être une adresse email' }).default('contact@notadoo.fr'),
+  MAINTENANCE: z.enum(['0', '1', 'true', 'false', 'on', 'off'], { error: 'doit valoir 1/0, true/false ou on/off' }).default('0'),
 });
 
 export interface Config {
@@ -51,6 +55,16 @@ export interface Config {
   mailOutbox: OutboxSettings;
   /** The drafting software's local bridge, handed to the web of office members; null: no transfer button. */
   bridge: { url: string; serviceKey: string } | null;
+  site: SiteConfig;
+}
+
+/** What every visitor's pages depend on (issue 10). */
+export interface SiteConfig {
+  networkName: string;
+  /** Contact messages are mailed here. */
+  contactEmail: string;
+  /** On: every visitor sees the maintenance page; the API answers 503 except the site info. */
+  maintenance: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -85,6 +99,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryWindowMs: e.MAIL_RETRY_WINDOW_MS,
     },
     bridge: e.BRIDGE_URL && e.BRIDGE_SERVICE_KEY ? { url: e.BRIDGE_URL.replace(/\/$/, ''), serviceKey: e.BRIDGE_SERVICE_KEY } : null,
+    site: {
+      networkName: e.NETWORK_NAME,
+      contactEmail: e.CONTACT_EMAIL,
+      maintenance: ['1', 'true', 'on'].includes(e.MAINTENANCE),
+    },
   };
 }
 

@@ -12,6 +12,8 @@ export interface RateLimits {
   signupPerIp: RateLimit;
   mailPerIp: RateLimit;
   mailPerEmail: RateLimit;
+  /** Issue 10: contact form messages per address. */
+  contactPerIp: RateLimit;
 }
 
 const MINUTE = 60_000;
@@ -21,6 +23,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   signupPerIp: { max: 20, windowMs: 60 * MINUTE },
   mailPerIp: { max: 20, windowMs: 15 * MINUTE },
   mailPerEmail: { max: 3, windowMs: 15 * MINUTE },
+  contactPerIp: { max: 5, windowMs: 60 * MINUTE },
 };
 
 /** What the services need, built once per application instance. */

@@ -30,6 +30,7 @@ export const testConfig: Config = {
   webDistDir: '/nonexistent',
   mailOutbox: DEFAULT_OUTBOX_SETTINGS,
   bridge: { url: 'http://127.0.0.1:4100', serviceKey: 'cle-de-test' },
+  site: { networkName: 'Notadoo', contactEmail: 'contact@notadoo.test', maintenance: false },
 };
 
 /**

@@ -18,3 +18,8 @@ export * from './questionnaires/index';
 export * from './schemas/people-and-documents';
 export * from './schemas/mail-outbox';
 export * from './transfers/transfer';
+// Administration, profile and contact (issue 10)
+export * from './admin/user-statuses';
+export * from './admin/csv';
+export * from './admin/billing';
+export * from './schemas/admin';

@@ -50,3 +50,28 @@ export const MESSAGES = {
   outboxListFailed: 'Impossible de charger les mails en échec.',
   outboxNoFailedMail: "Aucun mail en échec : tous les mails ont été envoyés ou sont en cours d'envoi.",
 } as const;
+
+/**
+ * Administration, profile and contact (issue 10): the messages of spec
+ * section 8 for these screens, and a few of our own where the spec has none.
+ */
+export const ADMIN_MESSAGES = {
+  contactSent: 'Merci ! Votre message a bien été envoyé à nos équipes !',
+  contactFailed: 'Une erreur est survenue lors de cette opération.',
+  contactFieldsRequired: 'Erreur : tous les champs du formulaire sont requis.',
+  contactReasonInvalid: 'Merci de choisir un motif de contact dans la liste.',
+  contactCivilityInvalid: 'Merci de choisir une civilité dans la liste.',
+  avatarFailed: 'Impossible de modifier votre profil. Merci de vérifier vos informations.',
+  avatarUpdated: 'Votre photo de profil a été mise à jour.',
+  intermediaryRequested: 'Votre demande a bien été transmise à nos équipes. Merci !',
+  intermediaryRequestFailed: 'Une erreur est survenue. Veuillez nous excuser pour la gêne occasionnée.',
+  intermediaryAlreadyGranted: "Vous disposez déjà des droits d'intermédiaire immobilier.",
+  userToggled: 'Utilisateur modifié avec succès.',
+  ownStatusesLocked: 'Erreur : il est impossible de modifier ses propres statuts.',
+  adminOperationFailed: 'Une erreur est survenue...',
+  userCreated: 'Utilisateur créé avec succès !',
+  rolesChanged: 'Modification des roles effectuée avec succès !',
+  userNotFound: "Cet utilisateur n'existe pas.",
+  maintenance: 'Le site est en maintenance. Merci de revenir dans quelques instants.',
+  exportEmpty: "Aucun dossier ouvert sur cette période : il n'y a rien à exporter.",
+} as const;

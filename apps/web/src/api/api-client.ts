@@ -114,3 +114,40 @@ export const apiClient = {
   patch: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PATCH', body: body ?? {} }),
   delete: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'DELETE', body }),
 };
+
+/** A page of a list and the total of the list, which the server gives in X-Total-Count. */
+export async function getPage<T>(path: string): Promise<{ items: T[]; total: number }> {
+  const { body: items, headers } = await apiRequestWithHeaders<T[]>(path, { method: 'GET' });
+  return { items, total: Number(headers.get('X-Total-Count') ?? 0) || items.length };
+}
+
+/** Downloads a file answer (a CSV export) with the same headers and error rules as every call. */
+export async function downloadFile(path: string): Promise<Blob> {
+  startRequest();
+  try {
+    let response: Response;
+    try {
+      response = await fetch(`${config.apiBase}/${normalizePath(path)}`, { headers: buildHeaders(false), credentials: 'same-origin' });
+    } catch (cause) {
+      throw new ApiError(NETWORK_ERROR_STATUS, NETWORK_ERROR_MESSAGE, { cause });
+    }
+    if (response.ok) return await response.blob();
+    const error = toApiError(response.status, await readBody(response));
+    if (isSessionRejected(normalizePath(path), error)) onUnauthorized();
+    throw error;
+  } finally {
+    endRequest();
+  }
+}
+
+/** Hands a downloaded file to the browser under `filename`. */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = filename;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  window.setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

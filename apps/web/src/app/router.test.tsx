@@ -181,7 +181,8 @@ describe('e-mail confirmation', () => {
     renderApp('/email/confirm?email=claire%40example.fr');
     expect(await screen.findByText(MESSAGES.emailConfirmFailed)).toBeInTheDocument();
     expect(screen.getByText(MESSAGES.emailConfirmCheckLink)).toBeInTheDocument();
-    expect(fetchMock).not.toHaveBeenCalled();
+    // Only the site information (maintenance switch) is read.
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual(['/api/site']);
   });
 
   it('says when the confirmation is refused', async () => {

@@ -6,9 +6,9 @@
  */
 
 /** A complete http(s) address, or undefined. */
-function readUrl(value: string | undefined): string | undefined {
+function readUrl(value: string): string | undefined {
   try {
-    const url = new URL(value ?? '');
+    const url = new URL(value);
     return url.protocol === 'http:' || url.protocol === 'https:' ? value : undefined;
   } catch {
     return undefined;
@@ -18,11 +18,14 @@ function readUrl(value: string | undefined): string | undefined {
 function readBrowserEnv() {
   const problems: string[] = [];
   // An empty variable means "not set", as in a .env file with `VITE_INTRANET_URL=`.
-  const intranet = import.meta.env.VITE_INTRANET_URL || undefined;
-  const intranetUrl = intranet === undefined ? 'https://intranet.notadoo.fr' : readUrl(intranet);
+  const intranet = import.meta.env.VITE_INTRANET_URL || 'https://intranet.notadoo.fr';
+  const intranetUrl = readUrl(intranet);
   if (intranetUrl === undefined) problems.push('VITE_INTRANET_URL doit être une adresse web complète.');
+  // Issue 10: the network's name shown on every page (the server's NETWORK_NAME names it in mails).
+  const networkName = (import.meta.env.VITE_NETWORK_NAME || 'Notadoo').trim();
+  if (networkName.length < 2 || networkName.length > 80) problems.push('VITE_NETWORK_NAME doit faire entre 2 et 80 caractères.');
   if (problems.length > 0 || intranetUrl === undefined) throw new Error(`Configuration invalide : ${problems.join(' ; ')}`);
-  return { intranetUrl };
+  return { intranetUrl, networkName };
 }
 
 const browserEnv = readBrowserEnv();
@@ -32,4 +35,5 @@ export const config = {
   apiBase: '/api',
   avatarsBase: '/uploads/avatars',
   termsUrl: '/cgu.pdf',
+  networkName: browserEnv.networkName,
 } as const;

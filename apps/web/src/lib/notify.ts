@@ -2,11 +2,13 @@ import { notifications } from '@mantine/notifications';
 
 /** Toasts last 5000 ms (spec section 9). */
 export const TOAST_DURATION_MS = 5000;
+/** The shorter toasts of some profile and generic messages (spec section 9; docs/decisions.md lists which). */
+export const SHORT_TOAST_DURATION_MS = 3000;
 
-export function notifySuccess(message: string): void {
-  notifications.show({ message, color: 'teal', autoClose: TOAST_DURATION_MS });
+export function notifySuccess(message: string, durationMs: number = TOAST_DURATION_MS): void {
+  notifications.show({ message, color: 'teal', autoClose: durationMs });
 }
 
-export function notifyError(message: string): void {
-  notifications.show({ message, color: 'red', autoClose: TOAST_DURATION_MS });
+export function notifyError(message: string, durationMs: number = TOAST_DURATION_MS): void {
+  notifications.show({ message, color: 'red', autoClose: durationMs });
 }

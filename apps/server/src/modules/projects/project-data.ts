@@ -1,5 +1,5 @@
 import type { ProjectType } from '@notadoo/domain';
-import { and, asc, eq, getTableColumns, gte, lt, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, eq, getTableColumns, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { documents, notaryOffices, participants, projects, users } from '../../db/schema';
 
@@ -146,15 +146,6 @@ export async function findDashboardPage(
 }
 
 /** The billing list: projects created in [from, to), archived or not. */
-export async function listProjectsCreatedBetween(db: Db, from: Date, to: Date) {
-  return db
-    .select({ id: projects.id, name: projects.name, city: notaryOffices.city, created_at: projects.createdAt, status: projects.status })
-    .from(projects)
-    .leftJoin(notaryOffices, eq(projects.notaryOfficeId, notaryOffices.id))
-    .where(and(gte(projects.createdAt, from), lt(projects.createdAt, to)))
-    .orderBy(asc(projects.createdAt), asc(projects.id));
-}
-
 export async function updateProject(db: Db, id: number, changes: Partial<typeof projects.$inferInsert>): Promise<void> {
   await db.update(projects).set({ ...changes, updatedAt: new Date() }).where(eq(projects.id, id));
 }

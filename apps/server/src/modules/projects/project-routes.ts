@@ -9,16 +9,9 @@ import {
 } from '@notadoo/domain';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import * as service from './project-service';
-
-const dateQuery = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'La date doit être au format AAAA-MM-JJ.')
-  .transform((s) => new Date(`${s}T00:00:00Z`))
-  .refine((d) => !Number.isNaN(d.getTime()), 'Cette date n’existe pas.');
 
 const tags = ['dossiers'];
 
@@ -42,11 +35,7 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       async (request, reply) => sendDashboardPage(reply, await service.listMyProjects(ctx, requireUser(request), request.query)),
     );
 
-    app.get(
-      '/projects/open',
-      { schema: { tags, summary: 'Dossiers créés sur une période (admin, facturation)', querystring: z.object({ from: dateQuery.optional(), to: dateQuery.optional() }) } },
-      async (request) => service.listOpenProjects(ctx, requireUser(request), request.query),
-    );
+    // GET /projects/open (billing) lives in modules/admin/billing-routes.ts.
 
     app.get('/project/:id', { schema: { tags, summary: 'Un dossier complet', params: projectIdSchema } }, async (request) =>
       service.getProjectFor(ctx, requireUser(request), request.params.id),

@@ -36,7 +36,6 @@ import { projectStatusMail, projectSubmittedMail } from '../../mail/templates';
 import type { UserWithOffice } from '../users/user-data';
 import {
   findDashboardPage,
-  listProjectsCreatedBetween,
   loadProjects,
   updateProject,
   type DashboardCursor,
@@ -251,12 +250,3 @@ export async function archiveProject(ctx: AppContext, user: UserWithOffice, id: 
 }
 
 /** Billing (admins): projects created between `from` and `to` included, default the current year. */
-export async function listOpenProjects(ctx: AppContext, user: UserWithOffice, range: { from?: Date; to?: Date }) {
-  if (!canListOpenProjects(toViewer(user))) throw forbidden();
-  const year = ctx.now().getUTCFullYear();
-  const from = range.from ?? new Date(Date.UTC(year, 0, 1));
-  const to = range.to ?? new Date(Date.UTC(year, 11, 31));
-  const end = new Date(to.getTime() + 24 * 3600_000);
-  const rows = await listProjectsCreatedBetween(ctx.db, from, end);
-  return rows.map((r) => ({ ...r, created_at: r.created_at.toISOString() }));
-}

@@ -1,10 +1,11 @@
-import { userPatchSchema } from '@notadoo/domain';
+import { askIntermediarySchema, userPatchSchema } from '@notadoo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import { toSession } from './user-data';
-import { getUserFor, updateUserFor } from './user-service';
+import { askIntermediary, getUserFor, updateUserFor } from './user-service';
+import { changeAvatar } from './avatar-service';
 
 const idParams = z.object({ id: z.coerce.number().int().positive('Identifiant invalide.') });
 
@@ -21,6 +22,17 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.patch('/users/:id', {
       schema: { tags: ['utilisateurs'], summary: 'Modifier un profil', params: idParams, body: userPatchSchema },
       handler: async (request) => updateUserFor(ctx, requireUser(request), request.params.id, request.body),
+    });
+
+    // Issue 10: the profile's photo and the request for intermediary rights.
+    app.post('/users/avatar', {
+      schema: { tags: ['utilisateurs'], summary: 'Photo de profil (multipart : email, avatar), redimensionnée en 104 px', consumes: ['multipart/form-data'] },
+      handler: async (request) => changeAvatar(ctx, requireUser(request), request.parts()),
+    });
+
+    app.post('/users/askIntermediary', {
+      schema: { tags: ['utilisateurs'], summary: "Demander les droits d'intermédiaire immobilier", body: askIntermediarySchema },
+      handler: async (request) => askIntermediary(ctx, requireUser(request), request.body.userId),
     });
   };
 }

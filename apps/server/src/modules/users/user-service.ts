@@ -1,9 +1,10 @@
-import { isAdmin, MESSAGES, type User, type userPatchSchema } from '@notadoo/domain';
+import { ADMIN_MESSAGES, isAdmin, MESSAGES, type User, type userPatchSchema } from '@notadoo/domain';
 import type { z } from 'zod';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error';
-import { issueSessionToken, queueConfirmationMail } from '../accounts/account-service';
+import { deliver, issueSessionToken, queueConfirmationMail } from '../accounts/account-service';
+import { intermediaryRequestMail } from '../contact/site-mails';
 import { findOfficeById } from '../offices/office-data';
 import { findUserByEmail, findUserById, toUser, updateUser, type NewUserRow, type UserWithOffice } from './user-data';
 
@@ -76,4 +77,20 @@ export async function updateUserFor(
   const answer: User & { token?: string } = toUser(updated);
   if (passwordChanged && self) answer.token = await issueSessionToken(ctx, updated);
   return answer;
+}
+
+/**
+ * `POST /users/askIntermediary`: the user asks for intermediary rights. The
+ * request is flagged (needsRoleChange, the pending banner) and mailed to the
+ * network; an admin grants it with the "pro" toggle.
+ */
+export async function askIntermediary(ctx: AppContext, user: UserWithOffice, userId: number): Promise<User> {
+  if (userId !== user.id) throw forbidden();
+  if (user.isPro) throw badRequest(ADMIN_MESSAGES.intermediaryAlreadyGranted);
+  if (!user.needsRoleChange) {
+    await updateUser(ctx.db, user.id, { needsRoleChange: true });
+    const site = ctx.config.site;
+    await deliver(ctx, intermediaryRequestMail(site.contactEmail, site.networkName, user, `${ctx.config.publicUrl}/admin?pending=1`));
+  }
+  return toUser((await findUserById(ctx.db, user.id))!);
 }

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
 import { setUnauthorizedHandler } from '../../api/api-client';
+import { MaintenanceGate } from '../../features/site';
 
 /** Top of every route: a rejected session navigates to /logout inside the app, keeping the page state. */
 export function RootLayout() {
@@ -15,7 +16,9 @@ export function RootLayout() {
   return (
     <>
       <ScrollRestoration />
-      <Outlet />
+      <MaintenanceGate>
+        <Outlet />
+      </MaintenanceGate>
     </>
   );
 }

@@ -1,10 +1,11 @@
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import { config } from '../../config/env';
 
 const FOOTER_LINKS = [
   { to: '/how-it-works', label: 'Comment ça marche ?' },
   { to: '/frais-de-notaire', label: 'Frais de notaire' },
-  { to: '/le-reseau-notarial-notadoo', label: 'Le réseau notarial Notadoo' },
+  { to: '/le-reseau-notarial-notadoo', label: `Le réseau notarial ${config.networkName}` },
   { to: '/notaries', label: 'Nos études' },
   { to: '/partners', label: 'Partenaires' },
   { to: '/contact', label: 'Contact' },
@@ -23,7 +24,7 @@ export function AppFooter() {
           ))}
         </Group>
         <Text size="xs" c="dimmed" mt="sm">
-          © {new Date().getFullYear()} Notadoo, réseau notarial.
+          © {new Date().getFullYear()} {config.networkName}, réseau notarial.
         </Text>
       </Container>
     </Box>

@@ -3,11 +3,12 @@ import { Link, useNavigate } from 'react-router';
 import { AuthCard } from '../../../features/auth/components/auth-card';
 import { ForgotPasswordForm } from '../../../features/auth/components/forgot-password-form';
 import { LoginForm } from '../../../features/auth/components/login-form';
+import { config } from '../../../config/env';
 
 export function LoginPage() {
   const navigate = useNavigate();
   return (
-    <AuthCard withLogo title="Connexion">
+    <AuthCard withLogo title="Connexion" description={`Connectez-vous à votre espace ${config.networkName} pour suivre vos dossiers notariaux en ligne.`}>
       <LoginForm onSuccess={() => void navigate('/dashboard', { replace: true })} />
       <ForgotPasswordForm />
       <Divider />

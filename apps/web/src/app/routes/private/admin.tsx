@@ -1,10 +1,13 @@
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { PageTitle } from '../../../components/page-title';
+import { WithSession } from '../../../components/with-session';
+import { AdminScreen } from '../../../features/admin';
 
-export function AdminPage() {
+/** Loaded on demand (React.lazy in the router): visitors and clients never download it. */
+export default function AdminPage() {
   return (
-    <PlaceholderPage
-      title="Administration"
-      description="Gérez ici les utilisateurs de la plateforme et consultez les dossiers ouverts pour la facturation."
-    />
+    <>
+      <PageTitle title="Administration" />
+      <WithSession>{(session) => <AdminScreen session={session} />}</WithSession>
+    </>
   );
 }

@@ -1,10 +1,13 @@
-import { PlaceholderPage } from '../../../components/placeholder-page';
+import { PageTitle } from '../../../components/page-title';
+import { WithSession } from '../../../components/with-session';
+import { ProfileScreen } from '../../../features/profile';
 
-export function ProfilePage() {
+/** Loaded on demand (React.lazy in the router). */
+export default function ProfilePage() {
   return (
-    <PlaceholderPage
-      title="Mon profil"
-      description="Modifiez ici votre photo, vos informations personnelles et votre mot de passe."
-    />
+    <>
+      <PageTitle title="Mon profil" />
+      <WithSession>{(session) => <ProfileScreen session={session} />}</WithSession>
+    </>
   );
 }

@@ -1,39 +1,119 @@
-import { Button, Container, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { IconBuildingEstate, IconFileCheck, IconLock, IconScale } from '@tabler/icons-react';
-import { Link } from 'react-router';
-import { useAuthToken } from '../../../lib/auth-token';
+import { Button, Container, Grid, Group, List, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconBuildingEstate, IconScale } from '@tabler/icons-react';
+import { useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
+import { config } from '../../../config/env';
+import { useAuthToken } from '../../../lib/auth-token';
+import { activeOffices, useNotaryOffices } from '../../../features/offices/api/get-notary-offices';
+import { OfficeCard } from '../../../features/offices/components/office-card';
+import { HomeSlideshow } from './home-slideshow';
 
-const STEPS = [
-  { icon: IconFileCheck, title: 'Création du compte', text: 'Créez votre compte gratuitement en quelques minutes.' },
-  { icon: IconBuildingEstate, title: 'Complétion du dossier', text: 'Répondez aux questionnaires et déposez vos documents.' },
-  { icon: IconScale, title: 'Consultation en temps réel', text: "Suivez l'avancement de votre dossier avec votre étude." },
-  { icon: IconLock, title: 'Sécurité des données', text: "Vos informations ne sont visibles que par l'étude notariale choisie." },
-];
+/** The quick signup of the hero: the address typed here starts the signup form. */
+function QuickSignup() {
+  const navigate = useNavigate();
+  const [email, setEmail] = useState('');
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    void navigate(`/signup?${new URLSearchParams({ email: email.trim() })}`);
+  };
+  return (
+    <form onSubmit={onSubmit} aria-label="Inscription rapide">
+      <Group align="flex-end" gap="xs">
+        <TextInput
+          label="Votre adresse email"
+          type="email"
+          placeholder="prenom.nom@exemple.fr"
+          value={email}
+          maxLength={255}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          style={{ flex: 1, minWidth: 220 }}
+        />
+        <Button type="submit">Créer mon compte gratuitement</Button>
+      </Group>
+    </form>
+  );
+}
 
 function Hero() {
   const signedIn = Boolean(useAuthToken());
   return (
-    <Stack gap="md" py={{ base: 'xl', md: 60 }} maw={720}>
+    <Stack gap="md" py={{ base: 'xl', md: 60 }} maw={760}>
       <Title order={1}>Votre dossier notarial, en ligne et en toute simplicité</Title>
       <Text size="lg">
-        Vente immobilière, succession ou bilan patrimonial : constituez votre dossier en ligne avec une étude du réseau
-        notarial Notadoo, à votre rythme.
+        Vente immobilière, succession ou bilan patrimonial : constituez votre dossier en ligne avec une étude du réseau notarial{' '}
+        {config.networkName}, à votre rythme, et suivez-le jusqu'à la signature.
       </Text>
-      <Group>
-        {signedIn ? (
+      {signedIn ? (
+        <Group>
           <Button component={Link} to="/dashboard" size="md">
             Accéder à mes dossiers
           </Button>
-        ) : (
-          <Button component={Link} to="/signup" size="md">
-            Créer mon compte gratuitement
-          </Button>
-        )}
-        <Button component={Link} to="/how-it-works" size="md" variant="outline">
-          Comment ça marche ?
+        </Group>
+      ) : (
+        <QuickSignup />
+      )}
+      <Button component={Link} to="/how-it-works" variant="subtle" w="fit-content" px={0}>
+        Comment ça marche ?
+      </Button>
+    </Stack>
+  );
+}
+
+function Activities() {
+  return (
+    <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+      <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="home-realty">
+        <Group mb="sm">
+          <IconBuildingEstate size={28} aria-hidden />
+          <Title order={2} size="h3" id="home-realty">
+            Immobilier
+          </Title>
+        </Group>
+        <Text mb="sm">Vous vendez ou achetez un appartement, une maison ou un terrain ? Préparez l'avant-contrat et l'acte de vente sans attendre le premier rendez-vous.</Text>
+        <List size="sm" spacing={4}>
+          <List.Item>Questionnaires du vendeur et de l'acquéreur, adaptés au type de bien</List.Item>
+          <List.Item>Dépôt des diagnostics, du titre de propriété et des pièces de copropriété</List.Item>
+          <List.Item>Votre agent immobilier peut suivre et compléter le dossier avec vous</List.Item>
+        </List>
+      </Paper>
+      <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="home-succession">
+        <Group mb="sm">
+          <IconScale size={28} aria-hidden />
+          <Title order={2} size="h3" id="home-succession">
+            Succession
+          </Title>
+        </Group>
+        <Text mb="sm">Un proche est décédé ? Réunissez les informations utiles au règlement de la succession, avec les autres héritiers, dans un espace unique.</Text>
+        <List size="sm" spacing={4}>
+          <List.Item>État civil du défunt, des héritiers et du conjoint survivant</List.Item>
+          <List.Item>Inventaire des biens, comptes et contrats</List.Item>
+          <List.Item>Bilan patrimonial pour préparer sereinement votre propre transmission</List.Item>
+        </List>
+      </Paper>
+    </SimpleGrid>
+  );
+}
+
+function NetworkOfficesList() {
+  const offices = useNotaryOffices();
+  const list = activeOffices(offices.data ?? []);
+  if (list.length === 0) return null;
+  return (
+    <Stack gap="md" component="section" aria-labelledby="home-offices">
+      <Group justify="space-between">
+        <Title order={2} id="home-offices">
+          Les études du réseau
+        </Title>
+        <Button component={Link} to="/notaries" variant="light">
+          Voir la carte
         </Button>
       </Group>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 4 }}>
+        {list.map((office) => (
+          <OfficeCard key={office.id} office={office} />
+        ))}
+      </SimpleGrid>
     </Stack>
   );
 }
@@ -41,24 +121,20 @@ function Hero() {
 export function HomePage() {
   return (
     <Container size="lg">
-      <PageTitle title="Accueil" />
-      <Hero />
-      <Title order={2} size="h3" mb="md">
-        Quatre étapes pour votre dossier
-      </Title>
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="lg">
-        {STEPS.map((step) => (
-          <Stack key={step.title} gap="xs">
-            <ThemeIcon size="lg" variant="light" aria-hidden>
-              <step.icon size={20} />
-            </ThemeIcon>
-            <Title order={3} size="h5">
-              {step.title}
-            </Title>
-            <Text size="sm">{step.text}</Text>
-          </Stack>
-        ))}
-      </SimpleGrid>
+      <PageTitle
+        title="Accueil"
+        description={`Ouvrez votre dossier de vente immobilière ou de succession en ligne avec une étude du réseau notarial ${config.networkName} : gratuit, sécurisé, suivi en temps réel.`}
+      />
+      <Grid>
+        <Grid.Col span={12}>
+          <Hero />
+        </Grid.Col>
+      </Grid>
+      <Stack gap={48} pb="xl">
+        <Activities />
+        <HomeSlideshow />
+        <NetworkOfficesList />
+      </Stack>
     </Container>
   );
 }

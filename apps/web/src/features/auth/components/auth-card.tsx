@@ -8,13 +8,15 @@ interface AuthCardProps {
   children: ReactNode;
   /** Login and signup have no header, so the card carries the logo back home. */
   withLogo?: boolean;
+  /** For search engines (public account screens). */
+  description?: string;
 }
 
 /** Frame of the account screens: a centred card. */
-export function AuthCard({ title, children, withLogo = false }: AuthCardProps) {
+export function AuthCard({ title, children, withLogo = false, description }: AuthCardProps) {
   return (
     <Container size={480} py="xl">
-      <PageTitle title={title} />
+      <PageTitle title={title} description={description} />
       <Stack gap="lg">
         {withLogo && (
           <Center>

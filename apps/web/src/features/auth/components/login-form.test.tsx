@@ -47,7 +47,7 @@ describe('login screen', () => {
     expect(await screen.findByRole('heading', { name: 'Mes dossiers' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(getAuthToken()).toBe('jeton');
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
+    expect(JSON.parse(String(fetchMock.mock.calls.find(([url]) => String(url).endsWith('users/login'))?.[1]?.body))).toEqual({
       login: 'claire@example.fr',
       password: 'secret12',
       remember: true,
@@ -62,6 +62,6 @@ describe('login screen', () => {
     await user.type(await screen.findByLabelText(/^Email de votre compte/), 'claire@example.fr');
     await user.click(screen.getByRole('button', { name: 'Envoyer' }));
     expect(await screen.findByText(MESSAGES.resetRequested('claire@example.fr'))).toBeInTheDocument();
-    expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({ email: 'claire@example.fr' });
+    expect(JSON.parse(String(fetchMock.mock.calls.find(([url]) => String(url).endsWith('users/reset/password'))?.[1]?.body))).toEqual({ email: 'claire@example.fr' });
   });
 });

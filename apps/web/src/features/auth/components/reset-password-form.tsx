@@ -5,7 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { readApiError } from '../../../api/api-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useResetPassword } from '../api/reset-password';
-import { PasswordChecklist } from './password-checklist';
+import { PasswordChecklist } from '../../../components/password-checklist';
 
 const PASSWORD_RULES_ID = 'reset-password-rules';
 

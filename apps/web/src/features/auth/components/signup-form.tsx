@@ -6,7 +6,7 @@ import { readApiError } from '../../../api/api-error';
 import { config } from '../../../config/env';
 import { notifyError } from '../../../lib/notify';
 import { useSignup, type SignupRequest } from '../api/signup';
-import { PasswordChecklist } from './password-checklist';
+import { PasswordChecklist } from '../../../components/password-checklist';
 import { signupFormSchema, type SignupFormValues } from './signup-form-schema';
 import { useInvitation } from './use-invitation';
 

@@ -1,0 +1,43 @@
+import { adminUsersQuerySchema, changeRolesSchema, registrationSchema, toggleStatusSchema } from '@notadoo/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireAdmin } from '../../auth/authenticate';
+import type { AppContext } from '../../context';
+import * as service from './admin-service';
+
+const tags = ['administration'];
+
+/** The users tab of /admin (spec sections 2, 4 and 7); every call is for admins only (403 otherwise). */
+export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/admin/users', {
+      schema: {
+        tags,
+        summary: 'Utilisateurs, 10 par page (recherche, tri par nom ou date) ; le total est dans X-Total-Count',
+        querystring: adminUsersQuerySchema,
+      },
+      handler: async (request, reply) => {
+        requireAdmin(request);
+        const { users, total } = await service.listUsers(ctx, request.query);
+        return reply.header('X-Total-Count', String(total)).send(users);
+      },
+    });
+
+    app.post('/admin/users', {
+      schema: { tags, summary: "Créer un utilisateur (formulaire d'inscription)", body: registrationSchema },
+      handler: async (request, reply) => {
+        requireAdmin(request);
+        return reply.status(201).send(await service.registerUser(ctx, request.body));
+      },
+    });
+
+    app.post('/admin/user/toggleStatus', {
+      schema: { tags, summary: "Basculer un statut (active, validated, admin, pro, notary, needsRoleChange) ; pas les siens", body: toggleStatusSchema },
+      handler: async (request) => service.toggleUserStatus(ctx, requireAdmin(request), request.body),
+    });
+
+    app.post('/admin/user/roles', {
+      schema: { tags, summary: 'Changer les rôles cochés (ROLE_USER toujours conservé) ; pas les siens', body: changeRolesSchema },
+      handler: async (request) => service.changeUserRoles(ctx, requireAdmin(request), request.body),
+    });
+  };
+}

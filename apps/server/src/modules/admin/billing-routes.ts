@@ -1,0 +1,41 @@
+import { Readable } from 'node:stream';
+import { BILLING_EXPORT_FILENAME, openProjectsQuerySchema } from '@notadoo/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../auth/authenticate';
+import type { AppContext } from '../../context';
+import { exportOpenProjects, listOpenProjects, requireBillingViewer } from './billing-service';
+
+const tags = ['administration'];
+
+/** The billing tab of /admin: projects created over a period, 100 per page, and their CSV export. */
+export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get('/projects/open', {
+      schema: {
+        tags,
+        summary: 'Dossiers créés sur une période (admin, facturation), 100 par page ; le total est dans X-Total-Count',
+        querystring: openProjectsQuerySchema,
+      },
+      handler: async (request, reply) => {
+        const { projects, total } = await listOpenProjects(ctx, requireUser(request), request.query);
+        return reply.header('X-Total-Count', String(total)).send(projects);
+      },
+    });
+
+    app.get('/projects/open/export', {
+      schema: {
+        tags,
+        summary: `Export CSV de la période (${BILLING_EXPORT_FILENAME} : UTF-8 avec BOM, séparateur point-virgule)`,
+        querystring: openProjectsQuerySchema,
+      },
+      handler: async (request, reply) => {
+        requireBillingViewer(requireUser(request));
+        return reply
+          .header('Content-Type', 'text/csv; charset=utf-8')
+          .header('Content-Disposition', `attachment; filename="${BILLING_EXPORT_FILENAME}"`)
+          .header('Cache-Control', 'no-store')
+          .send(Readable.from(exportOpenProjects(ctx, request.query)));
+      },
+    });
+  };
+}

@@ -1,0 +1,118 @@
+import { Badge, Checkbox, Group, Stack, Switch, Table, Text } from '@mantine/core';
+import {
+  ADMIN_MESSAGES,
+  EDITABLE_ROLES,
+  formatBillingDate,
+  HIDDEN_READONLY_ROLES,
+  normalizeRoles,
+  readUserStatus,
+  ROLE_LABELS,
+  USER_STATUS_ACTIONS,
+  USER_STATUS_LABELS,
+  type User,
+  type UserRole,
+  type UserStatusAction,
+} from '@notadoo/domain';
+import { readApiError } from '../../../api/api-error';
+
+import { notifyError, notifySuccess, SHORT_TOAST_DURATION_MS } from '../../../lib/notify';
+import { useChangeUserRoles, useToggleUserStatus } from '../api/admin-users';
+
+/** Spec section 8: 401 on one's own statuses carries its message; anything else is the generic admin error. */
+export function reportAdminError(error: unknown) {
+  const { status, message } = readApiError(error, ADMIN_MESSAGES.adminOperationFailed);
+  notifyError(status === 401 || status === 400 || status === 409 ? message : ADMIN_MESSAGES.adminOperationFailed);
+}
+
+function StatusSwitches({ user, readOnly }: { user: User; readOnly: boolean }) {
+  const toggle = useToggleUserStatus();
+  const onToggle = (action: UserStatusAction, data: boolean) =>
+    toggle.mutate(
+      { id: user.id, action, data },
+      { onSuccess: () => notifySuccess(ADMIN_MESSAGES.userToggled, SHORT_TOAST_DURATION_MS), onError: reportAdminError },
+    );
+  return (
+    <Group gap="xs" wrap="wrap">
+      {USER_STATUS_ACTIONS.map((action) => (
+        <Switch
+          key={action}
+          size="xs"
+          label={USER_STATUS_LABELS[action]}
+          aria-label={`${USER_STATUS_LABELS[action]} : ${user.firstName} ${user.lastName}`}
+          checked={readUserStatus(user, action)}
+          disabled={readOnly || toggle.isPending}
+          onChange={(event) => onToggle(action, event.currentTarget.checked)}
+        />
+      ))}
+    </Group>
+  );
+}
+
+function RoleCheckboxes({ user, readOnly }: { user: User; readOnly: boolean }) {
+  const change = useChangeUserRoles();
+  if (readOnly) {
+    // Shown read-only (one's own row): ROLE_AGENT and ROLE_CASE_MANAGER are hidden (spec section 3).
+    const shown = user.roles.filter((r) => !HIDDEN_READONLY_ROLES.includes(r));
+    return (
+      <Group gap={4}>
+        {shown.map((role) => (
+          <Badge key={role} variant="light" size="sm">
+            {ROLE_LABELS[role]}
+          </Badge>
+        ))}
+      </Group>
+    );
+  }
+  const onChange = (role: UserRole, ticked: boolean) => {
+    const roles = normalizeRoles(ticked ? [...user.roles, role] : user.roles.filter((r) => r !== role));
+    change.mutate(
+      { id: user.id, roles },
+      { onSuccess: () => notifySuccess(ADMIN_MESSAGES.rolesChanged, SHORT_TOAST_DURATION_MS), onError: reportAdminError },
+    );
+  };
+  return (
+    <Stack gap={2}>
+      {EDITABLE_ROLES.map((role) => (
+        <Checkbox
+          key={role}
+          size="xs"
+          label={ROLE_LABELS[role]}
+          aria-label={`${ROLE_LABELS[role]} : ${user.firstName} ${user.lastName}`}
+          checked={user.roles.includes(role)}
+          disabled={change.isPending}
+          onChange={(event) => onChange(role, event.currentTarget.checked)}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+export function UserRow({ user, isSelf }: { user: User; isSelf: boolean }) {
+  return (
+    <Table.Tr data-pending={user.needsRoleChange || undefined} bg={user.needsRoleChange ? 'var(--mantine-color-yellow-light)' : undefined}>
+      <Table.Td>
+        <Text size="sm" fw={500}>
+          {user.lastName} {user.firstName}
+          {isSelf && ' (vous)'}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {user.email}
+        </Text>
+        {user.notary_office && (
+          <Text size="xs" c="dimmed">
+            Office de {user.notary_office.city}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm">{formatBillingDate(user.createdAt)}</Text>
+      </Table.Td>
+      <Table.Td>
+        <StatusSwitches user={user} readOnly={isSelf} />
+      </Table.Td>
+      <Table.Td>
+        <RoleCheckboxes user={user} readOnly={isSelf} />
+      </Table.Td>
+    </Table.Tr>
+  );
+}

@@ -1,0 +1,2 @@
+/** The /admin screen: users and billing. */
+export { AdminScreen } from './components/admin-screen';

@@ -1,0 +1,2 @@
+/** The public contact form. */
+export { ContactForm } from './components/contact-form';

@@ -1,0 +1,130 @@
+import { Alert, Button, Group, Modal, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { MESSAGES, type Session } from '@notadoo/domain';
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { readApiError } from '../../../api/api-error';
+import { notifyError, notifySuccess, SHORT_TOAST_DURATION_MS } from '../../../lib/notify';
+import { useUpdateProfile } from '../api/profile';
+
+/** Spec section 9: changing one's own e-mail signs out after 3 s. */
+export const EMAIL_CHANGE_SIGN_OUT_DELAY_MS = 3000;
+
+function reportProfileError(error: unknown) {
+  const { status, message } = readApiError(error, MESSAGES.profileUpdateFailed);
+  if (status === 400 && message === MESSAGES.currentPasswordRequired) notifyError(message, SHORT_TOAST_DURATION_MS);
+  else if (status === 400 || status === 409 || status === 429) notifyError(message);
+  else notifyError(MESSAGES.profileUpdateFailed);
+}
+
+/**
+ * First name, last name, e-mail and office. A new e-mail asks for the current
+ * password (sent as `password`), then the user is signed out after 3 s and
+ * asked to confirm the new address from the link mailed to it.
+ */
+export function InformationForm({ session }: { session: Session }) {
+  const navigate = useNavigate();
+  const update = useUpdateProfile();
+  const [values, setValues] = useState({ firstName: session.firstName, lastName: session.lastName, email: session.email });
+  const [askPassword, setAskPassword] = useState(false);
+  const [password, setPassword] = useState('');
+  const [signingOutFor, setSigningOutFor] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!signingOutFor) return;
+    const timer = window.setTimeout(() => void navigate('/logout', { replace: true }), EMAIL_CHANGE_SIGN_OUT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [signingOutFor, navigate]);
+
+  const emailChanged = values.email.trim().toLowerCase() !== session.email;
+  const save = (currentPassword?: string) =>
+    update.mutate(
+      {
+        id: session.id,
+        firstName: values.firstName,
+        lastName: values.lastName,
+        email: values.email,
+        notaryOffice: session.notary_office?.id ?? null,
+        oldOffice: session.notary_office?.id ?? null,
+        ...(currentPassword ? { password: currentPassword } : {}),
+      },
+      {
+        onSuccess: (user) => {
+          notifySuccess(MESSAGES.profileUpdated, SHORT_TOAST_DURATION_MS);
+          setAskPassword(false);
+          setPassword('');
+          if (currentPassword && user.email !== session.email) setSigningOutFor(user.email);
+        },
+        onError: reportProfileError,
+      },
+    );
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (emailChanged) setAskPassword(true);
+    else save();
+  };
+
+  if (signingOutFor) {
+    return (
+      <Alert color="blue" role="status" title="Confirmez votre nouvelle adresse">
+        Un email de confirmation vous a été envoyé à l'adresse {signingOutFor}. Cliquez sur le lien qu'il contient pour confirmer votre
+        nouvelle adresse. Vous allez être déconnecté(e) dans quelques secondes.
+      </Alert>
+    );
+  }
+
+  return (
+    <form onSubmit={onSubmit} aria-label="Mes informations">
+      <Stack gap="md">
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="Prénom" required maxLength={255} value={values.firstName} onChange={(e) => setValues({ ...values, firstName: e.currentTarget.value })} />
+          <TextInput label="Nom" required maxLength={255} value={values.lastName} onChange={(e) => setValues({ ...values, lastName: e.currentTarget.value })} />
+        </SimpleGrid>
+        <TextInput
+          label="Adresse email"
+          type="email"
+          required
+          maxLength={255}
+          value={values.email}
+          description={emailChanged ? 'Votre mot de passe actuel vous sera demandé, puis vous devrez confirmer la nouvelle adresse.' : undefined}
+          onChange={(e) => setValues({ ...values, email: e.currentTarget.value })}
+        />
+        <TextInput
+          label="Office notarial"
+          value={session.notary_office ? `Office de ${session.notary_office.city}` : 'Aucun office rattaché'}
+          readOnly
+          description="Le rattachement à un office est fait par un administrateur du réseau."
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={update.isPending && !askPassword}>
+            Enregistrer mes informations
+          </Button>
+        </Group>
+      </Stack>
+      <Modal opened={askPassword} onClose={() => setAskPassword(false)} title="Confirmez votre mot de passe">
+        <form
+          onSubmit={(event) => {
+            event.preventDefault();
+            event.stopPropagation();
+            if (!password) notifyError(MESSAGES.currentPasswordRequired, SHORT_TOAST_DURATION_MS);
+            else save(password);
+          }}
+          aria-label="Vérification de votre identité"
+        >
+          <Stack gap="md">
+            <Text size="sm">Pour changer votre adresse email, saisissez votre mot de passe actuel.</Text>
+            <PasswordInput label="Mot de passe actuel" autoComplete="current-password" required data-autofocus value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setAskPassword(false)}>
+                Annuler
+              </Button>
+              <Button type="submit" loading={update.isPending}>
+                Confirmer
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </form>
+  );
+}

@@ -1,0 +1,80 @@
+import { Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { isPasswordStrongEnough, MESSAGES, type Session } from '@notadoo/domain';
+import { useState, type FormEvent } from 'react';
+import { PasswordChecklist } from '../../../components/password-checklist';
+import { readApiError } from '../../../api/api-error';
+import { notifyError, notifySuccess, SHORT_TOAST_DURATION_MS } from '../../../lib/notify';
+import { useUpdateProfile } from '../api/profile';
+
+const EMPTY = { password: '', passwordNew: '', passwordNewConfirm: '' };
+const RULES_ID = 'profile-password-rules';
+
+/** Current, new and confirmation, with the rules and messages of spec sections 5 and 8. */
+export function PasswordForm({ session }: { session: Session }) {
+  const update = useUpdateProfile();
+  const [values, setValues] = useState(EMPTY);
+  const set = (field: keyof typeof EMPTY) => (event: React.ChangeEvent<HTMLInputElement>) => setValues({ ...values, [field]: event.currentTarget.value });
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    const anyFilled = values.password !== '' || values.passwordNew !== '' || values.passwordNewConfirm !== '';
+    if (anyFilled && values.passwordNew !== values.passwordNewConfirm) {
+      notifyError(MESSAGES.newPasswordMismatch, SHORT_TOAST_DURATION_MS);
+      return;
+    }
+    if (!values.passwordNew) return;
+    if (!isPasswordStrongEnough(values.passwordNew)) {
+      notifyError(MESSAGES.passwordHint);
+      return;
+    }
+    if (!values.password) {
+      notifyError(MESSAGES.currentPasswordRequired, SHORT_TOAST_DURATION_MS);
+      return;
+    }
+    update.mutate(
+      { id: session.id, ...values },
+      {
+        onSuccess: () => {
+          notifySuccess(MESSAGES.profileUpdated, SHORT_TOAST_DURATION_MS);
+          setValues(EMPTY);
+        },
+        onError: (error) => {
+          const { status, message } = readApiError(error, MESSAGES.profileUpdateFailed);
+          notifyError(status === 400 || status === 429 ? message : MESSAGES.profileUpdateFailed, SHORT_TOAST_DURATION_MS);
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={onSubmit} aria-label="Changer mon mot de passe">
+      <Stack gap="md">
+        <PasswordInput label="Mot de passe actuel" autoComplete="current-password" value={values.password} onChange={set('password')} maxLength={255} />
+        <Stack gap={4}>
+          <PasswordInput
+            label="Nouveau mot de passe"
+            autoComplete="new-password"
+            aria-describedby={RULES_ID}
+            value={values.passwordNew}
+            onChange={set('passwordNew')}
+            maxLength={255}
+          />
+          <PasswordChecklist password={values.passwordNew} id={RULES_ID} />
+        </Stack>
+        <PasswordInput
+          label="Confirmation du nouveau mot de passe"
+          autoComplete="new-password"
+          value={values.passwordNewConfirm}
+          onChange={set('passwordNewConfirm')}
+          maxLength={255}
+          error={values.passwordNewConfirm !== '' && values.passwordNewConfirm !== values.passwordNew ? MESSAGES.newPasswordMismatch : undefined}
+        />
+        <Group justify="flex-end">
+          <Button type="submit" loading={update.isPending}>
+            Changer mon mot de passe
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

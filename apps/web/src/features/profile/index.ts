@@ -1,0 +1,2 @@
+/** The /profile screen. */
+export { ProfileScreen } from './components/profile-screen';
