@@ -17,6 +17,8 @@ import type { Config } from './config';
 import { DEFAULT_RATE_LIMITS, type AppContext, type RateLimits } from './context';
 import type { Database } from './db/database';
 import { registerErrorHandling } from './http/error-handler';
+import { answerClientError, answerFrameworkError, MAX_HEADER_SIZE, registerNoStore, registerStorableTextGuard, registerUrlLengthLimit } from './http/http-guards';
+import { sweepTemporaryUploads } from './files/upload';
 import type { Mailer } from './mail/mailer';
 import { accountRoutes } from './modules/accounts/account-routes';
 import { officeRoutes } from './modules/offices/office-routes';
@@ -44,7 +46,16 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   // Download tokens travel in the URL path (get_pdf, get_file) and are longer than Fastify's 100-character default.
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: true, routerOptions: { maxParamLength: 1024 } });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    routerOptions: { maxParamLength: 1024 },
+    // Hardening (issue 9): the HTTP layer's own refusals in French, stated limits.
+    http: { maxHeaderSize: MAX_HEADER_SIZE },
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -92,10 +103,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerErrorHandling(app);
+  registerUrlLengthLimit(app);
   await app.register(
     async (api) => {
       // Deny by default inside /api; static files (office images, the web app) are public.
       registerAuthentication(api, { db: ctx.db, tokens: ctx.tokens });
+      registerStorableTextGuard(api);
+      registerNoStore(api);
       await api.register(accountRoutes(ctx));
       await api.register(userRoutes(ctx));
       await api.register(officeRoutes(ctx));
@@ -115,6 +129,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     decorateReply: false,
   });
   mkdirSync(coversDir(ctx), { recursive: true });
+  // Uploads a crash interrupted. An embedded database means this process owns DATA_DIR; on PostgreSQL a
+  // sibling process may share it, so only leftovers untouched for an hour go.
+  await sweepTemporaryUploads(config.dataDir, { olderThanMs: options.database.kind === 'pglite' ? 0 : 60 * 60_000 });
   await app.register(fastifyStatic, { root: coversDir(ctx), prefix: '/uploads/covers/', decorateReply: false });
   await serveWebApp(app, config);
   return app;

@@ -1,14 +1,15 @@
-import { addDocumentSchema, documentOwnerSchema, projectIdSchema, removeDocumentSchema, removeFileSchema } from '@notadoo/domain';
+import { addDocumentSchema, documentOwnerSchema, positiveId, projectIdSchema, removeDocumentSchema, removeFileSchema } from '@notadoo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
+import { readParts } from '../../files/upload';
 import * as service from './document-service';
 
 const tags = ['documents'];
 const fileParams = z.object({
-  docId: z.coerce.number().int().min(1).max(2_147_483_647),
-  index: z.coerce.number().int().min(0).max(10_000),
+  docId: positiveId('Identifiant de document invalide.'),
+  index: z.coerce.number({ error: 'Numéro de fichier invalide.' }).int('Numéro de fichier invalide.').min(0, 'Numéro de fichier invalide.').max(10_000, 'Numéro de fichier invalide.'),
   token: z.string().min(10).max(2048),
 });
 
@@ -19,7 +20,7 @@ export function documentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.post('/project/:id/addfile', { schema: { tags, summary: 'Déposer un fichier (multipart : id, file ; images et PDF, 20 Mo)', params: projectIdSchema, consumes: ['multipart/form-data'] } }, async (request) =>
-      service.addFile(ctx, requireUser(request), request.params.id, request.parts()),
+      service.addFile(ctx, requireUser(request), request.params.id, readParts(request)),
     );
 
     app.delete('/project/:id/removeFile', { schema: { tags, summary: "Supprimer un fichier d'un tiroir", params: projectIdSchema, body: removeFileSchema } }, async (request) =>

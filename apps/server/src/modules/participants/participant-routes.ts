@@ -1,4 +1,4 @@
-import { addPersonSchema, changeRoleSchema, projectIdSchema, removeParticipantSchema, updateParticipantSchema } from '@notadoo/domain';
+import { addPersonSchema, changeRoleSchema, positiveId, projectIdSchema, removeParticipantSchema, updateParticipantSchema } from '@notadoo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate';
@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import * as service from './participant-service';
 
 const tags = ['personnes'];
-const participantParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+const participantParams = z.object({ id: positiveId('Identifiant de participant invalide.') });
 
 export function participantRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {

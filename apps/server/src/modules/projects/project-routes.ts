@@ -1,4 +1,5 @@
 import {
+  calendarDateSchema,
   createProjectSchema,
   projectIdSchema,
   projectOfficePatchSchema,
@@ -9,13 +10,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
+import { readParts } from '../../files/upload';
 import * as service from './project-service';
-
-const dateQuery = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'La date doit être au format AAAA-MM-JJ.')
-  .transform((s) => new Date(`${s}T00:00:00Z`))
-  .refine((d) => !Number.isNaN(d.getTime()), 'Cette date n’existe pas.');
 
 const tags = ['dossiers'];
 
@@ -27,7 +23,7 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.get(
       '/projects/open',
-      { schema: { tags, summary: 'Dossiers créés sur une période (admin, facturation)', querystring: z.object({ from: dateQuery.optional(), to: dateQuery.optional() }) } },
+      { schema: { tags, summary: 'Dossiers créés sur une période (admin, facturation)', querystring: z.object({ from: calendarDateSchema.optional(), to: calendarDateSchema.optional() }) } },
       async (request) => service.listOpenProjects(ctx, requireUser(request), request.query),
     );
 
@@ -60,7 +56,7 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
 
     app.post('/project/cover', { schema: { tags, summary: 'Image de couverture (multipart : id, cover_image)', consumes: ['multipart/form-data'] } }, async (request) =>
-      service.changeProjectCover(ctx, requireUser(request), request.parts()),
+      service.changeProjectCover(ctx, requireUser(request), readParts(request)),
     );
 
     app.delete('/project/cover', { schema: { tags, summary: "Retirer l'image de couverture", body: projectIdSchema } }, async (request) =>

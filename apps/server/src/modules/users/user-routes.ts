@@ -1,4 +1,4 @@
-import { userPatchSchema } from '@notadoo/domain';
+import { positiveId, userPatchSchema } from '@notadoo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate';
@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { toSession } from './user-data';
 import { getUserFor, updateUserFor } from './user-service';
 
-const idParams = z.object({ id: z.coerce.number().int().positive('Identifiant invalide.') });
+const idParams = z.object({ id: positiveId('Identifiant d’utilisateur invalide.') });
 
 export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
