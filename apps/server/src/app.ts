@@ -19,6 +19,7 @@ import type { Database } from './db/database';
 import { registerErrorHandling } from './http/error-handler';
 import { answerClientError, answerFrameworkError, MAX_HEADER_SIZE, registerNoStore, registerStorableTextGuard, registerUrlLengthLimit } from './http/http-guards';
 import { sweepTemporaryUploads } from './files/upload';
+import { recordRoutes } from './http/route-table';
 import type { Mailer } from './mail/mailer';
 import { accountRoutes } from './modules/accounts/account-routes';
 import { officeRoutes } from './modules/offices/office-routes';
@@ -104,6 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   registerUrlLengthLimit(app);
+  recordRoutes(app);
   await app.register(
     async (api) => {
       // Deny by default inside /api; static files (office images, the web app) are public.
@@ -118,7 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(downloadRoutes(ctx));
       await api.register(participantRoutes(ctx));
       await api.register(documentRoutes(ctx));
-      api.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+      api.get('/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },
   );

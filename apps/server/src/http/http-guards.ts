@@ -17,6 +17,13 @@ export const HTTP_MESSAGES = {
   unstorableText: 'La requête contient un caractère non autorisé (caractère nul ou caractère Unicode incomplet).',
 } as const;
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route removes NUL characters and lone surrogates itself (questionnaire answers, cleaned by the engine). */
+    cleansOwnText?: boolean;
+  }
+}
+
 /** Longer URLs answer 414; a path parameter longer than `maxParamLength` too. */
 export const MAX_URL_LENGTH = 4096;
 /** Node's limit on the request line and headers together (its default, stated). */
@@ -79,6 +86,7 @@ export function registerNoStore(api: FastifyInstance): void {
  */
 export function registerStorableTextGuard(api: FastifyInstance): void {
   api.addHook('preHandler', async (request) => {
+    if (request.routeOptions.config.cleansOwnText) return;
     if (![request.body, request.query, request.params].every(isStorable)) throw badRequest(HTTP_MESSAGES.unstorableText);
   });
 }

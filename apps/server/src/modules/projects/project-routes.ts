@@ -17,53 +17,53 @@ const tags = ['dossiers'];
 
 export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/projects/mine', { schema: { tags, summary: 'Mes dossiers (archivés exclus)' } }, async (request) =>
+    app.get('/projects/mine', { config: { access: 'user' }, schema: { tags, summary: 'Mes dossiers (archivés exclus)' } }, async (request) =>
       service.listMyProjects(ctx, requireUser(request)),
     );
 
     app.get(
       '/projects/open',
-      { schema: { tags, summary: 'Dossiers créés sur une période (admin, facturation)', querystring: z.object({ from: calendarDateSchema.optional(), to: calendarDateSchema.optional() }) } },
+      { config: { access: 'admin' }, schema: { tags, summary: 'Dossiers créés sur une période (admin, facturation)', querystring: z.object({ from: calendarDateSchema.optional(), to: calendarDateSchema.optional() }) } },
       async (request) => service.listOpenProjects(ctx, requireUser(request), request.query),
     );
 
-    app.get('/project/:id', { schema: { tags, summary: 'Un dossier complet', params: projectIdSchema } }, async (request) =>
+    app.get('/project/:id', { config: { access: 'project' }, schema: { tags, summary: 'Un dossier complet', params: projectIdSchema } }, async (request) =>
       service.getProjectFor(ctx, requireUser(request), request.params.id),
     );
 
-    app.post('/project', { schema: { tags, summary: 'Créer un dossier', body: createProjectSchema } }, async (request, reply) =>
+    app.post('/project', { config: { access: 'user' }, schema: { tags, summary: 'Créer un dossier', body: createProjectSchema } }, async (request, reply) =>
       reply.status(201).send(await service.createProject(ctx, requireUser(request), request.body)),
     );
 
-    app.post('/project/rename', { schema: { tags, summary: 'Renommer un dossier (répond la liste de mes dossiers)', body: renameProjectSchema } }, async (request) => {
+    app.post('/project/rename', { config: { access: 'project' }, schema: { tags, summary: 'Renommer un dossier (répond la liste de mes dossiers)', body: renameProjectSchema } }, async (request) => {
       const user = requireUser(request);
       await service.renameProject(ctx, user, request.body.id, request.body.name);
       return service.listMyProjects(ctx, user);
     });
 
-    app.post('/project/status', { schema: { tags, summary: 'Changer le statut (répond la liste de mes dossiers)', body: projectStatusSchema } }, async (request) => {
+    app.post('/project/status', { config: { access: 'project' }, schema: { tags, summary: 'Changer le statut (répond la liste de mes dossiers)', body: projectStatusSchema } }, async (request) => {
       const user = requireUser(request);
       await service.setProjectStatus(ctx, user, request.body.id, request.body.status);
       return service.listMyProjects(ctx, user);
     });
 
-    app.patch('/project/status', { schema: { tags, summary: 'Changer le statut, ou transmettre au notaire (statut 3)', body: projectStatusSchema } }, async (request) =>
+    app.patch('/project/status', { config: { access: 'project' }, schema: { tags, summary: 'Changer le statut, ou transmettre au notaire (statut 3)', body: projectStatusSchema } }, async (request) =>
       service.setProjectStatus(ctx, requireUser(request), request.body.id, request.body.status),
     );
 
-    app.patch('/project/:id', { schema: { tags, summary: "Choisir ou changer l'office notarial", params: projectIdSchema, body: projectOfficePatchSchema } }, async (request) =>
+    app.patch('/project/:id', { config: { access: 'project' }, schema: { tags, summary: "Choisir ou changer l'office notarial", params: projectIdSchema, body: projectOfficePatchSchema } }, async (request) =>
       service.changeProjectOffice(ctx, requireUser(request), request.params.id, request.body.office),
     );
 
-    app.post('/project/cover', { schema: { tags, summary: 'Image de couverture (multipart : id, cover_image)', consumes: ['multipart/form-data'] } }, async (request) =>
+    app.post('/project/cover', { config: { access: 'project' }, schema: { tags, summary: 'Image de couverture (multipart : id, cover_image)', consumes: ['multipart/form-data'] } }, async (request) =>
       service.changeProjectCover(ctx, requireUser(request), readParts(request)),
     );
 
-    app.delete('/project/cover', { schema: { tags, summary: "Retirer l'image de couverture", body: projectIdSchema } }, async (request) =>
+    app.delete('/project/cover', { config: { access: 'project' }, schema: { tags, summary: "Retirer l'image de couverture", body: projectIdSchema } }, async (request) =>
       service.removeProjectCover(ctx, requireUser(request), request.body.id),
     );
 
-    app.delete('/project/:id', { schema: { tags, summary: 'Archiver un dossier (répond la liste de mes dossiers)', params: projectIdSchema } }, async (request) => {
+    app.delete('/project/:id', { config: { access: 'project' }, schema: { tags, summary: 'Archiver un dossier (répond la liste de mes dossiers)', params: projectIdSchema } }, async (request) => {
       const user = requireUser(request);
       await service.archiveProject(ctx, user, request.params.id);
       return service.listMyProjects(ctx, user);

@@ -10,15 +10,16 @@ const idParams = z.object({ id: positiveId('Identifiant d’utilisateur invalide
 
 export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/users/me', { schema: { tags: ['utilisateurs'], summary: 'La session courante' } }, async (request) =>
+    app.get('/users/me', { config: { access: 'user' }, schema: { tags: ['utilisateurs'], summary: 'La session courante' } }, async (request) =>
       toSession(requireUser(request)),
     );
 
-    app.get('/users/:id', { schema: { tags: ['utilisateurs'], summary: 'Un utilisateur (soi-même ou admin)', params: idParams } }, async (request) =>
+    app.get('/users/:id', { config: { access: 'user' }, schema: { tags: ['utilisateurs'], summary: 'Un utilisateur (soi-même ou admin)', params: idParams } }, async (request) =>
       getUserFor(ctx, requireUser(request), request.params.id),
     );
 
     app.patch('/users/:id', {
+      config: { access: 'user' },
       schema: { tags: ['utilisateurs'], summary: 'Modifier un profil', params: idParams, body: userPatchSchema },
       handler: async (request) => updateUserFor(ctx, requireUser(request), request.params.id, request.body),
     });
