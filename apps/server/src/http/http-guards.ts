@@ -92,6 +92,7 @@ export function registerStorableTextGuard(api: FastifyInstance): void {
 }
 
 // A NUL, or a surrogate half without its other half.
+// eslint-disable-next-line no-control-regex
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Iterative, so a deeply nested body cannot overflow the stack. */
