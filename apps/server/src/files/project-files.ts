@@ -3,7 +3,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { STORED_NAME_PREFIX_LENGTH } from '@notadoo/domain';
+import { hasInvisibleOrControlCharacter, STORED_NAME_PREFIX_LENGTH } from '@notadoo/domain';
 import { badRequest, notFound } from '../http/app-error';
 import { EXTENSIONS, type SniffedType } from './content-sniffing';
 import type { StoredUpload } from './upload';
@@ -18,12 +18,11 @@ export function projectFilesDir(dataDir: string, projectId: number): string {
 }
 
 const FORBIDDEN_NAME = /[/\\<>:"|?*]|^\.+$|\.\./;
-const hasControlCharacter = (name: string) => [...name].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 
-/** The display name sent by the browser, refused when it holds a path or control characters. */
+/** The display name sent by the browser, refused when it holds a path, control or invisible characters (bidirectional overrides). */
 export function checkOriginalName(name: string): string {
   const trimmed = name.trim().normalize('NFC');
-  if (!trimmed || trimmed.length > 200 || FORBIDDEN_NAME.test(trimmed) || hasControlCharacter(trimmed)) {
+  if (!trimmed || trimmed.length > 200 || FORBIDDEN_NAME.test(trimmed) || hasInvisibleOrControlCharacter(trimmed)) {
     throw badRequest('Le nom du fichier est invalide : il ne doit contenir ni chemin ni caractère spécial.');
   }
   return trimmed;

@@ -91,6 +91,20 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
       expect(existsSync(dir) ? readdirSync(dir).filter((n) => n.startsWith('.upload-')) : []).toEqual([]);
     });
 
+    it('refuses a file name with a bidirectional override or another invisible character', async () => {
+      for (const name of ['\u202Efdp.pdf', 'acte\u200B.pdf', 'a\u2066b.pdf']) {
+        expectFrench4xx(await upload({ id: String(drawerId) }, { field: 'file', name, content: PDF_BYTES, type: 'application/pdf' }), 400, /nom du fichier est invalide/);
+      }
+    });
+
+    it('refuses a cover whose project id is abc or huge', async () => {
+      for (const id of ['abc', '99999999999999999999', '0']) {
+        const body = multipartBody({ id }, { field: 'cover_image', name: 'c.png', content: PNG_BYTES, type: 'image/png' });
+        const res = await t.app.inject({ method: 'POST', url: '/api/project/cover', headers: { ...owner.headers, ...body.headers }, payload: body.payload });
+        expectFrench4xx(res, 400, 'Identifiant de dossier invalide.');
+      }
+    });
+
     it('answers a malformed multipart body with a French 400', async () => {
       const headers = { ...owner.headers, 'content-type': 'multipart/form-data; boundary=XYZ' };
       const bodies = [
