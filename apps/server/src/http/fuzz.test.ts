@@ -17,7 +17,8 @@ import { projectFilesDir } from '../files/project-files';
  * route, on PGlite (the PostgreSQL run of the suite covers the shared code).
  * A failure prints fast-check's seed and path; FUZZ_SEED replays it.
  */
-const RUNS_PER_ROUTE = 25;
+/** FUZZ_RUNS raises it for a deeper search (not in `npm test`). */
+const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 25);
 const seed = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
 
 const FIELD_NAMES = [
@@ -272,5 +273,5 @@ describe('fuzzing every API route (fast-check, PGlite)', () => {
       const alive = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: admin });
       expect(alive.statusCode, `after ${route.method} ${route.url}`).toBe(200);
     }
-  }, 120_000);
+  }, 120_000 + RUNS_PER_ROUTE * 3000);
 });
