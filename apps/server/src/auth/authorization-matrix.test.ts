@@ -14,6 +14,7 @@ import { ACCESS_RULES } from './authenticate';
  * permission rules (section 6, `packages/domain/src/projects/permissions.ts`)
  * lead to. The project is a house sale at office 1, status 2 (before
  * signature), opened by the seller; the documents acted on belong to the seller.
+ * The rows that signature changes run again on a signed project (status 5).
  */
 const ACTORS = [
   'anonymous',
@@ -149,11 +150,11 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
   }
 
   /** A fresh house sale at office 1, status 2, with a participant in each role and a pending person. */
-  async function createFixture(): Promise<Fixture> {
+  async function createFixture(status = 2): Promise<Fixture> {
     const db = t.database.db;
     const [project] = await db
       .insert(projects)
-      .values({ name: 'Vente Matrice', type: 'realty', subtype: 'house', status: 2, notaryOfficeId: 1, creatorId: users.seller.id })
+      .values({ name: 'Vente Matrice', type: 'realty', subtype: 'house', status, notaryOfficeId: 1, creatorId: users.seller.id })
       .returning({ id: projects.id });
     const projectId = project!.id;
     const person = async (userId: number | null, role: 'seller' | 'buyer' | 'intermediary' | 'office', extra: { isCreator?: boolean; email?: string } = {}) => {
@@ -222,22 +223,52 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     }
   });
 
+  /**
+   * Once signed (status 5 and over) the file is locked: participants no longer
+   * add or change documents and people, and read only their own documents;
+   * the office and admins still do (section 6, "while status below 5").
+   */
+  const LOCKED_ROWS: Array<{ route: string; method: Row['method']; expected: Record<ActorName, number> }> = [
+    { method: 'PATCH', route: '/api/participant', expected: cells(['admin'], 200, 403) },
+    { method: 'POST', route: '/api/project/:id/addperson', expected: cells(OFFICE_AND_ADMIN, 200, 403, { seller: 401, buyer: 401, intermediaryParticipant: 401 }) },
+    { method: 'POST', route: '/api/participant/adddocument', expected: cells(OFFICE_AND_ADMIN, 200, 403) },
+    { method: 'POST', route: '/api/project/:id/addfile', expected: cells(OFFICE_AND_ADMIN, 200, 403) },
+    { method: 'DELETE', route: '/api/project/:id/removeFile', expected: cells(OFFICE_AND_ADMIN, 200, 403) },
+    { method: 'PATCH', route: '/api/document', expected: cells(OFFICE_AND_ADMIN, 200, 403, { seller: 401, buyer: 401, intermediaryParticipant: 401 }) },
+    { method: 'GET', route: '/api/download_form/:type/:documentId', expected: cells(['seller', ...OFFICE_AND_ADMIN], 200, 403) },
+    { method: 'POST', route: '/api/generate_file_token', expected: cells(['seller', ...OFFICE_AND_ADMIN], 200, 403) },
+    { method: 'GET', route: '/api/get_file/:docId/:index/:token', expected: cells(['seller', ...OFFICE_AND_ADMIN], 200, 403, { anonymous: 403 }) },
+    { method: 'PATCH', route: '/api/project/status', expected: cells(OFFICE_AND_ADMIN, 200, 403) },
+    { method: 'POST', route: '/api/project/rename', expected: cells(PARTICIPANTS_WITH_ACCESS, 200, 403) },
+  ];
+
+  async function answersOf(row: Row, status: number, sharedFixture: Fixture | undefined): Promise<Partial<Record<ActorName, number>>> {
+    const answers: Partial<Record<ActorName, number>> = {};
+    for (const who of ACTORS) {
+      const fixture = row.readOnly && sharedFixture ? sharedFixture : await createFixture(status);
+      const call = await row.call(fixture, who);
+      const res = await t.app.inject({
+        method: row.method,
+        url: call.url ?? row.route,
+        headers: { ...(who === 'anonymous' || call.withoutBearer ? {} : users[who].headers), ...call.headers },
+        ...(call.payload === undefined ? {} : { payload: call.payload as object }),
+      });
+      answers[who] = res.statusCode;
+      if (res.statusCode >= 400) expect(typeof res.json().message, `${who}: ${res.body}`).toBe('string');
+    }
+    return answers;
+  }
+
+  for (const locked of LOCKED_ROWS) {
+    it(`${locked.method} ${locked.route} once the project is signed`, async () => {
+      const row = ROWS.find((r) => r.method === locked.method && r.route === locked.route)!;
+      expect(await answersOf(row, 5, undefined)).toEqual(locked.expected);
+    });
+  }
+
   for (const row of ROWS) {
     it(`${row.method} ${row.route}`, async () => {
-      const answers: Partial<Record<ActorName, number>> = {};
-      for (const who of ACTORS) {
-        const fixture = row.readOnly ? shared : await createFixture();
-        const call = await row.call(fixture, who);
-        const res = await t.app.inject({
-          method: row.method,
-          url: call.url ?? row.route,
-          headers: { ...(who === 'anonymous' || call.withoutBearer ? {} : users[who].headers), ...call.headers },
-          ...(call.payload === undefined ? {} : { payload: call.payload as object }),
-        });
-        answers[who] = res.statusCode;
-        if (res.statusCode >= 400) expect(typeof res.json().message, `${who}: ${res.body}`).toBe('string');
-      }
-      expect(answers).toEqual(row.expected);
+      expect(await answersOf(row, 2, shared)).toEqual(row.expected);
     });
   }
 });
