@@ -19,6 +19,9 @@ import type { Config } from './config';
 import { DEFAULT_RATE_LIMITS, type AppContext, type RateLimits } from './context';
 import type { Database } from './db/database';
 import { registerErrorHandling } from './http/error-handler';
+import { answerClientError, answerFrameworkError, MAX_HEADER_SIZE, registerNoStore, registerStorableTextGuard, registerUrlLengthLimit } from './http/http-guards';
+import { sweepTemporaryUploads } from './files/upload';
+import { recordRoutes } from './http/route-table';
 import type { Mailer } from './mail/mailer';
 import { createOutboxWorker, type OutboxWorker } from './mail/outbox-worker';
 import { mailOutboxRoutes } from './modules/mail-outbox/mail-outbox-routes';
@@ -62,7 +65,16 @@ export interface AppOptions {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   // Download tokens travel in the URL path (get_pdf, get_file) and are longer than Fastify's 100-character default.
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: true, routerOptions: { maxParamLength: 1024 } });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    trustProxy: true,
+    routerOptions: { maxParamLength: 1024 },
+    // Hardening (issue 9): the HTTP layer's own refusals in French, stated limits.
+    http: { maxHeaderSize: MAX_HEADER_SIZE },
+    clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
+  });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -126,10 +138,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   registerMaintenanceMode(app, ctx);
+  registerUrlLengthLimit(app);
+  recordRoutes(app);
   await app.register(
     async (api) => {
       // Deny by default inside /api; static files (office images, the web app) are public.
       registerAuthentication(api, { db: ctx.db, tokens: ctx.tokens });
+      registerStorableTextGuard(api);
+      registerNoStore(api);
       await api.register(accountRoutes(ctx));
       await api.register(userRoutes(ctx));
       await api.register(officeRoutes(ctx));
@@ -144,7 +160,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(billingRoutes(ctx));
       await api.register(contactRoutes(ctx));
       await api.register(siteRoutes(ctx));
-      api.get('/docs', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+      api.get('/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
     },
     { prefix: '/api' },
   );
@@ -155,6 +171,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     decorateReply: false,
   });
   mkdirSync(coversDir(ctx), { recursive: true });
+  // Uploads a crash interrupted. An embedded database means this process owns DATA_DIR; on PostgreSQL a
+  // sibling process may share it, so only leftovers untouched for an hour go.
+  await sweepTemporaryUploads(config.dataDir, { olderThanMs: options.database.kind === 'pglite' ? 0 : 60 * 60_000 });
   await app.register(fastifyStatic, { root: coversDir(ctx), prefix: '/uploads/covers/', decorateReply: false });
   // Avatar names are random and never reused: a browser may keep one for a year.
   mkdirSync(avatarsDir(ctx), { recursive: true });

@@ -23,3 +23,4 @@ export * from './admin/user-statuses';
 export * from './admin/csv';
 export * from './admin/billing';
 export * from './schemas/admin';
+export * from './schemas/common';

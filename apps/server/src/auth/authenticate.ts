@@ -5,9 +5,23 @@ import { findUserById, type UserWithOffice } from '../modules/users/user-data';
 import type { Db } from '../db/database';
 import type { TokenService } from './session-tokens';
 
+/**
+ * Who may call a route, declared by every `/api` route in its options
+ * (`config: { access }`) and checked by the authorization matrix test:
+ * - `public`: anyone, no token (sign-up, sign-in, the office list);
+ * - `link`: no bearer token, the signed short-lived link in the path is the credential (downloads);
+ * - `user`: any signed-in user, acting on their own account or lists;
+ * - `project`: a signed-in user whom the project (of the id, document or person named) opens to,
+ *   further checked by the domain's `can…` function of the action;
+ * - `admin`: signed-in administrators only (the service answers the spec's refusal).
+ */
+export const ACCESS_RULES = ['public', 'link', 'user', 'project', 'admin'] as const;
+export type AccessRule = (typeof ACCESS_RULES)[number];
+
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Routes open to visitors say so; every other route needs a valid token. */
+    access?: AccessRule;
+    /** Superseded by `access: 'public'`; still honoured so that older routes keep working. */
     public?: boolean;
   }
   interface FastifyRequest {
@@ -18,15 +32,20 @@ declare module 'fastify' {
 
 /**
  * Deny by default: every route needs a valid bearer token unless its config
- * declares `public: true`. A token whose password version is behind the
+ * declares `access: 'public'` or `'link'`. A token whose password version is behind the
  * user's (password changed since) is treated as expired.
  */
 export function registerAuthentication(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
   app.decorateRequest('currentUser', null);
   app.addHook('preHandler', async (request) => {
-    if (request.routeOptions.config.public || request.is404) return;
+    if (isOpenWithoutToken(request.routeOptions.config) || request.is404) return;
     request.currentUser = await authenticate(request, deps);
   });
+}
+
+/** Deny by default: only routes declaring `public` or `link` skip the bearer token. */
+export function isOpenWithoutToken(config: { access?: AccessRule; public?: boolean }): boolean {
+  return config.access === 'public' || config.access === 'link' || config.public === true;
 }
 
 async function authenticate(request: FastifyRequest, deps: { db: Db; tokens: TokenService }): Promise<UserWithOffice> {

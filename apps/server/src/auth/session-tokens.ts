@@ -1,3 +1,4 @@
+import { MAX_ID } from '@notadoo/domain';
 import { errors, jwtVerify, SignJWT } from 'jose';
 
 /** A plain session token lasts a working day; remember-me gives 30 days (spec section 9). */
@@ -29,15 +30,24 @@ export function createTokenService(secret: string, now: () => number = () => Dat
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
           currentDate: new Date(now()),
+          // A token without an expiry would open the account forever.
+          requiredClaims: ['exp', 'sub'],
         });
-        const userId = Number(payload.sub);
-        if (!Number.isInteger(userId) || typeof payload.pwv !== 'number') return { ok: false, reason: 'invalid' };
+        const userId = parseUserId(payload.sub);
+        if (userId === undefined || typeof payload.pwv !== 'number') return { ok: false, reason: 'invalid' };
         return { ok: true, claims: { userId, passwordVersion: payload.pwv } };
       } catch (error) {
         return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
       }
     },
   };
+}
+
+/** The `sub` of a token as a user id the database can hold, or undefined. */
+export function parseUserId(sub: unknown): number | undefined {
+  if (typeof sub !== 'string' || !/^[1-9]\d{0,9}$/.test(sub)) return undefined;
+  const id = Number(sub);
+  return id <= MAX_ID ? id : undefined;
 }
 
 export type TokenService = ReturnType<typeof createTokenService>;

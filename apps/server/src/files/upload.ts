@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../http/app-error';
 import { EXTENSIONS, SNIFF_LENGTH, sniffType, type SniffedType } from './content-sniffing';
 
@@ -25,8 +26,11 @@ export async function receiveUpload(
   stream: Readable,
   options: { dir: string; accepted: readonly SniffedType[]; maxBytes: number; refusedMessage: string },
 ): Promise<StoredUpload> {
+  // The sender's stream failing (a body cut short or malformed) is the client's error, not the server's.
+  let sourceError: unknown;
+  stream.once('error', (error) => (sourceError = error));
   await mkdir(options.dir, { recursive: true });
-  const tmp = path.join(options.dir, `.upload-${randomBytes(8).toString('hex')}`);
+  const tmp = path.join(options.dir, `${TEMPORARY_PREFIX}${randomBytes(8).toString('hex')}`);
   let head = Buffer.alloc(0);
   let size = 0;
   let type: SniffedType | undefined;
@@ -53,7 +57,7 @@ export async function receiveUpload(
     if ((stream as Readable & { truncated?: boolean }).truncated) throw tooLarge(options.maxBytes);
   } catch (error) {
     await rm(tmp, { force: true });
-    throw error;
+    throw error === sourceError || error === stream.errored ? asClientError(error) : error;
   }
   return { name: `${randomBytes(12).toString('hex')}.${EXTENSIONS[type]}`, type, size, path: tmp };
 }
@@ -71,6 +75,67 @@ export async function discardUpload(upload: StoredUpload | undefined): Promise<v
 export async function removeStoredFile(dir: string, name: string | null): Promise<void> {
   if (!name || !/^[a-f0-9]{24}\.[a-z]{3,4}$/.test(name)) return;
   await rm(path.join(dir, name), { force: true });
+}
+
+const TEMPORARY_PREFIX = '.upload-';
+export const MALFORMED_MULTIPART = 'Le contenu envoyé (multipart/form-data) est mal formé ou incomplet.';
+
+/** A parser error without a status comes from the bytes the client sent. */
+function asClientError(error: unknown): unknown {
+  if (error instanceof AppError || (error as { statusCode?: number }).statusCode) return error;
+  return badRequest(MALFORMED_MULTIPART);
+}
+
+type Part = Awaited<ReturnType<FastifyRequest['parts']> extends AsyncIterable<infer P> ? P : never>;
+
+/**
+ * The parts of a multipart request, where a body the parser cannot read (no
+ * boundary, cut short, broken headers) is a 400 with a French message. Errors
+ * of the caller's own loop body pass through untouched.
+ */
+export async function* readParts(request: FastifyRequest): AsyncGenerator<Part> {
+  let iterator: AsyncIterator<Part>;
+  try {
+    iterator = request.parts()[Symbol.asyncIterator]();
+  } catch (error) {
+    throw asClientError(error);
+  }
+  for (;;) {
+    let next: IteratorResult<Part>;
+    try {
+      next = await iterator.next();
+    } catch (error) {
+      throw asClientError(error);
+    }
+    if (next.done) return;
+    yield next.value;
+  }
+}
+
+/**
+ * Removes the temporary files of uploads a crash interrupted, under the
+ * project folders and the covers folder. `olderThanMs` spares uploads a sibling
+ * process sharing DATA_DIR may be receiving right now. Answers how many went.
+ */
+export async function sweepTemporaryUploads(dataDir: string, options: { olderThanMs: number; now?: number }): Promise<number> {
+  const projectsRoot = path.join(dataDir, 'files', 'projects');
+  const projectDirs = await readdir(projectsRoot).then(
+    (names) => names.map((name) => path.join(projectsRoot, name)),
+    () => [],
+  );
+  const cutoff = (options.now ?? Date.now()) - options.olderThanMs;
+  let removed = 0;
+  for (const dir of [...projectDirs, path.join(dataDir, 'uploads', 'covers')]) {
+    const names = await readdir(dir).catch(() => [] as string[]);
+    for (const name of names.filter((n) => n.startsWith(TEMPORARY_PREFIX))) {
+      const file = path.join(dir, name);
+      const modified = await stat(file).then((s) => s.mtimeMs, () => undefined);
+      if (modified === undefined || (options.olderThanMs > 0 && modified > cutoff)) continue;
+      await rm(file, { force: true });
+      removed += 1;
+    }
+  }
+  return removed;
 }
 
 function tooLarge(maxBytes: number): AppError {

@@ -37,6 +37,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
         FASTIFY_CLIENT_ERRORS[error.code] ?? (status === 429 ? MESSAGES.tooManyRequests : MESSAGES.invalidRequest);
       return reply.status(status).send({ message });
     }
+    if (isRefusedInput(error)) {
+      request.log.warn({ code: databaseErrorCode(error) }, 'input refused by the database');
+      return reply.status(400).send({ message: MESSAGES.invalidRequest });
+    }
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(500).send({ message: MESSAGES.internalError });
   });
@@ -51,4 +55,23 @@ function describeValidationError(issue: { keyword: string; instancePath: string;
   if (!field) return { message: issue.message };
   const message = FIELD_NAMED_IN_MESSAGE.has(issue.keyword) ? `Champ « ${field} » : ${issue.message}` : issue.message;
   return { message, field };
+}
+
+/**
+ * A value the schemas let through but PostgreSQL refuses (class 22, "data
+ * exception": a number out of range, a malformed date or text) is the
+ * client's input, not a server fault: a 400, logged so the schema gets fixed.
+ */
+function isRefusedInput(error: unknown): boolean {
+  return databaseErrorCode(error)?.startsWith('22') ?? false;
+}
+
+/** The SQLSTATE of a database error, possibly wrapped by drizzle (`cause`). */
+function databaseErrorCode(error: unknown): string | undefined {
+  let current = error as { code?: unknown; cause?: unknown } | undefined;
+  for (let depth = 0; current && depth < 5; depth += 1) {
+    if (typeof current.code === 'string' && /^[0-9A-Z]{5}$/.test(current.code)) return current.code;
+    current = current.cause as typeof current;
+  }
+  return undefined;
 }

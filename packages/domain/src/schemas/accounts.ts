@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isPasswordStrongEnough } from '../accounts/password';
 import { MESSAGES } from '../messages';
+import { displayName, positiveId } from './common';
 
 /**
  * Request payloads of the account calls (spec sections 3 and 7). The server
@@ -15,11 +16,7 @@ const email = z
   .pipe(z.email({ error: "L'adresse email n'est pas valide." }));
 
 const name = (label: string) =>
-  z
-    .string({ error: `Le champ ${label} est requis.` })
-    .trim()
-    .min(1, `Le champ ${label} est requis.`)
-    .max(255, `Le champ ${label} ne doit pas dépasser 255 caractères.`);
+  displayName({ required: `Le champ ${label} est requis.`, tooLong: `Le champ ${label} ne doit pas dépasser 255 caractères.` });
 
 export const passwordSchema = z
   .string({ error: 'Le mot de passe est requis.' })
@@ -80,7 +77,7 @@ export const userPatchSchema = z
     password: z.string().max(255).optional(),
     passwordNew: z.union([passwordSchema, z.literal('')]).optional(),
     passwordNewConfirm: z.string().max(255).optional(),
-    notaryOffice: z.union([z.coerce.number().int().positive(), z.null(), z.literal('')]).optional(),
+    notaryOffice: z.union([positiveId('Identifiant d’office notarial invalide.'), z.null(), z.literal('')]).optional(),
     oldOffice: z.unknown().optional(),
   })
   .refine((p) => !p.passwordNew || p.passwordNew === p.passwordNewConfirm, {

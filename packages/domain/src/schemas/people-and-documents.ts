@@ -1,21 +1,17 @@
 import { z } from 'zod';
 import { PARTICIPANT_ROLES } from '../projects/project';
+import { displayName, positiveId } from './common';
 
 /**
  * Payloads of the participant and document calls (spec section 7). Form
  * values arrive as strings: ids are coerced, empty strings mean "none".
  */
 
-const MAX_ID = 2_147_483_647;
-const id = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_ID, message);
+const id = positiveId;
 const optionalId = (message: string) =>
   z.preprocess((v) => (v === '' || v === 'null' || v === undefined ? null : v), z.union([z.null(), id(message)]));
 const requiredName = (label: string) =>
-  z
-    .string({ error: `Le ${label} est requis.` })
-    .trim()
-    .min(1, `Le ${label} est requis.`)
-    .max(255, `Le ${label} ne doit pas dépasser 255 caractères.`);
+  displayName({ required: `Le ${label} est requis.`, tooLong: `Le ${label} ne doit pas dépasser 255 caractères.` });
 /** Optional e-mail: empty means none (the person is added without an invitation). */
 const optionalEmail = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),

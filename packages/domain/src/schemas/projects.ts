@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PARTICIPANT_ROLES, PROJECT_SUBTYPES, PROJECT_TYPES } from '../projects/project';
+import { displayName, positiveId } from './common';
 
 /**
  * Request payloads of the project calls (spec section 7). Form-encoded values
@@ -19,12 +20,9 @@ export const PROJECT_SCHEMA_MESSAGES = {
 } as const;
 const M = PROJECT_SCHEMA_MESSAGES;
 
-/** Database ids are 32-bit: a larger one must be a 400, not a database error. */
-const MAX_ID = 2_147_483_647;
+const id = positiveId;
 
-const id = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_ID, message);
-
-const projectName = z.string({ error: M.nameRequired }).trim().min(1, M.nameRequired).max(255, M.nameTooLong);
+const projectName = displayName({ required: M.nameRequired, tooLong: M.nameTooLong });
 
 const ALL_SUBTYPES = [...PROJECT_SUBTYPES.realty, ...PROJECT_SUBTYPES.succession] as const;
 

@@ -21,7 +21,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     const limits = ctx.rateLimits;
 
     app.post('/users/signup', {
-      config: { public: true },
+      config: { access: 'public' },
       schema: { tags: ['comptes'], summary: 'Créer un compte', body: signupSchema, response: { 201: tokenAnswer } },
       handler: async (request, reply) => {
         accounts.enforceRateLimit(ctx, [[`signup:ip:${request.ip}`, limits.signupPerIp]]);
@@ -31,7 +31,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/users/login', {
-      config: { public: true },
+      config: { access: 'public' },
       schema: { tags: ['comptes'], summary: 'Se connecter', body: loginSchema, response: { 200: tokenAnswer } },
       handler: async (request) => {
         accounts.enforceRateLimit(ctx, [
@@ -44,7 +44,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     // One path, two calls (spec section 7): `{email}` asks for a link, `{password, token}` sets the password.
     app.post('/users/reset/password', {
-      config: { public: true },
+      config: { access: 'public' },
       schema: {
         tags: ['comptes'],
         summary: 'Demander un lien de réinitialisation, ou définir le nouveau mot de passe',
@@ -70,13 +70,13 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/users/email/confirm', {
-      config: { public: true },
+      config: { access: 'public' },
       schema: { tags: ['comptes'], summary: "Confirmer l'adresse email", body: emailConfirmSchema, response: { 200: messageAnswer } },
       handler: async (request) => ({ message: await accounts.confirmEmail(ctx, request.body) }),
     });
 
     app.post('/users/email/resendConfirm', {
-      config: { public: true },
+      config: { access: 'public' },
       schema: { tags: ['comptes'], summary: 'Renvoyer le mail de confirmation', body: resendConfirmSchema, response: { 200: messageAnswer } },
       handler: async (request) => {
         accounts.enforceRateLimit(ctx, [

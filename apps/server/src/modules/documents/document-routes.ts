@@ -1,45 +1,46 @@
-import { addDocumentSchema, documentOwnerSchema, projectIdSchema, removeDocumentSchema, removeFileSchema } from '@notadoo/domain';
+import { addDocumentSchema, documentOwnerSchema, positiveId, projectIdSchema, removeDocumentSchema, removeFileSchema } from '@notadoo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
+import { readParts } from '../../files/upload';
 import * as service from './document-service';
 
 const tags = ['documents'];
 const fileParams = z.object({
-  docId: z.coerce.number().int().min(1).max(2_147_483_647),
-  index: z.coerce.number().int().min(0).max(10_000),
+  docId: positiveId('Identifiant de document invalide.'),
+  index: z.coerce.number({ error: 'Numéro de fichier invalide.' }).int('Numéro de fichier invalide.').min(0, 'Numéro de fichier invalide.').max(10_000, 'Numéro de fichier invalide.'),
   token: z.string().min(10).max(2048),
 });
 
 export function documentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post('/participant/adddocument', { schema: { tags, summary: 'Ajouter un tiroir de fichiers (ou un questionnaire) à une personne', body: addDocumentSchema } }, async (request) =>
+    app.post('/participant/adddocument', { config: { access: 'project' }, schema: { tags, summary: 'Ajouter un tiroir de fichiers (ou un questionnaire) à une personne', body: addDocumentSchema } }, async (request) =>
       service.addDocument(ctx, requireUser(request), request.body),
     );
 
-    app.post('/project/:id/addfile', { schema: { tags, summary: 'Déposer un fichier (multipart : id, file ; images et PDF, 20 Mo)', params: projectIdSchema, consumes: ['multipart/form-data'] } }, async (request) =>
-      service.addFile(ctx, requireUser(request), request.params.id, request.parts()),
+    app.post('/project/:id/addfile', { config: { access: 'project' }, schema: { tags, summary: 'Déposer un fichier (multipart : id, file ; images et PDF, 20 Mo)', params: projectIdSchema, consumes: ['multipart/form-data'] } }, async (request) =>
+      service.addFile(ctx, requireUser(request), request.params.id, readParts(request)),
     );
 
-    app.delete('/project/:id/removeFile', { schema: { tags, summary: "Supprimer un fichier d'un tiroir", params: projectIdSchema, body: removeFileSchema } }, async (request) =>
+    app.delete('/project/:id/removeFile', { config: { access: 'project' }, schema: { tags, summary: "Supprimer un fichier d'un tiroir", params: projectIdSchema, body: removeFileSchema } }, async (request) =>
       service.removeFile(ctx, requireUser(request), request.params.id, request.body),
     );
 
-    app.delete('/project/:id/removedocument', { schema: { tags, summary: 'Supprimer un document et ses fichiers', params: projectIdSchema, body: removeDocumentSchema } }, async (request) =>
+    app.delete('/project/:id/removedocument', { config: { access: 'project' }, schema: { tags, summary: 'Supprimer un document et ses fichiers', params: projectIdSchema, body: removeDocumentSchema } }, async (request) =>
       service.removeDocument(ctx, requireUser(request), request.params.id, request.body.documentId),
     );
 
-    app.patch('/document/owner', { schema: { tags, summary: "Changer le propriétaire d'un document (admin)", body: documentOwnerSchema } }, async (request) =>
+    app.patch('/document/owner', { config: { access: 'admin' }, schema: { tags, summary: "Changer le propriétaire d'un document (admin)", body: documentOwnerSchema } }, async (request) =>
       service.changeDocumentOwner(ctx, requireUser(request), request.body),
     );
 
-    app.get('/documents/mine', { schema: { tags, summary: 'Mes documents, tous dossiers confondus' } }, async (request) =>
+    app.get('/documents/mine', { config: { access: 'user' }, schema: { tags, summary: 'Mes documents, tous dossiers confondus' } }, async (request) =>
       service.listMyDocuments(ctx, requireUser(request)),
     );
 
     // Opened in a new tab: the short-lived token is the credential, not the bearer.
-    app.get('/get_file/:docId/:index/:token', { config: { public: true }, schema: { tags, summary: 'Télécharger un fichier déposé (jeton de generate_file_token)', params: fileParams } }, async (request, reply) => {
+    app.get('/get_file/:docId/:index/:token', { config: { access: 'link' }, schema: { tags, summary: 'Télécharger un fichier déposé (jeton de generate_file_token)', params: fileParams } }, async (request, reply) => {
       const file = await service.openFileForDownload(ctx, request.params.docId, request.params.index, request.params.token);
       return reply
         .header('content-type', file.contentType)

@@ -7,6 +7,7 @@ import {
   findQuestionnaireBySaveDocType,
   isFileTypeCode,
   MESSAGES,
+  positiveId,
   projectAccess,
   QUESTIONNAIRE_DOC_TYPES,
   type addDocumentSchema,
@@ -19,6 +20,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { documents, participants, projects } from '../../db/schema';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error';
+import { parseWith } from '../../http/parse';
 import { IMAGE_TYPES } from '../../files/content-sniffing';
 import { checkOriginalName, keepProjectFile, openProjectFile, projectFilesDir, removeProjectFile, storedNameFor } from '../../files/project-files';
 import { discardUpload, receiveUpload, type StoredUpload } from '../../files/upload';
@@ -30,6 +32,8 @@ import { findUserById, type UserWithOffice } from '../users/user-data';
 import { loadDocumentInProject, requireReadableDocument } from './document-access';
 
 export const PROJECT_FILE_MAX_BYTES = 20 * 1024 * 1024;
+const DOCUMENT_ID_MESSAGE = 'Identifiant de document invalide.';
+const documentIdField = positiveId(DOCUMENT_ID_MESSAGE);
 const EDIT_REFUSED = "Erreur : Vous n'avez pas les droits suffisants pour modifier ce document.";
 
 
@@ -91,7 +95,7 @@ export async function addFile(
   let documentId: number | undefined;
   try {
     for await (const part of parts) {
-      if (part.type === 'field' && part.fieldname === 'id') documentId = Number(part.value);
+      if (part.type === 'field' && part.fieldname === 'id') documentId = parseWith(documentIdField, part.value);
       else if (part.type === 'file' && part.fieldname === 'file' && !upload) {
         originalName = checkOriginalName(part.filename);
         // Checked before the bytes are stored when the id came first, as the web sends it.
@@ -105,9 +109,9 @@ export async function addFile(
       } else if (part.type === 'file') part.file.resume();
     }
     if (!upload || !originalName) throw badRequest('Merci de choisir un fichier à envoyer.');
-    if (documentId === undefined || !Number.isInteger(documentId)) throw badRequest('Identifiant de document invalide.');
+    if (documentId === undefined) throw badRequest(DOCUMENT_ID_MESSAGE);
     await requireDrawer(ctx, user, loaded.project.id, documentId);
-    const storedName = storedNameFor(originalName);
+    const storedName = storedNameFor(originalName, upload.type);
     await keepProjectFile(ctx.config.dataDir, loaded.project.id, upload, storedName);
     upload = undefined;
     await ctx.db

@@ -73,6 +73,7 @@ export function downloadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post(
       '/generate_file_token',
       {
+        config: { access: 'project' },
         schema: {
           tags,
           summary: 'Jetons de téléchargement (5 minutes) pour des PDF de questionnaires ou des fichiers déposés',
@@ -91,7 +92,7 @@ export function downloadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/get_pdf/:docId/:token',
       {
         // The token in the path is the credential: the link opens in a new tab, without the bearer token.
-        config: { public: true },
+        config: { access: 'link' },
         schema: {
           tags,
           summary: 'Télécharger le PDF généré d’un questionnaire (lien à jeton)',

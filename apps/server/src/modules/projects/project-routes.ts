@@ -1,4 +1,5 @@
 import {
+  calendarDateSchema,
   createProjectSchema,
   dashboardQuerySchema,
   NEXT_PAGE_HEADER,
@@ -11,6 +12,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
+import { readParts } from '../../files/upload';
 import * as service from './project-service';
 
 const tags = ['dossiers'];
@@ -26,6 +28,7 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/projects/mine',
       {
+        config: { access: 'user' },
         schema: {
           tags,
           summary: `Mes dossiers (archivés exclus), les plus récents d'abord, par pages ; l'en-tête ${NEXT_PAGE_HEADER} donne la page suivante`,
@@ -37,43 +40,43 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     // GET /projects/open (billing) lives in modules/admin/billing-routes.ts.
 
-    app.get('/project/:id', { schema: { tags, summary: 'Un dossier complet', params: projectIdSchema } }, async (request) =>
+    app.get('/project/:id', { config: { access: 'project' }, schema: { tags, summary: 'Un dossier complet', params: projectIdSchema } }, async (request) =>
       service.getProjectFor(ctx, requireUser(request), request.params.id),
     );
 
-    app.post('/project', { schema: { tags, summary: 'Créer un dossier', body: createProjectSchema } }, async (request, reply) =>
+    app.post('/project', { config: { access: 'user' }, schema: { tags, summary: 'Créer un dossier', body: createProjectSchema } }, async (request, reply) =>
       reply.status(201).send(await service.createProject(ctx, requireUser(request), request.body)),
     );
 
-    app.post('/project/rename', { schema: { tags, summary: 'Renommer un dossier (répond la première page de mes dossiers)', body: renameProjectSchema } }, async (request, reply) => {
+    app.post('/project/rename', { config: { access: 'project' }, schema: { tags, summary: 'Renommer un dossier (répond la première page de mes dossiers)', body: renameProjectSchema } }, async (request, reply) => {
       const user = requireUser(request);
       await service.renameProject(ctx, user, request.body.id, request.body.name);
       return sendDashboardPage(reply, await service.listMyProjects(ctx, user));
     });
 
-    app.post('/project/status', { schema: { tags, summary: 'Changer le statut (répond la première page de mes dossiers)', body: projectStatusSchema } }, async (request, reply) => {
+    app.post('/project/status', { config: { access: 'project' }, schema: { tags, summary: 'Changer le statut (répond la première page de mes dossiers)', body: projectStatusSchema } }, async (request, reply) => {
       const user = requireUser(request);
       await service.setProjectStatus(ctx, user, request.body.id, request.body.status);
       return sendDashboardPage(reply, await service.listMyProjects(ctx, user));
     });
 
-    app.patch('/project/status', { schema: { tags, summary: 'Changer le statut, ou transmettre au notaire (statut 3)', body: projectStatusSchema } }, async (request) =>
+    app.patch('/project/status', { config: { access: 'project' }, schema: { tags, summary: 'Changer le statut, ou transmettre au notaire (statut 3)', body: projectStatusSchema } }, async (request) =>
       service.setProjectStatus(ctx, requireUser(request), request.body.id, request.body.status),
     );
 
-    app.patch('/project/:id', { schema: { tags, summary: "Choisir ou changer l'office notarial", params: projectIdSchema, body: projectOfficePatchSchema } }, async (request) =>
+    app.patch('/project/:id', { config: { access: 'project' }, schema: { tags, summary: "Choisir ou changer l'office notarial", params: projectIdSchema, body: projectOfficePatchSchema } }, async (request) =>
       service.changeProjectOffice(ctx, requireUser(request), request.params.id, request.body.office),
     );
 
-    app.post('/project/cover', { schema: { tags, summary: 'Image de couverture (multipart : id, cover_image)', consumes: ['multipart/form-data'] } }, async (request) =>
-      service.changeProjectCover(ctx, requireUser(request), request.parts()),
+    app.post('/project/cover', { config: { access: 'project' }, schema: { tags, summary: 'Image de couverture (multipart : id, cover_image)', consumes: ['multipart/form-data'] } }, async (request) =>
+      service.changeProjectCover(ctx, requireUser(request), readParts(request)),
     );
 
-    app.delete('/project/cover', { schema: { tags, summary: "Retirer l'image de couverture", body: projectIdSchema } }, async (request) =>
+    app.delete('/project/cover', { config: { access: 'project' }, schema: { tags, summary: "Retirer l'image de couverture", body: projectIdSchema } }, async (request) =>
       service.removeProjectCover(ctx, requireUser(request), request.body.id),
     );
 
-    app.delete('/project/:id', { schema: { tags, summary: 'Archiver un dossier (répond la première page de mes dossiers)', params: projectIdSchema } }, async (request, reply) => {
+    app.delete('/project/:id', { config: { access: 'project' }, schema: { tags, summary: 'Archiver un dossier (répond la première page de mes dossiers)', params: projectIdSchema } }, async (request, reply) => {
       const user = requireUser(request);
       await service.archiveProject(ctx, user, request.params.id);
       return sendDashboardPage(reply, await service.listMyProjects(ctx, user));

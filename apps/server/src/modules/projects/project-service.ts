@@ -13,7 +13,9 @@ import {
   DASHBOARD_QUERY_MESSAGES,
   foldForSearch,
   MESSAGES,
+  PROJECT_SCHEMA_MESSAGES,
   projectAccess,
+  projectIdSchema,
   questionnairesFor,
   statusLabel,
   SUBMITTED_STATUS,
@@ -28,6 +30,7 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { documents, notaryOffices, participants, projects } from '../../db/schema';
 import { badRequest, forbidden } from '../../http/app-error';
+import { parseWith } from '../../http/parse';
 import { IMAGE_TYPES } from '../../files/content-sniffing';
 import { discardUpload, keepUpload, receiveUpload, removeStoredFile, type StoredUpload } from '../../files/upload';
 import { queueMail } from '../../mail/outbox-data';
@@ -211,7 +214,7 @@ export async function changeProjectCover(
   let id: number | undefined;
   try {
     for await (const part of parts) {
-      if (part.type === 'field' && part.fieldname === 'id') id = Number(part.value);
+      if (part.type === 'field' && part.fieldname === 'id') id = parseWith(projectIdSchema.shape.id, part.value);
       else if (part.type === 'file' && part.fieldname === 'cover_image' && !upload) {
         upload = await receiveUpload(part.file, {
           dir: coversDir(ctx),
@@ -222,7 +225,7 @@ export async function changeProjectCover(
       } else if (part.type === 'file') part.file.resume();
     }
     if (!upload) throw badRequest('Merci de choisir une image de couverture.');
-    if (!Number.isInteger(id) || id! < 1 || id! > 2_147_483_647) throw badRequest('Identifiant de dossier invalide.');
+    if (id === undefined) throw badRequest(PROJECT_SCHEMA_MESSAGES.invalidProjectId);
     const { loaded, access, viewer } = await requireOpenProject(ctx, user, id!);
     requirePermission(canChangeCover(viewer, access));
     const name = await keepUpload(upload, coversDir(ctx));

@@ -18,6 +18,8 @@ export function questionnaireRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.patch(
       '/document',
       {
+        // Odd answers are cleaned by the engine (coerceAnswer), not refused.
+        config: { access: 'project', cleansOwnText: true },
         schema: {
           tags,
           summary: 'Enregistrer les réponses d’un questionnaire',
@@ -44,6 +46,7 @@ export function questionnaireRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/download_form/:type/:documentId',
       {
+        config: { access: 'project' },
         schema: {
           tags,
           summary: 'Générer le PDF d’un questionnaire',

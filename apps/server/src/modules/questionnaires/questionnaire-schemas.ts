@@ -1,21 +1,14 @@
-import type { DownloadFormType } from '@notadoo/domain';
+import { MAX_ID as MAX_INT, positiveId, type DownloadFormType } from '@notadoo/domain';
 import { z } from 'zod';
 
 // Payloads and answers of the questionnaire calls; they validate requests and
 // feed the OpenAPI document.
 
-/** Database ids are 32-bit: a larger one must be a 400, not a database error. */
-const MAX_INT = 2_147_483_647;
-
 const DOCUMENT_ID_MESSAGE = 'Identifiant de document invalide.';
 const VERSION_MESSAGE = 'La version du document doit être un nombre entier positif.';
 
 /** A document id in a path (text) or a body (number). */
-export const documentIdSchema = z.coerce
-  .number({ error: DOCUMENT_ID_MESSAGE })
-  .int(DOCUMENT_ID_MESSAGE)
-  .min(1, DOCUMENT_ID_MESSAGE)
-  .max(MAX_INT, DOCUMENT_ID_MESSAGE);
+export const documentIdSchema = positiveId(DOCUMENT_ID_MESSAGE);
 
 export const DOWNLOAD_FORM_TYPES = [
   'civil_status',

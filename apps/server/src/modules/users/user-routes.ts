@@ -1,4 +1,4 @@
-import { askIntermediarySchema, userPatchSchema } from '@notadoo/domain';
+import { askIntermediarySchema, positiveId, userPatchSchema } from '@notadoo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate';
@@ -7,19 +7,20 @@ import { toSession } from './user-data';
 import { askIntermediary, getUserFor, updateUserFor } from './user-service';
 import { changeAvatar } from './avatar-service';
 
-const idParams = z.object({ id: z.coerce.number().int().positive('Identifiant invalide.') });
+const idParams = z.object({ id: positiveId('Identifiant d’utilisateur invalide.') });
 
 export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/users/me', { schema: { tags: ['utilisateurs'], summary: 'La session courante' } }, async (request) =>
+    app.get('/users/me', { config: { access: 'user' }, schema: { tags: ['utilisateurs'], summary: 'La session courante' } }, async (request) =>
       toSession(requireUser(request)),
     );
 
-    app.get('/users/:id', { schema: { tags: ['utilisateurs'], summary: 'Un utilisateur (soi-même ou admin)', params: idParams } }, async (request) =>
+    app.get('/users/:id', { config: { access: 'user' }, schema: { tags: ['utilisateurs'], summary: 'Un utilisateur (soi-même ou admin)', params: idParams } }, async (request) =>
       getUserFor(ctx, requireUser(request), request.params.id),
     );
 
     app.patch('/users/:id', {
+      config: { access: 'user' },
       schema: { tags: ['utilisateurs'], summary: 'Modifier un profil', params: idParams, body: userPatchSchema },
       handler: async (request) => updateUserFor(ctx, requireUser(request), request.params.id, request.body),
     });

@@ -1,0 +1,274 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartBody, PDF_BYTES, PNG_BYTES } from '../../test/multipart';
+import { BACKENDS, bearer, buildTestApp, testConfig, type TestApp } from '../../test/test-app';
+import type { AppContext } from '../context';
+import { documents, participants, projects } from '../db/schema';
+import { projectFilesDir } from '../files/project-files';
+import { issueDownloadToken } from '../modules/downloads/download-tokens';
+import { ACCESS_RULES } from './authenticate';
+
+/**
+ * Every API route × every kind of caller, each cell the status the spec's
+ * permission rules (section 6, `packages/domain/src/projects/permissions.ts`)
+ * lead to. The project is a house sale at office 1, status 2 (before
+ * signature), opened by the seller; the documents acted on belong to the seller.
+ * The rows that signature changes run again on a signed project (status 5).
+ */
+const ACTORS = [
+  'anonymous',
+  'seller',
+  'buyer',
+  'intermediaryParticipant',
+  'officeParticipant',
+  'clientOfAnotherProject',
+  'officeNotary',
+  'otherOfficeNotary',
+  'intermediary',
+  'admin',
+] as const;
+type ActorName = (typeof ACTORS)[number];
+type SignedIn = Exclude<ActorName, 'anonymous'>;
+
+/** Full access (spec 6 and the office rule): participants whose role counts, the chosen office's members, admins. */
+const OPENS_PROJECT: SignedIn[] = ['seller', 'buyer', 'intermediaryParticipant', 'officeParticipant', 'officeNotary', 'admin'];
+const OFFICE_AND_ADMIN: SignedIn[] = ['officeParticipant', 'officeNotary', 'admin'];
+/** canViewDocumentOf for a seller's document: the seller, office members, admins, and pro intermediaries of the project. */
+const READS_SELLER_DOCUMENT: SignedIn[] = ['seller', 'intermediaryParticipant', 'officeParticipant', 'officeNotary', 'admin'];
+/** canEditDocumentOf for a seller's document: the seller's role, office members, admins. */
+const EDITS_SELLER_DOCUMENT: SignedIn[] = ['seller', 'officeParticipant', 'officeNotary', 'admin'];
+/** Participants with access (rename, cover): not the office member who does not take part. */
+const PARTICIPANTS_WITH_ACCESS: SignedIn[] = ['seller', 'buyer', 'intermediaryParticipant', 'officeParticipant', 'admin'];
+const EVERYONE_SIGNED_IN = ACTORS.filter((a): a is SignedIn => a !== 'anonymous');
+
+/** The expected status of each caller: `ok` for those allowed, `denied` for the other signed-in ones, 401 for anonymous. */
+function cells(allowed: readonly SignedIn[], ok: number, denied: number, overrides: Partial<Record<ActorName, number>> = {}): Record<ActorName, number> {
+  const row = Object.fromEntries(ACTORS.map((a) => [a, a === 'anonymous' ? 401 : allowed.includes(a) ? ok : denied])) as Record<ActorName, number>;
+  return { ...row, ...overrides };
+}
+const same = (status: number) => Object.fromEntries(ACTORS.map((a) => [a, status])) as Record<ActorName, number>;
+
+interface Fixture {
+  projectId: number;
+  sellerPid: number;
+  buyerPid: number;
+  pendingPid: number;
+  questionnaireId: number;
+  drawerId: number;
+  storedFile: string;
+}
+
+interface Call {
+  payload?: unknown;
+  url?: string;
+  headers?: Record<string, string>;
+  /** Links open in a new tab: no bearer token sent. */
+  withoutBearer?: boolean;
+}
+
+interface Row {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** The route as registered. */
+  route: string;
+  /** Builds the request for one caller on a fixture; the URL defaults to the route with the fixture's ids. */
+  call: (f: Fixture, who: ActorName) => Call | Promise<Call>;
+  expected: Record<ActorName, number>;
+  /** Read-only calls share one fixture; the others get a fresh project per cell. */
+  readOnly?: boolean;
+}
+
+describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
+  let t: TestApp;
+  const users = {} as Record<SignedIn, { id: number; email: string; password: string; headers: Record<string, string> }>;
+  let shared: Fixture;
+  let downloadCtx: AppContext;
+
+  const ROWS: Row[] = [
+    // Accounts: open to anyone, whoever calls.
+    { method: 'POST', route: '/api/users/signup', expected: same(201), call: (_f, who) => ({ payload: { email: `nouveau-${who}-${Math.random().toString(36).slice(2)}@exemple.fr`, password: 'Motdepasse1', passwordConfirm: 'Motdepasse1', firstName: 'Léa', lastName: 'Petit' } }) },
+    { method: 'POST', route: '/api/users/login', readOnly: true, expected: same(200), call: () => ({ payload: { login: users.seller.email, password: users.seller.password } }) },
+    { method: 'POST', route: '/api/users/reset/password', expected: same(200), call: () => ({ payload: { email: users.buyer.email } }) },
+    { method: 'POST', route: '/api/users/email/confirm', readOnly: true, expected: same(400), call: () => ({ payload: { email: users.buyer.email, token: 'pas-le-bon-jeton' } }) },
+    { method: 'POST', route: '/api/users/email/resendConfirm', expected: same(200), call: () => ({ payload: { email: users.buyer.email } }) },
+    { method: 'GET', route: '/api/notaryoffices', readOnly: true, expected: same(200), call: () => ({}) },
+    { method: 'GET', route: '/api/docs', readOnly: true, expected: same(200), call: () => ({}) },
+    // The signed-in user's own things.
+    { method: 'GET', route: '/api/users/me', readOnly: true, expected: cells(EVERYONE_SIGNED_IN, 200, 403), call: () => ({}) },
+    { method: 'GET', route: '/api/projects/mine', readOnly: true, expected: cells(EVERYONE_SIGNED_IN, 200, 403), call: () => ({}) },
+    { method: 'GET', route: '/api/documents/mine', readOnly: true, expected: cells(EVERYONE_SIGNED_IN, 200, 403), call: () => ({}) },
+    { method: 'POST', route: '/api/project', expected: cells(EVERYONE_SIGNED_IN, 201, 403), call: () => ({ payload: { name: 'Nouveau dossier', type: 'realty', subtype: 'land', role: 'buyer' } }) },
+    // Self or admin: the seller's account.
+    { method: 'GET', route: '/api/users/:id', readOnly: true, expected: cells(['seller', 'admin'], 200, 403), call: () => ({ url: `/api/users/${users.seller.id}` }) },
+    { method: 'PATCH', route: '/api/users/:id', expected: cells(['seller', 'admin'], 200, 403), call: () => ({ url: `/api/users/${users.seller.id}`, payload: { firstName: 'Jeanne' } }) },
+    // Admin only.
+    { method: 'GET', route: '/api/projects/open', readOnly: true, expected: cells(['admin'], 200, 403), call: () => ({}) },
+    // changerole: 403 for whoever the project does not open to, then the admin-only refusal (403).
+    { method: 'PATCH', route: '/api/participant/:id/changerole', expected: cells(['admin'], 200, 403), call: (f) => ({ url: `/api/participant/${f.pendingPid}/changerole`, payload: { role: 'seller' } }) },
+    // document/owner: spec section 8 answers non-admins 401.
+    { method: 'PATCH', route: '/api/document/owner', expected: cells(['admin'], 200, 401), call: (f) => ({ payload: { documentId: f.drawerId, participantId: f.buyerPid } }) },
+    // The project.
+    { method: 'GET', route: '/api/project/:id', readOnly: true, expected: cells(OPENS_PROJECT, 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}` }) },
+    { method: 'POST', route: '/api/project/rename', expected: cells(PARTICIPANTS_WITH_ACCESS, 200, 403), call: (f) => ({ payload: { id: f.projectId, name: 'Renommé' } }) },
+    // Any status: office members and admins; others may only submit (status 3), see PATCH.
+    { method: 'POST', route: '/api/project/status', expected: cells(OFFICE_AND_ADMIN, 200, 403), call: (f) => ({ payload: { id: f.projectId, status: 4 } }) },
+    { method: 'PATCH', route: '/api/project/status', expected: cells(OPENS_PROJECT, 200, 403), call: (f) => ({ payload: { id: f.projectId, status: 3 } }) },
+    // Switching offices once one is chosen: office members and admins.
+    { method: 'PATCH', route: '/api/project/:id', expected: cells(OFFICE_AND_ADMIN, 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}`, payload: { office: 2 } }) },
+    { method: 'POST', route: '/api/project/cover', expected: cells(PARTICIPANTS_WITH_ACCESS, 200, 403), call: (f) => multipart({ id: String(f.projectId) }, { field: 'cover_image', name: 'couverture.png', content: PNG_BYTES, type: 'image/png' }) },
+    { method: 'DELETE', route: '/api/project/cover', expected: cells(PARTICIPANTS_WITH_ACCESS, 200, 403), call: (f) => ({ payload: { id: f.projectId } }) },
+    // Archiving: the creator and admins.
+    { method: 'DELETE', route: '/api/project/:id', expected: cells(['seller', 'admin'], 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}` }) },
+    // People.
+    { method: 'POST', route: '/api/project/:id/addperson', expected: cells(OPENS_PROJECT, 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}/addperson`, payload: { firstName: 'Hugo', lastName: 'Bernard', role: 'buyer' } }) },
+    { method: 'DELETE', route: '/api/project/:id/removeparticipant', expected: cells(OFFICE_AND_ADMIN, 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}/removeparticipant`, payload: { participantId: f.pendingPid } }) },
+    // A person who never signed in is the inviter's to correct: anyone the project opens to.
+    { method: 'PATCH', route: '/api/participant', expected: cells(OPENS_PROJECT, 200, 403), call: (f) => ({ payload: { id: f.pendingPid, firstName: 'Paul', lastName: 'Corrigé' } }) },
+    // Documents of the seller.
+    { method: 'POST', route: '/api/participant/adddocument', expected: cells(EDITS_SELLER_DOCUMENT, 200, 403), call: (f) => ({ payload: { projectId: f.projectId, docType: 'document_files', docFileType: 'property_title', participantId: f.sellerPid } }) },
+    { method: 'POST', route: '/api/project/:id/addfile', expected: cells(EDITS_SELLER_DOCUMENT, 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}/addfile`, ...multipart({ id: String(f.drawerId) }, { field: 'file', name: 'acte.pdf', content: PDF_BYTES, type: 'application/pdf' }) }) },
+    { method: 'DELETE', route: '/api/project/:id/removeFile', expected: cells(EDITS_SELLER_DOCUMENT, 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}/removeFile`, payload: { id: f.drawerId, file: f.storedFile } }) },
+    { method: 'DELETE', route: '/api/project/:id/removedocument', expected: cells(OFFICE_AND_ADMIN, 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}/removedocument`, payload: { documentId: f.drawerId } }) },
+    // Questionnaire save: 403 outside the project, 401 (spec) inside it without the owner's role.
+    { method: 'PATCH', route: '/api/document', expected: cells(EDITS_SELLER_DOCUMENT, 200, 403, { buyer: 401, intermediaryParticipant: 401 }), call: (f) => ({ payload: { docType: 'document_civil_status', document: { id: f.questionnaireId, version: 1, first_name: 'Jeanne' } } }) },
+    { method: 'GET', route: '/api/download_form/:type/:documentId', readOnly: true, expected: cells(READS_SELLER_DOCUMENT, 200, 403), call: (f) => ({ url: `/api/download_form/civil_status/${f.questionnaireId}` }) },
+    { method: 'POST', route: '/api/generate_file_token', readOnly: true, expected: cells(READS_SELLER_DOCUMENT, 200, 403), call: (f) => ({ payload: [{ type: 'file', docId: f.drawerId }] }) },
+    // Links: no bearer; a link issued to the caller opens only while they may still read the document.
+    { method: 'GET', route: '/api/get_file/:docId/:index/:token', readOnly: true, expected: cells(READS_SELLER_DOCUMENT, 200, 403, { anonymous: 403 }), call: async (f, who) => ({ url: `/api/get_file/${f.drawerId}/0/${await linkToken(who, f.drawerId, 'file')}`, withoutBearer: true }) },
+    { method: 'GET', route: '/api/get_pdf/:docId/:token', readOnly: true, expected: cells(READS_SELLER_DOCUMENT, 200, 403, { anonymous: 403 }), call: async (f, who) => ({ url: `/api/get_pdf/${f.questionnaireId}/${await linkToken(who, f.questionnaireId, 'pdf')}`, withoutBearer: true }) },
+  ];
+
+  function multipart(fields: Record<string, string>, file: Parameters<typeof multipartBody>[1]): Call {
+    const body = multipartBody(fields, file);
+    return { payload: body.payload, headers: body.headers };
+  }
+
+  /** A download link issued to the caller as generate_file_token would; anonymous callers hold a forged one. */
+  async function linkToken(who: ActorName, docId: number, kind: 'file' | 'pdf'): Promise<string> {
+    if (who === 'anonymous') return 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.ZmF1eC1qZXRvbi1mb3JnZQ';
+    return issueDownloadToken(downloadCtx, { docId, kind, userId: users[who].id });
+  }
+
+  /** A fresh house sale at office 1, status 2, with a participant in each role and a pending person. */
+  async function createFixture(status = 2): Promise<Fixture> {
+    const db = t.database.db;
+    const [project] = await db
+      .insert(projects)
+      .values({ name: 'Vente Matrice', type: 'realty', subtype: 'house', status, notaryOfficeId: 1, creatorId: users.seller.id })
+      .returning({ id: projects.id });
+    const projectId = project!.id;
+    const person = async (userId: number | null, role: 'seller' | 'buyer' | 'intermediary' | 'office', extra: { isCreator?: boolean; email?: string } = {}) => {
+      const [row] = await db.insert(participants).values({ projectId, userId, role, firstName: 'Prénom', lastName: role, ...extra }).returning({ id: participants.id });
+      return row!.id;
+    };
+    const sellerPid = await person(users.seller.id, 'seller', { isCreator: true });
+    const buyerPid = await person(users.buyer.id, 'buyer');
+    await person(users.intermediaryParticipant.id, 'intermediary');
+    await person(users.officeParticipant.id, 'office');
+    const pendingPid = await person(null, 'buyer', { email: `en-attente-${projectId}@exemple.fr` });
+    const storedFile = 'abcdefgh_acte.pdf';
+    const [questionnaire] = await db.insert(documents).values({ projectId, participantId: sellerPid, kind: 'questionnaire', docType: 'document_civil_statuses' }).returning({ id: documents.id });
+    const [drawer] = await db.insert(documents).values({ projectId, participantId: sellerPid, kind: 'files', docType: 'identity_card', files: [storedFile] }).returning({ id: documents.id });
+    const dir = projectFilesDir(t.dataDir, projectId);
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, storedFile), PDF_BYTES);
+    return { projectId, sellerPid, buyerPid, pendingPid, questionnaireId: questionnaire!.id, drawerId: drawer!.id, storedFile };
+  }
+
+  beforeAll(async () => {
+    const generous = { max: 100_000, windowMs: 1000 };
+    t = await buildTestApp(backend, {
+      rateLimits: { loginPerIp: generous, loginPerEmail: generous, signupPerIp: generous, mailPerIp: generous, mailPerEmail: generous },
+    });
+    downloadCtx = { config: { ...testConfig, dataDir: t.dataDir }, now: t.clock.now } as AppContext;
+    const profiles: Record<SignedIn, Parameters<TestApp['createUser']>[0]> = {
+      seller: {},
+      buyer: {},
+      intermediaryParticipant: { isPro: true },
+      officeParticipant: { isNotary: true, notaryOfficeId: 1 },
+      clientOfAnotherProject: {},
+      officeNotary: { isNotary: true, notaryOfficeId: 1 },
+      otherOfficeNotary: { isNotary: true, notaryOfficeId: 2 },
+      intermediary: { isPro: true },
+      admin: { roles: ['ROLE_USER', 'ROLE_ADMIN'] },
+    };
+    for (const who of EVERYONE_SIGNED_IN) {
+      const user = await t.createUser(profiles[who]);
+      users[who] = { ...user, headers: bearer(await t.tokenFor(user.email, user.password)) };
+    }
+    const other = await t.app.inject({ method: 'POST', url: '/api/project', headers: users.clientOfAnotherProject.headers, payload: { name: 'Autre dossier', type: 'succession', subtype: 'balance', role: 'client' } });
+    expect(other.statusCode, other.body).toBe(201);
+    shared = await createFixture();
+    const pdf = await t.app.inject({ method: 'GET', url: `/api/download_form/civil_status/${shared.questionnaireId}`, headers: users.admin.headers });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+  });
+  afterAll(() => t.close());
+
+  it('has a declared access rule and a matrix row for every API route', () => {
+    const apiRoutes = t.app.routeTable.filter((r) => r.url.startsWith('/api/'));
+    const undeclared = apiRoutes.filter((r) => !r.access || !(ACCESS_RULES as readonly string[]).includes(r.access));
+    expect(undeclared, 'routes without config.access').toEqual([]);
+    const rows = new Set(ROWS.map((r) => `${r.method} ${r.route}`));
+    expect(apiRoutes.map((r) => `${r.method} ${r.url}`).filter((key) => !rows.has(key)), 'routes without a matrix row').toEqual([]);
+    const registered = new Set(apiRoutes.map((r) => `${r.method} ${r.url}`));
+    expect([...rows].filter((key) => !registered.has(key)), 'matrix rows of no route').toEqual([]);
+  });
+
+  it('declares the access rule its matrix row shows', () => {
+    for (const row of ROWS) {
+      const access = t.app.routeTable.find((r) => r.method === row.method && r.url === row.route)?.access;
+      const openToAll = Object.values(row.expected).every((s) => s !== 401 && s !== 403) || row.route.includes(':token');
+      expect(openToAll, `${row.method} ${row.route} declared ${access}`).toBe(access === 'public' || access === 'link');
+      if (access === 'admin') expect(EVERYONE_SIGNED_IN.filter((a) => row.expected[a] < 300), row.route).toEqual(['admin']);
+    }
+  });
+
+  /**
+   * Once signed (status 5 and over) the file is locked: participants no longer
+   * add or change documents and people, and read only their own documents;
+   * the office and admins still do (section 6, "while status below 5").
+   */
+  const LOCKED_ROWS: Array<{ route: string; method: Row['method']; expected: Record<ActorName, number> }> = [
+    { method: 'PATCH', route: '/api/participant', expected: cells(['admin'], 200, 403) },
+    { method: 'POST', route: '/api/project/:id/addperson', expected: cells(OFFICE_AND_ADMIN, 200, 403, { seller: 401, buyer: 401, intermediaryParticipant: 401 }) },
+    { method: 'POST', route: '/api/participant/adddocument', expected: cells(OFFICE_AND_ADMIN, 200, 403) },
+    { method: 'POST', route: '/api/project/:id/addfile', expected: cells(OFFICE_AND_ADMIN, 200, 403) },
+    { method: 'DELETE', route: '/api/project/:id/removeFile', expected: cells(OFFICE_AND_ADMIN, 200, 403) },
+    { method: 'PATCH', route: '/api/document', expected: cells(OFFICE_AND_ADMIN, 200, 403, { seller: 401, buyer: 401, intermediaryParticipant: 401 }) },
+    { method: 'GET', route: '/api/download_form/:type/:documentId', expected: cells(['seller', ...OFFICE_AND_ADMIN], 200, 403) },
+    { method: 'POST', route: '/api/generate_file_token', expected: cells(['seller', ...OFFICE_AND_ADMIN], 200, 403) },
+    { method: 'GET', route: '/api/get_file/:docId/:index/:token', expected: cells(['seller', ...OFFICE_AND_ADMIN], 200, 403, { anonymous: 403 }) },
+    { method: 'PATCH', route: '/api/project/status', expected: cells(OFFICE_AND_ADMIN, 200, 403) },
+    { method: 'POST', route: '/api/project/rename', expected: cells(PARTICIPANTS_WITH_ACCESS, 200, 403) },
+  ];
+
+  async function answersOf(row: Row, status: number, sharedFixture: Fixture | undefined): Promise<Partial<Record<ActorName, number>>> {
+    const answers: Partial<Record<ActorName, number>> = {};
+    for (const who of ACTORS) {
+      const fixture = row.readOnly && sharedFixture ? sharedFixture : await createFixture(status);
+      const call = await row.call(fixture, who);
+      const res = await t.app.inject({
+        method: row.method,
+        url: call.url ?? row.route,
+        headers: { ...(who === 'anonymous' || call.withoutBearer ? {} : users[who].headers), ...call.headers },
+        ...(call.payload === undefined ? {} : { payload: call.payload as object }),
+      });
+      answers[who] = res.statusCode;
+      if (res.statusCode >= 400) expect(typeof res.json().message, `${who}: ${res.body}`).toBe('string');
+    }
+    return answers;
+  }
+
+  for (const locked of LOCKED_ROWS) {
+    it(`${locked.method} ${locked.route} once the project is signed`, async () => {
+      const row = ROWS.find((r) => r.method === locked.method && r.route === locked.route)!;
+      expect(await answersOf(row, 5, undefined)).toEqual(locked.expected);
+    });
+  }
+
+  for (const row of ROWS) {
+    it(`${row.method} ${row.route}`, async () => {
+      expect(await answersOf(row, 2, shared)).toEqual(row.expected);
+    });
+  }
+});
