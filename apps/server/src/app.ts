@@ -13,10 +13,11 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { registerAuthentication } from './auth/authenticate';
 import { createRateLimiter } from './auth/rate-limiter';
 import { createTokenService } from './auth/session-tokens';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import { DEFAULT_RATE_LIMITS, type AppContext, type RateLimits } from './context';
 import type { Database } from './db/database';
 import { registerErrorHandling } from './http/error-handler';
+import { redactingLoggerOptions } from './http/log-redaction';
 import type { Mailer } from './mail/mailer';
 import { accountRoutes } from './modules/accounts/account-routes';
 import { officeRoutes } from './modules/offices/office-routes';
@@ -38,13 +39,18 @@ export interface AppOptions {
   rateLimits?: Partial<RateLimits>;
   /** The clock, replaceable in tests. */
   now?: () => Date;
+  // Security (issue 9)
+  /** Waits of the login slowdown, replaceable in tests. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Keys the rate limiter holds at most (memory bound). */
+  rateLimiterMaxKeys?: number;
 }
 
 /** Builds the whole HTTP application; `main.ts` listens with it, tests call `inject`. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   // Download tokens travel in the URL path (get_pdf, get_file) and are longer than Fastify's 100-character default.
-  const app = Fastify({ logger: options.logger ?? false, bodyLimit: 1024 * 1024, trustProxy: true, routerOptions: { maxParamLength: 1024 } });
+  const app = Fastify({ logger: redactingLoggerOptions(options.logger), bodyLimit: 1024 * 1024, trustProxy: fastifyTrustProxy(config.trustProxy), routerOptions: { maxParamLength: 1024 } });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -54,10 +60,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     db: options.database.db,
     mailer: options.mailer,
     tokens: createTokenService(config.jwtSecret, () => now().getTime()),
-    limiter: createRateLimiter(() => now().getTime()),
+    limiter: createRateLimiter(() => now().getTime(), options.rateLimiterMaxKeys),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
     log: app.log,
     now,
+    sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
   };
 
   // External plugins first, then the app's own, then routes.
@@ -114,10 +121,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     prefix: '/uploads/offices/',
     decorateReply: false,
   });
-  mkdirSync(coversDir(ctx), { recursive: true });
+  mkdirSync(coversDir(ctx), { recursive: true, mode: 0o700 });
   await app.register(fastifyStatic, { root: coversDir(ctx), prefix: '/uploads/covers/', decorateReply: false });
   await serveWebApp(app, config);
   return app;
+}
+
+/** A hop count as a function (what Fastify does with a number, which its types omit). */
+function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -21,6 +22,18 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Notadoo <no-reply@notadoo.fr>'),
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   WEB_DIST_DIR: z.string().optional(),
+  // Security (issue 9): the proxies whose X-Forwarded-For is believed; unset: none.
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === undefined) {
+        ctx.addIssue({ code: 'custom', message: "doit être « true », un nombre de relais ou une liste d'adresses IP / CIDR séparées par des virgules" });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
 });
 
 export interface Config {
@@ -37,6 +50,32 @@ export interface Config {
   env: 'development' | 'production' | 'test';
   /** The built web app served at `/` (production), if present. */
   webDistDir: string | undefined;
+  /**
+   * Fastify's `trustProxy`: false (default) ignores X-Forwarded-For; true trusts
+   * any sender; a number trusts that many hops; a list trusts those addresses.
+   */
+  trustProxy: TrustProxy;
+}
+
+export type TrustProxy = boolean | number | string[];
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** `TRUST_PROXY` as Fastify's trustProxy takes it; undefined when malformed. */
+export function parseTrustProxy(value: string | undefined): TrustProxy | undefined {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
+  const valid = entries.every((entry) => {
+    if (PROXY_NAMES.has(entry)) return true;
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address ?? '');
+    if (!family || extra !== undefined) return false;
+    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+  });
+  return valid && entries.length > 0 ? entries : undefined;
 }
 
 export class ConfigError extends Error {}
@@ -62,6 +101,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     env: e.NODE_ENV,
     webDistDir: e.WEB_DIST_DIR,
+    trustProxy: e.TRUST_PROXY ?? false,
   };
 }
 
@@ -69,7 +109,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;

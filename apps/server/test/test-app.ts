@@ -27,6 +27,7 @@ export const testConfig: Config = {
   mailFrom: 'Notadoo <no-reply@notadoo.fr>',
   env: 'test',
   webDistDir: '/nonexistent',
+  trustProxy: false,
 };
 
 /**

@@ -43,4 +43,10 @@ export const MESSAGES = {
   // Documents
   documentSaveRefused: "Erreur : Impossible d'enregistrer ce document. En êtes-vous le propriétaire ?",
   adminOnly: 'Erreur : Cette action est réservée aux administrateurs.',
+  // Security and reliability (issue 9)
+  databaseUnavailable: 'Le service est momentanément indisponible (base de données injoignable). Merci de réessayer dans quelques instants.',
+  emailChangePasswordRequired: 'Merci de renseigner votre mot de passe actuel pour changer votre adresse email.',
+  emailChangeConfirmSent: (email: string) => `Un email de confirmation a été envoyé à ${email}. Votre nouvelle adresse sera utilisée dès sa confirmation.`,
+  pendingEmailChangeRefused:
+    "Erreur : Seuls l'office notarial, un administrateur ou la personne qui l'a invitée peuvent changer l'adresse email d'une personne invitée.",
 } as const;

@@ -25,7 +25,7 @@ export async function receiveUpload(
   stream: Readable,
   options: { dir: string; accepted: readonly SniffedType[]; maxBytes: number; refusedMessage: string },
 ): Promise<StoredUpload> {
-  await mkdir(options.dir, { recursive: true });
+  await mkdir(options.dir, { recursive: true, mode: 0o700 });
   const tmp = path.join(options.dir, `.upload-${randomBytes(8).toString('hex')}`);
   let head = Buffer.alloc(0);
   let size = 0;
@@ -45,7 +45,7 @@ export async function receiveUpload(
     },
   });
   try {
-    await pipeline(stream, check, createWriteStream(tmp));
+    await pipeline(stream, check, createWriteStream(tmp, { mode: 0o600 }));
     if (type === undefined) {
       type = sniffType(head);
       if (!type || !options.accepted.includes(type)) throw badRequest(options.refusedMessage);

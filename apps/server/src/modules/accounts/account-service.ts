@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { getDecoyHash, hashPassword, verifyPassword } from '../../auth/passwords';
 import { REMEMBER_ME_TTL_SECONDS, SESSION_TOKEN_TTL_SECONDS } from '../../auth/session-tokens';
 import type { RateLimit } from '../../auth/rate-limiter';
-import type { AppContext } from '../../context';
+import { loginDelayMs, type AppContext } from '../../context';
 import { AppError, badRequest, unauthorized } from '../../http/app-error';
 import { confirmEmailMail, resetPasswordMail } from '../../mail/templates';
 import type { MailMessage } from '../../mail/mailer';
@@ -50,11 +50,31 @@ export async function signup(ctx: AppContext, input: SignupInput): Promise<strin
   return issueSessionToken(ctx, user);
 }
 
-export async function login(ctx: AppContext, input: LoginInput): Promise<string> {
+/**
+ * Guessing is slowed, never turned into a lockout (issue 9): an address that
+ * failed too often on an account is refused for the window (that address
+ * only), and every address waits longer before each check while the account
+ * keeps failing; the right password, from another address, still signs in.
+ */
+export async function login(ctx: AppContext, input: LoginInput, ip: string): Promise<string> {
+  const account = input.login.toLowerCase();
+  const pairKey = `login:failed:${ip}:${account}`;
+  const accountKey = `login:failed:${account}`;
+  const limits = ctx.rateLimits;
+  if (ctx.limiter.count(pairKey) >= limits.loginFailuresPerAccountAndIp.max) {
+    throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooManyRequests);
+  }
+  const delay = loginDelayMs(ctx.limiter.count(accountKey), limits.loginSlowdown);
+  if (delay > 0) await ctx.sleep(delay);
   const user = await findUserByEmail(ctx.db, input.login);
   // Verify against a decoy when the account is unknown so the answer time does not tell.
   const valid = await verifyPassword(user?.passwordHash ?? (await getDecoyHash()), input.password);
-  if (!user || !valid || !user.isActive) throw unauthorized(MESSAGES.loginFailed);
+  if (!user || !valid || !user.isActive) {
+    ctx.limiter.hit(pairKey, limits.loginFailuresPerAccountAndIp);
+    ctx.limiter.hit(accountKey, { max: Number.MAX_SAFE_INTEGER, windowMs: limits.loginSlowdown.windowMs });
+    throw unauthorized(MESSAGES.loginFailed);
+  }
+  ctx.limiter.reset(pairKey);
   if (input.invitation) await acceptInvitation(ctx.db, input.invitation, user.email, user.id, ctx.now());
   if (user.isEmailConfirmed) await linkParticipantsByEmail(ctx.db, user.id, user.email);
   await recordConnection(ctx.db, user.id, ctx.now());
