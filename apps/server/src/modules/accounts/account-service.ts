@@ -111,19 +111,32 @@ export async function resetPassword(ctx: AppContext, input: { password: string; 
   return MESSAGES.resetSucceeded;
 }
 
+/**
+ * Confirms the address a link was sent to: the account's own, or the new one
+ * of an e-mail change (issue 9), which then replaces the old one.
+ */
 export async function confirmEmail(ctx: AppContext, input: { email: string; token: string }): Promise<string> {
-  const user = await findUserByEmail(ctx.db, input.email);
-  if (!user) throw badRequest(MESSAGES.emailConfirmFailed);
+  const email = input.email.toLowerCase();
   const confirmed = await ctx.db.transaction(async (tx) => {
     const userId = await consumeAccountToken(tx, input.token, 'confirm_email', ctx.now());
-    if (userId === user.id) {
+    if (userId === undefined) {
+      // A second click on the same, already used link still reports success.
+      const user = await findUserByEmail(tx, email);
+      return Boolean(user?.isEmailConfirmed) && (await findAccountTokenOwner(tx, input.token, 'confirm_email')) === user!.id;
+    }
+    const user = await findUserById(tx, userId);
+    if (user && user.pendingEmail === email) {
+      if (await findUserByEmail(tx, email)) throw new AppError('CONFLICT', MESSAGES.emailTaken); // rolls back
+      await updateUser(tx, user.id, { email, pendingEmail: null, isEmailConfirmed: true });
+      await linkParticipantsByEmail(tx, user.id, email);
+      return true;
+    }
+    if (user && user.email === email) {
       await updateUser(tx, user.id, { isEmailConfirmed: true });
       await linkParticipantsByEmail(tx, user.id, user.email);
       return true;
     }
-    if (userId !== undefined) throw badRequest(MESSAGES.emailConfirmFailed); // rolls back: not this user's link
-    // A second click on the same, already used link still reports success.
-    return user.isEmailConfirmed && (await findAccountTokenOwner(tx, input.token, 'confirm_email')) === user.id;
+    throw badRequest(MESSAGES.emailConfirmFailed); // rolls back: not this user's link
   });
   if (!confirmed) throw badRequest(MESSAGES.emailConfirmFailed);
   return MESSAGES.emailConfirmed;
