@@ -42,7 +42,6 @@ export async function signup(ctx: AppContext, input: SignupInput): Promise<strin
   const invited = input.invitation ? await acceptInvitation(ctx.db, input.invitation, user.email, user.id, ctx.now()) : false;
   if (invited) {
     await updateUser(ctx.db, user.id, { isEmailConfirmed: true });
-    await linkParticipantsByEmail(ctx.db, user.id, user.email);
   } else {
     await sendConfirmationMail(ctx, user);
   }
@@ -76,7 +75,6 @@ export async function login(ctx: AppContext, input: LoginInput, ip: string): Pro
   }
   ctx.limiter.reset(pairKey);
   if (input.invitation) await acceptInvitation(ctx.db, input.invitation, user.email, user.id, ctx.now());
-  if (user.isEmailConfirmed) await linkParticipantsByEmail(ctx.db, user.id, user.email);
   await recordConnection(ctx.db, user.id, ctx.now());
   return issueSessionToken(ctx, user, input.remember ?? false);
 }
@@ -127,13 +125,13 @@ export async function confirmEmail(ctx: AppContext, input: { email: string; toke
     const user = await findUserById(tx, userId);
     if (user && user.pendingEmail === email) {
       if (await findUserByEmail(tx, email)) throw new AppError('CONFLICT', MESSAGES.emailTaken); // rolls back
+      // Invitations sent to the new address are accepted through their own links only.
       await updateUser(tx, user.id, { email, pendingEmail: null, isEmailConfirmed: true });
-      await linkParticipantsByEmail(tx, user.id, email);
       return true;
     }
     if (user && user.email === email) {
       await updateUser(tx, user.id, { isEmailConfirmed: true });
-      await linkParticipantsByEmail(tx, user.id, user.email);
+      await linkParticipantsByEmail(tx, user, user.email);
       return true;
     }
     throw badRequest(MESSAGES.emailConfirmFailed); // rolls back: not this user's link

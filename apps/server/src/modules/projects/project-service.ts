@@ -102,7 +102,7 @@ export async function listMyProjects(ctx: AppContext, user: UserWithOffice): Pro
   const loaded = await loadProjects(ctx.db, ids, { withAnswers: false });
   return loaded.flatMap((p): Array<ProjectSummary | PartialProject> => {
     const access = projectAccess(viewer, toProjectForAccess(p));
-    if (access === 'full') return [toProjectSummary(p)];
+    if (access === 'full') return [toProjectSummary(p, viewer)];
     if (access === 'partial') return [toPartialProject(p)];
     return [];
   });
