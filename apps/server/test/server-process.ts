@@ -1,0 +1,110 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The real server as `npm start` runs it (`node --import tsx
+ * apps/server/src/main.ts`), for the fault tests: it can be killed, restarted
+ * on the same DATA_DIR, or run twice on one PostgreSQL database. Everything it
+ * prints is kept, for the test asserting the logs hold no secret.
+ */
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const FAULT_TEST_JWT_SECRET = 'secret-des-tests-de-pannes-secret-des-tests';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  /** Everything printed so far (stdout and stderr). */
+  output(): string;
+  /** Resolves with the exit code (or signal) once the process ended. */
+  exited: Promise<number | string>;
+  kill(signal: NodeJS.Signals): Promise<number | string>;
+}
+
+/** Every line any server printed in this test process. */
+export const allServerOutput: string[] = [];
+
+export function spawnServer(options: { dataDir: string; env?: Record<string, string> }): { child: ChildProcess; output: () => string; exited: Promise<number | string>; port: Promise<number> } {
+  let output = '';
+  const port = freePort();
+  const started = port.then((p) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PORT: String(p),
+        HOST: '127.0.0.1',
+        DATA_DIR: options.dataDir,
+        PUBLIC_URL: `http://127.0.0.1:${p}`,
+        // Production: no demo accounts, info-level request logs (what an operator keeps), no mail links printed.
+        NODE_ENV: 'production',
+        JWT_SECRET: FAULT_TEST_JWT_SECRET,
+        DATABASE_URL: '',
+        SMTP_URL: '',
+        TRUST_PROXY: '',
+        ...options.env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const keep = (d: Buffer) => {
+      output += d.toString();
+      allServerOutput.push(d.toString());
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+    return { child, exited };
+  });
+  // A synchronous facade over the spawn: callers await `exited` or `port`.
+  const handle = {
+    child: undefined as unknown as ChildProcess,
+    output: () => output,
+    exited: started.then((s) => s.exited),
+    port,
+  };
+  void started.then((s) => (handle.child = s.child));
+  return handle;
+}
+
+/** Starts the server and waits until it answers; throws with its output if it stops first. */
+export async function startServer(options: { dataDir: string; env?: Record<string, string> }): Promise<ServerProcess> {
+  const spawned = spawnServer(options);
+  const port = await spawned.port;
+  const url = `http://127.0.0.1:${port}`;
+  let ended: number | string | undefined;
+  void spawned.exited.then((code) => (ended = code));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (ended !== undefined) throw new Error(`le serveur s'est arrêté (${ended}) :\n${spawned.output()}`);
+    try {
+      const res = await fetch(`${url}/api/notaryoffices`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`le serveur ne répond pas :\n${spawned.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    child: spawned.child,
+    output: spawned.output,
+    exited: spawned.exited,
+    kill(signal) {
+      spawned.child.kill(signal);
+      return spawned.exited;
+    },
+  };
+}
