@@ -158,7 +158,7 @@ describe('the server process on its embedded database', () => {
   });
 
   it('refuses a second server on the same DATA_DIR with a French message naming the folder', async () => {
-    const second = spawnServer({ dataDir });
+    const second = await spawnServer({ dataDir });
     expect(await second.exited).toBe(1);
     expect(second.output()).toContain(`Le dossier de données ${dataDir} est déjà utilisé par un autre serveur Notadoo`);
     expect((await call(server, 'GET', '/users/me', { token: user.token })).status).toBe(200);

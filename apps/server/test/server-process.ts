@@ -36,53 +36,49 @@ export interface ServerProcess {
 /** Every line any server printed in this test process. */
 export const allServerOutput: string[] = [];
 
-export function spawnServer(options: { dataDir: string; env?: Record<string, string> }): { child: ChildProcess; output: () => string; exited: Promise<number | string>; port: Promise<number> } {
+export interface SpawnedServer {
+  child: ChildProcess;
+  port: number;
+  output(): string;
+  exited: Promise<number | string>;
+}
+
+/** Spawns the server on a free port without waiting for it (e.g. to see it refuse to start). */
+export async function spawnServer(options: { dataDir: string; env?: Record<string, string> }): Promise<SpawnedServer> {
   let output = '';
-  const port = freePort();
-  const started = port.then((p) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        PORT: String(p),
-        HOST: '127.0.0.1',
-        DATA_DIR: options.dataDir,
-        PUBLIC_URL: `http://127.0.0.1:${p}`,
-        // Production: no demo accounts, info-level request logs (what an operator keeps), no mail links printed.
-        NODE_ENV: 'production',
-        JWT_SECRET: FAULT_TEST_JWT_SECRET,
-        DATABASE_URL: '',
-        SMTP_URL: '',
-        TRUST_PROXY: '',
-        ...options.env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const keep = (d: Buffer) => {
-      output += d.toString();
-      allServerOutput.push(d.toString());
-    };
-    child.stdout?.on('data', keep);
-    child.stderr?.on('data', keep);
-    const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
-    return { child, exited };
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: options.dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // Production: no demo accounts, info-level request logs (what an operator keeps), no mail links printed.
+      NODE_ENV: 'production',
+      JWT_SECRET: FAULT_TEST_JWT_SECRET,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      TRUST_PROXY: '',
+      ...options.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  // A synchronous facade over the spawn: callers await `exited` or `port`.
-  const handle = {
-    child: undefined as unknown as ChildProcess,
-    output: () => output,
-    exited: started.then((s) => s.exited),
-    port,
+  const keep = (d: Buffer) => {
+    output += d.toString();
+    allServerOutput.push(d.toString());
   };
-  void started.then((s) => (handle.child = s.child));
-  return handle;
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  return { child, port, output: () => output, exited };
 }
 
 /** Starts the server and waits until it answers; throws with its output if it stops first. */
 export async function startServer(options: { dataDir: string; env?: Record<string, string> }): Promise<ServerProcess> {
-  const spawned = spawnServer(options);
-  const port = await spawned.port;
-  const url = `http://127.0.0.1:${port}`;
+  const spawned = await spawnServer(options);
+  const url = `http://127.0.0.1:${spawned.port}`;
   let ended: number | string | undefined;
   void spawned.exited.then((code) => (ended = code));
   const deadline = Date.now() + 60_000;
