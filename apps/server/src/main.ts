@@ -12,9 +12,9 @@ async function main(): Promise<void> {
   // First of all: everything this process creates is owner-only (issue 9).
   restrictProcessUmask();
   const config = readConfig();
-  makeDataDirPrivate(config.dataDir);
   // The embedded database is one process's: a second server on this DATA_DIR stops here.
   const lock = config.databaseUrl ? undefined : lockDataDir(config.dataDir);
+  makeDataDirPrivate(config.dataDir);
   const database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, 'db') },
   );

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -236,6 +236,7 @@ describe('the server process on its embedded database', () => {
     slow.finish();
     expect(await slow.answer).toBe(200);
     expect(await server.exited).toBe(0);
+    expect(existsSync(path.join(dataDir, 'server.lock')), 'the lock is released on shutdown').toBe(false);
     acknowledgedFiles.push(content);
 
     // The stopped server's database, read directly: every stored file name has its file, and every file its row.
