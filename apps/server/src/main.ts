@@ -24,6 +24,9 @@ async function main(): Promise<void> {
     const accounts = config.env === 'production' ? [] : await seedDemoAccounts(database.db);
     return { migrations, offices, accounts };
   });
+  // PGlite's file system sets modes itself (0666), past the umask: its files are made 0600 once it has opened them.
+  // Files it adds later stay behind the 0700 folders.
+  if (!config.databaseUrl) makeDataDirPrivate(path.join(config.dataDir, 'db'));
 
   const app = await buildApp({
     config,

@@ -164,20 +164,29 @@ describe('the server process on its embedded database', () => {
     expect((await call(server, 'GET', '/users/me', { token: user.token })).status).toBe(200);
   }, 30_000);
 
-  it('keeps every folder 0700 and every file 0600 (database, uploads, secret)', () => {
-    const modes: Array<[string, string]> = [];
+  /** [path, mode] of everything under DATA_DIR. */
+  function modes(): Array<[string, string]> {
+    const found: Array<[string, string]> = [];
     const walk = (dir: string) => {
-      modes.push([dir, (statSync(dir).mode & 0o777).toString(8)]);
+      found.push([dir, (statSync(dir).mode & 0o777).toString(8)]);
       for (const entry of readdirSync(dir, { withFileTypes: true })) {
         const full = path.join(dir, entry.name);
         if (entry.isDirectory()) walk(full);
-        else if (entry.isFile()) modes.push([full, (statSync(full).mode & 0o777).toString(8)]);
+        else if (entry.isFile()) found.push([full, (statSync(full).mode & 0o777).toString(8)]);
       }
     };
     walk(dataDir);
-    expect(modes.some(([p]) => p.includes(`${path.sep}db${path.sep}`))).toBe(true);
-    expect(modes.some(([p]) => p.startsWith(filesDir()))).toBe(true);
-    const wrong = modes.filter(([p, mode]) => mode !== (statSync(p).isDirectory() ? '700' : '600'));
+    return found;
+  }
+  const notOwnerOnly = (entries: Array<[string, string]>) => entries.filter(([p, mode]) => mode !== (statSync(p).isDirectory() ? '700' : '600'));
+  const isDatabaseFile = ([p]: [string, string]) => p.startsWith(path.join(dataDir, 'db') + path.sep);
+
+  it('keeps every folder 0700 and every file 0600 after a start and an upload (database files it added since: behind 0700 folders)', () => {
+    const all = modes();
+    expect(all.some(isDatabaseFile)).toBe(true);
+    expect(all.some(([p]) => p.startsWith(filesDir()))).toBe(true);
+    expect(all.some(([p]) => p.endsWith('jwt-secret') || p.endsWith('server.lock'))).toBe(true);
+    const wrong = notOwnerOnly(all).filter((entry) => !(isDatabaseFile(entry) && entry[1] === '666'));
     expect(wrong).toEqual([]);
   });
 
@@ -190,6 +199,8 @@ describe('the server process on its embedded database', () => {
     expect(await slow.answer).toBeInstanceOf(Error);
 
     server = await startServer({ dataDir }); // the dead server's lock is stale: taken over
+    // Right after a start, the embedded database's files are owner-only too.
+    expect(notOwnerOnly(modes())).toEqual([]);
     await expectFilesIntact();
     expect(await upload(server, user.token, projectId, drawerId, content)).toBe(200);
     acknowledgedFiles.push(content);
