@@ -46,7 +46,6 @@ export const MESSAGES = {
   // Security and reliability (issue 9)
   databaseUnavailable: 'Le service est momentanément indisponible (base de données injoignable). Merci de réessayer dans quelques instants.',
   emailChangePasswordRequired: 'Merci de renseigner votre mot de passe actuel pour changer votre adresse email.',
-  emailChangeConfirmSent: (email: string) => `Un email de confirmation a été envoyé à ${email}. Votre nouvelle adresse sera utilisée dès sa confirmation.`,
   pendingEmailChangeRefused:
     "Erreur : Seuls l'office notarial, un administrateur ou la personne qui l'a invitée peuvent changer l'adresse email d'une personne invitée.",
 } as const;
