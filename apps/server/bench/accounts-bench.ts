@@ -26,7 +26,7 @@ async function time(n: number, run: (i: number) => Promise<void>): Promise<numbe
 }
 
 const t = await buildTestApp('pglite', {
-  rateLimits: { loginPerIp: { max: 1e9, windowMs: 1 }, loginPerEmail: { max: 1e9, windowMs: 1 }, signupPerIp: { max: 1e9, windowMs: 1 } },
+  rateLimits: { loginPerIp: { max: 1e9, windowMs: 1 }, loginFailuresPerAccountAndIp: { max: 1e9, windowMs: 1 }, signupPerIp: { max: 1e9, windowMs: 1 } },
 });
 const user = await t.createUser();
 const token = await t.tokenFor(user.email, user.password);

@@ -126,7 +126,7 @@ async function prepare(size: number): Promise<{ app: FastifyInstance; database: 
     database,
     mailer: { send: async () => {} },
     config: { ...testConfig, dataDir },
-    rateLimits: { loginPerIp: unlimited, loginPerEmail: unlimited, signupPerIp: unlimited },
+    rateLimits: { loginPerIp: unlimited, loginFailuresPerAccountAndIp: unlimited, signupPerIp: unlimited },
   });
   return { app, database, where };
 }

@@ -15,13 +15,14 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { registerAuthentication } from './auth/authenticate';
 import { createRateLimiter } from './auth/rate-limiter';
 import { createTokenService } from './auth/session-tokens';
-import type { Config } from './config';
+import type { Config, TrustProxy } from './config';
 import { DEFAULT_RATE_LIMITS, type AppContext, type RateLimits } from './context';
 import type { Database } from './db/database';
 import { registerErrorHandling } from './http/error-handler';
 import { answerClientError, answerFrameworkError, MAX_HEADER_SIZE, registerNoStore, registerStorableTextGuard, registerUrlLengthLimit } from './http/http-guards';
 import { sweepTemporaryUploads } from './files/upload';
 import { recordRoutes } from './http/route-table';
+import { redactingLoggerOptions } from './http/log-redaction';
 import type { Mailer } from './mail/mailer';
 import { createOutboxWorker, type OutboxWorker } from './mail/outbox-worker';
 import { mailOutboxRoutes } from './modules/mail-outbox/mail-outbox-routes';
@@ -59,6 +60,11 @@ export interface AppOptions {
   rateLimits?: Partial<RateLimits>;
   /** The clock, replaceable in tests. */
   now?: () => Date;
+  // Security (issue 9)
+  /** Waits of the login slowdown, replaceable in tests. */
+  sleep?: (ms: number) => Promise<void>;
+  /** Keys the rate limiter holds at most (memory bound). */
+  rateLimiterMaxKeys?: number;
 }
 
 /** Builds the whole HTTP application; `main.ts` listens with it, tests call `inject`. */
@@ -66,9 +72,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   // Download tokens travel in the URL path (get_pdf, get_file) and are longer than Fastify's 100-character default.
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: redactingLoggerOptions(options.logger),
     bodyLimit: 1024 * 1024,
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { maxParamLength: 1024 },
     // Hardening (issue 9): the HTTP layer's own refusals in French, stated limits.
     http: { maxHeaderSize: MAX_HEADER_SIZE },
@@ -89,10 +95,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     mailer: options.mailer,
     outbox,
     tokens: createTokenService(config.jwtSecret, () => now().getTime()),
-    limiter: createRateLimiter(() => now().getTime()),
+    limiter: createRateLimiter(() => now().getTime(), options.rateLimiterMaxKeys),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
     log: app.log,
     now,
+    sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
   };
 
   // External plugins first, then the app's own, then routes.
@@ -170,16 +177,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     prefix: '/uploads/offices/',
     decorateReply: false,
   });
-  mkdirSync(coversDir(ctx), { recursive: true });
+  mkdirSync(coversDir(ctx), { recursive: true, mode: 0o700 });
   // Uploads a crash interrupted. An embedded database means this process owns DATA_DIR; on PostgreSQL a
   // sibling process may share it, so only leftovers untouched for an hour go.
   await sweepTemporaryUploads(config.dataDir, { olderThanMs: options.database.kind === 'pglite' ? 0 : 60 * 60_000 });
   await app.register(fastifyStatic, { root: coversDir(ctx), prefix: '/uploads/covers/', decorateReply: false });
   // Avatar names are random and never reused: a browser may keep one for a year.
-  mkdirSync(avatarsDir(ctx), { recursive: true });
+  mkdirSync(avatarsDir(ctx), { recursive: true, mode: 0o700 });
   await app.register(fastifyStatic, { root: avatarsDir(ctx), prefix: '/uploads/avatars/', decorateReply: false, maxAge: '365d', immutable: true });
   await serveWebApp(app, config);
   return app;
+}
+
+/** A hop count as a function (what Fastify does with a number, which its types omit). */
+function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof trust === 'number' ? (_address, hop) => hop < trust : trust;
 }
 
 /** Hashed build files never change under their name: browsers keep them a year without asking. */

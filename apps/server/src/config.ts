@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_OUTBOX_SETTINGS, type OutboxSettings } from './mail/outbox-worker';
@@ -35,6 +36,18 @@ const envSchema = z.object({
   NETWORK_NAME: z.string().trim().min(2).max(80).default('Notadoo'),
   CONTACT_EMAIL: z.email({ error: 'doit être une adresse email' }).default('contact@notadoo.fr'),
   MAINTENANCE: z.enum(['0', '1', 'true', 'false', 'on', 'off'], { error: 'doit valoir 1/0, true/false ou on/off' }).default('0'),
+  // Security (issue 9): the proxies whose X-Forwarded-For is believed; unset: none.
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      const parsed = parseTrustProxy(value);
+      if (parsed === undefined) {
+        ctx.addIssue({ code: 'custom', message: "doit être « true », un nombre de relais ou une liste d'adresses IP / CIDR séparées par des virgules" });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
 });
 
 export interface Config {
@@ -56,6 +69,11 @@ export interface Config {
   /** The drafting software's local bridge, handed to the web of office members; null: no transfer button. */
   bridge: { url: string; serviceKey: string } | null;
   site: SiteConfig;
+  /**
+   * Fastify's `trustProxy`: false (default) ignores X-Forwarded-For; true trusts
+   * any sender; a number trusts that many hops; a list trusts those addresses.
+   */
+  trustProxy: TrustProxy;
 }
 
 /** What every visitor's pages depend on (issue 10). */
@@ -65,6 +83,27 @@ export interface SiteConfig {
   contactEmail: string;
   /** On: every visitor sees the maintenance page; the API answers 503 except the site info. */
   maintenance: boolean;
+}
+
+export type TrustProxy = boolean | number | string[];
+
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** `TRUST_PROXY` as Fastify's trustProxy takes it; undefined when malformed. */
+export function parseTrustProxy(value: string | undefined): TrustProxy | undefined {
+  const text = value?.trim() ?? '';
+  if (text === '' || text === 'false') return false;
+  if (text === 'true') return true;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
+  const valid = entries.every((entry) => {
+    if (PROXY_NAMES.has(entry)) return true;
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address ?? '');
+    if (!family || extra !== undefined) return false;
+    return bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128));
+  });
+  return valid && entries.length > 0 ? entries : undefined;
 }
 
 export class ConfigError extends Error {}
@@ -104,6 +143,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       contactEmail: e.CONTACT_EMAIL,
       maintenance: ['1', 'true', 'on'].includes(e.MAINTENANCE),
     },
+    trustProxy: e.TRUST_PROXY ?? false,
   };
 }
 
@@ -116,7 +156,7 @@ function bridgeKeyIssues(env: NodeJS.ProcessEnv): Array<{ path: string[]; messag
 function readOrCreateSecret(dataDir: string): string {
   const file = path.join(dataDir, 'jwt-secret');
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;

@@ -7,8 +7,14 @@ import type { Mailer } from './mail/mailer';
 import type { OutboxWorker } from './mail/outbox-worker';
 
 export interface RateLimits {
+  /** Every login attempt from one address. */
   loginPerIp: RateLimit;
-  loginPerEmail: RateLimit;
+  /** Failed logins on one account from one address: past it, that address alone is refused (429) for the window. */
+  loginFailuresPerAccountAndIp: RateLimit;
+  /** Failed logins on one account from anywhere slow down its next attempts; the right password is never refused. */
+  loginSlowdown: LoginSlowdown;
+  /** Invitation mails sent by one user (addperson, a pending person's new e-mail). */
+  invitationsPerSender: RateLimit;
   signupPerIp: RateLimit;
   mailPerIp: RateLimit;
   mailPerEmail: RateLimit;
@@ -16,10 +22,28 @@ export interface RateLimits {
   contactPerIp: RateLimit;
 }
 
+export interface LoginSlowdown {
+  /** Failures on an account before its logins are slowed down. */
+  freeFailures: number;
+  windowMs: number;
+  /** The first delay, doubled at each further failure, up to maxDelayMs. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+/** How long a login waits before checking the password, given the account's recent failures. */
+export function loginDelayMs(failures: number, slowdown: LoginSlowdown): number {
+  if (failures <= slowdown.freeFailures) return 0;
+  const doublings = Math.min(failures - slowdown.freeFailures - 1, 20);
+  return Math.min(slowdown.baseDelayMs * 2 ** doublings, slowdown.maxDelayMs);
+}
+
 const MINUTE = 60_000;
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginPerIp: { max: 50, windowMs: 15 * MINUTE },
-  loginPerEmail: { max: 10, windowMs: 15 * MINUTE },
+  loginFailuresPerAccountAndIp: { max: 10, windowMs: 15 * MINUTE },
+  loginSlowdown: { freeFailures: 5, windowMs: 15 * MINUTE, baseDelayMs: 250, maxDelayMs: 4000 },
+  invitationsPerSender: { max: 30, windowMs: 60 * MINUTE },
   signupPerIp: { max: 20, windowMs: 60 * MINUTE },
   mailPerIp: { max: 20, windowMs: 15 * MINUTE },
   mailPerEmail: { max: 3, windowMs: 15 * MINUTE },
@@ -38,4 +62,6 @@ export interface AppContext {
   rateLimits: RateLimits;
   log: FastifyBaseLogger;
   now: () => Date;
+  /** Waits `ms` (login slowdown); replaceable in tests. */
+  sleep: (ms: number) => Promise<void>;
 }

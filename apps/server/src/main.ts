@@ -1,13 +1,20 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, readConfig } from './config';
+import { lockDataDir, DataDirLockedError } from './db/data-dir-lock';
 import { openDatabase } from './db/database';
+import { makeDataDirPrivate, restrictProcessUmask } from './files/private-data';
 import { migrate } from './db/migrate';
 import { createMailer } from './mail/mailer';
 import { seedDemoAccounts, seedOffices } from './seed/seed';
 
 async function main(): Promise<void> {
+  // First of all: everything this process creates is owner-only (issue 9).
+  restrictProcessUmask();
   const config = readConfig();
+  // The embedded database is one process's: a second server on this DATA_DIR stops here.
+  const lock = config.databaseUrl ? undefined : lockDataDir(config.dataDir);
+  makeDataDirPrivate(config.dataDir);
   const database = await openDatabase(
     config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, 'db') },
   );
@@ -17,6 +24,9 @@ async function main(): Promise<void> {
     const accounts = config.env === 'production' ? [] : await seedDemoAccounts(database.db);
     return { migrations, offices, accounts };
   });
+  // PGlite's file system sets modes itself (0666), past the umask: its files are made 0600 once it has opened them.
+  // Files it adds later stay behind the 0700 folders.
+  if (!config.databaseUrl) makeDataDirPrivate(path.join(config.dataDir, 'db'));
 
   const app = await buildApp({
     config,
@@ -26,14 +36,22 @@ async function main(): Promise<void> {
       from: config.mailFrom,
       mailDir: path.join(config.dataDir, 'mail'),
       log: { info: (m) => console.log(m) },
+      // Links carry tokens: printed for the developer, never in production.
+      logLinks: config.env !== 'production',
     }),
     logger: { level: config.env === 'production' ? 'info' : 'warn' },
   });
 
+  // Requests in flight finish (app.close waits for them) before the database closes; a stuck one is cut after 10 s.
+  let stopping = false;
   const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
     console.log(`${signal} reçu : arrêt du serveur.`);
+    setTimeout(() => process.exit(1), 10_000).unref();
     await app.close();
     await database.close();
+    lock?.release();
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -52,6 +70,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof DataDirLockedError ? error.message : error);
   process.exit(1);
 });

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, startServerProcess, type ServerProcess } from './server-process';
-import { createTestSmtpServer, freePort } from './smtp-test-server';
+import { callApi, freePort, startServerProcess, type ServerProcess } from './server-process';
+import { createTestSmtpServer } from './smtp-test-server';
 
 /**
  * The outbox of the real server process against a real SMTP server on
@@ -56,7 +56,7 @@ describe('mail outbox of the server process, with a real SMTP server', PROCESS_T
   let dataDir: string;
   let smtp: ReturnType<typeof createTestSmtpServer>;
   let server: ServerProcess | undefined;
-  let env: Record<string, string>;
+  let env: Record<string, string> & { DATA_DIR: string };
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'notadoo-outbox-'));

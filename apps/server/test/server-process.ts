@@ -1,53 +1,120 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import path from 'node:path';
-import { freePort } from './smtp-test-server';
+import { fileURLToPath } from 'node:url';
 
-const ROOT = path.resolve(import.meta.dirname, '../../..');
+/**
+ * The real server as `npm start` runs it (`node --import tsx
+ * apps/server/src/main.ts`), for the fault tests: it can be killed, restarted
+ * on the same DATA_DIR, or run twice on one PostgreSQL database. Everything it
+ * prints is kept, for the test asserting the logs hold no secret.
+ */
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+export const FAULT_TEST_JWT_SECRET = 'secret-des-tests-de-pannes-secret-des-tests';
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
 
 export interface ServerProcess {
   url: string;
-  /** Everything the process printed so far. */
+  child: ChildProcess;
+  /** Everything printed so far (stdout and stderr). */
   output(): string;
-  /** Sends `signal` and waits for the process to end. */
+  /** Resolves with the exit code (or signal) once the process ended. */
+  exited: Promise<number | string>;
+  kill(signal: NodeJS.Signals): Promise<number | string>;
+  /** Sends `signal` (default SIGTERM) and waits for the process to end. */
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
-/** Starts the real server (`src/main.ts`) as a child process with `env`, and waits until it answers. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/** Every line any server printed in this test process. */
+export const allServerOutput: string[] = [];
+
+export interface SpawnedServer {
+  child: ChildProcess;
+  port: number;
+  output(): string;
+  exited: Promise<number | string>;
+}
+
+/** Spawns the server on a free port without waiting for it (e.g. to see it refuse to start). */
+export async function spawnServer(options: { dataDir: string; env?: Record<string, string> }): Promise<SpawnedServer> {
+  let output = '';
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
-    env: { ...process.env, NODE_ENV: 'development', DATABASE_URL: '', SMTP_URL: '', PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: url, ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: options.dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // Production: no demo accounts, info-level request logs (what an operator keeps), no mail links printed.
+      NODE_ENV: 'production',
+      JWT_SECRET: FAULT_TEST_JWT_SECRET,
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      TRUST_PROXY: '',
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
-  child.stdout?.on('data', (d) => (output += d));
-  child.stderr?.on('data', (d) => (output += d));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const keep = (d: Buffer) => {
+    output += d.toString();
+    allServerOutput.push(d.toString());
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  return { child, port, output: () => output, exited };
+}
 
+/** Starts the server and waits until it answers; throws with its output if it stops first. */
+export async function startServer(options: { dataDir: string; env?: Record<string, string> }): Promise<ServerProcess> {
+  const spawned = await spawnServer(options);
+  const url = `http://127.0.0.1:${spawned.port}`;
+  let ended: number | string | undefined;
+  void spawned.exited.then((code) => (ended = code));
+  // A start takes 15-30 s on a busy 2-core machine.
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`le serveur s'est arrêté :\n${output}`);
+    if (ended !== undefined) throw new Error(`le serveur s'est arrêté (${ended}) :\n${spawned.output()}`);
     try {
-      if ((await fetch(`${url}/api/notaryoffices`)).ok) break;
+      const res = await fetch(`${url}/api/notaryoffices`);
+      if (res.ok) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`le serveur ne répond pas :\n${output}`);
-    }
-    await new Promise((r) => setTimeout(r, 200));
+    if (Date.now() > deadline) throw new Error(`le serveur ne répond pas :\n${spawned.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
   }
   return {
     url,
-    output: () => output,
+    child: spawned.child,
+    output: spawned.output,
+    exited: spawned.exited,
+    kill(signal) {
+      spawned.child.kill(signal);
+      return spawned.exited;
+    },
     async stop(signal = 'SIGTERM') {
-      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
-      await exited;
+      spawned.child.kill(signal);
+      await spawned.exited;
     },
   };
+}
+
+/** A server in development mode (mails written to DATA_DIR/mail with their links), all settings from `env`. */
+export function startServerProcess(env: Record<string, string> & { DATA_DIR: string }): Promise<ServerProcess> {
+  return startServer({ dataDir: env.DATA_DIR, env: { NODE_ENV: 'development', ...env } });
 }
 
 /** Calls the API of a running server; answers status and JSON body. */

@@ -1,21 +1,9 @@
-import { createServer } from 'node:net';
 import { SMTPServer } from 'smtp-server';
+import { freePort } from './server-process';
 
 export interface ReceivedMail {
   to: string[];
   raw: string;
-}
-
-/** A free TCP port on 127.0.0.1 (nothing listens on it until someone does). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 }
 
 /**

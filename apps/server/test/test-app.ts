@@ -31,6 +31,7 @@ export const testConfig: Config = {
   mailOutbox: DEFAULT_OUTBOX_SETTINGS,
   bridge: { url: 'http://127.0.0.1:4100', serviceKey: 'cle-de-test' },
   site: { networkName: 'Notadoo', contactEmail: 'contact@notadoo.test', maintenance: false },
+  trustProxy: false,
 };
 
 /**
@@ -78,6 +79,8 @@ export interface TestApp {
   clock: ReturnType<typeof createClock>;
   createUser(overrides?: Partial<typeof users.$inferInsert> & { password?: string }): Promise<{ id: number; email: string; password: string }>;
   tokenFor(email: string, password: string): Promise<string>;
+  /** Signs in through the last invitation mailed to `email` (joining that project); answers the session token. */
+  acceptInvitation(email: string, password: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -117,6 +120,14 @@ export async function buildTestApp(backend: 'pglite' | 'postgres', options: Part
     async tokenFor(email, password) {
       const res = await app.inject({ method: 'POST', url: '/api/users/login', payload: { login: email, password } });
       if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+      return res.json<{ token: string }>().token;
+    },
+    async acceptInvitation(email, password) {
+      const link = mails.filter((m) => m.to === email && m.link?.includes('invitation=')).at(-1)?.link;
+      if (!link) throw new Error(`no invitation mailed to ${email}`);
+      const invitation = new URL(link).searchParams.get('invitation');
+      const res = await app.inject({ method: 'POST', url: '/api/users/login', payload: { login: email, password, invitation } });
+      if (res.statusCode !== 200) throw new Error(`invitation login failed: ${res.statusCode} ${res.body}`);
       return res.json<{ token: string }>().token;
     },
     async close() {

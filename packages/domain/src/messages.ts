@@ -49,6 +49,11 @@ export const MESSAGES = {
   outboxMailRequeued: 'Le mail sera envoyé à nouveau dans quelques instants.',
   outboxListFailed: 'Impossible de charger les mails en échec.',
   outboxNoFailedMail: "Aucun mail en échec : tous les mails ont été envoyés ou sont en cours d'envoi.",
+  // Security and reliability (issue 9)
+  databaseUnavailable: 'Le service est momentanément indisponible (base de données injoignable). Merci de réessayer dans quelques instants.',
+  emailChangePasswordRequired: 'Merci de renseigner votre mot de passe actuel pour changer votre adresse email.',
+  pendingEmailChangeRefused:
+    "Erreur : Seuls l'office notarial, un administrateur ou la personne qui l'a invitée peuvent changer l'adresse email d'une personne invitée.",
 } as const;
 
 /**

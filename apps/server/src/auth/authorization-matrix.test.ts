@@ -178,7 +178,7 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
   beforeAll(async () => {
     const generous = { max: 100_000, windowMs: 1000 };
     t = await buildTestApp(backend, {
-      rateLimits: { loginPerIp: generous, loginPerEmail: generous, signupPerIp: generous, mailPerIp: generous, mailPerEmail: generous },
+      rateLimits: { loginPerIp: generous, loginFailuresPerAccountAndIp: generous, signupPerIp: generous, mailPerIp: generous, mailPerEmail: generous },
     });
     downloadCtx = { config: { ...testConfig, dataDir: t.dataDir }, now: t.clock.now } as AppContext;
     const profiles: Record<SignedIn, Parameters<TestApp['createUser']>[0]> = {

@@ -30,7 +30,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) return openPostgres(target.url);
   let client: PGlite;
   if ('pgliteDir' in target) {
-    mkdirSync(path.dirname(target.pgliteDir), { recursive: true });
+    mkdirSync(path.dirname(target.pgliteDir), { recursive: true, mode: 0o700 });
     client = await PGlite.create(target.pgliteDir, { extensions: EXTENSIONS });
   } else {
     client = await PGlite.create({ extensions: EXTENSIONS });
@@ -52,7 +52,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 const STARTUP_LOCK_KEY = 727_2026;
 
 async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A connection that cannot be made within 5 s fails the request (503) instead of hanging it.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
+  // An idle connection dropped by the server (restart, network) must not crash the process: the pool reconnects on demand.
+  pool.on('error', (error) => console.warn(`Connexion PostgreSQL perdue : ${error.message}`));
   // Fail at start with a clear error rather than at the first request.
   await pool.query('SELECT 1');
   return {

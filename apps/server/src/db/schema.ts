@@ -38,6 +38,8 @@ export const users = pgTable('users', {
   scoreEc: integer('score_ec'),
   complexity: integer('complexity'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** A new e-mail not confirmed yet (issue 9); `email` stays in use until then. */
+  pendingEmail: text('pending_email'),
 });
 
 export const accountTokens = pgTable('account_tokens', {
@@ -74,6 +76,8 @@ export const participants = pgTable('participants', {
   role: text('role', { enum: ['seller', 'buyer', 'intermediary', 'office', 'spouse', 'heir', 'client'] }).notNull(),
   isCreator: boolean('is_creator').notNull().default(false),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** The user who added this person (issue 9). */
+  addedBy: integer('added_by'),
 });
 
 export const documents = pgTable('documents', {

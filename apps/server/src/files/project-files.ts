@@ -41,7 +41,7 @@ export function storedNameFor(originalName: string, type: SniffedType): string {
 
 export async function keepProjectFile(dataDir: string, projectId: number, upload: StoredUpload, storedName: string): Promise<void> {
   const dir = projectFilesDir(dataDir, projectId);
-  await mkdir(dir, { recursive: true });
+  await mkdir(dir, { recursive: true, mode: 0o700 });
   await rename(upload.path, path.join(dir, storedName));
 }
 

@@ -29,7 +29,7 @@ export async function receiveUpload(
   // The sender's stream failing (a body cut short or malformed) is the client's error, not the server's.
   let sourceError: unknown;
   stream.once('error', (error) => (sourceError = error));
-  await mkdir(options.dir, { recursive: true });
+  await mkdir(options.dir, { recursive: true, mode: 0o700 });
   const tmp = path.join(options.dir, `${TEMPORARY_PREFIX}${randomBytes(8).toString('hex')}`);
   let head = Buffer.alloc(0);
   let size = 0;
@@ -49,7 +49,7 @@ export async function receiveUpload(
     },
   });
   try {
-    await pipeline(stream, check, createWriteStream(tmp));
+    await pipeline(stream, check, createWriteStream(tmp, { mode: 0o600 }));
     if (type === undefined) {
       type = sniffType(head);
       if (!type || !options.accepted.includes(type)) throw badRequest(options.refusedMessage);

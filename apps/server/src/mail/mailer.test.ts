@@ -60,7 +60,7 @@ describe('mailer without SMTP', () => {
 
   it('writes each message as a .eml file and logs one line with its subject and link', async () => {
     const lines: string[] = [];
-    const mailer = createMailer({ smtpUrl: undefined, from: 'Notadoo <no-reply@notadoo.fr>', mailDir: dir, log: { info: (l) => lines.push(l) } });
+    const mailer = createMailer({ smtpUrl: undefined, from: 'Notadoo <no-reply@notadoo.fr>', mailDir: dir, log: { info: (l) => lines.push(l) }, logLinks: true });
     await mailer.send(resetPasswordMail('paul@exemple.fr', 'Paul', 'http://localhost:3000/reset/password/xyz'));
     const files = await readdir(dir);
     expect(files).toHaveLength(1);

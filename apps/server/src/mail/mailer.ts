@@ -43,6 +43,8 @@ export function createMailer(options: {
   from: string;
   mailDir: string;
   log: MailerLog;
+  /** Whether the written mail's link (a token) is printed too; never in production. */
+  logLinks?: boolean;
 }): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS });
@@ -56,11 +58,12 @@ export function createMailer(options: {
   return {
     async send(message, meta) {
       const info = await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
-      await mkdir(options.mailDir, { recursive: true });
+      await mkdir(options.mailDir, { recursive: true, mode: 0o700 });
       const stamp = (meta?.createdAt ?? new Date()).toISOString().replace(/[:.]/g, '-');
       const file = path.join(options.mailDir, `${stamp}-${meta ? `${meta.id}-` : ''}${slug(message.to)}.eml`);
-      await writeFile(file, info.message as Buffer);
-      options.log.info(`Mail « ${message.subject} » pour ${message.to}${message.link ? ` : ${message.link}` : ''} (${file})`);
+      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      const link = options.logLinks && message.link ? ` : ${message.link}` : '';
+      options.log.info(`Mail « ${message.subject} » pour ${message.to}${link} (${file})`);
     },
   };
 }

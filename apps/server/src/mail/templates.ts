@@ -82,3 +82,19 @@ export function invitationMail(input: { to: string; firstName: string; inviter: 
     link: input.link,
   });
 }
+
+/** To the previous address when an e-mail change is asked (issue 9): the owner learns of it even if their session was stolen. */
+export function emailChangedMail(to: string, firstName: string, newEmail: string, link: string): MailMessage {
+  return mailWithLink({
+    to,
+    subject: 'Changement de votre adresse email',
+    greeting: `Bonjour ${firstName},`,
+    lines: [
+      `Une demande de changement de l'adresse email de votre compte Notadoo vers ${newEmail} vient d'être faite.`,
+      "Votre adresse actuelle reste celle du compte tant que la nouvelle n'a pas été confirmée. Vos autres sessions ont été fermées.",
+      "Si vous n'êtes pas à l'origine de cette demande, changez votre mot de passe sans attendre et prévenez votre office notarial.",
+    ],
+    action: 'Changer mon mot de passe',
+    link,
+  });
+}

@@ -3,14 +3,18 @@ import { createOffice } from './office-factory';
 
 /** The creator of the project, linked to the session of createSession() (user id 1). */
 export function createParticipant(overrides: Partial<Participant> = {}): Participant {
+  const user = overrides.user === undefined ? { id: 1, lastConnectionDate: '2026-11-21T13:05:00.000Z', avatar: null } : overrides.user;
   return {
     id: 10,
     first_name: 'Claire',
     last_name: 'Martin',
     email: 'claire.martin@example.fr',
-    user: { id: 1, lastConnectionDate: '2026-11-21T13:05:00.000Z', avatar: null },
+    user,
     roles_project: ['seller', 'creator'],
     role: 'seller',
+    // Joined: an account that has signed in (what the wire tells of other people).
+    joined: user !== null && user.lastConnectionDate !== null,
+    added_by: null,
     ...overrides,
   };
 }

@@ -27,6 +27,8 @@ export interface Session {
   lastConnectionDate: string | null;
   previousConnectionDate: string | null;
   createdAt: string;
+  /** A new e-mail waiting for its confirmation link; `email` stays in use until then (issue 9). */
+  pendingEmail?: string | null;
 }
 
 /** What `GET /users/{id}` answers. */

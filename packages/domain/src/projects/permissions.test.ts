@@ -53,7 +53,8 @@ let nextPersonId = 1;
 const person = (role: ParticipantRole, userId: number | null, loggedIn = true): PersonForAccess => ({
   id: nextPersonId++,
   role,
-  user: userId === null ? null : { id: userId, lastConnectionDate: loggedIn ? '2026-11-01T10:00:00Z' : null },
+  user: userId === null ? null : { id: userId },
+  joined: userId !== null && loggedIn,
 });
 
 /**
@@ -131,7 +132,7 @@ const find = (p: Project, test: (x: PersonForAccess) => boolean): PersonForAcces
 const own = (a: Actor, p: Project) => find(p, (x) => x.user?.id === a.viewer.id);
 /** Someone else with the actor's role (or a seller for non-participants). */
 const mate = (a: Actor, p: Project, loggedIn: boolean) =>
-  find(p, (x) => x.role === a.role && x.user !== null && x.user.id !== a.viewer.id && (x.user.lastConnectionDate !== null) === loggedIn);
+  find(p, (x) => x.role === a.role && x.user !== null && x.user.id !== a.viewer.id && x.joined === loggedIn);
 const otherRoleMember = (a: Actor, p: Project) => participantsOf(p, a.otherRole)[0]!;
 const noAccount = (p: Project) => find(p, (x) => x.user === null);
 

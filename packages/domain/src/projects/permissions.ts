@@ -21,7 +21,15 @@ export interface Viewer {
 export interface PersonForAccess {
   id: number;
   role: ParticipantRole;
-  user: { id: number; lastConnectionDate: string | null } | null;
+  /**
+   * The linked account. On the wire only the viewer's own participations
+   * carry it (issue 9): the others show whether the person joined, not who.
+   */
+  user: { id: number } | null;
+  /** Linked to an account that has signed in: the person's details are theirs now. */
+  joined: boolean;
+  /** The user who added the person; on the wire, only when that is the viewer (otherwise null). */
+  added_by?: number | null;
 }
 
 export interface ProjectForAccess {
@@ -185,7 +193,28 @@ export function canEditPerson(viewer: Viewer, project: ProjectForAccess, person:
   if (!isInProject(project, person)) return false;
   if (isAdmin(viewer)) return true;
   if (!canOpenProject(viewer, project) || isProjectLocked(project)) return false;
-  return person.user === null || person.user.lastConnectionDate === null;
+  return !person.joined;
+}
+
+/**
+ * Changing the e-mail of a person who has not joined sends them a new
+ * invitation and revokes the earlier one, so it is kept to admins, office
+ * members with access and the one who added them (issue 9): another
+ * participant could otherwise take the invitation, and the role, for
+ * themselves.
+ */
+export function canChangePersonEmail(viewer: Viewer, project: ProjectForAccess, person: PersonForAccess): boolean {
+  if (!canEditPerson(viewer, project, person)) return false;
+  if (isAdmin(viewer) || isOfficeMemberWithAccess(viewer, project)) return true;
+  return person.added_by !== undefined && person.added_by !== null && person.added_by === viewer.id;
+}
+
+/** Who may read a person's e-mail: themself, admins, office members with access and the one who added them. */
+export function canSeePersonEmail(viewer: Viewer, project: ProjectForAccess, person: PersonForAccess): boolean {
+  if (!isInProject(project, person)) return false;
+  if (person.user !== null && person.user.id === viewer.id) return true;
+  if (isAdmin(viewer) || isOfficeMemberWithAccess(viewer, project)) return true;
+  return person.added_by !== undefined && person.added_by !== null && person.added_by === viewer.id;
 }
 
 /**

@@ -56,9 +56,14 @@ export interface Participant {
   id: number;
   first_name: string;
   last_name: string;
+  /** Shown to the person, admins, office members and the one who added them; null to others (issue 9). */
   email: string | null;
-  /** The linked account, null for a person without one. */
+  /** The linked account: only on the viewer's own participations, null on the others' (issue 9). */
   user: ParticipantUser | null;
+  /** Whether the person has joined (an account that has signed in); what other participants see of it. */
+  joined: boolean;
+  /** The user who added the person, only when that is the viewer; null otherwise. */
+  added_by: number | null;
   /** The role, plus 'creator' for the one who created the project. */
   roles_project: Array<ParticipantRole | 'creator'>;
   role: ParticipantRole;

@@ -34,11 +34,8 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       config: { access: 'public' },
       schema: { tags: ['comptes'], summary: 'Se connecter', body: loginSchema, response: { 200: tokenAnswer } },
       handler: async (request) => {
-        accounts.enforceRateLimit(ctx, [
-          [`login:ip:${request.ip}`, limits.loginPerIp],
-          [`login:email:${request.body.login}`, limits.loginPerEmail],
-        ]);
-        return { token: await accounts.login(ctx, request.body) };
+        accounts.enforceRateLimit(ctx, [[`login:ip:${request.ip}`, limits.loginPerIp]]);
+        return { token: await accounts.login(ctx, request.body, request.ip) };
       },
     });
 

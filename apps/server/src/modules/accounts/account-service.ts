@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import { getDecoyHash, hashPassword, verifyPassword } from '../../auth/passwords';
 import { REMEMBER_ME_TTL_SECONDS, SESSION_TOKEN_TTL_SECONDS } from '../../auth/session-tokens';
 import type { RateLimit } from '../../auth/rate-limiter';
-import type { AppContext } from '../../context';
+import { loginDelayMs, type AppContext } from '../../context';
 import { AppError, badRequest, unauthorized } from '../../http/app-error';
 import { confirmEmailMail, resetPasswordMail } from '../../mail/templates';
 import type { MailMessage } from '../../mail/mailer';
@@ -47,7 +47,6 @@ export async function signup(ctx: AppContext, input: SignupInput): Promise<strin
     const invited = input.invitation ? await acceptInvitation(tx, input.invitation, user.email, user.id, ctx.now()) : false;
     if (invited) {
       await updateUser(tx, user.id, { isEmailConfirmed: true });
-      await linkParticipantsByEmail(tx, user.id, user.email);
     } else {
       await queueConfirmationMail(ctx, tx, user);
     }
@@ -58,13 +57,32 @@ export async function signup(ctx: AppContext, input: SignupInput): Promise<strin
   return issueSessionToken(ctx, user);
 }
 
-export async function login(ctx: AppContext, input: LoginInput): Promise<string> {
+/**
+ * Guessing is slowed, never turned into a lockout (issue 9): an address that
+ * failed too often on an account is refused for the window (that address
+ * only), and every address waits longer before each check while the account
+ * keeps failing; the right password, from another address, still signs in.
+ */
+export async function login(ctx: AppContext, input: LoginInput, ip: string): Promise<string> {
+  const account = input.login.toLowerCase();
+  const pairKey = `login:failed:${ip}:${account}`;
+  const accountKey = `login:failed:${account}`;
+  const limits = ctx.rateLimits;
+  if (ctx.limiter.count(pairKey) >= limits.loginFailuresPerAccountAndIp.max) {
+    throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooManyRequests);
+  }
+  const delay = loginDelayMs(ctx.limiter.count(accountKey), limits.loginSlowdown);
+  if (delay > 0) await ctx.sleep(delay);
   const user = await findUserByEmail(ctx.db, input.login);
   // Verify against a decoy when the account is unknown so the answer time does not tell.
   const valid = await verifyPassword(user?.passwordHash ?? (await getDecoyHash()), input.password);
-  if (!user || !valid || !user.isActive) throw unauthorized(MESSAGES.loginFailed);
+  if (!user || !valid || !user.isActive) {
+    ctx.limiter.hit(pairKey, limits.loginFailuresPerAccountAndIp);
+    ctx.limiter.hit(accountKey, { max: Number.MAX_SAFE_INTEGER, windowMs: limits.loginSlowdown.windowMs });
+    throw unauthorized(MESSAGES.loginFailed);
+  }
+  ctx.limiter.reset(pairKey);
   if (input.invitation) await acceptInvitation(ctx.db, input.invitation, user.email, user.id, ctx.now());
-  if (user.isEmailConfirmed) await linkParticipantsByEmail(ctx.db, user.id, user.email);
   await recordConnection(ctx.db, user.id, ctx.now());
   return issueSessionToken(ctx, user, input.remember ?? false);
 }
@@ -102,19 +120,32 @@ export async function resetPassword(ctx: AppContext, input: { password: string; 
   return MESSAGES.resetSucceeded;
 }
 
+/**
+ * Confirms the address a link was sent to: the account's own, or the new one
+ * of an e-mail change (issue 9), which then replaces the old one.
+ */
 export async function confirmEmail(ctx: AppContext, input: { email: string; token: string }): Promise<string> {
-  const user = await findUserByEmail(ctx.db, input.email);
-  if (!user) throw badRequest(MESSAGES.emailConfirmFailed);
+  const email = input.email.toLowerCase();
   const confirmed = await ctx.db.transaction(async (tx) => {
     const userId = await consumeAccountToken(tx, input.token, 'confirm_email', ctx.now());
-    if (userId === user.id) {
-      await updateUser(tx, user.id, { isEmailConfirmed: true });
-      await linkParticipantsByEmail(tx, user.id, user.email);
+    if (userId === undefined) {
+      // A second click on the same, already used link still reports success.
+      const user = await findUserByEmail(tx, email);
+      return Boolean(user?.isEmailConfirmed) && (await findAccountTokenOwner(tx, input.token, 'confirm_email')) === user!.id;
+    }
+    const user = await findUserById(tx, userId);
+    if (user && user.pendingEmail === email) {
+      if (await findUserByEmail(tx, email)) throw new AppError('CONFLICT', MESSAGES.emailTaken); // rolls back
+      // Invitations sent to the new address are accepted through their own links only.
+      await updateUser(tx, user.id, { email, pendingEmail: null, isEmailConfirmed: true });
       return true;
     }
-    if (userId !== undefined) throw badRequest(MESSAGES.emailConfirmFailed); // rolls back: not this user's link
-    // A second click on the same, already used link still reports success.
-    return user.isEmailConfirmed && (await findAccountTokenOwner(tx, input.token, 'confirm_email')) === user.id;
+    if (user && user.email === email) {
+      await updateUser(tx, user.id, { isEmailConfirmed: true });
+      await linkParticipantsByEmail(tx, user, user.email);
+      return true;
+    }
+    throw badRequest(MESSAGES.emailConfirmFailed); // rolls back: not this user's link
   });
   if (!confirmed) throw badRequest(MESSAGES.emailConfirmFailed);
   return MESSAGES.emailConfirmed;

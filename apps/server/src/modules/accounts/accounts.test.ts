@@ -258,12 +258,12 @@ describe.each(BACKENDS)('rate limits on %s', (backend) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await buildTestApp(backend, {
-      rateLimits: { loginPerEmail: { max: 3, windowMs: 60_000 }, mailPerEmail: { max: 2, windowMs: 60_000 } },
+      rateLimits: { loginFailuresPerAccountAndIp: { max: 3, windowMs: 60_000 }, mailPerEmail: { max: 2, windowMs: 60_000 } },
     });
   });
   afterAll(() => t.close());
 
-  it('answers 429 after too many logins for one e-mail, and lets them through after the window', async () => {
+  it('answers 429 after too many failed logins on one account from one address, and lets them through after the window', async () => {
     const user = await t.createUser();
     const attempt = () => t.app.inject({ method: 'POST', url: '/api/users/login', payload: { login: user.email, password: 'Mauvais123' } });
     for (let i = 0; i < 3; i += 1) expect((await attempt()).statusCode).toBe(401);

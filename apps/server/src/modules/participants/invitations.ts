@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { invitations, participants } from '../../db/schema';
 
@@ -40,14 +40,21 @@ export async function acceptInvitation(db: Db, token: string, email: string, use
   return true;
 }
 
+/** Unused invitations of a participant stop working: their e-mail changed (issue 9). */
+export async function revokeInvitations(db: Db, participantId: number): Promise<void> {
+  await db.delete(invitations).where(and(eq(invitations.participantId, participantId), isNull(invitations.usedAt)));
+}
+
 /**
- * Links every participant added with this (confirmed) address and no account
- * yet, so an invited person who signs up or in without the link still finds
- * their projects.
+ * At the first confirmation of a new account's address: links the people
+ * added with this address before the account existed, so an invited person
+ * who signed up without the link still finds the projects they were invited
+ * to. An account that existed before is linked only through an invitation
+ * link it accepts (issue 9).
  */
-export async function linkParticipantsByEmail(db: Db, userId: number, email: string): Promise<void> {
+export async function linkParticipantsByEmail(db: Db, user: { id: number; createdAt: Date }, email: string): Promise<void> {
   await db
     .update(participants)
-    .set({ userId })
-    .where(and(sql`lower(${participants.email}) = ${email.toLowerCase()}`, isNull(participants.userId)));
+    .set({ userId: user.id })
+    .where(and(sql`lower(${participants.email}) = ${email.toLowerCase()}`, isNull(participants.userId), lte(participants.createdAt, user.createdAt)));
 }

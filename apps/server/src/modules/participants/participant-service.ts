@@ -1,5 +1,6 @@
 import {
   canAddPerson,
+  canChangePersonEmail,
   canDeletePerson,
   canEditPerson,
   canMoveParticipant,
@@ -19,10 +20,11 @@ import { documents, participants } from '../../db/schema';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error';
 import { invitationMail } from '../../mail/templates';
 import { queueMail } from '../../mail/outbox-data';
+import { enforceRateLimit } from '../accounts/account-service';
 import { answerProject, requireOpenProject } from '../projects/project-guard';
 import type { LoadedProject } from '../projects/project-data';
 import { findUserByEmail, findUserById, type UserWithOffice } from '../users/user-data';
-import { createInvitation } from './invitations';
+import { createInvitation, revokeInvitations } from './invitations';
 
 type AddPersonInput = z.output<typeof addPersonSchema>;
 type UpdateParticipantInput = z.output<typeof updateParticipantSchema>;
@@ -52,9 +54,12 @@ async function giveQuestionnaires(db: Db, loaded: LoadedProject, participantId: 
 }
 
 /**
- * Adds a person. With an e-mail, they are invited: an account whose address
- * is confirmed is linked at once; otherwise the mailed link signs them up (or
- * in) and links them. Refusals answer 401 with a message (spec section 7).
+ * Adds a person. With an e-mail, they are invited: the mailed link signs them
+ * up (or in, when the address has an account) and links them. Nobody is
+ * linked before accepting (issue 9): the project appears on their dashboard
+ * only then, and the answer does not tell whether the address has an account.
+ * Invitation mails are limited per sender. Refusals answer 401 with a message
+ * (spec section 7).
  */
 export async function addPerson(ctx: AppContext, user: UserWithOffice, projectId: number, input: AddPersonInput): Promise<Project> {
   const { loaded, viewer, access } = await requireOpenProject(ctx, user, projectId);
@@ -64,22 +69,22 @@ export async function addPerson(ctx: AppContext, user: UserWithOffice, projectId
   if (input.email && loaded.participants.some((p) => p.email?.toLowerCase() === input.email)) {
     throw badRequest('Cette personne participe déjà à ce dossier.');
   }
-  const account = input.email ? await findUserByEmail(ctx.db, input.email) : undefined;
-  const linked = account?.isEmailConfirmed ? account : undefined;
+  if (input.email) enforceRateLimit(ctx, [[`invite:sender:${user.id}`, ctx.rateLimits.invitationsPerSender]]);
+  const hasAccount = input.email ? Boolean(await findUserByEmail(ctx.db, input.email)) : false;
   // The person and their invitation mail are saved together.
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(participants)
-      .values({ projectId, firstName: input.firstName, lastName: input.lastName, email: input.email ?? null, userId: linked?.id ?? null, role: input.role })
+      .values({ projectId, firstName: input.firstName, lastName: input.lastName, email: input.email ?? null, role: input.role, addedBy: user.id })
       .returning({ id: participants.id });
     await giveQuestionnaires(tx, loaded, row!.id, input.role);
-    if (input.email) await invite(ctx, tx, user, loaded, { id: row!.id, email: input.email, firstName: input.firstName }, Boolean(account), Boolean(linked));
+    if (input.email) await invite(ctx, tx, user, loaded, { id: row!.id, email: input.email, firstName: input.firstName }, hasAccount);
   });
-  ctx.outbox.wake();
+  if (input.email) ctx.outbox.wake();
   return answerProject(ctx, user, projectId);
 }
 
-/** Creates the invitation (unless already linked) and queues its mail in `db`, the caller's transaction. */
+/** Creates the invitation and queues its mail in `db`, the caller's transaction. */
 async function invite(
   ctx: AppContext,
   db: Db,
@@ -87,14 +92,9 @@ async function invite(
   loaded: LoadedProject,
   person: { id: number; email: string; firstName: string },
   hasAccount: boolean,
-  alreadyLinked: boolean,
 ): Promise<void> {
-  let link = `${ctx.config.publicUrl}/project/${loaded.project.id}/dashboard`;
-  if (!alreadyLinked) {
-    const token = await createInvitation(db, person.id, person.email, ctx.now());
-    const query = new URLSearchParams({ invitation: token, email: person.email });
-    link = `${ctx.config.publicUrl}/${hasAccount ? 'login' : 'signup'}?${query}`;
-  }
+  const token = await createInvitation(db, person.id, person.email, ctx.now());
+  const query = new URLSearchParams({ invitation: token, email: person.email });
   await queueMail(
     db,
     invitationMail({
@@ -102,7 +102,7 @@ async function invite(
       firstName: person.firstName,
       inviter: `${inviter.firstName} ${inviter.lastName}`,
       projectName: loaded.project.name,
-      link,
+      link: `${ctx.config.publicUrl}/${hasAccount ? 'login' : 'signup'}?${query}`,
       hasAccount,
     }),
   );
@@ -129,23 +129,29 @@ export async function removeParticipant(ctx: AppContext, user: UserWithOffice, p
 
 /**
  * Corrects a person's names and e-mail. The e-mail of a person with an
- * account is their account's and is not changed here; a new e-mail for a
- * person without one sends them an invitation.
+ * account is their account's and is not changed here. A new e-mail for a
+ * person without one is for admins, office members and the one who added
+ * them only (issue 9): it revokes the earlier invitation and sends a new one.
  */
 export async function updateParticipant(ctx: AppContext, user: UserWithOffice, input: UpdateParticipantInput): Promise<Project> {
   const { loaded, viewer, access, person, participant } = await requireParticipant(ctx, user, input.id);
   if (!canEditPerson(viewer, access, person)) throw forbidden(EDIT_PERSON_REFUSED);
   const newEmail = participant.userId === null && input.email !== undefined && input.email !== participant.email?.toLowerCase() ? input.email : undefined;
+  if (newEmail && !canChangePersonEmail(viewer, access, person)) throw forbidden(MESSAGES.pendingEmailChangeRefused);
   if (newEmail && loaded.participants.some((p) => p.id !== participant.id && p.email?.toLowerCase() === newEmail)) {
     throw badRequest('Cette personne participe déjà à ce dossier.');
   }
-  const account = newEmail ? await findUserByEmail(ctx.db, newEmail) : undefined;
+  if (newEmail) enforceRateLimit(ctx, [[`invite:sender:${user.id}`, ctx.rateLimits.invitationsPerSender]]);
+  const hasAccount = newEmail ? Boolean(await findUserByEmail(ctx.db, newEmail)) : false;
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(participants)
       .set({ firstName: input.firstName, lastName: input.lastName, ...(newEmail ? { email: newEmail } : {}) })
       .where(eq(participants.id, participant.id));
-    if (newEmail) await invite(ctx, tx, user, loaded, { id: participant.id, email: newEmail, firstName: input.firstName }, Boolean(account), false);
+    if (newEmail) {
+      await revokeInvitations(tx, participant.id);
+      await invite(ctx, tx, user, loaded, { id: participant.id, email: newEmail, firstName: input.firstName }, hasAccount);
+    }
   });
   if (newEmail) ctx.outbox.wake();
   return answerProject(ctx, user, loaded.project.id);

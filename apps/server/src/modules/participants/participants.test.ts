@@ -96,11 +96,19 @@ describe.each(BACKENDS)('people of a project on %s', (backend) => {
     expect(t.mails.length).toBe(sent);
   });
 
-  it('links at once an existing confirmed account, with a mail pointing at the project', async () => {
+  it('links an existing account only when they accept through the mailed link (issue 9)', async () => {
     const id = await newProject();
     const res = await api(seller, 'POST', `/project/${id}/addperson`, { firstName: 'Agent', lastName: 'Pro', email: pro.email, role: 'intermediary' });
-    expect(person(res.json(), pro.email)!.user!.id).toBe(pro.id);
-    expect(t.mails.at(-1)!.link).toBe(`http://app.test/project/${id}/dashboard`);
+    expect(person(res.json(), pro.email)).toMatchObject({ user: null, joined: false });
+    expect((await api(pro, 'GET', `/project/${id}`)).statusCode).toBe(403);
+    const link = new URL(t.mails.at(-1)!.link!);
+    expect(link.pathname).toBe('/login');
+    const accepted = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { login: link.searchParams.get('email'), password: pro.password, invitation: link.searchParams.get('invitation') },
+    });
+    expect(accepted.statusCode).toBe(200);
     expect((await api(pro, 'GET', `/project/${id}`)).statusCode).toBe(200);
   });
 

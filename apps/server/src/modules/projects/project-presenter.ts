@@ -1,4 +1,6 @@
 import {
+  canSeePersonEmail,
+  isAdmin,
   canViewDocumentOf,
   projectProgress,
   QUESTIONNAIRE_DOC_TYPES,
@@ -30,7 +32,7 @@ export function toViewer(user: UserWithOffice): Viewer {
 }
 
 function toPersonForAccess(p: ParticipantRow): PersonForAccess {
-  return { id: p.id, role: p.role, user: p.user && { id: p.user.id, lastConnectionDate: p.user.lastConnectionDate?.toISOString() ?? null } };
+  return { id: p.id, role: p.role, user: p.user && { id: p.user.id }, joined: p.user !== null && p.user.lastConnectionDate !== null, added_by: p.addedBy };
 }
 
 export function toProjectForAccess(loaded: LoadedProject): ProjectForAccess {
@@ -42,13 +44,23 @@ export function toProjectForAccess(loaded: LoadedProject): ProjectForAccess {
   };
 }
 
-function toParticipant(p: ParticipantRow): Participant {
+/**
+ * A participant as `viewer` sees them (issue 9): others' account id, last
+ * connection and avatar are sent to admins only, only whether they joined; their
+ * e-mail only to those canSeePersonEmail allows.
+ */
+function toParticipant(p: ParticipantRow, viewer: Viewer, access: ProjectForAccess): Participant {
+  const person = toPersonForAccess(p);
+  // Admins may read any account anyway (GET /users/{id}); everyone else sees their own only.
+  const own = p.user !== null && (p.user.id === viewer.id || isAdmin(viewer));
   return {
     id: p.id,
     first_name: p.firstName,
     last_name: p.lastName,
-    email: p.email,
-    user: p.user && { id: p.user.id, lastConnectionDate: p.user.lastConnectionDate?.toISOString() ?? null, avatar: p.user.avatar },
+    email: canSeePersonEmail(viewer, access, person) ? p.email : null,
+    user: own ? { id: p.user!.id, lastConnectionDate: p.user!.lastConnectionDate?.toISOString() ?? null, avatar: p.user!.avatar } : null,
+    joined: person.joined,
+    added_by: p.addedBy !== null && p.addedBy === viewer.id ? p.addedBy : null,
     roles_project: p.isCreator ? [p.role, 'creator'] : [p.role],
     role: p.role,
   };
@@ -81,8 +93,9 @@ export function computeProgress(docs: DocumentRow[]): number {
   });
 }
 
-export function toProjectSummary(loaded: LoadedProject): ProjectSummary {
+export function toProjectSummary(loaded: LoadedProject, viewer: Viewer): ProjectSummary {
   const { project, office } = loaded;
+  const access = toProjectForAccess(loaded);
   return {
     id: project.id,
     name: project.name,
@@ -94,7 +107,7 @@ export function toProjectSummary(loaded: LoadedProject): ProjectSummary {
     cover_image: project.coverImage,
     is_archived: project.isArchived,
     is_partial: false,
-    participants: loaded.participants.map(toParticipant),
+    participants: loaded.participants.map((p) => toParticipant(p, viewer, access)),
     notary_office: office && toNotaryOffice(office),
     creator: project.creatorId,
     city: office?.city ?? null,
@@ -105,7 +118,7 @@ export function toProject(loaded: LoadedProject, viewer: Viewer): Project {
   const access = toProjectForAccess(loaded);
   const owners = new Map(access.participants.map((p) => [p.id, p]));
   return {
-    ...toProjectSummary(loaded),
+    ...toProjectSummary(loaded, viewer),
     documents: loaded.documents.map((d) =>
       toDocument(d, canViewDocumentOf(viewer, access, d.participantId === null ? null : (owners.get(d.participantId) ?? null))),
     ),

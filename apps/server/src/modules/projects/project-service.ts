@@ -130,7 +130,7 @@ export async function listMyProjects(ctx: AppContext, user: UserWithOffice, quer
   const filteredByKind = query.type !== undefined || query.city !== undefined;
   const projects = loaded.flatMap((p): Array<ProjectSummary | PartialProject> => {
     const access = projectAccess(viewer, toProjectForAccess(p));
-    if (access === 'full') return [toProjectSummary(p)];
+    if (access === 'full') return [toProjectSummary(p, viewer)];
     if (access === 'partial' && !filteredByKind) return [toPartialProject(p)];
     return [];
   });

@@ -144,10 +144,10 @@ async function ensureCurrentPdf(ctx: AppContext, found: DocumentInProject, defin
       generatedAt: ctx.now(),
     });
     const target = storedPdfPath(ctx, name)!;
-    await mkdir(pdfDir(ctx), { recursive: true });
+    await mkdir(pdfDir(ctx), { recursive: true, mode: 0o700 });
     // Written aside then renamed: a download in progress never reads half a file.
     const temporary = path.join(pdfDir(ctx), `.${name}.${randomBytes(6).toString('hex')}.tmp`);
-    await writeFile(temporary, pdf);
+    await writeFile(temporary, pdf, { mode: 0o600 });
     await rename(temporary, target);
     if (await recordGeneratedPdf(ctx.db, row.id, row.version, name)) {
       if (row.file !== name) await removeStoredPdf(ctx, row.file);

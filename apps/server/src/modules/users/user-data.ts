@@ -77,6 +77,7 @@ export function toSession(user: UserWithOffice): Session {
     lastConnectionDate: user.lastConnectionDate?.toISOString() ?? null,
     previousConnectionDate: user.previousConnectionDate?.toISOString() ?? null,
     createdAt: user.createdAt.toISOString(),
+    pendingEmail: user.pendingEmail,
   };
 }
 

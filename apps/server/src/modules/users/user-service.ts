@@ -5,6 +5,8 @@ import type { AppContext } from '../../context';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error';
 import { deliver, issueSessionToken, queueConfirmationMail } from '../accounts/account-service';
 import { intermediaryRequestMail } from '../contact/site-mails';
+import { queueMail } from '../../mail/outbox-data';
+import { emailChangedMail } from '../../mail/templates';
 import { findOfficeById } from '../offices/office-data';
 import { findUserByEmail, findUserById, toUser, updateUser, type NewUserRow, type UserWithOffice } from './user-data';
 
@@ -20,9 +22,12 @@ export async function getUserFor(ctx: AppContext, viewer: UserWithOffice, id: nu
 
 /**
  * Profile update. A password change needs the current password (400 without
- * it), except for an admin editing someone else; it invalidates older tokens,
- * so the answer carries a fresh token for the user changing their own. A new
- * e-mail must be confirmed again. Only admins attach a user to an office.
+ * it), except for an admin editing someone else. A new e-mail needs it too
+ * (issue 9): it waits in `pendingEmail` until confirmed through the link sent
+ * to it, the old address is told, and keeps serving logins and resets
+ * meanwhile. Both changes end the user's other sessions (older tokens are
+ * refused), so the answer carries a fresh token for the user changing their
+ * own. Only admins attach a user to an office.
  */
 export async function updateUserFor(
   ctx: AppContext,
@@ -34,17 +39,26 @@ export async function updateUserFor(
   if (!self && !isAdmin(editor)) throw forbidden();
   const user = await findUserById(ctx.db, id);
   if (!user) throw notFound("Cet utilisateur n'existe pas.");
+  // An admin editing someone else is not asked for that person's password.
+  const needsCurrentPassword = self || !isAdmin(editor);
 
   const changes: Partial<NewUserRow> = {};
   if (patch.firstName !== undefined) changes.firstName = patch.firstName;
   if (patch.lastName !== undefined) changes.lastName = patch.lastName;
 
-  const emailChanged = patch.email !== undefined && patch.email !== user.email;
-  if (emailChanged) {
-    const owner = await findUserByEmail(ctx.db, patch.email!);
+  const newEmail = patch.email !== undefined && patch.email !== user.email ? patch.email : undefined;
+  const passwordChanged = Boolean(patch.passwordNew);
+  if ((newEmail || passwordChanged) && needsCurrentPassword) {
+    if (!patch.password) throw badRequest(passwordChanged ? MESSAGES.currentPasswordRequired : MESSAGES.emailChangePasswordRequired);
+    if (!(await verifyPassword(user.passwordHash, patch.password))) throw badRequest(MESSAGES.currentPasswordWrong);
+  }
+  if (newEmail) {
+    const owner = await findUserByEmail(ctx.db, newEmail);
     if (owner && owner.id !== id) throw new AppError('CONFLICT', MESSAGES.emailTaken);
-    changes.email = patch.email;
-    changes.isEmailConfirmed = false;
+    changes.pendingEmail = newEmail;
+  } else if (patch.email !== undefined && user.pendingEmail) {
+    // Sending the current address back cancels a change not confirmed yet.
+    changes.pendingEmail = null;
   }
 
   if (patch.notaryOffice !== undefined) {
@@ -56,26 +70,23 @@ export async function updateUserFor(
     }
   }
 
-  const passwordChanged = Boolean(patch.passwordNew);
-  if (passwordChanged) {
-    if (self || !isAdmin(editor)) {
-      if (!patch.password) throw badRequest(MESSAGES.currentPasswordRequired);
-      if (!(await verifyPassword(user.passwordHash, patch.password))) throw badRequest(MESSAGES.currentPasswordWrong);
-    }
-    changes.passwordHash = await hashPassword(patch.passwordNew!);
-    changes.passwordVersion = user.passwordVersion + 1;
-  }
+  if (passwordChanged) changes.passwordHash = await hashPassword(patch.passwordNew!);
+  const sessionsEnded = passwordChanged || Boolean(newEmail);
+  if (sessionsEnded) changes.passwordVersion = user.passwordVersion + 1;
 
-  // The new address and its confirmation mail are saved together.
+  // The change and its mails (confirmation to the new address, notice to the old one) are saved together.
   const updated = await ctx.db.transaction(async (tx) => {
     if (Object.keys(changes).length > 0) await updateUser(tx, id, changes);
     const updated = (await findUserById(tx, id))!;
-    if (emailChanged) await queueConfirmationMail(ctx, tx, updated);
+    if (newEmail) {
+      await queueConfirmationMail(ctx, tx, { id, email: newEmail, firstName: updated.firstName });
+      await queueMail(tx, emailChangedMail(user.email, user.firstName, newEmail, `${ctx.config.publicUrl}/resetpwd`));
+    }
     return updated;
   });
-  if (emailChanged) ctx.outbox.wake();
+  if (newEmail) ctx.outbox.wake();
   const answer: User & { token?: string } = toUser(updated);
-  if (passwordChanged && self) answer.token = await issueSessionToken(ctx, updated);
+  if (sessionsEnded && self) answer.token = await issueSessionToken(ctx, updated);
   return answer;
 }
 

@@ -10,10 +10,14 @@ import { reportFailure } from '../../../lib/report-failure';
 
 type EditParticipantFormValues = z.input<typeof updateParticipantSchema>;
 
-/** Corrects a person's names, and the e-mail of a person who has no account yet (a new one invites them). */
-export function EditParticipantModal({ participant, onClose }: { participant: Participant; onClose: () => void }) {
+/**
+ * Corrects a person's names, and the e-mail of a person who has not joined yet
+ * (a new one invites them and revokes the earlier invitation) when the viewer
+ * may change it (canChangePersonEmail).
+ */
+export function EditParticipantModal({ participant, mayChangeEmail, onClose }: { participant: Participant; mayChangeEmail: boolean; onClose: () => void }) {
   const updateParticipant = useUpdateParticipant();
-  const hasAccount = participant.user !== null;
+  const hasAccount = participant.user !== null || participant.joined;
   const {
     register,
     handleSubmit,
@@ -41,6 +45,7 @@ export function EditParticipantModal({ participant, onClose }: { participant: Pa
             fields={{ firstName: register('firstName'), lastName: register('lastName'), email: register('email') }}
             errors={{ firstName: errors.firstName?.message, lastName: errors.lastName?.message, email: errors.email?.message }}
             hasAccount={hasAccount}
+            emailLocked={!mayChangeEmail}
           />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" onClick={onClose} disabled={updateParticipant.isPending}>

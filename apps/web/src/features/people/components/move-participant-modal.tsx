@@ -13,7 +13,7 @@ import { fullNameOf } from '../lib/person-display';
  * account, so for them the server decides and answers the same toast (400).
  */
 function refusalWithoutCall(role: ParticipantRole, participant: Participant, project: Project): string | null {
-  if (participant.user !== null) return null;
+  if (participant.user !== null || participant.joined) return null;
   const check = canMoveParticipantTo(role, { user: null }, project);
   return check.ok ? null : check.message;
 }

@@ -223,4 +223,26 @@ describe('persons tab', () => {
     expect(await screen.findByRole('article', { name: 'Pierre Durand' })).toBeInTheDocument();
     expect(bodyOf(callsTo(fetchMock, 'PATCH', 'participant')[0])).toEqual({ id: 101, firstName: 'Pierre', lastName: 'Durand', email: 'paul.durand@example.fr' });
   });
+
+  it('shows of other people only whether they joined, and lets only who invited a person change their e-mail (issue 9)', async () => {
+    const joinedBuyer = createParticipant({ id: 103, first_name: 'Jean', last_name: 'Rejoint', email: null, user: null, joined: true, roles_project: ['buyer'], role: 'buyer' });
+    const theirGuest = createParticipant({ id: 104, first_name: 'Luc', last_name: 'Invité', email: null, user: null, joined: false, roles_project: ['buyer'], role: 'buyer' });
+    const ownGuest = { ...invitedBuyer, added_by: 1 };
+    const { user } = renderTab(createProject({ participants: [creator, joinedBuyer, theirGuest, ownGuest] }));
+    const joined = await screen.findByRole('article', { name: 'Jean Rejoint' });
+    expect(within(joined).getByText('A rejoint le dossier')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Luc Invité' })).getByText('Jamais connecté(e)')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Actions pour Luc Invité' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Modifier' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Modifier la personne' });
+    expect(within(dialog).getByLabelText(/^Adresse email/)).toHaveAttribute('readonly');
+    expect(within(dialog).getByText(/Seuls l'office notarial, un administrateur ou la personne qui l'a invitée/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+
+    await user.click(screen.getByRole('button', { name: 'Actions pour Paul Durand' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Modifier' }));
+    dialog = await screen.findByRole('dialog', { name: 'Modifier la personne' });
+    expect(within(dialog).getByLabelText(/^Adresse email/)).not.toHaveAttribute('readonly');
+  });
 });

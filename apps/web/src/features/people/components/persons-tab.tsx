@@ -1,6 +1,7 @@
 import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   canAddPerson,
+  canChangePersonEmail,
   canDeletePerson,
   canEditDocumentOf,
   canEditPerson,
@@ -79,7 +80,9 @@ function PersonsSections({ project, viewer }: { project: Project; viewer: Viewer
       ))}
 
       {dialog?.kind === 'add' && <AddPersonModal project={project} roles={addableRoles} defaultRole={dialog.role} onClose={close} />}
-      {dialog?.kind === 'edit' && <EditParticipantModal participant={dialog.participant} onClose={close} />}
+      {dialog?.kind === 'edit' && (
+        <EditParticipantModal participant={dialog.participant} mayChangeEmail={canChangePersonEmail(viewer, project, dialog.participant)} onClose={close} />
+      )}
       {dialog?.kind === 'move' && <MoveParticipantModal project={project} participant={dialog.participant} onClose={close} />}
       {dialog?.kind === 'addDocument' && <AddDocumentModal projectId={project.id} participantId={dialog.participant.id} ownerName={fullNameOf(dialog.participant)} onClose={close} />}
       {dialog?.kind === 'delete' && (

@@ -10,10 +10,14 @@ export function isCreator(participant: Pick<Participant, 'roles_project'>): bool
   return participant.roles_project.includes('creator');
 }
 
-/** "Dernière connexion : 21/11/2026", or "Jamais connecté(e)" for a person without account or sign-in. */
-export function lastConnectionText(participant: Pick<Participant, 'user'>): string {
+/**
+ * "Dernière connexion : 21/11/2026" where the date is sent (one's own card,
+ * admins); otherwise "A rejoint le dossier" or "Jamais connecté(e)": other
+ * participants learn only whether the person joined (issue 9).
+ */
+export function lastConnectionText(participant: Pick<Participant, 'user' | 'joined'>): string {
   const iso = participant.user?.lastConnectionDate;
   const date = iso ? new Date(iso) : null;
-  if (!date || Number.isNaN(date.getTime())) return 'Jamais connecté(e)';
-  return `Dernière connexion : ${dateFormat.format(date)}`;
+  if (date && !Number.isNaN(date.getTime())) return `Dernière connexion : ${dateFormat.format(date)}`;
+  return participant.joined ? 'A rejoint le dossier' : 'Jamais connecté(e)';
 }
