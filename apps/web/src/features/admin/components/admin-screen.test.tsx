@@ -103,4 +103,23 @@ describe('administration screen', () => {
     await user.click(screen.getByRole('button', { name: '2' }));
     await waitFor(() => expect(screen.getByText('Dossier 101')).toBeInTheDocument());
   });
+  it('shows the mails the outbox could not send in their own tab', async () => {
+    const { user } = await renderAdmin({
+      'GET admin/mails?status=failed&page=1&perPage=20': {
+        body: {
+          items: [
+            {
+              id: 7, recipient: 'inconnu@exemple.fr', subject: 'Confirmez votre adresse email', status: 'failed', attempts: 1,
+              lastError: '550 5.1.1 Recipient address rejected', createdAt: '2026-11-22T09:00:00.000Z', lastAttemptAt: '2026-11-22T09:00:01.000Z',
+              nextAttemptAt: null, sentAt: null, failedAt: '2026-11-22T09:00:01.000Z',
+            },
+          ],
+          total: 1, page: 1, perPage: 20,
+        },
+      },
+    });
+    await user.click(screen.getByRole('tab', { name: 'Mails en échec' }));
+    expect(await screen.findByText('inconnu@exemple.fr')).toBeInTheDocument();
+    expect(screen.getByText('Confirmez votre adresse email')).toBeInTheDocument();
+  });
 });
