@@ -1,5 +1,4 @@
 import { SMTPServer } from 'smtp-server';
-import { freePort } from './server-process';
 
 export interface ReceivedMail {
   to: string[];
