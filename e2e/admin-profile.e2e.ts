@@ -140,9 +140,8 @@ describe.skipIf(!hasChromium)('administration, profile and contact in the browse
     await form.getByLabel('Votre message').fill("Notre étude lyonnaise souhaite rejoindre le réseau. Pouvez-vous nous rappeler ?");
     await form.getByRole('button', { name: 'Envoyer mon message' }).click();
     await form.getByRole('status').getByText('Merci ! Votre message a bien été envoyé à nos équipes !').waitFor();
-    const mails = await product.mails();
-    const mail = mails.find((m) => m.includes('To: contact@notadoo.fr'));
-    expect(mail, 'the contact message is written to DATA_DIR/mail').toBeDefined();
+    // The outbox writes the mail to DATA_DIR/mail shortly after the answer.
+    const mail = await product.mailTo('contact@notadoo.fr');
     // Bodies are quoted-printable or base64: read both decodings.
     const blocks = mail!.match(/(?:^[A-Za-z0-9+/=]{40,}\r?\n)+/gm) ?? [];
     const text = [mail!.replace(/=\r?\n/g, ''), ...blocks.map((b) => Buffer.from(b.replace(/\s/g, ''), 'base64').toString('utf8'))].join('\n');

@@ -76,7 +76,7 @@ describe.skipIf(!hasChromium)('transfer of the files to the drafting software th
     await dialog.getByRole('combobox', { name: 'Dossier de destination' }).click();
     await page.getByRole('option', { name: new RegExp(`^${DESTINATION}`) }).click();
     await dialog.getByRole('button', { name: 'Transférer les fichiers' }).click();
-    await dialog.getByText("Êtes-vous sûr(e) de vouloir transférer 3 fichier(s) vers votre logiciel de rédaction d'actes ?").waitFor();
+    await dialog.getByText("Êtes-vous sûr(e) de vouloir transférer 5 fichier(s) vers votre logiciel de rédaction d'actes ?").waitFor();
     await dialog.getByRole('button', { name: 'Confirmer' }).click();
   }
 
@@ -86,7 +86,7 @@ describe.skipIf(!hasChromium)('transfer of the files to the drafting software th
     sim.allowOrigin(product.url);
     browser = await launchBrowser();
 
-    // The client's sale at the Paris office with a buyer: two civil-status questionnaires, an identity card, sent to the notary (status 3).
+    // The client's sale at the Paris office with a buyer: four questionnaires (two civil statuses, the sale, the purchase), an identity card, sent to the notary (status 3).
     const { token } = await api<{ token: string }>(product, 'POST', 'users/login', { login: CLIENT.email, password: CLIENT.password });
     ({ id: projectId } = await api<{ id: number }>(product, 'POST', 'project', { name: 'Vente appartement Garnier', type: 'realty', subtype: 'appt', role: 'seller' }, token));
     const project = await api<ProjectAnswer>(product, 'PATCH', `project/${projectId}`, { office: PARIS_OFFICE_ID }, token);
@@ -113,30 +113,30 @@ describe.skipIf(!hasChromium)('transfer of the files to the drafting software th
     await sim?.close().catch(() => undefined);
   });
 
-  it('lets the demo notary transfer two questionnaire PDFs and an uploaded file into a searched case file, byte for byte', async () => {
+  it('lets the demo notary transfer the four questionnaire PDFs and an uploaded file into a searched case file, byte for byte', async () => {
     const page = await openProjectAsNotary();
     const dialog = await searchDestination(page);
-    expect(await dialog.getByRole('checkbox').count()).toBe(3);
+    expect(await dialog.getByRole('checkbox').count()).toBe(5);
     await chooseAndSend(page, dialog);
     await dialog.getByText('Envoi des fichiers en cours...').waitFor();
-    await dialog.getByText('3 / 3 fichier(s) envoyé(s)').waitFor();
+    await dialog.getByText('5 / 5 fichier(s) envoyé(s)').waitFor();
     // The modal closes 2.5 s after success, and a message says so.
-    await page.getByText("3 fichier(s) transféré(s) avec succès vers votre logiciel de rédaction d'actes.").waitFor();
+    await page.getByText("5 fichier(s) transféré(s) avec succès vers votre logiciel de rédaction d'actes.").waitFor();
     await dialog.waitFor({ state: 'detached' });
 
     const destination = (await (await fetch(`${sim.url}/_sim/etat`)).json()) as { dossiers: Array<{ id: string; intitule: string }> };
     const dossierId = destination.dossiers.find((d) => d.intitule === DESTINATION)!.id;
     const received = sim.received();
-    expect(received).toHaveLength(3);
+    expect(received).toHaveLength(5);
     expect(received.every((r) => r.dossierId === dossierId && r.adresse.startsWith(`${product.url}/api/get_`))).toBe(true);
     const stored = async (name: string) => Buffer.from(await (await fetch(`${sim.url}/_sim/fichiers/${dossierId}/${encodeURIComponent(name)}`)).arrayBuffer());
     expect((await stored('carte-identite.pdf')).equals(IDENTITY_CARD)).toBe(true);
 
     // The PDFs the bridge stored are those our API serves.
     const project = await api<ProjectAnswer>(product, 'GET', `project/${projectId}`, undefined, notaryToken);
-    // The civil statuses of the seller and of the buyer (the other questionnaires are not online yet).
-    const questionnaires = project.documents.filter((d) => Array.isArray(d.document_civil_statuses) && d.document_civil_statuses.length > 0);
-    expect(questionnaires).toHaveLength(2);
+    // The civil statuses of the seller and of the buyer, the seller's sale and the buyer's purchase questionnaires.
+    const questionnaires = project.documents.filter((d) => Object.entries(d).some(([key, value]) => key.startsWith('document_') && key !== 'document_files' && Array.isArray(value) && value.length > 0));
+    expect(questionnaires).toHaveLength(4);
     const { tokens } = await api<{ tokens: Array<{ docId: number; value: string }> }>(
       product,
       'POST',
@@ -157,7 +157,7 @@ describe.skipIf(!hasChromium)('transfer of the files to the drafting software th
     const history = page.getByRole('table', { name: 'Historique des transferts' });
     await history.getByText(DESTINATION).waitFor();
     await history.getByText('Réussi').waitFor();
-    await history.getByText('3/3').waitFor();
+    await history.getByText('5/5').waitFor();
   });
 
   it('opens the authorization pop-up on a 401 and retries the search, then the paused transfer, once access is granted', async () => {
@@ -176,10 +176,10 @@ describe.skipIf(!hasChromium)('transfer of the files to the drafting software th
     const [secondPopup] = await Promise.all([page.context().waitForEvent('page'), chooseAndSend(page, dialog)]);
     await dialog.getByRole('alert').getByText("Veuillez autoriser l'accès dans la fenêtre qui vient de s'ouvrir et essayer à nouveau.").waitFor();
     await dialog.getByRole('button', { name: 'Relancer le transfert' }).waitFor();
-    await dialog.getByText('0 / 3 fichier(s) envoyé(s)').waitFor();
+    await dialog.getByText('0 / 5 fichier(s) envoyé(s)').waitFor();
     await secondPopup.getByRole('button', { name: "Autoriser l'accès" }).click();
-    await page.getByText("3 fichier(s) transféré(s) avec succès vers votre logiciel de rédaction d'actes.").waitFor();
-    expect(sim.received().length - before).toBe(3);
+    await page.getByText("5 fichier(s) transféré(s) avec succès vers votre logiciel de rédaction d'actes.").waitFor();
+    expect(sim.received().length - before).toBe(5);
   });
 
   it('closes the modal with the search message when the bridge fails the search', async () => {
