@@ -1,5 +1,4 @@
 import {
-  calendarDateSchema,
   createProjectSchema,
   dashboardQuerySchema,
   NEXT_PAGE_HEADER,
