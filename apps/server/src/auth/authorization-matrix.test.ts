@@ -1,11 +1,14 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody, PDF_BYTES, PNG_BYTES } from '../../test/multipart';
 import { BACKENDS, bearer, buildTestApp, testConfig, type TestApp } from '../../test/test-app';
 import type { AppContext } from '../context';
-import { documents, participants, projects } from '../db/schema';
+import { documents, participants, projects, users as userRows } from '../db/schema';
 import { projectFilesDir } from '../files/project-files';
+import { mailOutbox } from '../mail/outbox-data';
 import { issueDownloadToken } from '../modules/downloads/download-tokens';
 import { ACCESS_RULES } from './authenticate';
 
@@ -40,6 +43,8 @@ const READS_SELLER_DOCUMENT: SignedIn[] = ['seller', 'intermediaryParticipant', 
 const EDITS_SELLER_DOCUMENT: SignedIn[] = ['seller', 'officeParticipant', 'officeNotary', 'admin'];
 /** Participants with access (rename, cover): not the office member who does not take part. */
 const PARTICIPANTS_WITH_ACCESS: SignedIn[] = ['seller', 'buyer', 'intermediaryParticipant', 'officeParticipant', 'admin'];
+/** Office staff (a notary_office) and admins: the drafting software's bridge, whichever project. */
+const OFFICE_STAFF: SignedIn[] = ['officeParticipant', 'officeNotary', 'otherOfficeNotary', 'admin'];
 const EVERYONE_SIGNED_IN = ACTORS.filter((a): a is SignedIn => a !== 'anonymous');
 
 /** The expected status of each caller: `ok` for those allowed, `denied` for the other signed-in ones, 401 for anonymous. */
@@ -83,6 +88,8 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
   const users = {} as Record<SignedIn, { id: number; email: string; password: string; headers: Record<string, string> }>;
   let shared: Fixture;
   let downloadCtx: AppContext;
+  /** A real image: the avatar is decoded and re-encoded by the server. */
+  let photo: Buffer;
 
   const ROWS: Row[] = [
     // Accounts: open to anyone, whoever calls.
@@ -136,11 +143,56 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     // Links: no bearer; a link issued to the caller opens only while they may still read the document.
     { method: 'GET', route: '/api/get_file/:docId/:index/:token', readOnly: true, expected: cells(READS_SELLER_DOCUMENT, 200, 403, { anonymous: 403 }), call: async (f, who) => ({ url: `/api/get_file/${f.drawerId}/0/${await linkToken(who, f.drawerId, 'file')}`, withoutBearer: true }) },
     { method: 'GET', route: '/api/get_pdf/:docId/:token', readOnly: true, expected: cells(READS_SELLER_DOCUMENT, 200, 403, { anonymous: 403 }), call: async (f, who) => ({ url: `/api/get_pdf/${f.questionnaireId}/${await linkToken(who, f.questionnaireId, 'pdf')}`, withoutBearer: true }) },
+    // Site information and the contact form: public (spec sections 2 and 7), whoever calls.
+    { method: 'GET', route: '/api/site', readOnly: true, expected: same(200), call: () => ({}) },
+    { method: 'POST', route: '/api/contact', expected: same(200), call: () => ({ payload: { civility: 'MME', firstName: 'Léa', lastName: 'Petit', phone: '01 23 45 67 89', email: 'lea.petit@exemple.fr', reason: 'autre', message: 'Bonjour, une question.' } }) },
+    // The profile (spec sections 3 and 7): one's own photo, or anyone's for an admin; the seller's here.
+    { method: 'POST', route: '/api/users/avatar', expected: cells(['seller', 'admin'], 200, 403), call: () => multipart({ email: users.seller.email }, { field: 'avatar', name: 'photo.png', content: photo, type: 'image/png' }) },
+    // Only the user may ask intermediary rights for themself (an admin grants them with the pro toggle instead).
+    // The seller asks: their pending flag is cleared before each caller so that every cell starts alike.
+    {
+      method: 'POST',
+      route: '/api/users/askIntermediary',
+      expected: cells(['seller'], 200, 403),
+      call: async () => {
+        await t.database.db.update(userRows).set({ needsRoleChange: false }).where(eq(userRows.id, users.seller.id));
+        return { payload: { userId: users.seller.id } };
+      },
+    },
+    // Administration (spec sections 6 and 7): admins only, 403 for the other signed-in users; each change on a fresh user.
+    { method: 'GET', route: '/api/admin/users', readOnly: true, expected: cells(['admin'], 200, 403), call: () => ({}) },
+    { method: 'POST', route: '/api/admin/users', expected: cells(['admin'], 201, 403), call: (_f, who) => ({ payload: { email: `inscrit-${who}-${Math.random().toString(36).slice(2)}@exemple.fr`, password: 'Motdepasse1', passwordConfirm: 'Motdepasse1', firstName: 'Léa', lastName: 'Petit' } }) },
+    { method: 'POST', route: '/api/admin/user/toggleStatus', expected: cells(['admin'], 200, 403), call: async () => ({ payload: { id: (await t.createUser({ isEmailConfirmed: false })).id, data: '1', action: 'validated' } }) },
+    { method: 'POST', route: '/api/admin/user/roles', expected: cells(['admin'], 200, 403), call: async () => ({ payload: { id: (await t.createUser()).id, roles: ['ROLE_AGENT'] } }) },
+    { method: 'GET', route: '/api/projects/open/export', readOnly: true, expected: cells(['admin'], 200, 403), call: () => ({}) },
+    { method: 'GET', route: '/api/admin/mails', readOnly: true, expected: cells(['admin'], 200, 403), call: () => ({}) },
+    { method: 'POST', route: '/api/admin/mails/:id/resend', expected: cells(['admin'], 200, 403), call: async () => ({ url: `/api/admin/mails/${await failedMail()}/resend` }) },
+    // Transfer to the drafting software (spec sections 2 and 6): office staff; the records, for those of them the project opens to.
+    { method: 'GET', route: '/api/transfer/bridge', readOnly: true, expected: cells(OFFICE_STAFF, 200, 403), call: () => ({}) },
+    {
+      method: 'POST',
+      route: '/api/project/:id/transfers',
+      expected: cells(OFFICE_AND_ADMIN, 201, 403),
+      call: (f) => ({
+        url: `/api/project/${f.projectId}/transfers`,
+        payload: { dossier: { id: 'D-12', intitule: 'Vente Matrice', identifiantMetier: '2026-0012' }, files: [{ type: 'file', docId: f.drawerId, position: 0, filename: 'acte.pdf' }], sent: 1, outcome: 'succeeded' },
+      }),
+    },
+    { method: 'GET', route: '/api/project/:id/transfers', readOnly: true, expected: cells(OFFICE_AND_ADMIN, 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}/transfers` }) },
   ];
 
   function multipart(fields: Record<string, string>, file: Parameters<typeof multipartBody>[1]): Call {
     const body = multipartBody(fields, file);
     return { payload: body.payload, headers: body.headers };
+  }
+
+  /** A mail the outbox gave up on, for the admin to send again. */
+  async function failedMail(): Promise<number> {
+    const [row] = await t.database.db
+      .insert(mailOutbox)
+      .values({ recipient: 'perdu@exemple.fr', subject: 'Confirmation', textBody: 'Bonjour', htmlBody: '<p>Bonjour</p>', status: 'failed', attempts: 5, failedAt: new Date(), lastError: 'ECONNREFUSED' })
+      .returning({ id: mailOutbox.id });
+    return row!.id;
   }
 
   /** A download link issued to the caller as generate_file_token would; anonymous callers hold a forged one. */
@@ -178,8 +230,9 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
   beforeAll(async () => {
     const generous = { max: 100_000, windowMs: 1000 };
     t = await buildTestApp(backend, {
-      rateLimits: { loginPerIp: generous, loginFailuresPerAccountAndIp: generous, signupPerIp: generous, mailPerIp: generous, mailPerEmail: generous },
+      rateLimits: { loginPerIp: generous, loginFailuresPerAccountAndIp: generous, signupPerIp: generous, mailPerIp: generous, mailPerEmail: generous, contactPerIp: generous },
     });
+    photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2c3e50' } }).png().toBuffer();
     downloadCtx = { config: { ...testConfig, dataDir: t.dataDir }, now: t.clock.now } as AppContext;
     const profiles: Record<SignedIn, Parameters<TestApp['createUser']>[0]> = {
       seller: {},

@@ -2,11 +2,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody, PDF_BYTES, PNG_BYTES } from '../../test/multipart';
 import { bearer, buildTestApp, type TestApp } from '../../test/test-app';
 import { documents, participants, projects } from '../db/schema';
 import { projectFilesDir } from '../files/project-files';
+import { mailOutbox } from '../mail/outbox-data';
 
 /**
  * Property-based fuzzing of every API route's body, query and path: each run
@@ -26,6 +28,8 @@ const FIELD_NAMES = [
   'passwordConfirm', 'passwordNew', 'passwordNewConfirm', 'notaryOffice', 'oldOffice', 'remember', 'invitation', 'token',
   'intermediary', 'projectId', 'docType', 'docFileType', 'participantId', 'documentId', 'file', 'files', 'document', 'version',
   'from', 'to', '__proto__', 'constructor', 'prototype',
+  'userId', 'data', 'action', 'roles', 'page', 'perPage', 'search', 'sort', 'order', 'pending', 'civility', 'phone', 'reason',
+  'message', 'dossier', 'intitule', 'identifiantMetier', 'sent', 'outcome', 'position', 'filename', 'avatar',
 ];
 
 const hostileText = fc.oneof(
@@ -85,10 +89,10 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
 );
 
 const multipartMutation = fc.record({
-  fields: fc.dictionary(fc.oneof(fc.constantFrom('id', 'file', 'cover_image', '__proto__'), fc.string({ maxLength: 8 })), fc.oneof(hostileText, hostileNumber.map(String)), { maxKeys: 3 }),
+  fields: fc.dictionary(fc.oneof(fc.constantFrom('id', 'file', 'cover_image', 'email', '__proto__'), fc.string({ maxLength: 8 })), fc.oneof(hostileText, hostileNumber.map(String)), { maxKeys: 3 }),
   filename: fc.oneof(fc.constantFrom('acte.pdf', '../../x.pdf', 'a\u0000.pdf', '\u202Efdp.exe', 'con', '.', ''), hostileText.filter((s) => !/["\r\n]/.test(s) && s.length < 300)),
   content: fc.oneof(fc.constantFrom(PDF_BYTES, PNG_BYTES, Buffer.alloc(0)), fc.uint8Array({ maxLength: 64 }).map((b) => Buffer.from(b))),
-  fileField: fc.constantFrom('file', 'cover_image', 'autre'),
+  fileField: fc.constantFrom('file', 'cover_image', 'avatar', 'autre'),
 });
 
 interface Fixture {
@@ -98,6 +102,10 @@ interface Fixture {
   questionnaireId: number;
   drawerId: number;
   sellerId: number;
+  adminId: number;
+  failedMailId: number;
+  /** A decodable image, for the profile photo. */
+  photo: Buffer;
 }
 
 interface Template {
@@ -105,6 +113,10 @@ interface Template {
   query?: Record<string, string>;
   body?: unknown;
   multipart?: boolean;
+  /** The valid multipart request's fields and file (by default the drawer or project id and a PDF in `file`). */
+  fields?: Record<string, string>;
+  fileField?: string;
+  content?: Buffer;
 }
 
 /** A valid request of each route, on the fixture: the mutations start from it so that they reach deep code. */
@@ -147,6 +159,23 @@ function templateOf(method: string, url: string, f: Fixture): Template | undefin
     'POST /api/generate_file_token': { body: [{ type: 'file', docId: f.drawerId }] },
     'GET /api/get_file/:docId/:index/:token': { params: { docId: String(f.drawerId), index: '0', token: 'eyJhbGciOiJIUzI1NiJ9.e30.abc' } },
     'GET /api/get_pdf/:docId/:token': { params: { docId: String(f.questionnaireId), token: 'eyJhbGciOiJIUzI1NiJ9.e30.abc' } },
+    'GET /api/site': {},
+    'POST /api/contact': { body: { civility: 'MME', firstName: 'Léa', lastName: 'Petit', phone: '01 23 45 67 89', email: 'lea@exemple.fr', reason: 'autre', message: 'Bonjour.' } },
+    'POST /api/users/avatar': { multipart: true, fields: { email: 'vendeur@exemple.fr' }, fileField: 'avatar', content: f.photo },
+    'POST /api/users/askIntermediary': { body: { userId: f.adminId } },
+    'GET /api/admin/users': { query: { page: '1', search: 'Durand', sort: 'name', order: 'asc', pending: '0' } },
+    'POST /api/admin/users': { body: { email: 'inscrit@exemple.fr', password: 'Motdepasse1', passwordConfirm: 'Motdepasse1', firstName: 'Léa', lastName: 'Petit' } },
+    'POST /api/admin/user/toggleStatus': { body: { id: f.sellerId, data: '1', action: 'validated' } },
+    'POST /api/admin/user/roles': { body: { id: f.sellerId, roles: ['ROLE_USER', 'ROLE_AGENT'] } },
+    'GET /api/projects/open/export': { query: { from: '2026-01-01', to: '2026-12-31' } },
+    'GET /api/admin/mails': { query: { status: 'failed', page: '1', perPage: '20' } },
+    'POST /api/admin/mails/:id/resend': { params: { id: String(f.failedMailId) } },
+    'GET /api/transfer/bridge': {},
+    'POST /api/project/:id/transfers': {
+      params: { id: String(f.projectId) },
+      body: { dossier: { id: 'D-12', intitule: 'Vente', identifiantMetier: '2026-0012' }, files: [{ type: 'file', docId: f.drawerId, position: 0, filename: 'acte.pdf' }], sent: 1, outcome: 'succeeded' },
+    },
+    'GET /api/project/:id/transfers': { params: { id: String(f.projectId) }, query: { page: '1' } },
   };
   return templates[key];
 }
@@ -192,7 +221,7 @@ describe('fuzzing every API route (fast-check, PGlite)', () => {
 
   beforeAll(async () => {
     const generous = { max: 1_000_000, windowMs: 1000 };
-    t = await buildTestApp('pglite', { rateLimits: { loginPerIp: generous, loginFailuresPerAccountAndIp: generous, signupPerIp: generous, mailPerIp: generous, mailPerEmail: generous } });
+    t = await buildTestApp('pglite', { rateLimits: { loginPerIp: generous, loginFailuresPerAccountAndIp: generous, signupPerIp: generous, mailPerIp: generous, mailPerEmail: generous, contactPerIp: generous } });
     const adminUser = await t.createUser({ roles: ['ROLE_USER', 'ROLE_ADMIN'] });
     admin = bearer(await t.tokenFor(adminUser.email, adminUser.password));
     const seller = await t.createUser({ email: 'vendeur@exemple.fr' });
@@ -205,7 +234,22 @@ describe('fuzzing every API route (fast-check, PGlite)', () => {
     const [drawer] = await db.insert(documents).values({ projectId, participantId: sellerP!.id, kind: 'files', docType: 'identity_card', files: ['abcdefgh_acte.pdf'] }).returning({ id: documents.id });
     mkdirSync(projectFilesDir(t.dataDir, projectId), { recursive: true });
     writeFileSync(path.join(projectFilesDir(t.dataDir, projectId), 'abcdefgh_acte.pdf'), PDF_BYTES);
-    fixture = { projectId, sellerPid: sellerP!.id, pendingPid: pending!.id, questionnaireId: questionnaire!.id, drawerId: drawer!.id, sellerId: seller.id };
+    const [failed] = await db
+      .insert(mailOutbox)
+      .values({ recipient: 'perdu@exemple.fr', subject: 'Confirmation', textBody: 'Bonjour', htmlBody: '<p>Bonjour</p>', status: 'failed', attempts: 5, failedAt: new Date(), lastError: 'ECONNREFUSED' })
+      .returning({ id: mailOutbox.id });
+    const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2c3e50' } }).png().toBuffer();
+    fixture = {
+      projectId,
+      sellerPid: sellerP!.id,
+      pendingPid: pending!.id,
+      questionnaireId: questionnaire!.id,
+      drawerId: drawer!.id,
+      sellerId: seller.id,
+      adminId: adminUser.id,
+      failedMailId: failed!.id,
+      photo,
+    };
 
     const tables = (await db.execute(sql`SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY table_name`)) as unknown as {
       rows: Array<{ table_name: string }>;
@@ -235,7 +279,12 @@ describe('fuzzing every API route (fast-check, PGlite)', () => {
           let text: string | Buffer | undefined;
           const headers: Record<string, string> = { ...admin };
           if (template.multipart) {
-            const m = parts ?? { fields: { id: String(template.params ? fixture.drawerId : fixture.projectId) }, filename: 'acte.pdf', content: PDF_BYTES, fileField: 'file' };
+            const m = parts ?? {
+              fields: template.fields ?? { id: String(template.params ? fixture.drawerId : fixture.projectId) },
+              filename: template.content ? 'photo.png' : 'acte.pdf',
+              content: template.content ?? PDF_BYTES,
+              fileField: template.fileField ?? 'file',
+            };
             const fields = Object.fromEntries(Object.entries(m.fields).map(([k, v]) => [k.replace(/["\r\n]/g, ''), String(v)]));
             const form = multipartBody(fields, { field: m.fileField, name: m.filename, content: m.content, type: 'application/pdf' });
             text = form.payload;

@@ -68,13 +68,17 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
     expectFrench4xx(await api('PATCH', `/users/${owner.id}`, { notaryOffice: 2 ** 31 }), 400);
   });
 
-  it('refuses year 0 and impossible dates in /projects/open instead of reading them as other days', async () => {
+  it('refuses year 0 and impossible dates in /projects/open and its export instead of reading them as other days', async () => {
     const admin = await t.createUser({ roles: ['ROLE_USER', 'ROLE_ADMIN'] });
     const headers = bearer(await t.tokenFor(admin.email, admin.password));
-    expectFrench4xx(await api('GET', '/projects/open?from=0000-01-01&to=2026-12-31', undefined, headers), 400, 'Cette date n’existe pas.');
-    expectFrench4xx(await api('GET', '/projects/open?from=2026-02-31', undefined, headers), 400, 'Cette date n’existe pas.');
-    expectFrench4xx(await api('GET', '/projects/open?from=2026-02', undefined, headers), 400, 'La date doit être au format AAAA-MM-JJ.');
-    expect((await api('GET', '/projects/open?from=2026-02-28&to=2026-12-31', undefined, headers)).statusCode).toBe(200);
+    for (const route of ['/projects/open', '/projects/open/export']) {
+      expectFrench4xx(await api('GET', `${route}?from=0000-01-01&to=2026-12-31`, undefined, headers), 400, 'Cette date n’existe pas.');
+      expectFrench4xx(await api('GET', `${route}?from=2026-01-01&to=0000-12-31`, undefined, headers), 400, 'Cette date n’existe pas.');
+      expectFrench4xx(await api('GET', `${route}?from=2026-02-31`, undefined, headers), 400, 'Cette date n’existe pas.');
+      expectFrench4xx(await api('GET', `${route}?from=2026-02`, undefined, headers), 400, 'La date doit être au format AAAA-MM-JJ.');
+      expectFrench4xx(await api('GET', `${route}?from=2026-05-01&to=2026-04-01`, undefined, headers), 400, 'La date de début doit précéder la date de fin.');
+      expect((await api('GET', `${route}?from=2026-02-28&to=2026-12-31`, undefined, headers)).statusCode).toBe(200);
+    }
   });
 
   describe('addfile', () => {

@@ -3,6 +3,7 @@ import { USER_STATUS_ACTIONS, USERS_PAGE_SIZE } from '../admin/user-statuses';
 import { USER_ROLES } from '../accounts/roles';
 import { ADMIN_MESSAGES, MESSAGES } from '../messages';
 import { passwordSchema, yesNo } from './accounts';
+import { calendarDateSchema } from './common';
 
 /**
  * Payloads of the administration, profile and contact calls (spec sections 3,
@@ -113,19 +114,14 @@ export const contactSchema = z.object({
 });
 export type ContactPayload = z.input<typeof contactSchema>;
 
-const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'La date doit être au format AAAA-MM-JJ.')
-  .refine((s) => {
-    const d = new Date(`${s}T00:00:00Z`);
-    return !Number.isNaN(d.getTime()) && d.toISOString().startsWith(s);
-  }, 'Cette date n’existe pas.');
-
-/** `GET /projects/open`: the range (default the current calendar year) and the page of 100. */
+/**
+ * `GET /projects/open` and its export: the range (default the current calendar year), days that exist
+ * between the years 1800 and 9999 (`calendarDateSchema`), and the page of 100.
+ */
 export const openProjectsQuerySchema = z
   .object({
-    from: isoDate.optional(),
-    to: isoDate.optional(),
+    from: calendarDateSchema.optional(),
+    to: calendarDateSchema.optional(),
     page: z.coerce.number().int().min(1, 'Numéro de page invalide.').max(1_000_000, 'Numéro de page invalide.').default(1),
   })
   .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'La date de début doit précéder la date de fin.', path: ['to'] });

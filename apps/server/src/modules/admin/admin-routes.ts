@@ -10,6 +10,7 @@ const tags = ['administration'];
 export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/admin/users', {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Utilisateurs, 10 par page (recherche, tri par nom ou date) ; le total est dans X-Total-Count',
@@ -23,6 +24,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/admin/users', {
+      config: { access: 'admin' },
       schema: { tags, summary: "Créer un utilisateur (formulaire d'inscription)", body: registrationSchema },
       handler: async (request, reply) => {
         requireAdmin(request);
@@ -31,11 +33,13 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/admin/user/toggleStatus', {
+      config: { access: 'admin' },
       schema: { tags, summary: "Basculer un statut (active, validated, admin, pro, notary, needsRoleChange) ; pas les siens", body: toggleStatusSchema },
       handler: async (request) => service.toggleUserStatus(ctx, requireAdmin(request), request.body),
     });
 
     app.post('/admin/user/roles', {
+      config: { access: 'admin' },
       schema: { tags, summary: 'Changer les rôles cochés (ROLE_USER toujours conservé) ; pas les siens', body: changeRolesSchema },
       handler: async (request) => service.changeUserRoles(ctx, requireAdmin(request), request.body),
     });

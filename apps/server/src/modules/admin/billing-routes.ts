@@ -11,6 +11,7 @@ const tags = ['administration'];
 export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/projects/open', {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: 'Dossiers créés sur une période (admin, facturation), 100 par page ; le total est dans X-Total-Count',
@@ -23,6 +24,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.get('/projects/open/export', {
+      config: { access: 'admin' },
       schema: {
         tags,
         summary: `Export CSV de la période (${BILLING_EXPORT_FILENAME} : UTF-8 avec BOM, séparateur point-virgule)`,

@@ -11,8 +11,8 @@ type RangeQuery = z.output<typeof openProjectsQuerySchema>;
 /** The range of the query; by default 1 January to 31 December of the current year, both days included. */
 function rangeOf(ctx: AppContext, query: Pick<RangeQuery, 'from' | 'to'>): { from: Date; end: Date } {
   const year = ctx.now().getUTCFullYear();
-  const from = new Date(`${query.from ?? `${year}-01-01`}T00:00:00Z`);
-  const to = new Date(`${query.to ?? `${year}-12-31`}T00:00:00Z`);
+  const from = query.from ?? new Date(Date.UTC(year, 0, 1));
+  const to = query.to ?? new Date(Date.UTC(year, 11, 31));
   return { from, end: new Date(to.getTime() + 24 * 3600_000) };
 }
 

@@ -18,7 +18,7 @@ const contactFields = z.object(
 export function contactRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/contact', {
-      config: { public: true },
+      config: { access: 'public' },
       schema: { tags: ['contact'], summary: 'Envoyer un message au réseau', body: contactFields, response: { 200: z.object({ message: z.string() }) } },
       handler: async (request) => {
         enforceRateLimit(ctx, [[`contact:ip:${request.ip}`, ctx.rateLimits.contactPerIp]]);

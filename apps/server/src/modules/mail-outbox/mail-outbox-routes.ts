@@ -11,6 +11,7 @@ const idParams = z.object({ id: z.coerce.number().int().positive('Identifiant in
 export function mailOutboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/admin/mails', {
+      config: { access: 'admin' },
       schema: {
         tags: ['administration'],
         summary: "Mails de la file d'envoi par statut (failed par défaut), les plus récents d'abord, paginés",
@@ -24,6 +25,7 @@ export function mailOutboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     });
 
     app.post('/admin/mails/:id/resend', {
+      config: { access: 'admin' },
       schema: {
         tags: ['administration'],
         summary: 'Envoyer à nouveau un mail en échec',

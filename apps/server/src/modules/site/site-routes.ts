@@ -10,7 +10,7 @@ const SITE_PATH = '/api/site';
 export function siteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/site', {
-      config: { public: true },
+      config: { access: 'public' },
       schema: {
         tags: ['site'],
         summary: 'Nom du réseau et mode maintenance',

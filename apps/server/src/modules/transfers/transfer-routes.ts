@@ -14,19 +14,19 @@ export function transferRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/transfer/bridge',
-      { schema: { tags, summary: "Adresse et clé de service de la passerelle du logiciel de rédaction d'actes, adresse de l'API (offices et admins)" } },
+      { config: { access: 'user' }, schema: { tags, summary: "Adresse et clé de service de la passerelle du logiciel de rédaction d'actes, adresse de l'API (offices et admins)" } },
       async (request) => service.getBridgeSettings(ctx, requireUser(request)),
     );
 
     app.post(
       '/project/:id/transfers',
-      { schema: { tags, summary: "Enregistrer un transfert vers le logiciel de rédaction d'actes et son résultat", params: projectIdSchema, body: recordTransferSchema } },
+      { config: { access: 'project' }, schema: { tags, summary: "Enregistrer un transfert vers le logiciel de rédaction d'actes et son résultat", params: projectIdSchema, body: recordTransferSchema } },
       async (request, reply) => reply.status(201).send(await service.recordTransfer(ctx, requireUser(request), request.params.id, request.body)),
     );
 
     app.get(
       '/project/:id/transfers',
-      { schema: { tags, summary: 'Les transferts du dossier, les plus récents d’abord (10 par page)', params: projectIdSchema, querystring: pageQuery } },
+      { config: { access: 'project' }, schema: { tags, summary: 'Les transferts du dossier, les plus récents d’abord (10 par page)', params: projectIdSchema, querystring: pageQuery } },
       async (request) => service.listProjectTransfers(ctx, requireUser(request), request.params.id, request.query.page),
     );
   };

@@ -27,11 +27,13 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     // Issue 10: the profile's photo and the request for intermediary rights.
     app.post('/users/avatar', {
+      config: { access: 'user' },
       schema: { tags: ['utilisateurs'], summary: 'Photo de profil (multipart : email, avatar), redimensionnée en 104 px', consumes: ['multipart/form-data'] },
       handler: async (request) => changeAvatar(ctx, requireUser(request), request.parts()),
     });
 
     app.post('/users/askIntermediary', {
+      config: { access: 'user' },
       schema: { tags: ['utilisateurs'], summary: "Demander les droits d'intermédiaire immobilier", body: askIntermediarySchema },
       handler: async (request) => askIntermediary(ctx, requireUser(request), request.body.userId),
     });
