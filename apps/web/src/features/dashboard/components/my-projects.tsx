@@ -72,7 +72,7 @@ export function MyProjects() {
       ) : (
         <Stack gap="md">
           <ProjectFilterBar filters={filters} onChange={setFilters} officeCities={officeCities.data} />
-          <Tabs value={filters.type ?? 'all'} onChange={(tab) => setFilters({ ...filters, type: tab === 'realty' || tab === 'succession' ? tab : null })}>
+          <Tabs value={filters.type ?? 'all'} onChange={(tab) => setFilters({ ...filters, type: tab === 'realty' || tab === 'succession' ? tab : null })} activateTabWithKeyboard={false}>
             <Tabs.List aria-label="Type de dossier">
               {TABS.map((tab) => (
                 <Tabs.Tab key={tab.value} value={tab.value}>

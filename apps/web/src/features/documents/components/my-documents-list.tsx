@@ -39,7 +39,7 @@ export function MyDocumentsList() {
       </Center>
     );
   }
-  if (isError) return <Text c="red">Impossible de charger vos documents pour l'instant.</Text>;
+  if (isError) return <Text c="red.9">Impossible de charger vos documents pour l'instant.</Text>;
   if (data.length === 0) return <Text c="dimmed">{NO_OWN_DOCUMENT_TEXT}</Text>;
 
   return (

@@ -45,6 +45,18 @@ describe('project page', () => {
     expect(screen.queryByRole('button', { name: 'Changer le statut' })).not.toBeInTheDocument();
   });
 
+  it('moves the focus along the tabs with the arrows and opens one only with Enter (manual activation)', async () => {
+    const { user } = renderProject(createProject());
+    await findTitle('Vente appartement Lyon');
+    tab('Documents').focus();
+    await user.keyboard('{ArrowRight}');
+    expect(tab('Outils')).toHaveFocus();
+    expect(tab('Documents')).toHaveAttribute('aria-selected', 'true');
+    expect(tab('Outils')).toHaveAttribute('aria-selected', 'false');
+    await user.keyboard('{Enter}');
+    expect(tab('Outils')).toHaveAttribute('aria-selected', 'true');
+  });
+
   it('opens on the office tab, others disabled, while no office is chosen', async () => {
     renderProject(createProject({ notary_office: null }));
     await findTitle('Vente appartement Lyon');
