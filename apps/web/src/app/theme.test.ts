@@ -14,10 +14,13 @@ function contrast(a: string, b: string): number {
 
 const colors = DEFAULT_THEME.colors;
 const WHITE = '#ffffff';
-/** Resolves `var(--mantine-color-gray-7)` or a hex to a hex. */
+/** Resolves `var(--mantine-color-gray-7)`, `rgba(r, g, b, 1)` or a hex to a hex. */
 function resolve(value: string): string {
-  const match = value.match(/^var\(--mantine-color-(\w+)-(\d)\)$/);
-  return match ? colors[match[1]!]![Number(match[2])]! : value;
+  const variable = value.match(/^var\(--mantine-color-(\w+)-(\d)\)$/);
+  if (variable) return colors[variable[1]!]![Number(variable[2])]!;
+  const rgba = value.match(/^rgba?\((\d+),\s*(\d+),\s*(\d+)/);
+  if (rgba) return `#${rgba.slice(1, 4).map((c) => Number(c).toString(16).padStart(2, '0')).join('')}`;
+  return value;
 }
 
 describe('theme colours, at least 4.5:1 (WCAG 2.2 AA)', () => {
@@ -34,6 +37,14 @@ describe('theme colours, at least 4.5:1 (WCAG 2.2 AA)', () => {
     expect(contrast(dimmed, colors.gray[0])).toBeGreaterThanOrEqual(4.5);
     expect(contrast(resolve(variables['--mantine-color-error']!), WHITE)).toBeGreaterThanOrEqual(4.5);
     expect(contrast(resolve(variables['--mantine-color-placeholder']!), WHITE)).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('text of the light variants (badges, alerts, initials) on their pale background, at rest and hovered', () => {
+    for (const name of Object.keys(colors)) {
+      const text = resolve(variables[`--mantine-color-${name}-light-color`]!);
+      expect(contrast(text, colors[name]![1]!), name).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(text, colors[name]![2]!), name).toBeGreaterThanOrEqual(4.5);
+    }
   });
 
   it('the green "Enregistré" save status (teal.9) on white', () => {

@@ -1,4 +1,4 @@
-import { createTheme, PasswordInput, TextInput, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, darken, PasswordInput, TextInput, type CSSVariablesResolver } from '@mantine/core';
 
 /**
  * Text at least 4.5:1 against its background (WCAG 2.2 AA, 1.4.3): the primary colour is used at
@@ -30,10 +30,17 @@ export const theme = createTheme({
   },
 });
 
+export const LIGHT_VARIANT_DARKENING = 0.3;
+
 /** CSS variables the theme object cannot set: the secondary ("dimmed") text colour and placeholders. */
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
+export const cssVariablesResolver: CSSVariablesResolver = (resolvedTheme) => ({
   variables: {},
   light: {
+    // Text of the "light" variants (badges, alerts, initials avatars) on their pale background:
+    // shade 9 is 2.7:1 (yellow) to 4.3:1 (teal) on shade 1; darkened by 30 % it passes 4.5:1.
+    ...Object.fromEntries(
+      Object.entries(resolvedTheme.colors).map(([name, shades]) => [`--mantine-color-${name}-light-color`, darken(shades[9], LIGHT_VARIANT_DARKENING)]),
+    ),
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     // Field error messages: red.9 (5.5:1); red.6 is 3.3:1.
     '--mantine-color-error': 'var(--mantine-color-red-9)',
