@@ -16,3 +16,4 @@ export * from './projects/project-document';
 export * from './documents/file-types';
 export * from './questionnaires/index';
 export * from './schemas/people-and-documents';
+export * from './projects/office-moves';

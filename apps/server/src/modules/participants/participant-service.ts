@@ -74,7 +74,7 @@ export async function addPerson(ctx: AppContext, user: UserWithOffice, projectId
     await giveQuestionnaires(tx, loaded, row!.id, input.role);
     return row!.id;
   });
-  if (input.email) await invite(ctx, user, loaded, { id: participantId, email: input.email, firstName: input.firstName }, Boolean(account), Boolean(linked));
+  if (input.email) await invite(ctx, user, loaded, { id: participantId, email: input.email, firstName: input.firstName, lastName: input.lastName }, Boolean(account), Boolean(linked));
   return answerProject(ctx, user, projectId);
 }
 
@@ -82,14 +82,21 @@ async function invite(
   ctx: AppContext,
   inviter: UserWithOffice,
   loaded: LoadedProject,
-  person: { id: number; email: string; firstName: string },
+  person: { id: number; email: string; firstName: string; lastName: string },
   hasAccount: boolean,
   alreadyLinked: boolean,
 ): Promise<void> {
   let link = `${ctx.config.publicUrl}/project/${loaded.project.id}/dashboard`;
   if (!alreadyLinked) {
     const token = await createInvitation(ctx.db, person.id, person.email, ctx.now());
-    const query = new URLSearchParams({ invitation: token, email: person.email });
+    // The names the inviter typed pre-fill the signup form, and the project is where the form leads once done.
+    const query = new URLSearchParams({
+      invitation: token,
+      email: person.email,
+      firstName: person.firstName,
+      lastName: person.lastName,
+      project: String(loaded.project.id),
+    });
     link = `${ctx.config.publicUrl}/${hasAccount ? 'login' : 'signup'}?${query}`;
   }
   await deliver(
@@ -142,7 +149,7 @@ export async function updateParticipant(ctx: AppContext, user: UserWithOffice, i
     .where(eq(participants.id, participant.id));
   if (newEmail) {
     const account = await findUserByEmail(ctx.db, newEmail);
-    await invite(ctx, user, loaded, { id: participant.id, email: newEmail, firstName: input.firstName }, Boolean(account), false);
+    await invite(ctx, user, loaded, { id: participant.id, email: newEmail, firstName: input.firstName, lastName: input.lastName }, Boolean(account), false);
   }
   return answerProject(ctx, user, loaded.project.id);
 }

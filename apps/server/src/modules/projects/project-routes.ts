@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
+import { listOfficeMoves } from './office-moves';
 import * as service from './project-service';
 
 const dateQuery = z
@@ -74,6 +75,10 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.patch('/project/:id', { schema: { tags, summary: "Choisir ou changer l'office notarial", params: projectIdSchema, body: projectOfficePatchSchema } }, async (request) =>
       service.changeProjectOffice(ctx, requireUser(request), request.params.id, request.body.office),
+    );
+
+    app.get('/project/:id/office-moves', { schema: { tags, summary: "Changements d'office du dossier, les plus récents d'abord (offices et administrateurs)", params: projectIdSchema } }, async (request) =>
+      listOfficeMoves(ctx, requireUser(request), request.params.id),
     );
 
     app.post('/project/cover', { schema: { tags, summary: 'Image de couverture (multipart : id, cover_image)', consumes: ['multipart/form-data'] } }, async (request) =>

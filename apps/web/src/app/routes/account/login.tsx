@@ -8,7 +8,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   return (
     <AuthCard withLogo title="Connexion">
-      <LoginForm onSuccess={() => void navigate('/dashboard', { replace: true })} />
+      <LoginForm onSuccess={(landing) => void navigate(landing, { replace: true })} />
       <ForgotPasswordForm />
       <Divider />
       <Text size="sm" ta="center">

@@ -7,7 +7,7 @@ export function SignupPage() {
   const navigate = useNavigate();
   return (
     <AuthCard withLogo title="Créer un compte">
-      <SignupForm onSuccess={() => void navigate('/dashboard', { replace: true })} />
+      <SignupForm onSuccess={(landing) => void navigate(landing, { replace: true })} />
       <Text size="sm" ta="center">
         Déjà inscrit(e) ?{' '}
         <Anchor component={Link} to="/login">

@@ -120,6 +120,13 @@ describe('project page', () => {
     expect(await screen.findByText('Complet en attente de signature')).toBeInTheDocument();
   });
 
+  it("does not offer a notary to transmit his own office's file to a notary, nor its tour", async () => {
+    const notary = createSession({ id: 7, isNotary: true, notary_office: { id: 1, city: 'Paris' } });
+    renderProject(createProject({ status: 2 }), {}, notary);
+    expect(await screen.findByRole('button', { name: 'Changer le statut' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Transmettre au Notaire' })).not.toBeInTheDocument();
+  });
+
   it('toasts the access refusal and goes to the dashboard', async () => {
     const { router } = renderProject(createProject(), {
       'GET project/5': { status: 403, body: { message: MESSAGES.projectAccessDenied } },
