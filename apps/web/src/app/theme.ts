@@ -1,4 +1,4 @@
-import { createTheme, darken, PasswordInput, TextInput, type CSSVariablesResolver } from '@mantine/core';
+import { Alert, createTheme, darken, Drawer, Modal, Notification, PasswordInput, TextInput, type CSSVariablesResolver } from '@mantine/core';
 
 /**
  * Text at least 4.5:1 against its background (WCAG 2.2 AA, 1.4.3): the primary colour is used at
@@ -6,6 +6,8 @@ import { createTheme, darken, PasswordInput, TextInput, type CSSVariablesResolve
  * (3.3:1 on white, 3.15:1 on the footer's gray.0).
  */
 export const PRIMARY_SHADE = 7;
+
+export const CLOSE_LABEL = 'Fermer';
 
 /** Mantine theme; breakpoints are the specification's 576/768/992/1200 px (spec section 9). */
 export const theme = createTheme({
@@ -27,6 +29,11 @@ export const theme = createTheme({
   components: {
     TextInput: TextInput.extend({ defaultProps: { withAsterisk: false } }),
     PasswordInput: PasswordInput.extend({ defaultProps: { withAsterisk: false } }),
+    // Mantine's close buttons are icons without a name: every one says "Fermer" (axe button-name).
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': CLOSE_LABEL } } }),
+    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': CLOSE_LABEL } } }),
+    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': CLOSE_LABEL } } }),
+    Alert: Alert.extend({ defaultProps: { closeButtonLabel: CLOSE_LABEL } }),
   },
 });
 

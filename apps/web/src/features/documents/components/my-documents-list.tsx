@@ -35,7 +35,7 @@ export function MyDocumentsList() {
   if (isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label="Chargement" />
+        <Loader role="status" aria-label="Chargement" />
       </Center>
     );
   }

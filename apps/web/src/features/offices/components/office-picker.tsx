@@ -111,7 +111,7 @@ function OfficeChoice({ project, onOfficeChosen }: Pick<OfficePickerProps, 'proj
   if (offices.isPending) {
     return (
       <Center py="lg">
-        <Loader aria-label="Chargement des offices notariaux" />
+        <Loader role="status" aria-label="Chargement des offices notariaux" />
       </Center>
     );
   }
