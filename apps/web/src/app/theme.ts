@@ -1,4 +1,4 @@
-import { Alert, createTheme, darken, Drawer, Modal, Notification, PasswordInput, TextInput, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, darken, PasswordInput, TextInput, type CSSVariablesResolver } from '@mantine/core';
 
 /**
  * Text at least 4.5:1 against its background (WCAG 2.2 AA, 1.4.3): the primary colour is used at
@@ -30,10 +30,11 @@ export const theme = createTheme({
     TextInput: TextInput.extend({ defaultProps: { withAsterisk: false } }),
     PasswordInput: PasswordInput.extend({ defaultProps: { withAsterisk: false } }),
     // Mantine's close buttons are icons without a name: every one says "Fermer" (axe button-name).
-    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': CLOSE_LABEL } } }),
-    Drawer: Drawer.extend({ defaultProps: { closeButtonProps: { 'aria-label': CLOSE_LABEL } } }),
-    Notification: Notification.extend({ defaultProps: { closeButtonProps: { 'aria-label': CLOSE_LABEL } } }),
-    Alert: Alert.extend({ defaultProps: { closeButtonLabel: CLOSE_LABEL } }),
+    // Plain objects, not `Modal.extend(...)`: importing the components here would put them in the first visit's bundle.
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': CLOSE_LABEL } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': CLOSE_LABEL } } },
+    Notification: { defaultProps: { closeButtonProps: { 'aria-label': CLOSE_LABEL } } },
+    Alert: { defaultProps: { closeButtonLabel: CLOSE_LABEL } },
   },
 });
 
