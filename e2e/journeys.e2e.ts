@@ -13,6 +13,11 @@ const PARIS = 1;
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
 const SEEN_TOURS = ['notadoo_tour_transmit', 'notadoo_tour_office', 'notadoo_tour_questionnaire_help'];
+/** Set to a folder to keep screenshots of the fixed screens (to look at them by eye). */
+const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
+const keepScreenshot = async (page: Page, name: string) => {
+  if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/journeys-${name}.png` });
+};
 
 type Box = { x: number; y: number; width: number; height: number };
 const overlaps = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
@@ -94,6 +99,7 @@ describe.skipIf(!hasChromium)('journeys without rough edges', () => {
     await toast.waitFor();
     const moves = page.getByRole('table');
     await moves.getByRole('row', { name: /Alice Martin Paris Lyon/ }).waitFor();
+    await keepScreenshot(page, 'office-move-toast');
     // The toast hides neither the header (user menu included) nor the page title.
     const toastBox = await boxOf(toast);
     expect(overlaps(toastBox, await boxOf(page.getByRole('banner')))).toBe(false);
@@ -108,6 +114,7 @@ describe.skipIf(!hasChromium)('journeys without rough edges', () => {
     await page.getByRole('button', { name: 'Se connecter' }).click();
     const toast = page.getByRole('alert').filter({ hasText: 'Impossible de se connecter' });
     await toast.waitFor();
+    await keepScreenshot(page, 'phone-toast');
     expect(overlaps(await boxOf(toast), await boxOf(page.getByRole('heading', { level: 1 })))).toBe(false);
   });
 
@@ -136,6 +143,7 @@ describe.skipIf(!hasChromium)('journeys without rough edges', () => {
     await page.goto(`${product.url}/project/${projectId}/dashboard`);
     const tour = page.getByRole('alertdialog', { name: 'Transmettre au Notaire' });
     await tour.waitFor();
+    await keepScreenshot(page, 'tour');
     const bodyFont = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
     expect(await tour.evaluate((el) => getComputedStyle(el).fontFamily)).toBe(bodyFont);
     const tourButton = tour.getByRole('button', { name: "J'ai compris" });
@@ -169,8 +177,9 @@ describe.skipIf(!hasChromium)('journeys without rough edges', () => {
 
     await page.goto(`${product.url}/project/${projectId}/dashboard`);
     await page.getByRole('button', { name: /^Ouvrir le questionnaire / }).first().click();
+    await page.getByRole('navigation', { name: 'Étapes du questionnaire' }).waitFor();
     const title = page.getByRole('banner').getByRole('heading', { level: 1 });
-    await title.waitFor();
+    await keepScreenshot(page, 'phone-questionnaire');
     expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight + 1)).toBe(true);
   });
 
@@ -189,6 +198,7 @@ describe.skipIf(!hasChromium)('journeys without rough edges', () => {
     await page.getByText(/vous ne pouvez pas créer de dossier pour l'instant/).waitFor();
     await page.getByText(/Un administrateur de Notadoo doit d'abord vous accorder les droits/).waitFor();
     expect(await page.getByRole('link', { name: 'Nouveau dossier' }).count()).toBe(0);
+    await keepScreenshot(page, 'pending-intermediary');
     await expectNoAccessibilityViolation(page);
   });
 });
