@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser } from './support/browser';
+import { expectNoAccessibilityViolation } from './support/accessibility';
 import { linkIn, startProduct, type RunningProduct } from './support/product';
 
 describe.skipIf(!hasChromium)('account journey in the browser', () => {
@@ -24,6 +25,7 @@ describe.skipIf(!hasChromium)('account journey in the browser', () => {
 
   it('signs up, with the submit button enabled only once the password rules hold', async () => {
     await page.goto(`${product.url}/signup`);
+    await expectNoAccessibilityViolation(page);
     await page.getByLabel('Prénom', { exact: true }).fill('Camille');
     await page.getByLabel('Nom', { exact: true }).fill('Roux');
     await page.getByLabel('Adresse email', { exact: true }).fill(email);
@@ -38,6 +40,7 @@ describe.skipIf(!hasChromium)('account journey in the browser', () => {
     await submit.click();
     await page.waitForURL('**/dashboard');
     await page.getByText('Merci de confirmer votre adresse email.').waitFor();
+    await expectNoAccessibilityViolation(page);
   });
 
   it('confirms the e-mail through the link of the written mail', async () => {
@@ -47,6 +50,7 @@ describe.skipIf(!hasChromium)('account journey in the browser', () => {
     expect(link.startsWith(product.url)).toBe(true);
     await page.goto(link);
     await page.getByText('Votre adresse email a été confirmée avec succès.').waitFor();
+    await expectNoAccessibilityViolation(page);
     await page.getByRole('link', { name: 'Accéder à mon tableau de bord' }).click();
     await page.waitForURL('**/dashboard');
     expect(await page.getByText('Merci de confirmer votre adresse email.').count()).toBe(0);
@@ -67,6 +71,7 @@ describe.skipIf(!hasChromium)('account journey in the browser', () => {
     await page.getByLabel('Mot de passe', { exact: true }).fill('Mauvais2026');
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await page.getByText('Impossible de se connecter. Merci de vérifier vos identifiants.').waitFor();
+    await expectNoAccessibilityViolation(page);
     await page.getByLabel('Mot de passe', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await page.waitForURL('**/dashboard');

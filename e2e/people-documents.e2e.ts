@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser } from './support/browser';
+import { expectNoAccessibilityViolation } from './support/accessibility';
 import { callApi } from './support/api';
 import { linkIn, startProduct, type RunningProduct } from './support/product';
 
@@ -62,6 +63,7 @@ describe.skipIf(!hasChromium)('people and documents of a project in the browser'
     await page.getByRole('tab', { name: 'Personnes' }).click();
     const buyers = page.getByRole('region', { name: 'Acquéreurs' });
     await buyers.getByText("Il n'y a personne dans cette catégorie pour l'instant.").waitFor();
+    await expectNoAccessibilityViolation(page);
     await buyers.getByRole('button', { name: 'Ajouter une personne' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ajouter une personne' });
     await dialog.getByLabel('Prénom', { exact: true }).fill(BUYER.firstName);
@@ -72,6 +74,7 @@ describe.skipIf(!hasChromium)('people and documents of a project in the browser'
     await page.getByText('Opération réalisée avec succès.').waitFor();
     const card = buyers.getByRole('article', { name: `${BUYER.firstName} ${BUYER.lastName}` });
     await card.getByText('Jamais connecté(e)').waitFor();
+    await expectNoAccessibilityViolation(page);
   });
 
   it('lets the buyer sign up through the invitation and upload an identity card with a progress bar', async () => {
@@ -83,6 +86,7 @@ describe.skipIf(!hasChromium)('people and documents of a project in the browser'
     const page = await newPage();
     await page.goto(link);
     expect(await page.getByLabel('Adresse email', { exact: true }).inputValue()).toBe(BUYER.email);
+    await expectNoAccessibilityViolation(page);
     await page.getByLabel('Prénom', { exact: true }).fill(BUYER.firstName);
     await page.getByLabel('Nom', { exact: true }).fill(BUYER.lastName);
     await page.getByLabel('Mot de passe', { exact: true }).fill(BUYER.password);
@@ -98,6 +102,7 @@ describe.skipIf(!hasChromium)('people and documents of a project in the browser'
     const addDialog = page.getByRole('dialog', { name: 'Ajouter un document' });
     await addDialog.getByPlaceholder('Rechercher un type de fichier').fill("Carte nationale");
     await addDialog.getByRole('option', { name: "Carte nationale d'identité" }).click();
+    await expectNoAccessibilityViolation(page, 'la fenêtre Ajouter un document');
     await addDialog.getByRole('button', { name: 'Ajouter' }).click();
     const drawer = own.getByRole('article', { name: "Carte nationale d'identité" });
     await drawer.getByRole('button', { name: 'Ajouter un fichier' }).click();
@@ -107,6 +112,8 @@ describe.skipIf(!hasChromium)('people and documents of a project in the browser'
     await cdp.send('Network.enable');
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
     const upload = page.getByRole('dialog', { name: 'Ajouter un fichier' });
+    await upload.waitFor();
+    await expectNoAccessibilityViolation(page, 'la fenêtre Ajouter un fichier');
     await upload.getByLabel('Fichier', { exact: true }).setInputFiles({ name: 'carte-identite.pdf', mimeType: 'application/pdf', buffer: identityCardPdf() });
     await upload.getByRole('button', { name: 'Envoyer' }).click();
     await upload.getByText(/^Envoi en cours…/).waitFor();
@@ -119,6 +126,7 @@ describe.skipIf(!hasChromium)('people and documents of a project in the browser'
     await upload.waitFor({ state: 'detached', timeout: 30_000 });
     await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
     await drawer.getByText('carte-identite.pdf', { exact: true }).waitFor();
+    await expectNoAccessibilityViolation(page);
   });
 
   it('lets the demo notary download the file in a new tab', async () => {

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser } from './support/browser';
+import { expectNoAccessibilityViolation } from './support/accessibility';
 import { startProduct, type RunningProduct } from './support/product';
 
 /**
@@ -34,6 +35,7 @@ describe.skipIf(!hasChromium)('project journey in the browser', () => {
     await client.getByRole('article', { name: 'Office notarial de Paris' }).waitFor();
     // Dijon has left the network.
     expect(await client.getByRole('article', { name: 'Office notarial de Dijon' }).count()).toBe(0);
+    await expectNoAccessibilityViolation(client);
   });
 
   it('signs up a client, who starts on an empty dashboard', async () => {
@@ -47,12 +49,14 @@ describe.skipIf(!hasChromium)('project journey in the browser', () => {
     await client.getByRole('button', { name: 'Créer mon compte' }).click();
     await client.waitForURL('**/dashboard');
     await client.getByText("Bienvenue ! Vous n'avez pas encore de dossier.").waitFor();
+    await expectNoAccessibilityViolation(client);
   });
 
   it('creates a realty file with the wizard', async () => {
     await client.getByRole('link', { name: 'Nouveau dossier' }).first().click();
     await client.waitForURL('**/project/new');
     await client.getByRole('heading', { level: 1, name: 'Nouveau dossier' }).waitFor();
+    await expectNoAccessibilityViolation(client);
     await client.getByRole('button', { name: 'Immobilier' }).click();
     await client.getByRole('button', { name: 'Appartement' }).click();
     await client.getByLabel('Nom du dossier').fill(projectName);
@@ -64,6 +68,7 @@ describe.skipIf(!hasChromium)('project journey in the browser', () => {
     await client.getByRole('heading', { level: 1, name: projectName }).waitFor();
     expect(await client.getByRole('tab', { name: 'Office notarial' }).getAttribute('aria-selected')).toBe('true');
     expect(await client.getByRole('tab', { name: 'Documents' }).isDisabled()).toBe(true);
+    await expectNoAccessibilityViolation(client);
   });
 
   it('chooses the Paris office, follows the help tours and submits the file to the notary', async () => {
@@ -84,6 +89,7 @@ describe.skipIf(!hasChromium)('project journey in the browser', () => {
     await client.getByRole('button', { name: 'Transmettre au Notaire' }).click();
     const dialog = client.getByRole('dialog', { name: 'Transmettre au Notaire' });
     await dialog.getByText(/^Vous avez complété votre dossier autant que possible/).waitFor();
+    await expectNoAccessibilityViolation(client, 'la fenêtre Transmettre au Notaire');
     await dialog.getByRole('button', { name: 'Transmettre' }).click();
     const review = client.getByRole('button', { name: 'Dossier en cours de relecture' });
     await review.waitFor();
@@ -95,6 +101,7 @@ describe.skipIf(!hasChromium)('project journey in the browser', () => {
     await client.getByRole('heading', { level: 1, name: projectName }).waitFor();
     await client.getByRole('button', { name: 'Dossier en cours de relecture' }).waitFor();
     expect(await client.getByRole('alertdialog').count()).toBe(0);
+    await expectNoAccessibilityViolation(client);
   });
 
   it('lets the Paris notary find the file and set it to "Complet en attente de signature"', async () => {
@@ -109,6 +116,7 @@ describe.skipIf(!hasChromium)('project journey in the browser', () => {
 
     const card = notary.getByRole('article', { name: projectName });
     await card.getByText('Relecture étude').waitFor();
+    await expectNoAccessibilityViolation(notary);
     await card.getByRole('button', { name: `Actions du dossier ${projectName}` }).click();
     await notary.getByRole('menuitem', { name: 'Changer le statut' }).click();
     const dialog = notary.getByRole('dialog', { name: 'Changer le statut' });
@@ -130,6 +138,7 @@ describe.skipIf(!hasChromium)('project journey in the browser', () => {
 
     await client.goto(`${product.url}/dashboard`);
     await client.getByRole('article', { name: projectName }).getByText('Complet en attente de signature').waitFor();
+    await expectNoAccessibilityViolation(client);
   });
 
   it('gives the file a cover image from the dashboard, then removes it', async () => {
@@ -137,6 +146,8 @@ describe.skipIf(!hasChromium)('project journey in the browser', () => {
     await card.getByRole('button', { name: `Actions du dossier ${projectName}` }).click();
     await client.getByRole('menuitem', { name: "Changer l'image de couverture" }).click();
     const dialog = client.getByRole('dialog', { name: "Changer l'image de couverture" });
+    await dialog.waitFor();
+    await expectNoAccessibilityViolation(client, "la fenêtre Changer l'image de couverture");
     await dialog.locator('input[type="file"]').setInputFiles({ name: 'facade.png', mimeType: 'image/png', buffer: Buffer.from(ONE_PIXEL_PNG, 'base64') });
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     await dialog.waitFor({ state: 'detached' });

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser } from './support/browser';
+import { expectNoAccessibilityViolation } from './support/accessibility';
 import { callApi } from './support/api';
 import { startProduct, type RunningProduct } from './support/product';
 
@@ -63,6 +64,7 @@ describe.skipIf(!hasChromium)('questionnaire journey in the browser', () => {
     await page.getByRole('button', { name: 'Ouvrir le questionnaire État civil' }).first().click();
     await page.waitForURL(`**/project/${projectId}/form/civilstatus`);
     await page.getByRole('heading', { level: 1, name: "Questionnaire d'état civil" }).waitFor();
+    await expectNoAccessibilityViolation(page, 'le questionnaire et son aide');
     // The one-time help tour points at the office contact first.
     await page.getByRole('button', { name: "J'ai compris" }).click();
     expect((await context.cookies()).some((c) => c.name === 'notadoo_tour_questionnaire_help')).toBe(true);
@@ -77,6 +79,7 @@ describe.skipIf(!hasChromium)('questionnaire journey in the browser', () => {
     await page.getByRole('radio', { name: 'Marié(e)' }).check();
     await spouse.getByLabel('Nom de naissance', { exact: true }).fill('Durand');
     await spouse.getByLabel('Prénoms', { exact: true }).fill('Paul');
+    await expectNoAccessibilityViolation(page);
     await page.getByRole('group', { name: 'Quand et où vous êtes-vous marié(e) ?' }).getByLabel('Commune du mariage', { exact: true }).fill('Lyon');
     await expect.poll(async () => (await civilStatusAnswers()).spouse_last_name, { timeout: 10_000 }).toBe('Durand');
     await waitUntilSaved();

@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from './support/api';
 import { hasChromium, launchBrowser } from './support/browser';
+import { expectNoAccessibilityViolation } from './support/accessibility';
 import { startProduct, type RunningProduct } from './support/product';
 
 // A seller fills the house questionnaire (issue 8): the sanitation block and
@@ -67,6 +68,7 @@ describe.skipIf(!hasChromium)('house questionnaire in the browser', () => {
   it('opens the house questionnaire from the project', async () => {
     await page.goto(`${product.url}/project/${projectId}/dashboard`);
     await page.getByRole('tab', { name: /Documents/, selected: true }).waitFor();
+    await expectNoAccessibilityViolation(page);
     await page.getByRole('button', { name: "Ouvrir le questionnaire Vente d'une maison" }).click();
     await page.waitForURL(`**/project/${projectId}/form/sale/house`);
     await page.getByRole('heading', { level: 1, name: "Vente d'une maison" }).waitFor();
@@ -93,6 +95,7 @@ describe.skipIf(!hasChromium)('house questionnaire in the browser', () => {
     await radioGroup(STREET).waitFor({ state: 'detached' });
     await page.getByLabel('Date de la dernière vidange').fill('12/03/2024');
     await waitUntilSaved();
+    await expectNoAccessibilityViolation(page);
   });
 
   it('shows the family reason, then the other reason, of the sale', async () => {

@@ -24,3 +24,4 @@ export * from './admin/csv';
 export * from './admin/billing';
 export * from './schemas/admin';
 export * from './schemas/common';
+export * from './projects/office-moves';

@@ -126,3 +126,13 @@ export const schemaMigrations = pgTable('schema_migrations', {
 });
 
 export const schema = { schemaMigrations, projects, participants, documents, invitations, notaryOffices, users, accountTokens, transfers };
+
+// Issue 13 (journeys): moves of a project between offices.
+export const projectOfficeMoves = pgTable('project_office_moves', {
+  id: serial('id').primaryKey(),
+  projectId: integer('project_id').notNull(),
+  movedBy: integer('moved_by'),
+  fromOfficeId: integer('from_office_id').notNull(),
+  toOfficeId: integer('to_office_id').notNull(),
+  movedAt: timestamp('moved_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});

@@ -17,7 +17,7 @@ export function lazyPage<Name extends string, Props extends object>(
       <Suspense
         fallback={
           <Center py="xl">
-            <Loader aria-label="Chargement de la page" />
+            <Loader role="status" aria-label="Chargement de la page" />
           </Center>
         }
       >

@@ -5,9 +5,9 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { GlobalSpinner } from '../components/global-spinner';
-import { TOAST_DURATION_MS } from '../lib/notify';
+import { TOAST_DURATION_MS, TOAST_POSITION } from '../lib/notify';
 import { createQueryClient } from './query-client';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 interface AppProviderProps {
   children: ReactNode;
@@ -20,9 +20,10 @@ interface AppProviderProps {
 export function AppProvider({ children, queryClient, env = 'default' }: AppProviderProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
-    <MantineProvider theme={theme} env={env}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
       <QueryClientProvider client={client}>
-        <Notifications position="top-right" autoClose={TOAST_DURATION_MS} />
+        {/* At the bottom: toasts never cover the header, the user menu, "Nouveau dossier" or a page title. */}
+        <Notifications position={TOAST_POSITION} autoClose={TOAST_DURATION_MS} />
         <GlobalSpinner />
         {children}
       </QueryClientProvider>

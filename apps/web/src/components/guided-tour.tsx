@@ -30,6 +30,25 @@ const FRENCH_LOCALE = {
   skip: "Passer l'aide",
 };
 
+/** The app's look (Mantine's variables): its font, radius and filled primary button, not Joyride's own. */
+const TOUR_STYLES = {
+  tooltip: { fontFamily: 'var(--mantine-font-family)', fontSize: 'var(--mantine-font-size-sm)', borderRadius: 'var(--mantine-radius-md)' },
+  tooltipTitle: { fontSize: 'var(--mantine-font-size-lg)', fontWeight: 600, textAlign: 'left' as const },
+  tooltipContent: { textAlign: 'left' as const, lineHeight: 'var(--mantine-line-height)' },
+  buttonPrimary: {
+    fontFamily: 'var(--mantine-font-family)',
+    fontSize: 'var(--mantine-font-size-sm)',
+    fontWeight: 600,
+    height: 36,
+    padding: '0 18px',
+    borderRadius: 'var(--mantine-radius-md)',
+    backgroundColor: 'var(--mantine-primary-color-filled)',
+    color: 'var(--mantine-color-white)',
+  },
+  buttonBack: { fontFamily: 'var(--mantine-font-family)', fontSize: 'var(--mantine-font-size-sm)', color: 'var(--mantine-primary-color-filled)' },
+  buttonClose: { color: 'var(--mantine-color-gray-7)' },
+};
+
 interface GuidedTourProps {
   /** Cookie remembering that this tour was seen. */
   cookieName: string;
@@ -57,12 +76,13 @@ export function GuidedTour({ cookieName, steps, run, onEnd }: GuidedTourProps) {
       run={run}
       continuous
       locale={FRENCH_LOCALE}
+      styles={TOUR_STYLES}
       options={{
         buttons: ['close', 'primary'],
         closeButtonAction: 'skip',
         skipBeacon: true,
-        // Hex, not a CSS variable: Joyride derives the beacon's translucent colour from it (Mantine indigo.6).
-        primaryColor: '#4c6ef5',
+        // Hex, not a CSS variable: Joyride derives the beacon's translucent colour from it (Mantine indigo.7, the primary shade).
+        primaryColor: '#4263eb',
         textColor: '#1f1f1f',
         zIndex: 150,
       }}

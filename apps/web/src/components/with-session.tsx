@@ -9,7 +9,7 @@ export function WithSession({ children }: { children: (session: Session) => Reac
   if (!session) {
     return (
       <Center py="xl">
-        <Loader aria-label="Chargement" />
+        <Loader role="status" aria-label="Chargement" />
       </Center>
     );
   }

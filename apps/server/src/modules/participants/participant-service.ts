@@ -78,7 +78,7 @@ export async function addPerson(ctx: AppContext, user: UserWithOffice, projectId
       .values({ projectId, firstName: input.firstName, lastName: input.lastName, email: input.email ?? null, role: input.role, addedBy: user.id })
       .returning({ id: participants.id });
     await giveQuestionnaires(tx, loaded, row!.id, input.role);
-    if (input.email) await invite(ctx, tx, user, loaded, { id: row!.id, email: input.email, firstName: input.firstName }, hasAccount);
+    if (input.email) await invite(ctx, tx, user, loaded, { id: row!.id, email: input.email, firstName: input.firstName, lastName: input.lastName }, hasAccount);
   });
   if (input.email) ctx.outbox.wake();
   return answerProject(ctx, user, projectId);
@@ -90,11 +90,18 @@ async function invite(
   db: Db,
   inviter: UserWithOffice,
   loaded: LoadedProject,
-  person: { id: number; email: string; firstName: string },
+  person: { id: number; email: string; firstName: string; lastName: string },
   hasAccount: boolean,
 ): Promise<void> {
   const token = await createInvitation(db, person.id, person.email, ctx.now());
-  const query = new URLSearchParams({ invitation: token, email: person.email });
+  // The names the inviter typed pre-fill the signup form, and the project is where the form leads once done.
+  const query = new URLSearchParams({
+    invitation: token,
+    email: person.email,
+    firstName: person.firstName,
+    lastName: person.lastName,
+    project: String(loaded.project.id),
+  });
   await queueMail(
     db,
     invitationMail({
@@ -150,7 +157,7 @@ export async function updateParticipant(ctx: AppContext, user: UserWithOffice, i
       .where(eq(participants.id, participant.id));
     if (newEmail) {
       await revokeInvitations(tx, participant.id);
-      await invite(ctx, tx, user, loaded, { id: participant.id, email: newEmail, firstName: input.firstName }, hasAccount);
+      await invite(ctx, tx, user, loaded, { id: participant.id, email: newEmail, firstName: input.firstName, lastName: input.lastName }, hasAccount);
     }
   });
   if (newEmail) ctx.outbox.wake();

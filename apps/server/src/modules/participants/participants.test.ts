@@ -53,6 +53,8 @@ describe.each(BACKENDS)('people of a project on %s', (backend) => {
     expect(mail).toMatchObject({ to: 'bruno.acheteur@exemple.fr', subject: 'Sophie Vendeur vous invite sur le dossier « Vente maison »' });
     const link = new URL(mail.link!);
     expect(link.pathname).toBe('/signup');
+    // The form starts with the names the seller typed and leads into the project once done.
+    expect(Object.fromEntries(link.searchParams)).toMatchObject({ firstName: 'Bruno', lastName: 'Acheteur', project: String(id) });
     const signup = await t.app.inject({
       method: 'POST',
       url: '/api/users/signup',

@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import { readParts } from '../../files/upload';
+import { listOfficeMoves } from './office-moves';
 import * as service from './project-service';
 
 const tags = ['dossiers'];
@@ -65,6 +66,12 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.patch('/project/:id', { config: { access: 'project' }, schema: { tags, summary: "Choisir ou changer l'office notarial", params: projectIdSchema, body: projectOfficePatchSchema } }, async (request) =>
       service.changeProjectOffice(ctx, requireUser(request), request.params.id, request.body.office),
+    );
+
+    app.get(
+      '/project/:id/office-moves',
+      { config: { access: 'project' }, schema: { tags, summary: "Changements d'office du dossier, les plus récents d'abord (offices et administrateurs)", params: projectIdSchema } },
+      async (request) => listOfficeMoves(ctx, requireUser(request), request.params.id),
     );
 
     app.post('/project/cover', { config: { access: 'project' }, schema: { tags, summary: 'Image de couverture (multipart : id, cover_image)', consumes: ['multipart/form-data'] } }, async (request) =>

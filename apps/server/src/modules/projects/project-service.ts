@@ -45,6 +45,7 @@ import {
   type LoadedProject,
 } from './project-data';
 import { answerProject, requireOpenProject } from './project-guard';
+import { recordOfficeMove } from './office-moves';
 import { toPartialProject, toProject, toProjectForAccess, toProjectSummary, toViewer } from './project-presenter';
 
 type CreateProjectInput = z.output<typeof createProjectSchema>;
@@ -199,7 +200,14 @@ export async function changeProjectOffice(ctx: AppContext, user: UserWithOffice,
     .from(notaryOffices)
     .where(and(eq(notaryOffices.id, officeId), eq(notaryOffices.active, true)));
   if (!office) throw badRequest("Cet office notarial n'existe pas ou ne fait plus partie du réseau.");
-  await updateProject(ctx.db, id, { notaryOfficeId: officeId });
+  const previousOfficeId = access.notary_office?.id ?? null;
+  await ctx.db.transaction(async (tx) => {
+    await updateProject(tx, id, { notaryOfficeId: officeId });
+    // A move (not a first choice) is recorded: the first office loses access, the new one reads the client's data.
+    if (previousOfficeId !== null && previousOfficeId !== officeId) {
+      await recordOfficeMove(tx, { projectId: id, movedBy: user.id, fromOfficeId: previousOfficeId, toOfficeId: officeId, movedAt: ctx.now() });
+    }
+  });
   // Answered even when the switch took the viewer's own access away (a notary handing the file to another office).
   return answerProject(ctx, user, id);
 }

@@ -146,6 +146,25 @@ describe.each(BACKENDS)('projects on %s', (backend) => {
       expect((await api(parisNotary, 'PATCH', `/project/${id}`, { office: 2 })).json().city).toBe('Lyon');
     });
 
+    it('records each move between offices (who, from, to, when) and shows it to the office and admins only', async () => {
+      const id = await create(client);
+      await api(client, 'PATCH', `/project/${id}`, { office: 1 });
+      // A first choice is not a move.
+      expect((await api(admin, 'GET', `/project/${id}/office-moves`)).json()).toEqual([]);
+      await api(admin, 'PATCH', `/project/${id}`, { office: 2 });
+      await api(admin, 'PATCH', `/project/${id}`, { office: 2 });
+      const moves = await api(lyonNotary, 'GET', `/project/${id}/office-moves`);
+      expect(moves.statusCode, moves.body).toBe(200);
+      expect(moves.json()).toEqual([
+        { moved_at: expect.any(String), moved_by: { firstName: expect.any(String), lastName: expect.any(String) }, from: { id: 1, city: 'Paris' }, to: { id: 2, city: 'Lyon' } },
+      ]);
+      expect(Number.isNaN(Date.parse(moves.json()[0].moved_at))).toBe(false);
+      expect((await api(client, 'GET', `/project/${id}/office-moves`)).statusCode).toBe(403);
+      // Paris lost the file with the move.
+      expect((await api(parisNotary, 'GET', `/project/${id}/office-moves`)).statusCode).toBe(403);
+      expect((await api(admin, 'GET', '/project/abc/office-moves')).statusCode).toBe(400);
+    });
+
     it('refuses an inactive or unknown office with 400', async () => {
       const id = await create(client);
       const offices = (await t.app.inject({ method: 'GET', url: '/api/notaryoffices' })).json() as Array<{ id: number; active: boolean }>;

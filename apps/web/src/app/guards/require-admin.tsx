@@ -9,7 +9,7 @@ export function RequireAdmin() {
   if (isLoading) {
     return (
       <Center py="xl">
-        <Loader aria-label="Vérification de vos droits" />
+        <Loader role="status" aria-label="Vérification de vos droits" />
       </Center>
     );
   }

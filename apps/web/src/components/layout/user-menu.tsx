@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { canSeeIntranet, isAdmin, type Session } from '@notadoo/domain';
 import {
   IconChevronDown,
@@ -11,6 +11,7 @@ import {
 import { Link } from 'react-router';
 import { config } from '../../config/env';
 import { formatDateTime } from '../../lib/format-date';
+import { InitialsAvatar } from '../initials-avatar';
 
 export function fullNameOf(session: Pick<Session, 'firstName' | 'lastName' | 'email'>): string {
   return `${session.firstName} ${session.lastName}`.trim() || session.email;
@@ -34,7 +35,7 @@ export function UserMenu({ session }: { session: Session }) {
       <Menu.Target>
         <UnstyledButton aria-label={`Menu utilisateur de ${fullName}`} p={4} style={{ borderRadius: 'var(--mantine-radius-md)' }}>
           <Group gap="xs" wrap="nowrap">
-            <Avatar src={avatarUrl(session.avatar)} name={fullName} color="initials" size={32} alt="" />
+            <InitialsAvatar src={avatarUrl(session.avatar)} name={fullName} size={32} />
             <Text size="sm" fw={500} visibleFrom="sm" truncate maw={180}>
               {fullName}
             </Text>

@@ -9,7 +9,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   return (
     <AuthCard withLogo title="Connexion" description={`Connectez-vous à votre espace ${config.networkName} pour suivre vos dossiers notariaux en ligne.`}>
-      <LoginForm onSuccess={() => void navigate('/dashboard', { replace: true })} />
+      <LoginForm onSuccess={(landing) => void navigate(landing, { replace: true })} />
       <ForgotPasswordForm />
       <Divider />
       <Text size="sm" ta="center">

@@ -8,7 +8,7 @@ export function SignupPage() {
   const navigate = useNavigate();
   return (
     <AuthCard withLogo title="Créer un compte" description={`Créez gratuitement votre compte ${config.networkName} et constituez votre dossier de vente ou de succession en ligne avec une étude du réseau.`}>
-      <SignupForm onSuccess={() => void navigate('/dashboard', { replace: true })} />
+      <SignupForm onSuccess={(landing) => void navigate(landing, { replace: true })} />
       <Text size="sm" ta="center">
         Déjà inscrit(e) ?{' '}
         <Anchor component={Link} to="/login">

@@ -13,9 +13,10 @@ function loginErrorMessage(error: unknown): string {
   return status === 401 || status === 403 ? MESSAGES.loginFailed : message;
 }
 
-export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
+/** `onSuccess` gets where to go next: the inviting project when the form came from an invitation. */
+export function LoginForm({ onSuccess }: { onSuccess: (landing: string) => void }) {
   const login = useLogin();
-  const { invitation, email } = useInvitation();
+  const { invitation, email, landing } = useInvitation();
   const {
     register,
     handleSubmit,
@@ -27,7 +28,7 @@ export function LoginForm({ onSuccess }: { onSuccess: () => void }) {
 
   // On failure the fields keep their values: the user corrects, not retypes.
   const onSubmit = handleSubmit((values) =>
-    login.mutate(values, { onSuccess, onError: (error) => notifyError(loginErrorMessage(error)) }),
+    login.mutate(values, { onSuccess: () => onSuccess(landing), onError: (error) => notifyError(loginErrorMessage(error)) }),
   );
 
   return (

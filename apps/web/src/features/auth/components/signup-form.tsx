@@ -31,9 +31,10 @@ const defaultValues: SignupFormValues = {
   intermediary: false,
 };
 
-export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
+/** `onSuccess` gets where to go next: the inviting project when the form came from an invitation. */
+export function SignupForm({ onSuccess }: { onSuccess: (landing: string) => void }) {
   const signup = useSignup();
-  const { invitation, email } = useInvitation();
+  const { invitation, email, firstName, lastName, landing } = useInvitation();
   const {
     register,
     handleSubmit,
@@ -41,7 +42,7 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
     formState: { errors },
   } = useForm<SignupFormValues, unknown, SignupRequest>({
     resolver: zodResolver(signupFormSchema),
-    defaultValues: { ...defaultValues, email },
+    defaultValues: { ...defaultValues, email, firstName, lastName },
   });
   const password = useWatch({ control, name: 'password' });
   const passwordConfirm = useWatch({ control, name: 'passwordConfirm' });
@@ -49,7 +50,7 @@ export function SignupForm({ onSuccess }: { onSuccess: () => void }) {
   // Spec section 2: the submit stays disabled until the password rule and its confirmation hold.
   const canSubmit = isPasswordStrongEnough(password) && password === passwordConfirm;
 
-  const onSubmit = handleSubmit((request) => signup.mutate({ ...request, invitation }, { onSuccess, onError: reportSignupError }));
+  const onSubmit = handleSubmit((request) => signup.mutate({ ...request, invitation }, { onSuccess: () => onSuccess(landing), onError: reportSignupError }));
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Création de compte">

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { MESSAGES } from '@notadoo/domain';
+import { MESSAGES, PROJECT_PERMISSION_MESSAGES } from '@notadoo/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -35,6 +35,19 @@ describe('dashboard', () => {
     };
     return { route, queries };
   }
+
+  it('offers "Nouveau dossier" once on an empty dashboard', async () => {
+    renderDashboard({ 'GET projects/mine': { body: [] } });
+    expect(await screen.findByText("Bienvenue ! Vous n'avez pas encore de dossier.")).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Nouveau dossier' })).toHaveLength(1);
+  });
+
+  it('tells a new intermediary why no file can be created yet and what happens next, with no button', async () => {
+    renderDashboard({ 'GET projects/mine': { body: [] } }, createSession({ needsRoleChange: true }));
+    expect(await screen.findByText(PROJECT_PERMISSION_MESSAGES.creationRoleChangePending)).toBeInTheDocument();
+    expect(screen.getByText(/Un administrateur de Notadoo doit d'abord vous accorder les droits/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Nouveau dossier' })).not.toBeInTheDocument();
+  });
 
   it('lists the projects newest first, and sends the search and the tab to the server', async () => {
     const server = dashboardAnswering((query) => {

@@ -54,11 +54,15 @@ export function MyProjects() {
   const projects = useMyProjects({ ...filters, search });
   const officeCities = useOfficeCities(session !== undefined && canFilterByOfficeCity(session));
   const filtered = filters.search.trim() !== '' || filters.type !== null || filters.status !== null || filters.city !== null;
+  const empty = projects.data?.length === 0 && !filtered && !projects.isPlaceholderData;
+  // While an admin has not granted the requested rights, creating is refused (checkProjectCreation): no button then.
+  const pendingRoleChange = session?.needsRoleChange === true;
   return (
     <Stack gap="lg">
       <Group justify="space-between" wrap="wrap">
         <Title order={1}>Mes dossiers</Title>
-        <NewProjectButton />
+        {/* Once: the empty dashboard has its own button. */}
+        {!empty && !pendingRoleChange && <NewProjectButton />}
       </Group>
       {projects.isError && (
         <Alert color="red" title="Vos dossiers n'ont pas pu être chargés.">
@@ -67,12 +71,12 @@ export function MyProjects() {
           </Button>
         </Alert>
       )}
-      {projects.data?.length === 0 && !filtered && !projects.isPlaceholderData ? (
-        <EmptyDashboard />
+      {empty ? (
+        <EmptyDashboard pendingRoleChange={pendingRoleChange} />
       ) : (
         <Stack gap="md">
           <ProjectFilterBar filters={filters} onChange={setFilters} officeCities={officeCities.data} />
-          <Tabs value={filters.type ?? 'all'} onChange={(tab) => setFilters({ ...filters, type: tab === 'realty' || tab === 'succession' ? tab : null })}>
+          <Tabs value={filters.type ?? 'all'} onChange={(tab) => setFilters({ ...filters, type: tab === 'realty' || tab === 'succession' ? tab : null })} activateTabWithKeyboard={false}>
             <Tabs.List aria-label="Type de dossier">
               {TABS.map((tab) => (
                 <Tabs.Tab key={tab.value} value={tab.value}>

@@ -16,7 +16,8 @@ export function ParticipantAvatars({ participants }: { participants: readonly Pa
   return (
     <Group gap={0}>
       <VisuallyHidden>Participants : {names.join(', ')}</VisuallyHidden>
-      <Avatar.Group spacing="sm" aria-hidden>
+      {/* Side by side, not overlapping: overlapped initials were cut ("CI MA"). */}
+      <Group gap={4} wrap="nowrap" aria-hidden>
         {participants.slice(0, SHOWN).map((participant, index) => (
           <Avatar
             key={participant.id}
@@ -29,7 +30,7 @@ export function ParticipantAvatars({ participants }: { participants: readonly Pa
           />
         ))}
         {hidden > 0 && <Avatar size={32}>+{hidden}</Avatar>}
-      </Avatar.Group>
+      </Group>
     </Group>
   );
 }

@@ -110,8 +110,16 @@ describe('documents tab', () => {
     FakeXhr.last = null;
   });
 
-  it('says when there is no document', async () => {
+  it('says under each person that they have no document yet, not "Aucun document à afficher." above their group', async () => {
     renderTab(createProject({ participants: [seller] }));
+    const claire = await screen.findByRole('group', { name: 'Documents de Claire Martin' });
+    expect(within(claire).getByText('Aucun document pour l’instant.')).toBeInTheDocument();
+    expect(within(claire).getByRole('button', { name: 'Ajouter un document' })).toBeInTheDocument();
+    expect(screen.queryByText('Aucun document à afficher.')).toBeNull();
+  });
+
+  it('says "Aucun document à afficher." only when nothing at all shows', async () => {
+    renderTab(createProject({ participants: [] }), sellerSession);
     expect(await screen.findByText('Aucun document à afficher.')).toBeInTheDocument();
   });
 

@@ -24,7 +24,7 @@ import { useOpenFile } from '../api/generate-file-token';
 import { useRemoveDocument } from '../api/remove-document';
 import { useRemoveFile } from '../api/remove-file';
 import { contentOf, QUESTIONNAIRE_TITLES } from '../lib/document-content';
-import { groupDocuments, NO_DOCUMENT_TEXT, UNASSIGNED_TITLE } from '../lib/group-documents';
+import { groupDocuments, NO_DOCUMENT_TEXT, NO_PARTICIPANT_DOCUMENT_TEXT, UNASSIGNED_TITLE } from '../lib/group-documents';
 import { fullNameOf } from '../lib/participant-name';
 import { reportFailure } from '../../../lib/report-failure';
 import { AddDocumentModal } from '../../../components/add-document-modal';
@@ -61,6 +61,7 @@ function DocumentsView({ project, viewer }: { project: Project; viewer: Viewer }
   const mayChangeOwner = canChangeDocumentOwner(viewer, project);
   const mayDelete = canDeleteDocument(viewer, project);
   const mayAddUnassigned = canEditDocumentOf(viewer, project, null);
+  const showUnassigned = unassigned.length > 0 || mayAddUnassigned;
 
   const renderDocument = (document: ProjectDocument, owner: Participant | null) => {
     const content = contentOf(document);
@@ -109,7 +110,8 @@ function DocumentsView({ project, viewer }: { project: Project; viewer: Viewer }
 
   return (
     <Stack gap="xl">
-      {project.documents.length === 0 && <Text c="dimmed">{NO_DOCUMENT_TEXT}</Text>}
+      {/* Only when nothing follows: above groups (a participant with an add button) it read as wrong. */}
+      {groups.length === 0 && !showUnassigned && <Text c="dimmed">{NO_DOCUMENT_TEXT}</Text>}
 
       {groups.map((group) => (
         <Stack key={group.role} gap="md" component="section" aria-labelledby={`documents-group-${group.role}`}>
@@ -122,13 +124,19 @@ function DocumentsView({ project, viewer }: { project: Project; viewer: Viewer }
                 <Text fw={600}>{fullNameOf(participant)}</Text>
                 {canEditDocumentOf(viewer, project, participant) && addButton(participant)}
               </Group>
-              {documents.map((document) => renderDocument(document, participant))}
+              {documents.length === 0 ? (
+                <Text size="sm" c="dimmed">
+                  {NO_PARTICIPANT_DOCUMENT_TEXT}
+                </Text>
+              ) : (
+                documents.map((document) => renderDocument(document, participant))
+              )}
             </Stack>
           ))}
         </Stack>
       ))}
 
-      {(unassigned.length > 0 || mayAddUnassigned) && (
+      {showUnassigned && (
         <Stack gap="xs" component="section" aria-labelledby="documents-group-unassigned">
           <Group justify="space-between" gap="sm">
             <Title order={3} size="h4" id="documents-group-unassigned">

@@ -35,11 +35,11 @@ export function MyDocumentsList() {
   if (isPending) {
     return (
       <Center py="xl">
-        <Loader aria-label="Chargement" />
+        <Loader role="status" aria-label="Chargement" />
       </Center>
     );
   }
-  if (isError) return <Text c="red">Impossible de charger vos documents pour l'instant.</Text>;
+  if (isError) return <Text c="red.9">Impossible de charger vos documents pour l'instant.</Text>;
   if (data.length === 0) return <Text c="dimmed">{NO_OWN_DOCUMENT_TEXT}</Text>;
 
   return (

@@ -1,6 +1,7 @@
-import { Button, Group, Input, Modal, Progress, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
 import { fileTypeTitle, MESSAGES, type FileDrawer } from '@notadoo/domain';
-import { useId, useState } from 'react';
+import { useState } from 'react';
+import { FilePicker } from '../../../components/file-picker';
 import { notifySuccess } from '../../../lib/notify';
 import { useUploadFile } from '../api/upload-file';
 import { reportFailure } from '../../../lib/report-failure';
@@ -17,7 +18,6 @@ const noop = () => {};
  */
 export function UploadFileModal({ projectId, drawer, onClose }: { projectId: number; drawer: FileDrawer; onClose: () => void }) {
   const upload = useUploadFile();
-  const inputId = useId();
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState(0);
   const uploading = upload.isPending;
@@ -49,16 +49,7 @@ export function UploadFileModal({ projectId, drawer, onClose }: { projectId: num
     >
       <Stack gap="md">
         <Text>{fileTypeTitle(drawer.doc_type)}</Text>
-        <Input.Wrapper label="Fichier" description="Images ou PDF, 20 Mo au plus." labelProps={{ htmlFor: inputId }}>
-          <input
-            id={inputId}
-            type="file"
-            accept={ACCEPTED_FILES}
-            disabled={uploading}
-            onChange={(event) => setFile(event.currentTarget.files?.[0] ?? null)}
-            style={{ display: 'block', marginTop: 6 }}
-          />
-        </Input.Wrapper>
+        <FilePicker label="Fichier" description="Images ou PDF, 20 Mo au plus." accept={ACCEPTED_FILES} disabled={uploading} file={file} onChange={setFile} />
         {uploading && (
           <Stack gap={4}>
             <Progress.Root size="lg">

@@ -20,6 +20,7 @@ export interface GroupedDocuments {
 
 export const UNASSIGNED_TITLE = 'Documents non attribués';
 export const NO_DOCUMENT_TEXT = 'Aucun document à afficher.';
+export const NO_PARTICIPANT_DOCUMENT_TEXT = 'Aucun document pour l’instant.';
 
 const GROUP_TITLES: Record<ParticipantRole, string> = {
   heir: 'Héritiers',

@@ -1,6 +1,7 @@
 import { Group, Paper, SimpleGrid, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronRight } from '@tabler/icons-react';
 import { useId } from 'react';
+import classes from './choice-list.module.css';
 import type { Choice } from '../lib/wizard-content';
 
 interface ChoiceListProps<T extends string> {
@@ -29,34 +30,29 @@ export function ChoiceList<T extends string>({ question, choices, selected, onCh
 }
 
 function ChoiceButton<T extends string>({ choice, selected, onChoose }: { choice: Choice<T>; selected: boolean; onChoose: (value: T) => void }) {
-  const labelId = useId();
   const descriptionId = useId();
   return (
-    <UnstyledButton
-      onClick={() => onChoose(choice.value)}
-      aria-labelledby={labelId}
-      aria-describedby={descriptionId}       aria-pressed={selected}
+    <Paper
+      withBorder
+      p="lg"
+      radius="md"
       h="100%"
+      className={classes.card}
+      style={selected ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
     >
-      <Paper
-        withBorder
-        p="lg"
-        radius="md"
-        h="100%"
-        style={selected ? { borderColor: 'var(--mantine-color-indigo-6)', borderWidth: 2 } : undefined}
-      >
-        <Group justify="space-between" wrap="nowrap" align="flex-start">
-          <div>
-            <Text id={labelId} fw={600} size="lg">
+      <Group justify="space-between" wrap="nowrap" align="flex-start">
+        <div>
+          <UnstyledButton className={classes.button} onClick={() => onChoose(choice.value)} aria-describedby={descriptionId} aria-pressed={selected}>
+            <Text component="span" fw={600} size="lg">
               {choice.label}
             </Text>
-            <Text id={descriptionId} size="sm" c="dimmed" mt={4}>
-              {choice.description}
-            </Text>
-          </div>
-          <IconChevronRight size={20} aria-hidden />
-        </Group>
-      </Paper>
-    </UnstyledButton>
+          </UnstyledButton>
+          <Text id={descriptionId} size="sm" c="dimmed" mt={4}>
+            {choice.description}
+          </Text>
+        </div>
+        <IconChevronRight size={20} aria-hidden />
+      </Group>
+    </Paper>
   );
 }

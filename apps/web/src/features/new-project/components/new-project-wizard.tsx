@@ -73,7 +73,7 @@ export function NewProjectWizard() {
             <StepContent state={state} viewer={session} onChange={setState} />
           ) : (
             <Center py="xl">
-              <Loader aria-label="Chargement de votre compte" />
+              <Loader role="status" aria-label="Chargement de votre compte" />
             </Center>
           )}
         </Stack>

@@ -45,7 +45,7 @@ export function NetworkOffices() {
       <Title order={2}>Les études du réseau</Title>
       {offices.isPending && (
         <Center py="lg">
-          <Loader aria-label="Chargement des études notariales" />
+          <Loader role="status" aria-label="Chargement des études notariales" />
         </Center>
       )}
       {offices.isError && (

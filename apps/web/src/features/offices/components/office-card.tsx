@@ -1,4 +1,4 @@
-import { Badge, Card, Group, Image, Stack, Title } from '@mantine/core';
+import { AspectRatio, Badge, Card, Group, Image, Stack, Title } from '@mantine/core';
 import { shortPostalCode, type NotaryOffice } from '@notadoo/domain';
 import type { ReactNode } from 'react';
 import { OfficeLink } from './office-link';
@@ -12,6 +12,8 @@ interface OfficeCardProps {
   headingOrder?: 2 | 3 | 4;
 }
 
+export const OFFICE_IMAGE_RATIO = 16 / 9;
+
 /** An office of the network: image, city with the first two characters of its postal code, info and contact links. */
 export function OfficeCard({ office, highlight, action, headingOrder = 3 }: OfficeCardProps) {
   return (
@@ -21,10 +23,13 @@ export function OfficeCard({ office, highlight, action, headingOrder = 3 }: Offi
       radius="md"
       aria-label={`Office notarial de ${office.city}`}
       component="article"
-      style={highlight ? { borderColor: 'var(--mantine-color-indigo-6)', borderWidth: 2 } : undefined}
+      style={highlight ? { borderColor: 'var(--mantine-primary-color-filled)', borderWidth: 2 } : undefined}
     >
       <Card.Section>
-        <Image src={office.image} alt="" h={120} fit="cover" fallbackSrc="/favicon.svg" />
+        {/* The network's office images are 16:9 with a caption at the bottom: shown whole, never cropped. */}
+        <AspectRatio ratio={OFFICE_IMAGE_RATIO}>
+          <Image src={office.image} alt="" fit="contain" fallbackSrc="/favicon.svg" />
+        </AspectRatio>
       </Card.Section>
       <Stack gap="xs" mt="sm">
         <Group justify="space-between" gap="xs" wrap="nowrap">

@@ -42,7 +42,7 @@ describe('office picker', () => {
   });
 
   it('highlights the chosen office and lets an office member switch', async () => {
-    mockFetch({ 'GET notaryoffices': { body: [paris, lyon] } });
+    mockFetch({ 'GET notaryoffices': { body: [paris, lyon] }, 'GET project/5/office-moves': { body: [] } });
     const notary = createSession({ id: 7, isNotary: true, notary_office: { id: 1, city: 'Paris' } });
     renderWithProviders(<OfficePicker project={createProject()} viewer={notary} onOfficeChosen={vi.fn()} />);
     const chosen = await screen.findByRole('article', { name: 'Office notarial de Paris' });
@@ -71,5 +71,33 @@ describe('office picker', () => {
     await user.click(await screen.findByRole('button', { name: 'Choisir cet office : Paris' }));
     expect(await screen.findByText("Cet office notarial n'existe pas ou ne fait plus partie du réseau.")).toBeInTheDocument();
     expect(onOfficeChosen).not.toHaveBeenCalled();
+  });
+
+  it('asks an admin to confirm a move, naming both offices, and shows the recorded moves', async () => {
+    const moved = createProject({ status: 4, notary_office: lyon });
+    const fetchMock = mockFetch({
+      'GET notaryoffices': { body: [paris, lyon] },
+      'GET project/5/office-moves': {
+        body: [{ moved_at: '2026-11-22T10:05:00Z', moved_by: { firstName: 'Alice', lastName: 'Martin' }, from: { id: 3, city: 'Marseille' }, to: { id: 1, city: 'Paris' } }],
+      },
+      'PATCH project/5': { body: moved },
+    });
+    const admin = createSession({ id: 9, roles: ['ROLE_USER', 'ROLE_ADMIN'] });
+    const onOfficeChosen = vi.fn();
+    const user = userEvent.setup();
+    renderWithProviders(<OfficePicker project={createProject({ status: 4 })} viewer={admin} onOfficeChosen={onOfficeChosen} />);
+    const moves = await screen.findByRole('table');
+    expect(within(moves).getByRole('row', { name: /Alice Martin Marseille Paris/ })).toBeInTheDocument();
+
+    await user.click(await screen.findByRole('button', { name: 'Choisir cet office : Lyon' }));
+    const dialog = await screen.findByRole('dialog', { name: "Changer d'office notarial" });
+    expect(dialog).toHaveTextContent("passera de l'office de Paris à l'office de Lyon");
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+
+    await user.click(screen.getByRole('button', { name: 'Choisir cet office : Lyon' }));
+    await user.click(within(await screen.findByRole('dialog', { name: "Changer d'office notarial" })).getByRole('button', { name: 'Confier le dossier à Lyon' }));
+    await waitFor(() => expect(onOfficeChosen).toHaveBeenCalledWith(moved, false));
   });
 });

@@ -1,9 +1,14 @@
-import { Alert, Button, Center, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { canChangeOffice, MESSAGES, type NotaryOffice, type Project, type Viewer } from '@notadoo/domain';
+import { Alert, Button, Center, Loader, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { canChangeOffice, canChangeStatus, MESSAGES, type NotaryOffice, type Project, type Viewer } from '@notadoo/domain';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { readApiError } from '../../../api/api-error';
+import { ConfirmModal } from '../../../components/confirm-modal';
+import { formatDateTime } from '../../../lib/format-date';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useChooseProjectOffice } from '../api/choose-project-office';
 import { useNotaryOffices } from '../api/get-notary-offices';
+import { officeMovesQueryKey, useOfficeMoves } from '../api/get-office-moves';
 import { OfficeCard } from './office-card';
 
 const CHOSEN_LABEL = 'Office choisi';
@@ -29,6 +34,7 @@ export function OfficePicker({ project, viewer, onOfficeChosen }: OfficePickerPr
       ) : (
         <ChosenOffice office={project.notary_office} />
       )}
+      {viewer !== undefined && canChangeStatus(viewer, project) && <OfficeMoves projectId={project.id} />}
     </Stack>
   );
 }
@@ -42,10 +48,50 @@ function ChosenOffice({ office }: { office: NotaryOffice | null }) {
   );
 }
 
+/** Who moved the file between offices, from where to where and when: for the office and admins. */
+function OfficeMoves({ projectId }: { projectId: number }) {
+  const moves = useOfficeMoves(projectId, true);
+  if (!moves.data || moves.data.length === 0) return null;
+  return (
+    <Stack gap="xs" component="section" aria-labelledby="office-moves-title">
+      <Title order={3} size="h4" id="office-moves-title">
+        {OFFICE_MOVES_TITLE}
+      </Title>
+      <Table.ScrollContainer minWidth={480}>
+        <Table striped withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Date</Table.Th>
+              <Table.Th>Par</Table.Th>
+              <Table.Th>De l'office de</Table.Th>
+              <Table.Th>Vers l'office de</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {moves.data.map((move) => (
+              <Table.Tr key={`${move.moved_at}-${move.to.id}`}>
+                <Table.Td>{formatDateTime(move.moved_at)}</Table.Td>
+                <Table.Td>{move.moved_by ? `${move.moved_by.firstName} ${move.moved_by.lastName}` : 'Compte supprimé'}</Table.Td>
+                <Table.Td>{move.from.city}</Table.Td>
+                <Table.Td>{move.to.city}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+    </Stack>
+  );
+}
+
+export const OFFICE_MOVES_TITLE = "Changements d'office";
+
 function OfficeChoice({ project, onOfficeChosen }: Pick<OfficePickerProps, 'project' | 'onOfficeChosen'>) {
   const offices = useNotaryOffices();
   const choose = useChooseProjectOffice();
+  const queryClient = useQueryClient();
   const chosenId = project.notary_office?.id ?? null;
+  // Moving a file that already has an office is confirmed: the first office loses it, the new one reads it.
+  const [moveTo, setMoveTo] = useState<NotaryOffice | null>(null);
 
   const chooseOffice = (office: NotaryOffice) =>
     choose.mutate(
@@ -53,16 +99,19 @@ function OfficeChoice({ project, onOfficeChosen }: Pick<OfficePickerProps, 'proj
       {
         onSuccess: (updated) => {
           notifySuccess(MESSAGES.operationSucceeded);
+          void queryClient.invalidateQueries({ queryKey: officeMovesQueryKey(project.id) });
           onOfficeChosen(updated, chosenId === null);
         },
         onError: (error) => notifyError(readApiError(error).message),
+        onSettled: () => setMoveTo(null),
       },
     );
+  const onChoose = (office: NotaryOffice) => (chosenId === null ? chooseOffice(office) : setMoveTo(office));
 
   if (offices.isPending) {
     return (
       <Center py="lg">
-        <Loader aria-label="Chargement des offices notariaux" />
+        <Loader role="status" aria-label="Chargement des offices notariaux" />
       </Center>
     );
   }
@@ -90,7 +139,7 @@ function OfficeChoice({ project, onOfficeChosen }: Pick<OfficePickerProps, 'proj
             action={
               office.id === chosenId ? null : (
                 <Button
-                  onClick={() => chooseOffice(office)}
+                  onClick={() => onChoose(office)}
                   loading={choose.isPending && choose.variables?.officeId === office.id}
                   disabled={choose.isPending}
                   aria-label={`Choisir cet office : ${office.city}`}
@@ -102,6 +151,20 @@ function OfficeChoice({ project, onOfficeChosen }: Pick<OfficePickerProps, 'proj
           />
         ))}
       </SimpleGrid>
+      {moveTo && project.notary_office && (
+        <ConfirmModal
+          opened
+          onClose={() => setMoveTo(null)}
+          title="Changer d'office notarial"
+          confirmLabel={`Confier le dossier à ${moveTo.city}`}
+          loading={choose.isPending}
+          onConfirm={() => chooseOffice(moveTo)}
+        >
+          {`Le dossier « ${project.name} » passera de l'office de ${project.notary_office.city} à l'office de ${moveTo.city}. ` +
+            `L'office de ${project.notary_office.city} n'y aura plus accès et l'office de ${moveTo.city} pourra consulter les informations du client. ` +
+            'Ce changement sera enregistré.'}
+        </ConfirmModal>
+      )}
     </>
   );
 }

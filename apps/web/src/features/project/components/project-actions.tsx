@@ -17,9 +17,13 @@ interface ProjectActionsProps {
   transferAction?: ProjectSlot;
 }
 
-/** Whether "Transmettre au Notaire" shows: below status 3, on tabs 1 and 2, for whom the server would accept it. */
+/**
+ * Whether "Transmettre au Notaire" (and its tour) shows: below status 3, on tabs 1 and 2, for whom the
+ * server would accept it; not to the chosen office's notaries nor admins, who set the status themselves
+ * ("Changer le statut") and have no notary to send their own file to.
+ */
 export function isSubmitOffered(project: Project, viewer: Session | undefined, tab: ProjectTabValue): boolean {
-  return viewer !== undefined && tab !== PROJECT_TABS.tools && canSubmitToNotary(viewer, project);
+  return viewer !== undefined && tab !== PROJECT_TABS.tools && canSubmitToNotary(viewer, project) && !canChangeStatus(viewer, project);
 }
 
 /** The buttons under the tabs, on every tab but the office one (spec section 2). */

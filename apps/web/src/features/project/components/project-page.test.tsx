@@ -45,6 +45,18 @@ describe('project page', () => {
     expect(screen.queryByRole('button', { name: 'Changer le statut' })).not.toBeInTheDocument();
   });
 
+  it('moves the focus along the tabs with the arrows and opens one only with Enter (manual activation)', async () => {
+    const { user } = renderProject(createProject());
+    await findTitle('Vente appartement Lyon');
+    tab('Documents').focus();
+    await user.keyboard('{ArrowRight}');
+    expect(tab('Outils')).toHaveFocus();
+    expect(tab('Documents')).toHaveAttribute('aria-selected', 'true');
+    expect(tab('Outils')).toHaveAttribute('aria-selected', 'false');
+    await user.keyboard('{Enter}');
+    expect(tab('Outils')).toHaveAttribute('aria-selected', 'true');
+  });
+
   it('opens on the office tab, others disabled, while no office is chosen', async () => {
     renderProject(createProject({ notary_office: null }));
     await findTitle('Vente appartement Lyon');
@@ -106,6 +118,13 @@ describe('project page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText(MESSAGES.operationSucceeded)).toBeInTheDocument();
     expect(await screen.findByText('Complet en attente de signature')).toBeInTheDocument();
+  });
+
+  it("does not offer a notary to transmit his own office's file to a notary, nor its tour", async () => {
+    const notary = createSession({ id: 7, isNotary: true, notary_office: { id: 1, city: 'Paris' } });
+    renderProject(createProject({ status: 2 }), {}, notary);
+    expect(await screen.findByRole('button', { name: 'Changer le statut' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Transmettre au Notaire' })).not.toBeInTheDocument();
   });
 
   it('toasts the access refusal and goes to the dashboard', async () => {

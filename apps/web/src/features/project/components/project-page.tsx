@@ -52,7 +52,7 @@ export function ProjectPage({ projectId, ...panels }: ProjectPageProps) {
       <Title order={1}>{title}</Title>
       {project.isPending ? (
         <Center py="xl">
-          <Loader aria-label="Chargement du dossier" />
+          <Loader role="status" aria-label="Chargement du dossier" />
         </Center>
       ) : (
         <>

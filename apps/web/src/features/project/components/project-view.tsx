@@ -52,7 +52,8 @@ export function ProjectView({ project, viewer, officePanel, personsPanel, docume
         <Title order={1}>{project.name}</Title>
         {tab !== PROJECT_TABS.tools && <ProjectStatusBadge status={project.status} />}
       </Group>
-      <Tabs value={tab} onChange={(value) => value && setTab(value as ProjectTabValue)} keepMounted={false}>
+      {/* WAI-ARIA tabs with manual activation: arrows move the focus, Enter or Space opens the tab (each loads data). */}
+      <Tabs value={tab} onChange={(value) => value && setTab(value as ProjectTabValue)} keepMounted={false} activateTabWithKeyboard={false}>
         <Tabs.List aria-label="Sections du dossier">
           <Tabs.Tab value={PROJECT_TABS.office} leftSection={<IconBuildingBank size={16} aria-hidden />}>
             Office notarial

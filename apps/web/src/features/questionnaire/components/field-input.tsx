@@ -1,7 +1,6 @@
 import type { ChangeEvent } from 'react';
 import { Group, NativeSelect, Radio, Stack, Textarea, TextInput, type TextInputProps } from '@mantine/core';
 import { DATE_PLACEHOLDER, NO, TEXTAREA_ROWS, YES, type AnswerValue, type ChoiceOption, type Field, type TextFormat } from '@notadoo/domain';
-import type { CSSProperties } from 'react';
 
 export interface FieldInputProps {
   field: Field;
@@ -9,8 +8,8 @@ export interface FieldInputProps {
   /** `immediate`: a click (choice, yes/no) is saved at once, typing after a pause. */
   onChange: (value: AnswerValue | undefined, options: { immediate: boolean }) => void;
   disabled: boolean;
-  /** The question's wording, read out as the label of a field that has none of its own. */
-  questionLabel: string;
+  /** Id of the question's title, which names a field that has no label of its own. */
+  questionTitleId: string;
 }
 
 const YES_NO_OPTIONS: readonly ChoiceOption[] = [
@@ -31,53 +30,57 @@ const FORMAT_PROPS: Record<TextFormat, Partial<TextInputProps>> = {
   postalCode: { inputMode: 'numeric' },
 };
 
-/** Read out, not shown: the question's wording above already says it. */
-const HIDDEN_LABEL_STYLE: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  padding: 0,
-  margin: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-};
-
-/** A field's own label, or the question's wording as a label only screen readers get. */
-function labelOf(field: Field, questionLabel: string) {
-  return field.label ? { label: field.label } : { label: questionLabel, labelProps: { style: HIDDEN_LABEL_STYLE } };
+/**
+ * A field's own label, or else a reference to the question's title: the title
+ * is read once, as the field's name, not repeated in a hidden label.
+ */
+function labelOf(field: Field, questionTitleId: string): { label?: string; 'aria-labelledby'?: string } {
+  return field.label ? { label: field.label } : { 'aria-labelledby': questionTitleId };
 }
 
-function ChoiceRadios({ field, value, onChange, disabled, questionLabel, options }: FieldInputProps & { options: readonly ChoiceOption[] }) {
+function ChoiceRadios({ field, value, onChange, disabled, questionTitleId, options }: FieldInputProps & { options: readonly ChoiceOption[] }) {
   const inline = options.every((option) => option.label.length <= 20);
-  const radios = options.map((option) => <Radio key={String(option.code)} value={String(option.code)} label={option.label} />);
+  const current = value === undefined ? '' : String(value);
+  const choose = (next: string) => onChange(options.find((option) => String(option.code) === next)?.code, { immediate: true });
+  const radios = (standalone: boolean) =>
+    options.map((option) => (
+      <Radio
+        key={String(option.code)}
+        value={String(option.code)}
+        label={option.label}
+        {...(standalone ? { name: field.name, checked: current === String(option.code), disabled, onChange: () => choose(String(option.code)) } : {})}
+      />
+    ));
+  const layout = (standalone: boolean) =>
+    inline ? (
+      <Group gap="lg" mt={field.label ? 4 : 0}>
+        {radios(standalone)}
+      </Group>
+    ) : (
+      <Stack gap="xs" mt={field.label ? 4 : 0}>
+        {radios(standalone)}
+      </Stack>
+    );
+  // Without a label of its own, the radio group is named by the question's title (Mantine's group names itself only by its label).
+  if (!field.label) {
+    return (
+      <div role="radiogroup" aria-labelledby={questionTitleId}>
+        {layout(true)}
+      </div>
+    );
+  }
   return (
-    <Radio.Group
-      {...labelOf(field, questionLabel)}
-      value={value === undefined ? '' : String(value)}
-      onChange={(next) => onChange(options.find((option) => String(option.code) === next)?.code, { immediate: true })}
-      disabled={disabled}
-      name={field.name}
-    >
-      {inline ? (
-        <Group gap="lg" mt={field.label ? 4 : 0}>
-          {radios}
-        </Group>
-      ) : (
-        <Stack gap="xs" mt={field.label ? 4 : 0}>
-          {radios}
-        </Stack>
-      )}
+    <Radio.Group label={field.label} value={current} onChange={choose} disabled={disabled} name={field.name}>
+      {layout(false)}
     </Radio.Group>
   );
 }
 
 /** One input, by the field's kind (spec 001, section 3). */
 export function FieldInput(props: FieldInputProps) {
-  const { field, value, onChange, disabled, questionLabel } = props;
+  const { field, value, onChange, disabled, questionTitleId } = props;
   const kind = field.kind;
-  const labelling = labelOf(field, questionLabel);
+  const labelling = labelOf(field, questionTitleId);
   const text = value === undefined ? '' : String(value);
   // What the three text-like inputs share; typing saves after the debounce, not at once.
   const textProps = {

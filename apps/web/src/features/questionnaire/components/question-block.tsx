@@ -61,7 +61,7 @@ export function QuestionBlock({ question, answers, visibleFields, requiredDocume
             field={field}
             value={answers[field.name]}
             disabled={readOnly}
-            questionLabel={question.label}
+            questionTitleId={titleId}
             onChange={(value, options) => onFieldChange(field.name, value, options)}
           />
         ))}

@@ -29,7 +29,8 @@ export function QuestionnaireHeader({ title, subtitle, backLabel, onBack, closeL
               </ActionIcon>
             </Tooltip>
             <Stack gap={0} style={{ minWidth: 0 }}>
-              <Title order={1} fz={{ base: 'lg', sm: 'xl' }} lineClamp={1}>
+              {/* Wraps rather than being cut ("Questionnair…" on a phone). */}
+              <Title order={1} fz={{ base: 'md', sm: 'xl' }} style={{ overflowWrap: 'anywhere' }}>
                 {title}
               </Title>
               {subtitle && (

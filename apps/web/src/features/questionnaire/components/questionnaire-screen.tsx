@@ -81,7 +81,7 @@ export function QuestionnaireScreen({ projectId, docType, navigation, debounceMs
     return (
       <ScreenShell title={title} projectId={projectId}>
         <Center py="xl">
-          <Loader aria-label="Chargement du questionnaire" />
+          <Loader role="status" aria-label="Chargement du questionnaire" />
         </Center>
       </ScreenShell>
     );

@@ -13,7 +13,7 @@ export const SAVE_STATUS_LABELS: Record<SaveStatus, string> = {
 };
 
 function StatusIcon({ status }: { status: SaveStatus }) {
-  if (status === 'saved') return <IconCheck size={16} color="var(--mantine-color-teal-7)" aria-hidden />;
+  if (status === 'saved') return <IconCheck size={16} color="var(--mantine-color-teal-9)" aria-hidden />;
   if (status === 'pending' || status === 'saving') return <Loader size={14} aria-hidden />;
   if (status === 'refused') return <IconLock size={16} color="var(--mantine-color-red-7)" aria-hidden />;
   return <IconAlertTriangle size={16} color="var(--mantine-color-orange-7)" aria-hidden />;
@@ -25,7 +25,7 @@ export function SaveStatusIndicator({ status, message }: { status: SaveStatus; m
   return (
     <Group gap={6} wrap="nowrap" role="status" aria-live="polite" aria-atomic="true" data-save-status={status}>
       <StatusIcon status={status} />
-      <Text size="sm" c={status === 'saved' ? 'teal.8' : status === 'pending' || status === 'saving' ? 'dimmed' : 'orange.9'}>
+      <Text size="sm" c={status === 'saved' ? 'teal.9' : status === 'pending' || status === 'saving' ? 'dimmed' : 'orange.9'}>
         {SAVE_STATUS_LABELS[status]}
         {detail}
       </Text>
