@@ -178,6 +178,8 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
         payload: { dossier: { id: 'D-12', intitule: 'Vente Matrice', identifiantMetier: '2026-0012' }, files: [{ type: 'file', docId: f.drawerId, position: 0, filename: 'acte.pdf' }], sent: 1, outcome: 'succeeded' },
       }),
     },
+    // Issue 13: who moved the file between offices, for those who may move it (the chosen office's members, admins).
+    { method: 'GET', route: '/api/project/:id/office-moves', readOnly: true, expected: cells(OFFICE_AND_ADMIN, 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}/office-moves` }) },
     { method: 'GET', route: '/api/project/:id/transfers', readOnly: true, expected: cells(OFFICE_AND_ADMIN, 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}/transfers` }) },
   ];
 

@@ -175,6 +175,7 @@ function templateOf(method: string, url: string, f: Fixture): Template | undefin
       params: { id: String(f.projectId) },
       body: { dossier: { id: 'D-12', intitule: 'Vente', identifiantMetier: '2026-0012' }, files: [{ type: 'file', docId: f.drawerId, position: 0, filename: 'acte.pdf' }], sent: 1, outcome: 'succeeded' },
     },
+    'GET /api/project/:id/office-moves': { params: { id: String(f.projectId) } },
     'GET /api/project/:id/transfers': { params: { id: String(f.projectId) }, query: { page: '1' } },
   };
   return templates[key];
