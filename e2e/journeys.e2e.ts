@@ -70,9 +70,9 @@ describe.skipIf(!hasChromium)('journeys without rough edges', () => {
   it('pre-fills the invited names and opens the inviting project after signing up through the link', async () => {
     const projectId = await createProject(tokens.client!, 'Vente maison Invitation', 'seller');
     await api('POST', `project/${projectId}/addperson`, { firstName: 'Hugo', lastName: 'Lefèvre', email: 'hugo.lefevre@exemple.fr', role: 'buyer' }, tokens.client);
-    const mail = (await product.mails()).find((m) => m.includes('To: hugo.lefevre@exemple.fr'));
+    const mail = await product.mailTo('hugo.lefevre@exemple.fr');
     const page = await newPage();
-    await page.goto(linkIn(mail!, '/signup?'));
+    await page.goto(linkIn(mail, '/signup?'));
     expect(await page.getByLabel('Prénom', { exact: true }).inputValue()).toBe('Hugo');
     expect(await page.getByLabel('Nom', { exact: true }).inputValue()).toBe('Lefèvre');
     expect(await page.getByLabel('Adresse email', { exact: true }).inputValue()).toBe('hugo.lefevre@exemple.fr');
