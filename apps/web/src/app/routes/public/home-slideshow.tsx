@@ -41,7 +41,7 @@ export function HomeSlideshow() {
             py="xs"
             style={{
               borderRadius: 'var(--mantine-radius-xl)',
-              background: i === index ? 'var(--mantine-color-indigo-6)' : 'var(--mantine-color-gray-1)',
+              background: i === index ? 'var(--mantine-primary-color-filled)' : 'var(--mantine-color-gray-1)',
               color: i === index ? 'white' : undefined,
             }}
           >
