@@ -35,6 +35,8 @@ export const theme = createTheme({
     Drawer: { defaultProps: { closeButtonProps: { 'aria-label': CLOSE_LABEL } } },
     Notification: { defaultProps: { closeButtonProps: { 'aria-label': CLOSE_LABEL } } },
     Alert: { defaultProps: { closeButtonLabel: CLOSE_LABEL } },
+    // A table wider than a phone scrolls sideways: keyboard users reach the scroll with Tab (axe scrollable-region-focusable).
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
   },
 });
 

@@ -135,7 +135,7 @@ export default function NotaryFeesPage() {
         <Alert icon={<IconInfoCircle size={18} aria-hidden />} color="blue">
           Exemple indicatif aux taux en vigueur à la date de publication de cette page. Dans un logement neuf, les droits de mutation sont
           réduits à environ 0,7 %. Pour un chiffrage exact de votre projet, demandez un devis à une{' '}
-          <Anchor component={Link} to="/notaries">
+          <Anchor component={Link} to="/notaries" c="inherit" underline="always">
             étude du réseau {config.networkName}
           </Anchor>
           .
