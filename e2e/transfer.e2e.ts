@@ -1,6 +1,7 @@
 import { startBridgeSim, type BridgeSim } from '@notadoo/bridge-sim';
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from './support/api';
 import { hasChromium, launchBrowser } from './support/browser';
 import { startProduct, type RunningProduct } from './support/product';
 
@@ -18,17 +19,7 @@ const SEND_FAILED =
 /** A small but real PDF: the identity card the client uploaded. */
 const IDENTITY_CARD = Buffer.from(`%PDF-1.4\n%${'1'.repeat(4000)}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
 
-async function api<T>(product: RunningProduct, method: string, path: string, body: unknown, token?: string): Promise<T> {
-  const isForm = body instanceof FormData;
-  const res = await fetch(`${product.url}/api/${path}`, {
-    method,
-    headers: { 'X-Requested-With': 'XMLHttpRequest', ...(isForm ? {} : { 'Content-Type': 'application/json' }), ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: isForm ? body : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${method} ${path} : ${res.status} ${text}`);
-  return JSON.parse(text) as T;
-}
+const api = <T>(product: RunningProduct, method: string, path: string, body: unknown, token?: string) => callApi<T>(product.url, method, path, body, token);
 
 type ProjectAnswer = { id: number; participants: Array<{ id: number }>; documents: Array<{ id: number; document_files: Array<{ files: string[] }> } & Record<string, unknown>> };
 

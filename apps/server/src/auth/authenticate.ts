@@ -21,8 +21,6 @@ export type AccessRule = (typeof ACCESS_RULES)[number];
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: AccessRule;
-    /** Superseded by `access: 'public'`; still honoured so that older routes keep working. */
-    public?: boolean;
   }
   interface FastifyRequest {
     /** The signed-in user, set on every non-public route. */
@@ -44,8 +42,8 @@ export function registerAuthentication(app: FastifyInstance, deps: { db: Db; tok
 }
 
 /** Deny by default: only routes declaring `public` or `link` skip the bearer token. */
-export function isOpenWithoutToken(config: { access?: AccessRule; public?: boolean }): boolean {
-  return config.access === 'public' || config.access === 'link' || config.public === true;
+export function isOpenWithoutToken(config: { access?: AccessRule }): boolean {
+  return config.access === 'public' || config.access === 'link';
 }
 
 async function authenticate(request: FastifyRequest, deps: { db: Db; tokens: TokenService }): Promise<UserWithOffice> {

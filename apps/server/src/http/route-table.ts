@@ -22,7 +22,7 @@ export function recordRoutes(app: FastifyInstance): void {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     for (const method of methods) {
       if (method === 'HEAD') continue;
-      table.push({ method, url: route.url, access: route.config?.access ?? (route.config?.public ? 'public' : undefined) });
+      table.push({ method, url: route.url, access: route.config?.access });
     }
   });
 }

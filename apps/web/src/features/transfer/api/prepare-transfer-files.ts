@@ -1,4 +1,4 @@
-import { displayFileName, getDefinition, QUESTIONNAIRE_DOC_TYPES, QUESTIONNAIRES, type ProjectDocument, type QuestionnaireDocType, type TransferFileEntry } from '@notadoo/domain';
+import { displayFileName, QUESTIONNAIRE_DOC_TYPES, QUESTIONNAIRES, type ProjectDocument, type QuestionnaireDocType, type TransferFileEntry } from '@notadoo/domain';
 import { apiClient } from '../../../api/api-client';
 
 function questionnaireTypeOf(document: ProjectDocument): QuestionnaireDocType | null {
@@ -14,8 +14,6 @@ export async function prepareTransferFiles(documents: readonly ProjectDocument[]
   const prepared = await Promise.all(
     documents.map(async (document): Promise<TransferFileEntry[]> => {
       const docType = questionnaireTypeOf(document);
-      // A questionnaire not yet defined online cannot be printed: nothing to transfer.
-      if (docType && !getDefinition(docType)) return [];
       if (docType) {
         try {
           const { filename, name } = await apiClient.get<{ filename: string; name: string }>(`download_form/${QUESTIONNAIRES[docType].downloadForm}/${document.id}`);
