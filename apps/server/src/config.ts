@@ -29,6 +29,7 @@ const envSchema = z.object({
   MAIL_RETRY_FIRST_DELAY_MS: z.coerce.number().int().min(0).default(DEFAULT_OUTBOX_SETTINGS.retryFirstDelayMs),
   MAIL_RETRY_MAX_DELAY_MS: z.coerce.number().int().min(0).default(DEFAULT_OUTBOX_SETTINGS.retryMaxDelayMs),
   MAIL_RETRY_WINDOW_MS: z.coerce.number().int().min(0).default(DEFAULT_OUTBOX_SETTINGS.retryWindowMs),
+  MAIL_SENT_RETENTION_MS: z.coerce.number().int().min(0).default(DEFAULT_OUTBOX_SETTINGS.sentRetentionMs),
   // Transfer to the drafting software (issue 12): its local bridge, reached by the notary's browser.
   BRIDGE_URL: z.url({ protocol: /^https?$/, error: 'doit être une adresse http:// ou https://' }).optional(),
   BRIDGE_SERVICE_KEY: z.string().min(1).max(500).optional(),
@@ -136,6 +137,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       retryFirstDelayMs: e.MAIL_RETRY_FIRST_DELAY_MS,
       retryMaxDelayMs: e.MAIL_RETRY_MAX_DELAY_MS,
       retryWindowMs: e.MAIL_RETRY_WINDOW_MS,
+      sentRetentionMs: e.MAIL_SENT_RETENTION_MS,
     },
     bridge: e.BRIDGE_URL && e.BRIDGE_SERVICE_KEY ? { url: e.BRIDGE_URL.replace(/\/$/, ''), serviceKey: e.BRIDGE_SERVICE_KEY } : null,
     site: {

@@ -154,6 +154,23 @@ export async function requeueFailedMail(db: Db, id: number): Promise<OutboxRow |
   return row;
 }
 
+/**
+ * Deletes up to `batch` mails sent more than `olderThanMs` ago, oldest first;
+ * answers how many went. Their bodies hold sign-in links and personal data
+ * that nobody needs once the mail is delivered, and the table must not grow
+ * with every mail ever sent. Failed mails stay for the admin.
+ */
+export async function purgeSentMails(db: Db, olderThanMs: number, batch: number): Promise<number> {
+  const old = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(and(eq(mailOutbox.status, 'sent'), lte(mailOutbox.sentAt, sql`now() - ${Math.max(0, Math.round(olderThanMs))} * interval '1 millisecond'`)))
+    .orderBy(mailOutbox.id)
+    .limit(batch);
+  const rows = await db.delete(mailOutbox).where(inArray(mailOutbox.id, old)).returning({ id: mailOutbox.id });
+  return rows.length;
+}
+
 export async function findOutboxMail(db: Db, id: number): Promise<OutboxRow | undefined> {
   const [row] = await db.select().from(mailOutbox).where(eq(mailOutbox.id, id));
   return row;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/database';
 import { isPermanentMailError, type Mailer } from './mailer';
-import { claimDueMail, databaseNow, markMailSent, recordMailFailure, type OutboxRow } from './outbox-data';
+import { claimDueMail, databaseNow, markMailSent, purgeSentMails, recordMailFailure, type OutboxRow } from './outbox-data';
 
 export interface OutboxSettings {
   /** How often the worker looks for due mails when nothing woke it. */
@@ -14,6 +14,8 @@ export interface OutboxSettings {
   retryMaxDelayMs: number;
   /** Transient failures are retried this long after the mail was queued; then it is failed. */
   retryWindowMs: number;
+  /** Sent mails are deleted this long after they were sent (failed ones stay for the admin). */
+  sentRetentionMs: number;
 }
 
 export const DEFAULT_OUTBOX_SETTINGS: OutboxSettings = {
@@ -22,7 +24,12 @@ export const DEFAULT_OUTBOX_SETTINGS: OutboxSettings = {
   retryFirstDelayMs: 30_000,
   retryMaxDelayMs: 60 * 60_000,
   retryWindowMs: 48 * 60 * 60_000,
+  sentRetentionMs: 7 * 24 * 60 * 60_000,
 };
+
+/** The purge of sent mails runs at most this often per process, a bounded batch at a time. */
+const PURGE_EVERY_MS = 60 * 60_000;
+const PURGE_BATCH = 1000;
 
 export interface OutboxLog {
   info(obj: object, message: string): void;
@@ -37,6 +44,8 @@ export interface OutboxWorker {
   wake(): void;
   /** Sends every mail due now and returns once done (tests; the loop does the same on its own). */
   drain(): Promise<void>;
+  /** Deletes the mails sent longer ago than the retention, in bounded batches; answers how many went. */
+  purgeSent(): Promise<number>;
   /** Stops the loop; a mail being sent is finished and recorded first. */
   stop(): Promise<void>;
 }
@@ -106,11 +115,26 @@ export function createOutboxWorker(deps: { db: Db; mailer: Mailer; settings: Out
     return attempted;
   }
 
+  async function purgeSent(): Promise<number> {
+    let removed = 0;
+    for (;;) {
+      const batch = await purgeSentMails(db, settings.sentRetentionMs, PURGE_BATCH);
+      removed += batch;
+      if (batch < PURGE_BATCH || stopped) return removed;
+    }
+  }
+
   async function run(): Promise<void> {
+    let lastPurge = 0;
     while (!stopped) {
       wakeRequested = false;
       try {
         await exclusive(sendDue);
+        if (Date.now() - lastPurge >= PURGE_EVERY_MS) {
+          lastPurge = Date.now();
+          const removed = await exclusive(purgeSent);
+          if (removed > 0) log.info({ removed }, 'sent mails past their retention deleted from the outbox');
+        }
       } catch (error) {
         // The database may be briefly unreachable: the next pass tries again.
         log.error({ err: error }, 'mail outbox pass failed');
@@ -139,6 +163,7 @@ export function createOutboxWorker(deps: { db: Db; mailer: Mailer; settings: Out
     async drain() {
       await exclusive(sendDue);
     },
+    purgeSent: () => exclusive(purgeSent),
     async stop() {
       stopped = true;
       interruptSleep?.();

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailMessage } from '../../mail/mailer';
 import { DEFAULT_OUTBOX_SETTINGS } from '../../mail/outbox-worker';
@@ -134,6 +135,22 @@ describe.each(BACKENDS)('mail outbox on %s', (backend) => {
     expect(first.items.map((m) => m.recipient)).toEqual(['refus3@exemple.fr', 'refus2@exemple.fr']);
     const second = await failedMails('?perPage=2&page=2');
     expect(second.items.map((m) => m.recipient)).toEqual(['refus1@exemple.fr', 'jamais@exemple.fr']);
+  });
+
+  it('deletes sent mails once past their retention, and keeps recent and failed ones', async () => {
+    await t.app.inject({ method: 'POST', url: '/api/users/signup', payload: signup('ancien@exemple.fr') });
+    await t.app.inject({ method: 'POST', url: '/api/users/signup', payload: signup('recent@exemple.fr') });
+    await expect.poll(() => mailer.delivered.filter((m) => m.to === 'recent@exemple.fr' || m.to === 'ancien@exemple.fr').length).toBe(2);
+    // Eight days ago, past the default retention of seven.
+    await t.database.db.execute(sql`UPDATE mail_outbox SET sent_at = now() - interval '8 days' WHERE recipient = 'ancien@exemple.fr'`);
+    const failedBefore = (await failedMails()).total;
+
+    expect(await t.app.mailOutbox.purgeSent()).toBeGreaterThanOrEqual(1);
+    const sent = (await failedMails('?status=sent&perPage=100')).items.map((m) => m.recipient);
+    expect(sent).toContain('recent@exemple.fr');
+    expect(sent).not.toContain('ancien@exemple.fr');
+    expect((await failedMails()).total).toBe(failedBefore);
+    expect(await t.app.mailOutbox.purgeSent()).toBe(0);
   });
 
   it('keeps the outbox to admins, and refuses bad paging with a French message', async () => {
