@@ -192,6 +192,34 @@ describe.skipIf(!hasChromium)('transfer of the files to the drafting software th
     await page.getByRole('table', { name: 'Historique des transferts' }).getByText('Échec').waitFor();
   });
 
+  it('sends each file once when "Relancer le transfert" is clicked while a file is still on its way', async () => {
+    sim.setMode('lent');
+    const before = sim.received().length;
+    const page = await openProjectAsNotary();
+    const dialog = await searchDestination(page);
+    await chooseAndSend(page, dialog);
+    await dialog.getByText('Envoi des fichiers en cours...').waitFor();
+    // The bridge holds the first file but has not acknowledged it yet.
+    await expect.poll(() => sim.received().length).toBe(before + 1);
+    await dialog.getByRole('button', { name: 'Relancer le transfert' }).click();
+    await page.getByText("5 fichier(s) transféré(s) avec succès vers votre logiciel de rédaction d'actes.").waitFor({ timeout: 30_000 });
+    const names = sim.received().slice(before).map((r) => r.nomFichier);
+    expect(names).toHaveLength(5);
+    expect(new Set(names).size).toBe(5);
+  });
+
+  it('records the transfer as interrupted when the window is closed during a send', async () => {
+    sim.setMode('lent');
+    const page = await openProjectAsNotary();
+    const dialog = await searchDestination(page);
+    await chooseAndSend(page, dialog);
+    await dialog.getByText('Envoi des fichiers en cours...').waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await page.getByRole('tab', { name: 'Outils' }).click();
+    await page.getByRole('table', { name: 'Historique des transferts' }).getByText('Interrompu').waitFor();
+  });
+
   it('keeps the button hidden when the bridge is not running, with only a log line in the console', async () => {
     await sim.close();
     const page = await newPage();

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { defaultCaseFiles, searchCaseFiles, type CaseFile } from './case-files';
 
 /** How the simulator behaves, to exercise every branch of the product's transfer modal. */
-export const BRIDGE_MODES = ['normal', 'autorisation', 'erreur-recherche', 'erreur-envoi'] as const;
+export const BRIDGE_MODES = ['normal', 'autorisation', 'erreur-recherche', 'erreur-envoi', 'lent'] as const;
 export type BridgeMode = (typeof BRIDGE_MODES)[number];
 
 /** Header names chosen for the bridge (the spec names only "a service key and the user id"). */
@@ -53,6 +53,8 @@ export interface BridgeSim {
 const MAX_FORM_BYTES = 64 * 1024;
 const MAX_DOWNLOAD_BYTES = 100 * 1024 * 1024;
 const DOWNLOAD_TIMEOUT_MS = 30_000;
+/** In the 'lent' mode, a file is stored at once but acknowledged this much later, as a busy drafting software would. */
+export const SLOW_ACKNOWLEDGEMENT_MS = 1500;
 const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost']);
 
 class HttpError extends Error {
@@ -248,6 +250,7 @@ export async function startBridgeSim(options: BridgeSimOptions = {}): Promise<Br
         const dossier = caseFiles.find((c) => c.id === segments[4]);
         if (!dossier) throw new HttpError(404, "Ce dossier n'existe pas dans le logiciel de rédaction.");
         const entry = await download(dossier, await readForm(req), userId);
+        if (mode === 'lent') await new Promise((resolve) => setTimeout(resolve, SLOW_ACKNOWLEDGEMENT_MS));
         return sendJson(res, 201, { message: 'Fichier reçu.', fichier: entry });
       }
     }

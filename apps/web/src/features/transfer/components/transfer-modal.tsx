@@ -14,7 +14,16 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { BridgeError, searchBridgeCaseFiles, sendFileToBridge, type Bridge } from '../api/bridge-client';
 import { prepareTransferFiles, requestDownloadAddresses } from '../api/prepare-transfer-files';
 import { projectTransfersKey, recordTransfer } from '../api/project-transfers';
-import { canRequestTransfer, filesLeftToSend, initialTransferState, isSearchShown, transferReducer, type TransferState } from '../lib/transfer-machine';
+import {
+  canRequestTransfer,
+  filesForNextRun,
+  initialTransferState,
+  isSearchShown,
+  NO_SEND_RUN,
+  transferReducer,
+  type SendRunResult,
+  type TransferState,
+} from '../lib/transfer-machine';
 
 export interface TransferModalProps {
   opened: boolean;
@@ -107,32 +116,40 @@ export default function TransferModal({ opened, onClose, project, userId, bridge
   }, [state.searchRun, bridge, userId]);
 
   // Step 4: the files not yet sent, one by one, each time the reducer asks (confirmation, retry, access granted).
+  // A restart ("Relancer le transfert") first waits for the file the previous run has in flight: the bridge
+  // may already hold it, and sending it again at the same time would store it twice.
+  const lastRun = useRef<Promise<SendRunResult>>(Promise.resolve(NO_SEND_RUN));
   useEffect(() => {
     if (state.sendRun === 0) return;
     let cancelled = false;
-    const start = stateRef.current;
-    const dossierId = start.dossierId!;
-    const files = filesLeftToSend(start);
-    const receivedCount = () => stateRef.current.sentKeys.length;
-    void (async () => {
+    const previousRun = lastRun.current;
+    lastRun.current = (async (): Promise<SendRunResult> => {
+      const previous = await previousRun;
+      if (cancelled) return previous;
+      const start = stateRef.current;
+      const sent = start.queue === previous.queue ? [...previous.sent] : [];
+      const ended = () => ({ queue: start.queue, sent });
+      const files = filesForNextRun(start, previous);
       try {
         const addresses = await requestDownloadAddresses(apiUrl, files);
         for (const [i, file] of files.entries()) {
-          const key = transferFileKey(file);
-          // A restart may overlap a send still under way: a file already received is not sent again.
-          if (cancelled || stateRef.current.sentKeys.includes(key)) continue;
-          await sendFileToBridge(bridge, userId, dossierId, addresses[i]!, file.filename);
-          // Received, even if a restart came meanwhile: counted once by the reducer.
-          dispatch({ type: 'fileSent', key });
+          if (cancelled) return ended();
+          await sendFileToBridge(bridge, userId, start.dossierId!, addresses[i]!, file.filename);
+          sent.push(transferFileKey(file));
+          dispatch({ type: 'fileSent', key: transferFileKey(file) });
         }
         if (!cancelled) record('succeeded', start.queue.length, start);
       } catch (error) {
-        if (cancelled) return;
-        if (error instanceof BridgeError && error.needsAuthorization) return dispatch({ type: 'unauthorized', instance: error.instance!, during: 'send' });
+        if (cancelled) return ended();
+        if (error instanceof BridgeError && error.needsAuthorization) {
+          dispatch({ type: 'unauthorized', instance: error.instance!, during: 'send' });
+          return ended();
+        }
         console.error(error);
-        record('failed', receivedCount(), start);
+        record('failed', stateRef.current.sentKeys.length, start);
         dispatch({ type: 'sendFailed' });
       }
+      return ended();
     })();
     return () => {
       cancelled = true;

@@ -2,6 +2,7 @@ import { TRANSFER_MESSAGES, type CaseFileResult, type TransferFileEntry } from '
 import { describe, expect, it } from 'vitest';
 import {
   canRequestTransfer,
+  filesForNextRun,
   filesLeftToSend,
   initialTransferState,
   isSearchShown,
@@ -131,5 +132,15 @@ describe('transfer modal state machine', () => {
     state = transferReducer(state, { type: 'retryRequested' });
     expect(state.sendRun).toBe(3);
     expect(transferReducer(ready(), { type: 'retryRequested' }).sendRun).toBe(0);
+  });
+
+  it('restarts with neither the files acknowledged in the state nor those the previous run of the same transfer had sent', () => {
+    const first = transferReducer(sending(), { type: 'fileSent', key: 'pdf:1:0' });
+    const restarted = transferReducer(first, { type: 'retryRequested' });
+    // The previous run had the second file acknowledged just before it stopped; the state does not show it yet.
+    expect(filesForNextRun(restarted, { queue: first.queue, sent: ['pdf:1:0', 'pdf:2:0'] }).map((f) => f.docId)).toEqual([3]);
+    // A new transfer (another queue) sends everything it holds.
+    const again = run([{ type: 'transferRequested' }, { type: 'confirmed' }], chosen());
+    expect(filesForNextRun(again, { queue: first.queue, sent: ['pdf:1:0', 'pdf:2:0'] })).toHaveLength(again.queue.length);
   });
 });

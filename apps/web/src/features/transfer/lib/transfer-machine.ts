@@ -100,6 +100,24 @@ export function filesLeftToSend(state: TransferState): TransferFileEntry[] {
   return state.queue.filter((f) => !state.sentKeys.includes(transferFileKey(f)));
 }
 
+/** What one run of sends had acknowledged by the bridge when it ended, handed to the run that restarts it. */
+export interface SendRunResult {
+  queue: readonly TransferFileEntry[];
+  sent: readonly string[];
+}
+
+export const NO_SEND_RUN: SendRunResult = { queue: [], sent: [] };
+
+/**
+ * The files a (re)started run sends: those not yet acknowledged, in the state
+ * or by the previous run of the same transfer (its last acknowledgement may
+ * not be in the state yet). Another transfer's run (a new queue) counts for nothing.
+ */
+export function filesForNextRun(state: TransferState, previous: SendRunResult): TransferFileEntry[] {
+  const carried = previous.queue === state.queue ? previous.sent : [];
+  return filesLeftToSend(state).filter((f) => !carried.includes(transferFileKey(f)));
+}
+
 export function transferReducer(state: TransferState, event: TransferEvent): TransferState {
   if (event.type === 'opened') return { ...initialTransferState, open: true, phase: 'generating' };
   if (event.type === 'resetDelayElapsed') return state.open ? state : initialTransferState;
