@@ -182,6 +182,16 @@ describe('purchase definition (documentBuyer)', () => {
     expect(progress(definition, {})).toBe(0);
     expect(progress(definition, fullyAnsweredSample(definition))).toBe(100);
   });
+
+  it('reaches 100 % for a buyer without an agency or an employer loan who leaves those questions empty', () => {
+    const notApplicable = ['price_q0b_commission', 'price_q0e_commission_owner', 'finance_q2_pro_org', 'finance_q2_pro_beneficiary', 'finance_q2_pro_amount'];
+    const answers = Object.fromEntries(Object.entries(fullyAnsweredSample(definition)).filter(([name]) => !notApplicable.includes(name)));
+    expect(progress(definition, answers)).toBe(100);
+    // Answered, they count like any other question: one left empty among answered ones keeps the file below 100 %.
+    const withoutPrice = Object.fromEntries(Object.entries(answers).filter(([name]) => name !== 'price_q0_amount'));
+    expect(progress(definition, withoutPrice)).toBeLessThan(100);
+    expect(progress(definition, { price_q0b_commission: '5000' })).toBeGreaterThan(progress(definition, {}));
+  });
 });
 
 const DISPLAY_RULES: DisplayRule[] = [

@@ -129,7 +129,7 @@ export const purchaseDefinition = defineQuestionnaire({
           textField('finance_q2_pro_beneficiary', 50, { label: 'Emprunteur(s)' }),
           textField('finance_q2_pro_amount', 50, { label: 'Montant du prêt (en euros)', format: 'amount' }),
         ],
-        { hint: "Par exemple un prêt Action Logement ou un prêt de votre entreprise. Laissez vide si ce n'est pas le cas." },
+        { hint: "Par exemple un prêt Action Logement ou un prêt de votre entreprise. Laissez vide si ce n'est pas le cas.", optional: true },
       ),
       question(
         'Apportez-vous des fonds personnels à cet achat ?',

@@ -51,6 +51,7 @@ interface QuestionOptions {
   documents?: readonly SupportingDocument[];
   notes?: readonly Note[];
   visibleWhen?: Condition;
+  optional?: boolean;
 }
 
 export function question(label: string, fields: readonly Field[], options: QuestionOptions = {}): Question {

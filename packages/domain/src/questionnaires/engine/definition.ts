@@ -46,6 +46,12 @@ export interface Question {
   notes?: readonly Note[];
   /** The whole question is hidden (and its answers cleared) unless this holds. */
   visibleWhen?: Condition;
+  /**
+   * Left empty when it does not apply (an agency's commission, an employer's
+   * loan): the spec gives it no yes/no parent to hide it, so it counts in the
+   * progress only once answered.
+   */
+  optional?: boolean;
   fields: readonly Field[];
 }
 

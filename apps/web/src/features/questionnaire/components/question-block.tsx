@@ -41,6 +41,11 @@ export function QuestionBlock({ question, answers, visibleFields, requiredDocume
         <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
           <Text id={titleId} fw={600}>
             {question.label}
+            {question.optional && (
+              <Text span size="sm" fw={400} c="dimmed">
+                {' (facultatif)'}
+              </Text>
+            )}
           </Text>
           {!readOnly && (
             <Tooltip label={RESET_QUESTION_LABEL} withArrow>

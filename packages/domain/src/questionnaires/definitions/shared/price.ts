@@ -19,10 +19,11 @@ export const priceStep: Step = step(0, 'Prix et commission', [
   question(
     "Si une agence immobilière intervient, quel est le montant de sa commission ?",
     [textField('price_q0b_commission', 50, { label: 'Commission TTC (en euros)', format: 'amount' })],
-    { hint: "Le montant toutes taxes comprises figurant au mandat. Laissez vide si aucune agence n'intervient." },
+    { hint: "Le montant toutes taxes comprises figurant au mandat. Laissez vide si aucune agence n'intervient.", optional: true },
   ),
   question("Qui prend en charge la commission d'agence ?", [choiceField('price_q0e_commission_owner', COMMISSION_PAYERS)], {
-    hint: "Le mandat signé avec l'agence le précise. Cela change l'assiette des droits de mutation.",
+    hint: "Le mandat signé avec l'agence le précise. Cela change l'assiette des droits de mutation. Laissez vide si aucune agence n'intervient.",
+    optional: true,
   }),
   question("Une offre d'achat a-t-elle été faite et acceptée par écrit ?", [yesNoField('price_q0f_offer')], {
     documents: [{ id: 'accepted_offer', label: "Copie de l'offre d'achat acceptée", requiredWhen: answeredYes('price_q0f_offer') }],
