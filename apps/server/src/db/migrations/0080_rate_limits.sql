@@ -8,11 +8,10 @@
 -- PostgreSQL server the table comes back empty and standbys do not get it
 -- (counters restart from zero after a failover), which is acceptable for
 -- counters of at most an hour. PGlite accepts it too.
--- fillfactor leaves room on each page so most count updates stay on their page.
 CREATE UNLOGGED TABLE rate_limits (
   key      text        PRIMARY KEY,
   count    integer     NOT NULL,
   reset_at timestamptz NOT NULL
-) WITH (fillfactor = 80);
+);
 -- Each process deletes expired rows in bounded batches.
 CREATE INDEX rate_limits_reset_at ON rate_limits (reset_at);
