@@ -1,7 +1,16 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { MESSAGES } from '@notadoo/domain';
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, createClock, openTestDatabase } from '../../test/test-app';
+import { BACKENDS, createClock, openTestDatabase, testConfig } from '../../test/test-app';
+import { buildApp } from '../app';
+import type { Db } from '../db/database';
 import { migrate } from '../db/migrate';
+import { schema } from '../db/schema';
 import { createKeyHasher, createRateLimiter } from './rate-limiter';
 
 const SECRET = 'secret-des-compteurs-secret-des-compteurs';
@@ -100,5 +109,37 @@ describe.each(BACKENDS)('the rate limiter on %s', (backend) => {
     expect(await limiter.purgeExpired(10, 5)).toBe(5);
     expect((await storedRows()).length).toBe(before + 1);
     expect(await limiter.count('purge:long:kept')).toBe(1);
+  });
+});
+
+describe('rate-limited calls when the database cannot be reached', () => {
+  it('answer 503 with the French message, never a 500, and no limit is skipped', async () => {
+    // Nothing listens on port 1: every statement fails to connect.
+    const pool = new pg.Pool({ connectionString: 'postgres://postgres@127.0.0.1:1/absente', connectionTimeoutMillis: 1000 });
+    pool.on('error', () => undefined);
+    const dataDir = mkdtempSync(path.join(tmpdir(), 'notadoo-limits-'));
+    const app = await buildApp({
+      database: {
+        kind: 'postgres',
+        db: drizzle(pool, { schema }) as unknown as Db,
+        execScriptAtomically: async () => undefined,
+        withStartupLock: (work) => work(),
+        close: () => pool.end(),
+      },
+      mailer: { send: async () => undefined },
+      config: { ...testConfig, dataDir },
+    });
+    try {
+      const login = await app.inject({ method: 'POST', url: '/api/users/login', payload: { login: 'jeanne@exemple.fr', password: 'Motdepasse1' } });
+      const contact = await app.inject({ method: 'POST', url: '/api/contact', payload: {} });
+      for (const res of [login, contact]) {
+        expect(res.statusCode).toBe(503);
+        expect(res.json()).toEqual({ message: MESSAGES.databaseUnavailable });
+      }
+    } finally {
+      await app.close();
+      await pool.end();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
