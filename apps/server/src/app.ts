@@ -63,8 +63,6 @@ export interface AppOptions {
   // Security (issue 9)
   /** Waits of the login slowdown, replaceable in tests. */
   sleep?: (ms: number) => Promise<void>;
-  /** Keys the rate limiter holds at most (memory bound). */
-  rateLimiterMaxKeys?: number;
 }
 
 /** Builds the whole HTTP application; `main.ts` listens with it, tests call `inject`. */
@@ -89,13 +87,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('mailOutbox', outbox);
   app.addHook('onReady', async () => outbox.start());
   app.addHook('onClose', async () => outbox.stop());
+  app.addHook('onReady', async () => ctx.limiter.startPurging());
+  app.addHook('onClose', async () => ctx.limiter.stopPurging());
   const ctx: AppContext = {
     config,
     db: options.database.db,
     mailer: options.mailer,
     outbox,
     tokens: createTokenService(config.jwtSecret, () => now().getTime()),
-    limiter: createRateLimiter(() => now().getTime(), options.rateLimiterMaxKeys),
+    // Counted in the database, shared by every process (issue 11); windows on the database's clock unless a test clock is given.
+    limiter: createRateLimiter({ db: options.database.db, secret: config.jwtSecret, now: options.now, log: app.log }),
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
     log: app.log,
     now,

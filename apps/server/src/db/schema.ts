@@ -136,3 +136,10 @@ export const projectOfficeMoves = pgTable('project_office_moves', {
   toOfficeId: integer('to_office_id').notNull(),
   movedAt: timestamp('moved_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+// Issue 11: rate-limit counters shared by the server processes (UNLOGGED in the migration).
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true, mode: 'date' }).notNull(),
+});

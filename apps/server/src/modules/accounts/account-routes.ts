@@ -24,7 +24,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       config: { access: 'public' },
       schema: { tags: ['comptes'], summary: 'Créer un compte', body: signupSchema, response: { 201: tokenAnswer } },
       handler: async (request, reply) => {
-        accounts.enforceRateLimit(ctx, [[`signup:ip:${request.ip}`, limits.signupPerIp]]);
+        await accounts.enforceRateLimit(ctx, [[`signup:ip:${request.ip}`, limits.signupPerIp]]);
         const token = await accounts.signup(ctx, request.body);
         return reply.status(201).send({ token });
       },
@@ -34,7 +34,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       config: { access: 'public' },
       schema: { tags: ['comptes'], summary: 'Se connecter', body: loginSchema, response: { 200: tokenAnswer } },
       handler: async (request) => {
-        accounts.enforceRateLimit(ctx, [[`login:ip:${request.ip}`, limits.loginPerIp]]);
+        // The address's attempts are counted by `login`, in the same statement that reads its failures.
         return { token: await accounts.login(ctx, request.body, request.ip) };
       },
     });
@@ -54,11 +54,11 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       handler: async (request) => {
         if (request.body.token !== undefined) {
-          accounts.enforceRateLimit(ctx, [[`reset:ip:${request.ip}`, limits.mailPerIp]]);
+          await accounts.enforceRateLimit(ctx, [[`reset:ip:${request.ip}`, limits.mailPerIp]]);
           return { message: await accounts.resetPassword(ctx, parseWith(resetSetSchema, request.body)) };
         }
         const body = parseWith(resetRequestSchema, request.body);
-        accounts.enforceRateLimit(ctx, [
+        await accounts.enforceRateLimit(ctx, [
           [`reset:ip:${request.ip}`, limits.mailPerIp],
           [`reset:email:${body.email}`, limits.mailPerEmail],
         ]);
@@ -76,7 +76,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       config: { access: 'public' },
       schema: { tags: ['comptes'], summary: 'Renvoyer le mail de confirmation', body: resendConfirmSchema, response: { 200: messageAnswer } },
       handler: async (request) => {
-        accounts.enforceRateLimit(ctx, [
+        await accounts.enforceRateLimit(ctx, [
           [`resend:ip:${request.ip}`, limits.mailPerIp],
           [`resend:email:${request.body.email}`, limits.mailPerEmail],
         ]);

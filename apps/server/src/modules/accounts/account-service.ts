@@ -16,11 +16,20 @@ import { consumeAccountToken, createAccountToken, findAccountTokenOwner } from '
 type SignupInput = z.output<typeof signupSchema>;
 type LoginInput = z.output<typeof loginSchema>;
 
-/** Counts one attempt on every key; refuses with 429 as soon as one is over its limit. */
-export function enforceRateLimit(ctx: AppContext, checks: Array<[key: string, limit: RateLimit]>): void {
-  let allowed = true;
-  for (const [key, limit] of checks) allowed = ctx.limiter.hit(key, limit) && allowed;
-  if (!allowed) throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooManyRequests);
+/**
+ * Counts one attempt on every key (one statement), and reads the `peek` keys
+ * without counting; refuses with 429 when one key is over its limit.
+ * Answers the counts. A database that cannot be reached answers 503, as the
+ * request itself would: no limit is skipped.
+ */
+export async function enforceRateLimit(
+  ctx: AppContext,
+  checks: Array<[key: string, limit: RateLimit]>,
+  peek: string[] = [],
+): Promise<Map<string, number>> {
+  const counts = await ctx.limiter.hit(checks, peek);
+  if (checks.some(([key, limit]) => (counts.get(key) ?? 0) > limit.max)) throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooManyRequests);
+  return counts;
 }
 
 export function issueSessionToken(ctx: AppContext, user: Pick<UserRow, 'id' | 'passwordVersion'>, remember = false) {
@@ -66,22 +75,28 @@ export async function signup(ctx: AppContext, input: SignupInput): Promise<strin
 export async function login(ctx: AppContext, input: LoginInput, ip: string): Promise<string> {
   const account = input.login.toLowerCase();
   const pairKey = `login:failed:${ip}:${account}`;
-  const accountKey = `login:failed:${account}`;
+  const accountKey = `login:account:${account}`;
   const limits = ctx.rateLimits;
-  if (ctx.limiter.count(pairKey) >= limits.loginFailuresPerAccountAndIp.max) {
+  // One round trip: the attempt counted for the address, the failures read.
+  const counts = await enforceRateLimit(ctx, [[`login:ip:${ip}`, limits.loginPerIp]], [pairKey, accountKey]);
+  const pairFailures = counts.get(pairKey) ?? 0;
+  if (pairFailures >= limits.loginFailuresPerAccountAndIp.max) {
     throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooManyRequests);
   }
-  const delay = loginDelayMs(ctx.limiter.count(accountKey), limits.loginSlowdown);
+  const delay = loginDelayMs(counts.get(accountKey) ?? 0, limits.loginSlowdown);
   if (delay > 0) await ctx.sleep(delay);
   const user = await findUserByEmail(ctx.db, input.login);
   // Verify against a decoy when the account is unknown so the answer time does not tell.
   const valid = await verifyPassword(user?.passwordHash ?? (await getDecoyHash()), input.password);
   if (!user || !valid || !user.isActive) {
-    ctx.limiter.hit(pairKey, limits.loginFailuresPerAccountAndIp);
-    ctx.limiter.hit(accountKey, { max: Number.MAX_SAFE_INTEGER, windowMs: limits.loginSlowdown.windowMs });
+    await ctx.limiter.hit([
+      [pairKey, limits.loginFailuresPerAccountAndIp],
+      [accountKey, { max: Number.MAX_SAFE_INTEGER, windowMs: limits.loginSlowdown.windowMs }],
+    ]);
     throw unauthorized(MESSAGES.loginFailed);
   }
-  ctx.limiter.reset(pairKey);
+  // Nothing to forget when this address had no failure on the account (the usual case): no statement.
+  if (pairFailures > 0) await ctx.limiter.reset(pairKey);
   if (input.invitation) await acceptInvitation(ctx.db, input.invitation, user.email, user.id, ctx.now());
   await recordConnection(ctx.db, user.id, ctx.now());
   return issueSessionToken(ctx, user, input.remember ?? false);

@@ -21,7 +21,7 @@ export function contactRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       config: { access: 'public' },
       schema: { tags: ['contact'], summary: 'Envoyer un message au réseau', body: contactFields, response: { 200: z.object({ message: z.string() }) } },
       handler: async (request) => {
-        enforceRateLimit(ctx, [[`contact:ip:${request.ip}`, ctx.rateLimits.contactPerIp]]);
+        await enforceRateLimit(ctx, [[`contact:ip:${request.ip}`, ctx.rateLimits.contactPerIp]]);
         await sendContactMessage(ctx, parseWith(contactSchema, request.body));
         return { message: ADMIN_MESSAGES.contactSent };
       },

@@ -69,7 +69,7 @@ export async function addPerson(ctx: AppContext, user: UserWithOffice, projectId
   if (input.email && loaded.participants.some((p) => p.email?.toLowerCase() === input.email)) {
     throw badRequest('Cette personne participe déjà à ce dossier.');
   }
-  if (input.email) enforceRateLimit(ctx, [[`invite:sender:${user.id}`, ctx.rateLimits.invitationsPerSender]]);
+  if (input.email) await enforceRateLimit(ctx, [[`invite:sender:${user.id}`, ctx.rateLimits.invitationsPerSender]]);
   const hasAccount = input.email ? Boolean(await findUserByEmail(ctx.db, input.email)) : false;
   // The person and their invitation mail are saved together.
   await ctx.db.transaction(async (tx) => {
@@ -148,7 +148,7 @@ export async function updateParticipant(ctx: AppContext, user: UserWithOffice, i
   if (newEmail && loaded.participants.some((p) => p.id !== participant.id && p.email?.toLowerCase() === newEmail)) {
     throw badRequest('Cette personne participe déjà à ce dossier.');
   }
-  if (newEmail) enforceRateLimit(ctx, [[`invite:sender:${user.id}`, ctx.rateLimits.invitationsPerSender]]);
+  if (newEmail) await enforceRateLimit(ctx, [[`invite:sender:${user.id}`, ctx.rateLimits.invitationsPerSender]]);
   const hasAccount = newEmail ? Boolean(await findUserByEmail(ctx.db, newEmail)) : false;
   await ctx.db.transaction(async (tx) => {
     await tx

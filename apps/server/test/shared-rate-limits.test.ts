@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type ServerProcess } from './server-process';
+
+/**
+ * Issue 11: two real server processes on one PostgreSQL database count the
+ * same rate limits, so a client does not get twice the budget by landing on
+ * both. Both trust X-Forwarded-For from 127.0.0.1 (as behind a load
+ * balancer), so each scenario runs from its own client address.
+ */
+const postgresUrl = process.env.TEST_DATABASE_URL;
+if (!postgresUrl) console.log('Limites partagées entre serveurs ignorées : TEST_DATABASE_URL n’est pas défini.');
+
+const TOO_MANY = 'Trop de tentatives. Merci de réessayer dans quelques minutes.';
+
+describe.skipIf(!postgresUrl)('rate limits shared by two server processes on one PostgreSQL database', () => {
+  const name = `notadoo_limits_${randomBytes(5).toString('hex')}`;
+  const dataDirs = [mkdtempSync(path.join(tmpdir(), 'notadoo-limits-a-')), mkdtempSync(path.join(tmpdir(), 'notadoo-limits-b-'))];
+  let servers: ServerProcess[] = [];
+
+  beforeAll(async () => {
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const url = new URL(postgresUrl!);
+    url.pathname = `/${name}`;
+    servers = await Promise.all(dataDirs.map((dataDir) => startServer({ dataDir, env: { DATABASE_URL: url.toString(), TRUST_PROXY: '127.0.0.1' } })));
+  }, 150_000);
+
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => (s.child.exitCode === null ? s.stop() : undefined)));
+    const admin = new pg.Client({ connectionString: postgresUrl });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function post(server: ServerProcess, url: string, clientAddress: string, body: unknown) {
+    const res = await fetch(`${server.url}/api${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': clientAddress },
+      body: JSON.stringify(body),
+    });
+    return { status: res.status, json: (await res.json()) as { message?: string; token?: string } };
+  }
+
+  it('counts failed logins on one account from one address together: the 11th is refused whichever server gets it', async () => {
+    const email = `partage-${randomBytes(3).toString('hex')}@exemple.fr`;
+    const password = `Secret${randomBytes(4).toString('hex')}1`;
+    const signup = await post(servers[0]!, '/users/signup', '198.51.100.20', { email, password, passwordConfirm: password, firstName: 'Anne', lastName: 'Test' });
+    expect(signup.status).toBe(201);
+
+    const attacker = '203.0.113.77';
+    const statuses = [];
+    for (let i = 0; i < 10; i += 1) statuses.push((await post(servers[i % 2]!, '/users/login', attacker, { login: email, password: `Devine${i}` })).status);
+    expect(statuses).toEqual(Array(10).fill(401));
+    for (const server of servers) {
+      const refused = await post(server, '/users/login', attacker, { login: email, password: `Devine-encore` });
+      expect(refused).toEqual({ status: 429, json: { message: TOO_MANY } });
+    }
+    // Another account from that address is not affected.
+    expect((await post(servers[1]!, '/users/login', attacker, { login: `autre-${email}`, password: 'Devine0' })).status).toBe(401);
+  }, 90_000);
+
+  it('counts contact messages from one address together: the 6th is refused whichever server gets it', async () => {
+    const message = {
+      civility: 'MME',
+      firstName: 'Claire',
+      lastName: 'Dubois',
+      phone: '06 12 34 56 78',
+      email: 'claire.dubois@exemple.fr',
+      reason: 'notaire',
+      message: 'Bonjour, notre étude souhaite rejoindre le réseau.',
+    };
+    const statuses = [];
+    for (let i = 0; i < 5; i += 1) statuses.push((await post(servers[(i + 1) % 2]!, '/contact', '192.0.2.45', message)).status);
+    expect(statuses).toEqual(Array(5).fill(200));
+    for (const server of servers) expect(await post(server, '/contact', '192.0.2.45', message)).toEqual({ status: 429, json: { message: TOO_MANY } });
+    expect((await post(servers[0]!, '/contact', '192.0.2.46', message)).status).toBe(200);
+  }, 60_000);
+});
