@@ -1,6 +1,7 @@
 /**
  * `npm run bench` (server memory, issue 11): the real server started as
- * `npm start` starts it (SERVER_COMMAND below, without the web build), on
+ * `npm start` starts it (SERVER_COMMAND; the server is built first, the web
+ * app is not needed), on
  * the embedded PGlite, first on an empty DATA_DIR ("new": initdb,
  * migrations, offices and demo accounts) and then again on the same folder
  * ("reopen"). Memory is the resident size (VmRSS) of the server's process
@@ -12,10 +13,10 @@
  *     and the server process's own VmHWM (the kernel's high-water mark).
  * Three rounds; the median of each figure is printed with the goals.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { freePort } from '../test/server-process';
 import { SERVER_COMMAND } from './server-command';
 
@@ -132,6 +133,9 @@ async function runServer(dataDir: string): Promise<Figures> {
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+
+// What `npm start` runs first (the server part of `npm run build`).
+execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/build/build-server.ts'], { cwd: ROOT, stdio: 'inherit' });
 
 const results: Record<'new' | 'reopen', Figures[]> = { new: [], reopen: [] };
 for (let round = 1; round <= ROUNDS; round += 1) {
