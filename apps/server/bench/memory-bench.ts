@@ -13,10 +13,10 @@
  *     and the server process's own VmHWM (the kernel's high-water mark).
  * Three rounds; the median of each figure is printed with the goals.
  */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { freePort } from '../test/server-process';
 import { SERVER_COMMAND } from './server-command';
 
@@ -48,11 +48,11 @@ function processTree(root: number): number[] {
   const tree = [root];
   for (let i = 0; i < tree.length; i += 1) {
     const pid = tree[i]!;
-    let tasks: string[] = [];
+    let tasks: string[];
     try {
       tasks = readdirSync(`/proc/${pid}/task`);
     } catch {
-      continue;
+      continue; // ended meanwhile
     }
     for (const task of tasks) {
       try {
