@@ -1,12 +1,8 @@
 import path from 'node:path';
-import { buildApp } from './app';
 import { ConfigError, readConfig } from './config';
 import { lockDataDir, DataDirLockedError } from './db/data-dir-lock';
-import { openDatabase } from './db/database';
 import { makeDataDirPrivate, restrictProcessUmask } from './files/private-data';
-import { migrate } from './db/migrate';
-import { createMailer } from './mail/mailer';
-import { seedDemoAccounts, seedOffices } from './seed/seed';
+import { createPgliteDatabaseInChild, isNewPgliteDataDir } from './db/new-pglite-database';
 
 async function main(): Promise<void> {
   // First of all: everything this process creates is owner-only (issue 9).
@@ -15,15 +11,20 @@ async function main(): Promise<void> {
   // The embedded database is one process's: a second server on this DATA_DIR stops here.
   const lock = config.databaseUrl ? undefined : lockDataDir(config.dataDir);
   makeDataDirPrivate(config.dataDir);
-  const database = await openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir: path.join(config.dataDir, 'db') },
-  );
-  const seeded = await database.withStartupLock(async () => {
-    const migrations = await migrate(database);
-    const offices = await seedOffices(database.db);
-    const accounts = config.env === 'production' ? [] : await seedDemoAccounts(database.db);
-    return { migrations, offices, accounts };
-  });
+  const pgliteDir = path.join(config.dataDir, 'db');
+  const demoAccounts = config.env !== 'production';
+  // An empty DATA_DIR: the embedded database is made in a child process, whose memory goes back to the system.
+  const firstStart = !config.databaseUrl && isNewPgliteDataDir(pgliteDir) ? await createPgliteDatabaseInChild(pgliteDir, { demoAccounts }) : undefined;
+  // The application is loaded once that child is done, so that the two are not in memory together.
+  const [{ openDatabase }, { mergePreparations, prepareDatabase }, { buildApp }, { createMailer }] = await Promise.all([
+    import('./db/database'),
+    import('./db/prepare-database'),
+    import('./app'),
+    import('./mail/mailer'),
+  ]);
+  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir });
+  const prepared = await prepareDatabase(database, { demoAccounts });
+  const seeded = firstStart ? mergePreparations(firstStart, prepared) : prepared;
   // PGlite's file system sets modes itself (0666), past the umask: its files are made 0600 once it has opened them.
   // Files it adds later stay behind the 0700 folders.
   if (!config.databaseUrl) makeDataDirPrivate(path.join(config.dataDir, 'db'));

@@ -24,6 +24,18 @@ export interface Database {
 /** PostgreSQL extensions the migrations create, which PGlite loads from its own package. */
 const EXTENSIONS = { pg_trgm };
 
+/**
+ * PGlite runs PostgreSQL with its stock 128 MB of shared buffers, all of it
+ * resident in the WASM memory once touched: most of the server's memory
+ * (issue 11). The embedded database is one process's and its files stay in
+ * the OS page cache, so 16 MB of buffers keep the working set of a network's
+ * projects; a PostgreSQL server keeps its own settings.
+ */
+const PGLITE_OPTIONS = {
+  extensions: EXTENSIONS,
+  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
+};
+
 export type DatabaseTarget = { url: string } | { pgliteDir: string } | { pgliteInMemory: true };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
@@ -31,9 +43,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   let client: PGlite;
   if ('pgliteDir' in target) {
     mkdirSync(path.dirname(target.pgliteDir), { recursive: true, mode: 0o700 });
-    client = await PGlite.create(target.pgliteDir, { extensions: EXTENSIONS });
+    client = await PGlite.create(target.pgliteDir, PGLITE_OPTIONS);
   } else {
-    client = await PGlite.create({ extensions: EXTENSIONS });
+    client = await PGlite.create(PGLITE_OPTIONS);
   }
   return {
     kind: 'pglite',

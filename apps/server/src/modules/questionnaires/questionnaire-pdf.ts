@@ -7,7 +7,6 @@ import {
   type Field,
   type QuestionnaireDefinition,
 } from '@notadoo/domain';
-import PDFDocument from 'pdfkit';
 
 /** What a questionnaire's PDF shows besides the definition itself. */
 export interface QuestionnairePdfInput {
@@ -33,7 +32,9 @@ const INDENT = 12;
  * call for, and when it was generated. `compress: false` keeps the text
  * readable in the raw bytes (tests, debugging).
  */
-export function renderQuestionnairePdf(input: QuestionnairePdfInput, options: { compress?: boolean } = {}): Promise<Buffer> {
+export async function renderQuestionnairePdf(input: QuestionnairePdfInput, options: { compress?: boolean } = {}): Promise<Buffer> {
+  // pdfkit and its font metrics (some 15 MB) are loaded by the first PDF, not by every start (issue 11).
+  const { default: PDFDocument } = await import('pdfkit');
   const { definition, generatedAt } = input;
   const answers = clean(definition, input.answers);
   const visible = visibleFieldNames(definition, answers);

@@ -2,7 +2,6 @@ import path from 'node:path';
 import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { ADMIN_MESSAGES, isAdmin, type User } from '@notadoo/domain';
-import sharp from 'sharp';
 import type { AppContext } from '../../context';
 import { badRequest, forbidden, notFound } from '../../http/app-error';
 import { IMAGE_TYPES } from '../../files/content-sniffing';
@@ -52,6 +51,8 @@ export async function changeAvatar(ctx: AppContext, editor: UserWithOffice, part
     if (target.id !== editor.id && !isAdmin(editor)) throw forbidden();
 
     const name = `${randomBytes(12).toString('hex')}.webp`;
+    // sharp and libvips (some 15 MB) are loaded by the first photo, not by every start (issue 11).
+    const { default: sharp } = await import('sharp');
     try {
       await sharp(upload.path, { limitInputPixels: AVATAR_MAX_INPUT_PIXELS, animated: false })
         .rotate()
