@@ -4,6 +4,8 @@ import { ConfigError, readConfig } from './config';
 import { lockDataDir, DataDirLockedError } from './db/data-dir-lock';
 import { openDatabase } from './db/database';
 import { makeDataDirPrivate, restrictProcessUmask } from './files/private-data';
+import { createFileStorage } from './files/storage/create-storage';
+import { StorageUnusableError } from './files/storage/file-storage';
 import { migrate } from './db/migrate';
 import { createMailer } from './mail/mailer';
 import { seedDemoAccounts, seedOffices } from './seed/seed';
@@ -28,9 +30,14 @@ async function main(): Promise<void> {
   // Files it adds later stay behind the 0700 folders.
   if (!config.databaseUrl) makeDataDirPrivate(path.join(config.dataDir, 'db'));
 
+  // A bucket that is missing or refuses the keys stops the start here, not at the first upload.
+  const storage = createFileStorage(config);
+  await storage.check();
+
   const app = await buildApp({
     config,
     database,
+    storage,
     mailer: createMailer({
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
@@ -59,7 +66,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite embarqué (${path.join(config.dataDir, 'db')})`;
-  console.log(`Notadoo démarré sur ${config.publicUrl} — base : ${where}`);
+  console.log(`Notadoo démarré sur ${config.publicUrl} — base : ${where} — fichiers : ${storage.description}`);
   if (seeded.migrations.length) console.log(`Migrations appliquées : ${seeded.migrations.join(', ')}`);
   if (seeded.offices) console.log(`${seeded.offices} offices notariaux ajoutés.`);
   if (!config.smtpUrl) console.log(`Mails écrits dans ${path.join(config.dataDir, 'mail')}`);
@@ -70,6 +77,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError || error instanceof DataDirLockedError ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof StorageUnusableError ? error.message : error);
   process.exit(1);
 });
