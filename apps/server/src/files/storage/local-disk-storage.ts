@@ -36,8 +36,8 @@ export function createLocalDiskStorage(root: string): FileStorage {
     },
 
     async putFile(key, localPath) {
-      const target = pathOf(key);
       try {
+        const target = pathOf(key);
         await mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_DIR_MODE });
         try {
           await rename(localPath, target);
