@@ -62,7 +62,7 @@ async function measure(label: string, storage: FileStorage, scratch: string, con
   await writeFile(path.join(scratch, '.upload-warm-up'), content);
   await transfer(storage, path.join(scratch, '.upload-warm-up'), 'abcdefgh_essai.pdf');
   // The received uploads, written before measuring: only the storage's own work is counted.
-  const locals = [];
+  const locals: string[] = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     locals.push(path.join(scratch, `.upload-${round}`));
     await writeFile(locals[round]!, content);
