@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { STORED_FILE_MISSING } from '../src/files/storage/file-storage';
+import { STORAGE_UNAVAILABLE, STORED_FILE_MISSING } from '../src/files/storage/file-storage';
 import { createS3Storage } from '../src/files/storage/s3-storage';
 import { projectFileKey } from '../src/files/storage/storage-keys';
 import { pdfTextContent } from '../src/modules/questionnaires/testing/pdf-text';
@@ -162,5 +162,24 @@ describe('files stored in an S3 bucket', () => {
     const regenerated = await api(seller, 'GET', `/download_form/civil_status/${civil.id}`);
     expect(regenerated.json().filename).not.toBe(generated.json().filename);
     expect(objectsIn('files', 'pdf')).toEqual([regenerated.json().filename]);
+  });
+
+  it('answers 503 in French while the bucket cannot be reached, and keeps no received upload', async () => {
+    const { freePort } = await import('./server-process');
+    const cut = await buildTestApp('pglite', { storage: createS3Storage({ ...s3.settings, endpoint: `http://127.0.0.1:${await freePort()}` }) });
+    try {
+      const u = await cut.createUser();
+      const headers = bearer(await cut.tokenFor(u.email, u.password));
+      const id = (await cut.app.inject({ method: 'POST', url: '/api/project', headers, payload: { name: 'Vente', type: 'realty', subtype: 'appt', role: 'seller' } })).json().id;
+      const body = multipartBody({ id: String(id) }, { field: 'cover_image', name: 'facade.png', content: PNG_BYTES, type: 'image/png' });
+      const res = await cut.app.inject({ method: 'POST', url: '/api/project/cover', headers: { ...headers, ...body.headers }, payload: body.payload });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toEqual({ message: STORAGE_UNAVAILABLE });
+      expect(res.headers['retry-after']).toBe('5');
+      expect(readdirSync(path.join(cut.dataDir, 'tmp'))).toEqual([]);
+      expect((await cut.app.inject({ method: 'GET', url: '/uploads/avatars/0123456789abcdef01234567.webp' })).statusCode).toBe(503);
+    } finally {
+      await cut.close();
+    }
   });
 });

@@ -6,7 +6,8 @@ import type { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestS3Server, type TestS3Server } from '../../../test/s3-test-server';
 import { AppError } from '../../http/app-error';
-import { STORED_FILE_MISSING, type FileStorage } from './file-storage';
+import { freePort } from '../../../test/server-process';
+import { STORAGE_UNAVAILABLE, StorageUnavailableError, STORED_FILE_MISSING, type FileStorage } from './file-storage';
 import { createLocalDiskStorage } from './local-disk-storage';
 import { createS3Storage } from './s3-storage';
 import { imageKey, projectFileKey, questionnairePdfKey, type StorageKey } from './storage-keys';
@@ -158,5 +159,15 @@ describe('S3 storage', () => {
     await expect(
       createS3Storage({ ...server.settings, credentials: { accessKeyId: 'INCONNUE', secretAccessKey: 'mauvais' } }).check(),
     ).rejects.toThrow(/compartiment « notadoo-prefix » refuse ces identifiants/);
+  });
+
+  it('fails as unavailable (503), not as missing, when nothing answers at the endpoint', async () => {
+    const down = createS3Storage({ ...server.settings, endpoint: `http://127.0.0.1:${await freePort()}` });
+    const key = projectFileKey(9, 'abcdefgh_acte.pdf');
+    for (const call of [() => down.open(key), () => down.size(key), () => down.putBuffer(key, Buffer.from('x')), () => down.remove(key)]) {
+      const error = await call().then(() => undefined, (e: unknown) => e);
+      expect(error).toBeInstanceOf(StorageUnavailableError);
+      expect((error as Error).message).toBe(STORAGE_UNAVAILABLE);
+    }
   });
 });

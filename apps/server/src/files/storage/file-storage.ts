@@ -38,6 +38,15 @@ export interface StoredFile {
 /** The storage cannot be used at start (missing bucket, refused keys, folder not writable): the message is for the operator. */
 export class StorageUnusableError extends Error {}
 
+/** The storage does not answer (bucket unreachable, timeout, 5xx): the API answers 503 with this message, as for the database. */
+export const STORAGE_UNAVAILABLE = 'Le stockage des fichiers est momentanément indisponible. Merci de réessayer dans quelques instants.';
+
+export class StorageUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(STORAGE_UNAVAILABLE, { cause });
+  }
+}
+
 /** Listed in the database but gone from the storage (restored backup, manual cleanup): the user can send it again. */
 export const STORED_FILE_MISSING = 'Ce fichier est introuvable sur le serveur. Merci de le déposer à nouveau.';
 

@@ -11,7 +11,7 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import type { S3Settings } from '../../config';
-import { StorageUnusableError, storedFileMissing, type FileStorage, type StoredFile } from './file-storage';
+import { StorageUnavailableError, StorageUnusableError, storedFileMissing, type FileStorage, type StoredFile } from './file-storage';
 import { keySegments, type StorageKey } from './storage-keys';
 
 /**
@@ -31,7 +31,17 @@ export function createS3Storage(settings: S3Settings): FileStorage {
     // encoding) is refused, or stored as is, by several S3-compatible servers.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // An unreachable endpoint fails in seconds (then 503), not after the system's TCP timeout.
+    requestHandler: { connectionTimeout: 5_000 },
   });
+  /** Every call: a storage that does not answer becomes a StorageUnavailableError (503). */
+  const send: S3Client['send'] = (async (command: Parameters<S3Client['send']>[0]) => {
+    try {
+      return await client.send(command);
+    } catch (error) {
+      throw isUnavailable(error) ? new StorageUnavailableError(error) : error;
+    }
+  }) as S3Client['send'];
   const Bucket = settings.bucket;
   const objectName = (key: StorageKey) => `${settings.prefix}${keySegments(key).join('/')}`;
 
@@ -51,19 +61,19 @@ export function createS3Storage(settings: S3Settings): FileStorage {
     async putFile(key, localPath) {
       try {
         const { size } = await stat(localPath);
-        await client.send(new PutObjectCommand({ Bucket, Key: objectName(key), Body: createReadStream(localPath), ContentLength: size, ContentType: contentTypeOf(key) }));
+        await send(new PutObjectCommand({ Bucket, Key: objectName(key), Body: createReadStream(localPath), ContentLength: size, ContentType: contentTypeOf(key) }));
       } finally {
         await rm(localPath, { force: true });
       }
     },
 
     async putBuffer(key, content) {
-      await client.send(new PutObjectCommand({ Bucket, Key: objectName(key), Body: content, ContentLength: content.length, ContentType: contentTypeOf(key) }));
+      await send(new PutObjectCommand({ Bucket, Key: objectName(key), Body: content, ContentLength: content.length, ContentType: contentTypeOf(key) }));
     },
 
     async open(key): Promise<StoredFile> {
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket, Key: objectName(key) }));
+        const answer = await send(new GetObjectCommand({ Bucket, Key: objectName(key) }));
         return { stream: answer.Body as Readable, size: answer.ContentLength ?? 0 };
       } catch (error) {
         if (statusOf(error) === 404) throw storedFileMissing();
@@ -73,7 +83,7 @@ export function createS3Storage(settings: S3Settings): FileStorage {
 
     async size(key) {
       try {
-        return (await client.send(new HeadObjectCommand({ Bucket, Key: objectName(key) }))).ContentLength;
+        return (await send(new HeadObjectCommand({ Bucket, Key: objectName(key) }))).ContentLength;
       } catch (error) {
         if (statusOf(error) === 404) return undefined;
         throw error;
@@ -82,13 +92,23 @@ export function createS3Storage(settings: S3Settings): FileStorage {
 
     async remove(key) {
       // S3 answers 204 whether or not the object existed.
-      await client.send(new DeleteObjectCommand({ Bucket, Key: objectName(key) }));
+      await send(new DeleteObjectCommand({ Bucket, Key: objectName(key) }));
     },
   };
 }
 
 function statusOf(error: unknown): number | undefined {
   return error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
+}
+
+const NETWORK_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND', 'EPIPE']);
+
+/** The service down or unreachable, as opposed to a refusal (403: keys or policy) or a programming error. */
+function isUnavailable(error: unknown): boolean {
+  const status = statusOf(error) ?? (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  if (status !== undefined) return status >= 500;
+  const { code, name } = error as { code?: string; name?: string };
+  return NETWORK_ERRORS.has(code ?? '') || name === 'TimeoutError';
 }
 
 function describe(error: unknown): string {
