@@ -2,7 +2,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MESSAGES } from '@notadoo/domain';
-import { mkdirSync } from 'node:fs';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
@@ -21,6 +20,9 @@ import type { Database } from './db/database';
 import { registerErrorHandling } from './http/error-handler';
 import { answerClientError, answerFrameworkError, MAX_HEADER_SIZE, registerNoStore, registerStorableTextGuard, registerUrlLengthLimit } from './http/http-guards';
 import { sweepTemporaryUploads } from './files/upload';
+import { createFileStorage } from './files/storage/create-storage';
+import type { FileStorage } from './files/storage/file-storage';
+import { storedImageRoutes } from './files/stored-image-routes';
 import { recordRoutes } from './http/route-table';
 import { redactingLoggerOptions } from './http/log-redaction';
 import type { Mailer } from './mail/mailer';
@@ -34,14 +36,12 @@ import { downloadRoutes } from './modules/downloads/download-routes';
 import { participantRoutes } from './modules/participants/participant-routes';
 import { documentRoutes } from './modules/documents/document-routes';
 import { transferRoutes } from './modules/transfers/transfer-routes';
-import { coversDir } from './modules/projects/project-service';
 import { userRoutes } from './modules/users/user-routes';
 // Issue 10: administration, billing, contact, site information and maintenance, avatars.
 import { adminRoutes } from './modules/admin/admin-routes';
 import { billingRoutes } from './modules/admin/billing-routes';
 import { contactRoutes } from './modules/contact/contact-routes';
 import { registerMaintenanceMode, siteRoutes } from './modules/site/site-routes';
-import { avatarsDir } from './modules/users/avatar-service';
 
 const ASSETS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../assets');
 
@@ -63,6 +63,8 @@ export interface AppOptions {
   // Security (issue 9)
   /** Waits of the login slowdown, replaceable in tests. */
   sleep?: (ms: number) => Promise<void>;
+  /** Issue 11: where files are stored; default: what the configuration names (S3 bucket or DATA_DIR). */
+  storage?: FileStorage;
 }
 
 /** Builds the whole HTTP application; `main.ts` listens with it, tests call `inject`. */
@@ -101,6 +103,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     log: app.log,
     now,
     sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    storage: options.storage ?? (await createFileStorage(config)),
   };
 
   // External plugins first, then the app's own, then routes.
@@ -178,14 +181,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     prefix: '/uploads/offices/',
     decorateReply: false,
   });
-  mkdirSync(coversDir(ctx), { recursive: true, mode: 0o700 });
   // Uploads a crash interrupted. An embedded database means this process owns DATA_DIR; on PostgreSQL a
   // sibling process may share it, so only leftovers untouched for an hour go.
   await sweepTemporaryUploads(config.dataDir, { olderThanMs: options.database.kind === 'pglite' ? 0 : 60 * 60_000 });
-  await app.register(fastifyStatic, { root: coversDir(ctx), prefix: '/uploads/covers/', decorateReply: false });
-  // Avatar names are random and never reused: a browser may keep one for a year.
-  mkdirSync(avatarsDir(ctx), { recursive: true, mode: 0o700 });
-  await app.register(fastifyStatic, { root: avatarsDir(ctx), prefix: '/uploads/avatars/', decorateReply: false, maxAge: '365d', immutable: true });
+  // Covers and avatars, from the storage (issue 11).
+  await app.register(storedImageRoutes(ctx));
   await serveWebApp(app, config);
   return app;
 }

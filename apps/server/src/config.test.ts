@@ -53,4 +53,47 @@ describe('configuration from the environment', () => {
     expect(() => readConfig({ DATA_DIR: dir, BRIDGE_URL: 'http://127.0.0.1:4100' })).toThrow(/BRIDGE_SERVICE_KEY: requise quand BRIDGE_URL est renseignée/);
     expect(() => readConfig({ DATA_DIR: dir, BRIDGE_URL: 'ftp://x', BRIDGE_SERVICE_KEY: 'cle' })).toThrow(/BRIDGE_URL/);
   });
+
+  it('stores files on local disk unless S3_BUCKET names a bucket', () => {
+    expect(readConfig({ DATA_DIR: dir }).s3).toBeNull();
+    expect(readConfig({ DATA_DIR: dir, S3_BUCKET: 'dossiers' }).s3).toEqual({
+      bucket: 'dossiers',
+      endpoint: undefined,
+      region: 'us-east-1',
+      credentials: undefined,
+      forcePathStyle: false,
+      prefix: '',
+    });
+    expect(
+      readConfig({
+        DATA_DIR: dir,
+        S3_BUCKET: 'dossiers',
+        S3_ENDPOINT: 'http://127.0.0.1:9000/',
+        S3_REGION: 'fr-par',
+        S3_ACCESS_KEY_ID: 'cle',
+        S3_SECRET_ACCESS_KEY: 'secret',
+        S3_PREFIX: 'notadoo/prod',
+      }).s3,
+    ).toEqual({
+      bucket: 'dossiers',
+      endpoint: 'http://127.0.0.1:9000',
+      region: 'fr-par',
+      credentials: { accessKeyId: 'cle', secretAccessKey: 'secret' },
+      // A custom endpoint is most often a self-hosted server, addressed by path.
+      forcePathStyle: true,
+      prefix: 'notadoo/prod/',
+    });
+    expect(readConfig({ DATA_DIR: dir, S3_BUCKET: 'b1', S3_ENDPOINT: 'https://s3.example.fr', S3_FORCE_PATH_STYLE: 'false' }).s3?.forcePathStyle).toBe(false);
+  });
+
+  it('refuses S3 settings without a bucket, a lone key, a path in the prefix and a malformed endpoint', () => {
+    expect(() => readConfig({ DATA_DIR: dir, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_PREFIX: 'x/' })).toThrow(
+      /S3_BUCKET: requise quand S3_ENDPOINT, S3_PREFIX sont renseignées/,
+    );
+    expect(() => readConfig({ DATA_DIR: dir, S3_BUCKET: 'b1', S3_ACCESS_KEY_ID: 'cle' })).toThrow(/S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID et S3_SECRET_ACCESS_KEY vont ensemble/);
+    expect(() => readConfig({ DATA_DIR: dir, S3_BUCKET: 'b1', S3_PREFIX: '../autre' })).toThrow(/S3_PREFIX/);
+    expect(() => readConfig({ DATA_DIR: dir, S3_BUCKET: 'b1', S3_PREFIX: '/racine' })).toThrow(/S3_PREFIX/);
+    expect(() => readConfig({ DATA_DIR: dir, S3_BUCKET: 'b1', S3_ENDPOINT: 'ftp://x' })).toThrow(/S3_ENDPOINT/);
+    expect(() => readConfig({ DATA_DIR: dir, S3_BUCKET: 'a/b' })).toThrow(/S3_BUCKET/);
+  });
 });

@@ -37,6 +37,18 @@ const envSchema = z.object({
   NETWORK_NAME: z.string().trim().min(2).max(80).default('Notadoo'),
   CONTACT_EMAIL: z.email({ error: 'doit être une adresse email' }).default('contact@notadoo.fr'),
   MAINTENANCE: z.enum(['0', '1', 'true', 'false', 'on', 'off'], { error: 'doit valoir 1/0, true/false ou on/off' }).default('0'),
+  // Storage (issue 11): an S3-compatible bucket shared by every server process; unset S3_BUCKET: local disk under DATA_DIR.
+  S3_BUCKET: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{1,254}$/, 'doit être un nom de compartiment S3 (lettres, chiffres, « . », « - », « _ »)').optional(),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'doit être une adresse http:// ou https://' }).optional(),
+  S3_REGION: z.string().trim().min(1).max(64).default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).max(256).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).max(256).optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1', 'true', 'false', 'on', 'off'], { error: 'doit valoir 1/0, true/false ou on/off' }).optional(),
+  S3_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/?$/, 'doit être un préfixe de noms d’objets (ex. « notadoo/ »)')
+    .refine((v) => !v.split('/').some((s) => s === '.' || s === '..'), 'ne doit pas contenir « . » ni « .. »')
+    .optional(),
   // Security (issue 9): the proxies whose X-Forwarded-For is believed; unset: none.
   TRUST_PROXY: z
     .string()
@@ -75,6 +87,22 @@ export interface Config {
    * any sender; a number trusts that many hops; a list trusts those addresses.
    */
   trustProxy: TrustProxy;
+  /** Issue 11: where stored files go; null: local disk under `dataDir`. */
+  s3: S3Settings | null;
+}
+
+/** An S3-compatible bucket (S3_* variables). */
+export interface S3Settings {
+  bucket: string;
+  /** Unset: AWS S3 itself. */
+  endpoint: string | undefined;
+  region: string;
+  /** Unset: the SDK's usual sources (AWS_* variables, instance role...). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** bucket in the path (https://host/bucket/key), as most self-hosted servers need. */
+  forcePathStyle: boolean;
+  /** Put before every object name: "" or ending with "/". */
+  prefix: string;
 }
 
 /** What every visitor's pages depend on (issue 10). */
@@ -113,9 +141,9 @@ export class ConfigError extends Error {}
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const blankless = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
   const parsed = envSchema.safeParse(blankless);
-  const bridgeIssues = bridgeKeyIssues(blankless);
-  if (!parsed.success || bridgeIssues.length > 0) {
-    const lines = [...(parsed.error?.issues ?? []), ...bridgeIssues].map((i) => `  - ${i.path.join('.')}: ${i.message}`);
+  const crossIssues = [...bridgeKeyIssues(blankless), ...s3Issues(blankless)];
+  if (!parsed.success || crossIssues.length > 0) {
+    const lines = [...(parsed.error?.issues ?? []), ...crossIssues].map((i) => `  - ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Configuration invalide :\n${lines.join('\n')}`);
   }
   const e = parsed.data;
@@ -146,7 +174,29 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maintenance: ['1', 'true', 'on'].includes(e.MAINTENANCE),
     },
     trustProxy: e.TRUST_PROXY ?? false,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
+          region: e.S3_REGION,
+          credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+          // Self-hosted servers rarely have a DNS name per bucket: the path style is their default.
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ? ['1', 'true', 'on'].includes(e.S3_FORCE_PATH_STYLE) : e.S3_ENDPOINT !== undefined,
+          prefix: e.S3_PREFIX ? e.S3_PREFIX.replace(/\/?$/, '/') : '',
+        }
+      : null,
   };
+}
+
+/** S3 variables without a bucket are a mistake (a typo in S3_BUCKET would silently store files on local disk); keys go in pairs. */
+function s3Issues(env: NodeJS.ProcessEnv): Array<{ path: string[]; message: string }> {
+  const issues: Array<{ path: string[]; message: string }> = [];
+  const named = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX', 'S3_REGION'].filter((name) => env[name]);
+  if (!env.S3_BUCKET && named.length > 0) issues.push({ path: ['S3_BUCKET'], message: `requise quand ${named.join(', ')} ${named.length > 1 ? 'sont renseignées' : 'est renseignée'}` });
+  if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+    issues.push({ path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'], message: 'S3_ACCESS_KEY_ID et S3_SECRET_ACCESS_KEY vont ensemble' });
+  }
+  return issues;
 }
 
 /** The bridge needs its service key: without it every call of the browser would be refused. */

@@ -3,6 +3,7 @@ import type { RateLimit, RateLimiter } from './auth/rate-limiter';
 import type { TokenService } from './auth/session-tokens';
 import type { Config } from './config';
 import type { Db } from './db/database';
+import type { FileStorage } from './files/storage/file-storage';
 import type { Mailer } from './mail/mailer';
 import type { OutboxWorker } from './mail/outbox-worker';
 
@@ -64,4 +65,6 @@ export interface AppContext {
   now: () => Date;
   /** Waits `ms` (login slowdown); replaceable in tests. */
   sleep: (ms: number) => Promise<void>;
+  /** Issue 11: every stored file (project files, PDFs, covers, avatars), on local disk or in an S3 bucket. */
+  storage: FileStorage;
 }

@@ -3,6 +3,7 @@ import { ConfigError, readConfig } from './config';
 import { lockDataDir, DataDirLockedError } from './db/data-dir-lock';
 import { makeDataDirPrivate, restrictProcessUmask } from './files/private-data';
 import { createPgliteDatabaseInChild, isNewPgliteDataDir } from './db/new-pglite-database';
+import { StorageUnusableError } from './files/storage/file-storage';
 
 async function main(): Promise<void> {
   // First of all: everything this process creates is owner-only (issue 9).
@@ -16,11 +17,12 @@ async function main(): Promise<void> {
   // An empty DATA_DIR: the embedded database is made in a child process, whose memory goes back to the system.
   const firstStart = !config.databaseUrl && isNewPgliteDataDir(pgliteDir) ? await createPgliteDatabaseInChild(pgliteDir, { demoAccounts }) : undefined;
   // The application is loaded once that child is done, so that the two are not in memory together.
-  const [{ openDatabase }, { mergePreparations, prepareDatabase }, { buildApp }, { createMailer }] = await Promise.all([
+  const [{ openDatabase }, { mergePreparations, prepareDatabase }, { buildApp }, { createMailer }, { createFileStorage }] = await Promise.all([
     import('./db/database'),
     import('./db/prepare-database'),
     import('./app'),
     import('./mail/mailer'),
+    import('./files/storage/create-storage'),
   ]);
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir });
   const prepared = await prepareDatabase(database, { demoAccounts });
@@ -29,9 +31,14 @@ async function main(): Promise<void> {
   // Files it adds later stay behind the 0700 folders.
   if (!config.databaseUrl) makeDataDirPrivate(path.join(config.dataDir, 'db'));
 
+  // A bucket that is missing or refuses the keys stops the start here, not at the first upload.
+  const storage = await createFileStorage(config);
+  await storage.check();
+
   const app = await buildApp({
     config,
     database,
+    storage,
     mailer: createMailer({
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
@@ -60,7 +67,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite embarqué (${path.join(config.dataDir, 'db')})`;
-  console.log(`Notadoo démarré sur ${config.publicUrl} — base : ${where}`);
+  console.log(`Notadoo démarré sur ${config.publicUrl} — base : ${where} — fichiers : ${storage.description}`);
   if (seeded.migrations.length) console.log(`Migrations appliquées : ${seeded.migrations.join(', ')}`);
   if (seeded.offices) console.log(`${seeded.offices} offices notariaux ajoutés.`);
   if (!config.smtpUrl) console.log(`Mails écrits dans ${path.join(config.dataDir, 'mail')}`);
@@ -71,6 +78,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError || error instanceof DataDirLockedError ? error.message : error);
+  console.error(error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof StorageUnusableError ? error.message : error);
   process.exit(1);
 });

@@ -123,6 +123,8 @@ describe('the server process on its embedded database', () => {
   let civilId: number;
   const acknowledgedFiles: Buffer[] = [];
   const filesDir = () => path.join(dataDir, 'files', 'projects', String(projectId));
+  /** Where uploads are received before they are handed to the storage. */
+  const receivingDir = () => path.join(dataDir, 'tmp');
   const drawer = async () => (await projectDocuments(server, user.token, projectId)).flatMap((d) => d.document_files).find((f) => f.id === drawerId)!;
   const civil = async () => (await projectDocuments(server, user.token, projectId)).flatMap((d) => d.document_civil_statuses).find((q) => q.id === civilId)!;
 
@@ -192,13 +194,15 @@ describe('the server process on its embedded database', () => {
 
   it('loses nothing acknowledged when killed during an upload; after restart the retry succeeds', async () => {
     const content = secretPdf();
-    const before = readdirSync(filesDir());
+    const before = readdirSync(receivingDir());
     const slow = startSlowUpload(server, user.token, projectId, drawerId, content);
-    await waitForNewUpload(filesDir(), before);
+    await waitForNewUpload(receivingDir(), before);
     await server.kill('SIGKILL');
     expect(await slow.answer).toBeInstanceOf(Error);
 
     server = await startServer({ dataDir }); // the dead server's lock is stale: taken over
+    // The half-received upload was swept at start.
+    expect(readdirSync(receivingDir()).filter(isTemporary)).toEqual([]);
     // Right after a start, the embedded database's files are owner-only too.
     expect(notOwnerOnly(modes())).toEqual([]);
     await expectFilesIntact();
@@ -239,9 +243,9 @@ describe('the server process on its embedded database', () => {
 
   it('lets a request in flight finish on SIGTERM, then exits cleanly; no orphan row nor partial file remains', async () => {
     const content = secretPdf();
-    const before = readdirSync(filesDir());
+    const before = readdirSync(receivingDir());
     const slow = startSlowUpload(server, user.token, projectId, drawerId, content);
-    await waitForNewUpload(filesDir(), before);
+    await waitForNewUpload(receivingDir(), before);
     server.child.kill('SIGTERM');
     await waitFor(() => server.output().includes('SIGTERM reçu'), 'the server begins stopping');
     slow.finish();

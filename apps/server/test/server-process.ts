@@ -63,6 +63,12 @@ export async function spawnServer(options: { dataDir: string; env?: Record<strin
       DATABASE_URL: '',
       SMTP_URL: '',
       TRUST_PROXY: '',
+      // Local disk unless the test names a bucket (issue 11).
+      S3_BUCKET: '',
+      S3_ENDPOINT: '',
+      S3_ACCESS_KEY_ID: '',
+      S3_SECRET_ACCESS_KEY: '',
+      S3_PREFIX: '',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

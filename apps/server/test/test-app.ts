@@ -13,6 +13,8 @@ import { seedOffices } from '../src/seed/seed';
 import { DEFAULT_OUTBOX_SETTINGS } from '../src/mail/outbox-worker';
 import { hashPassword } from '../src/auth/passwords';
 import { users } from '../src/db/schema';
+import type { FileStorage } from '../src/files/storage/file-storage';
+import { createLocalDiskStorage } from '../src/files/storage/local-disk-storage';
 
 /** Every API test runs on embedded PGlite and, when TEST_DATABASE_URL is set, on that PostgreSQL server too. */
 export const BACKENDS: Array<'pglite' | 'postgres'> = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
@@ -32,6 +34,7 @@ export const testConfig: Config = {
   bridge: { url: 'http://127.0.0.1:4100', serviceKey: 'cle-de-test' },
   site: { networkName: 'Notadoo', contactEmail: 'contact@notadoo.test', maintenance: false },
   trustProxy: false,
+  s3: null,
 };
 
 /**
@@ -74,6 +77,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: Database;
   dataDir: string;
+  /** Where the app stores files: local disk under dataDir, or the S3 storage passed in the options. */
+  storage: FileStorage;
   /** Every mail the app sent, oldest first. */
   mails: MailMessage[];
   clock: ReturnType<typeof createClock>;
@@ -93,11 +98,13 @@ export async function buildTestApp(backend: 'pglite' | 'postgres', options: Part
   const mails: MailMessage[] = [];
   const clock = createClock();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'notadoo-test-'));
+  const storage = options.storage ?? createLocalDiskStorage(dataDir);
   const app = await buildApp({
     database,
     mailer: { send: async (m) => void mails.push(m) },
     now: clock.now,
     ...options,
+    storage,
     config: { ...testConfig, ...options.config, dataDir },
   });
   deliverMailsBeforeAnswering(app);
@@ -105,6 +112,7 @@ export async function buildTestApp(backend: 'pglite' | 'postgres', options: Part
     app,
     database,
     dataDir,
+    storage,
     mails,
     clock,
     async createUser(overrides = {}) {

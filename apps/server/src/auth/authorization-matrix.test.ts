@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,7 +5,7 @@ import { multipartBody, PDF_BYTES, PNG_BYTES } from '../../test/multipart';
 import { BACKENDS, bearer, buildTestApp, testConfig, type TestApp } from '../../test/test-app';
 import type { AppContext } from '../context';
 import { documents, participants, projects, users as userRows } from '../db/schema';
-import { projectFilesDir } from '../files/project-files';
+import { projectFileKey } from '../files/storage/storage-keys';
 import { mailOutbox } from '../mail/outbox-data';
 import { issueDownloadToken } from '../modules/downloads/download-tokens';
 import { ACCESS_RULES } from './authenticate';
@@ -223,9 +221,7 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     const storedFile = 'abcdefgh_acte.pdf';
     const [questionnaire] = await db.insert(documents).values({ projectId, participantId: sellerPid, kind: 'questionnaire', docType: 'document_civil_statuses' }).returning({ id: documents.id });
     const [drawer] = await db.insert(documents).values({ projectId, participantId: sellerPid, kind: 'files', docType: 'identity_card', files: [storedFile] }).returning({ id: documents.id });
-    const dir = projectFilesDir(t.dataDir, projectId);
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(path.join(dir, storedFile), PDF_BYTES);
+    await t.storage.putBuffer(projectFileKey(projectId, storedFile), PDF_BYTES);
     return { projectId, sellerPid, buyerPid, pendingPid, questionnaireId: questionnaire!.id, drawerId: drawer!.id, storedFile };
   }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -17,10 +17,18 @@ export interface StoredUpload {
 }
 
 /**
+ * Where uploads are received before they are checked and handed to the
+ * storage: always this machine's DATA_DIR, whatever the storage.
+ */
+export function temporaryUploadsDir(dataDir: string): string {
+  return path.join(dataDir, 'tmp');
+}
+
+/**
  * Streams an upload to a temporary file in `dir`, checking its first bytes
  * against `accepted` and its size against `maxBytes` on the way: it is never
- * held whole in memory. The caller moves it into place with `keepUpload` or
- * drops it with `discardUpload`.
+ * held whole in memory. The caller hands it to the storage (`putFile`, which
+ * takes the file away) or drops it with `discardUpload`.
  */
 export async function receiveUpload(
   stream: Readable,
@@ -62,22 +70,12 @@ export async function receiveUpload(
   return { name: `${randomBytes(12).toString('hex')}.${EXTENSIONS[type]}`, type, size, path: tmp };
 }
 
-export async function keepUpload(upload: StoredUpload, dir: string): Promise<string> {
-  await rename(upload.path, path.join(dir, upload.name));
-  return upload.name;
-}
-
 export async function discardUpload(upload: StoredUpload | undefined): Promise<void> {
   if (upload) await rm(upload.path, { force: true });
 }
 
-/** Removes a stored file by the name we generated; anything else is ignored. */
-export async function removeStoredFile(dir: string, name: string | null): Promise<void> {
-  if (!name || !/^[a-f0-9]{24}\.[a-z]{3,4}$/.test(name)) return;
-  await rm(path.join(dir, name), { force: true });
-}
-
-const TEMPORARY_PREFIX = '.upload-';
+/** Names of files being received or moved into place: the sweep removes those a crash left. */
+export const TEMPORARY_PREFIX = '.upload-';
 export const MALFORMED_MULTIPART = 'Le contenu envoyé (multipart/form-data) est mal formé ou incomplet.';
 
 /** A parser error without a status comes from the bytes the client sent. */
@@ -113,9 +111,11 @@ export async function* readParts(request: FastifyRequest): AsyncGenerator<Part> 
 }
 
 /**
- * Removes the temporary files of uploads a crash interrupted, under the
- * project folders and the covers folder. `olderThanMs` spares uploads a sibling
- * process sharing DATA_DIR may be receiving right now. Answers how many went.
+ * Removes the temporary files of uploads a crash interrupted: in the upload
+ * folder, and beside stored files on local disk (project folders, PDFs,
+ * covers, avatars), where the local storage and older versions moved them
+ * into place. `olderThanMs` spares uploads a sibling process sharing DATA_DIR
+ * may be receiving right now. Answers how many went.
  */
 export async function sweepTemporaryUploads(dataDir: string, options: { olderThanMs: number; now?: number }): Promise<number> {
   const projectsRoot = path.join(dataDir, 'files', 'projects');
@@ -125,7 +125,8 @@ export async function sweepTemporaryUploads(dataDir: string, options: { olderTha
   );
   const cutoff = (options.now ?? Date.now()) - options.olderThanMs;
   let removed = 0;
-  for (const dir of [...projectDirs, path.join(dataDir, 'uploads', 'covers')]) {
+  const otherDirs = [temporaryUploadsDir(dataDir), path.join(dataDir, 'files', 'pdf'), path.join(dataDir, 'uploads', 'covers'), path.join(dataDir, 'uploads', 'avatars')];
+  for (const dir of [...projectDirs, ...otherDirs]) {
     const names = await readdir(dir).catch(() => [] as string[]);
     for (const name of names.filter((n) => n.startsWith(TEMPORARY_PREFIX))) {
       const file = path.join(dir, name);

@@ -2,6 +2,7 @@ import { MESSAGES } from '@notadoo/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/database-errors';
+import { StorageUnavailableError } from '../files/storage/file-storage';
 import { AppError } from './app-error';
 
 /** Fastify's own client errors (bad JSON, wrong content type, body too large...) in French. */
@@ -31,6 +32,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply.status(400).send(describeValidationError(error.validation[0]));
+    }
+    // Before the database check, which would read the network error it wraps as the database's.
+    if (error instanceof StorageUnavailableError) {
+      request.log.warn({ err: error.cause }, 'file storage unavailable');
+      return reply.status(503).header('retry-after', '5').send({ message: error.message });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

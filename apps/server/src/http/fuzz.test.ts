@@ -1,5 +1,3 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import sharp from 'sharp';
@@ -7,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody, PDF_BYTES, PNG_BYTES } from '../../test/multipart';
 import { bearer, buildTestApp, type TestApp } from '../../test/test-app';
 import { documents, participants, projects } from '../db/schema';
-import { projectFilesDir } from '../files/project-files';
+import { projectFileKey } from '../files/storage/storage-keys';
 import { mailOutbox } from '../mail/outbox-data';
 
 /**
@@ -233,8 +231,7 @@ describe('fuzzing every API route (fast-check, PGlite)', () => {
     const [pending] = await db.insert(participants).values({ projectId, role: 'buyer', firstName: 'Paul', lastName: 'Martin', email: 'paul@exemple.fr' }).returning({ id: participants.id });
     const [questionnaire] = await db.insert(documents).values({ projectId, participantId: sellerP!.id, kind: 'questionnaire', docType: 'document_civil_statuses' }).returning({ id: documents.id });
     const [drawer] = await db.insert(documents).values({ projectId, participantId: sellerP!.id, kind: 'files', docType: 'identity_card', files: ['abcdefgh_acte.pdf'] }).returning({ id: documents.id });
-    mkdirSync(projectFilesDir(t.dataDir, projectId), { recursive: true });
-    writeFileSync(path.join(projectFilesDir(t.dataDir, projectId), 'abcdefgh_acte.pdf'), PDF_BYTES);
+    await t.storage.putBuffer(projectFileKey(projectId, 'abcdefgh_acte.pdf'), PDF_BYTES);
     const [failed] = await db
       .insert(mailOutbox)
       .values({ recipient: 'perdu@exemple.fr', subject: 'Confirmation', textBody: 'Bonjour', htmlBody: '<p>Bonjour</p>', status: 'failed', attempts: 5, failedAt: new Date(), lastError: 'ECONNREFUSED' })

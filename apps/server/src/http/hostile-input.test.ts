@@ -91,8 +91,9 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
       for (const id of ['abc', '99999999999999999999', '2147483648', '-3', '1.5', '']) {
         expectFrench4xx(await upload({ id }), 400, 'Identifiant de document invalide.');
       }
-      const dir = path.join(t.dataDir, 'files', 'projects', String(projectId));
-      expect(existsSync(dir) ? readdirSync(dir).filter((n) => n.startsWith('.upload-')) : []).toEqual([]);
+      for (const dir of [path.join(t.dataDir, 'tmp'), path.join(t.dataDir, 'files', 'projects', String(projectId))]) {
+        expect(existsSync(dir) ? readdirSync(dir).filter((n) => n.startsWith('.upload-')) : [], dir).toEqual([]);
+      }
     });
 
     it('refuses a file name with a bidirectional override or another invisible character', async () => {
@@ -224,8 +225,12 @@ describe('temporary upload files', () => {
     try {
       const projectDir = path.join(t.dataDir, 'files', 'projects', '7');
       const coversDir = path.join(t.dataDir, 'uploads', 'covers');
-      mkdirSync(projectDir, { recursive: true });
-      for (const file of [path.join(projectDir, '.upload-0123456789abcdef'), path.join(coversDir, '.upload-fedcba9876543210')]) writeFileSync(file, 'moitié');
+      // Uploads are received in DATA_DIR/tmp; older versions received them beside the stored files.
+      const receivingDir = path.join(t.dataDir, 'tmp');
+      for (const dir of [projectDir, coversDir, receivingDir]) mkdirSync(dir, { recursive: true });
+      for (const file of [path.join(projectDir, '.upload-0123456789abcdef'), path.join(coversDir, '.upload-fedcba9876543210'), path.join(receivingDir, '.upload-0011223344556677')]) {
+        writeFileSync(file, 'moitié');
+      }
       writeFileSync(path.join(projectDir, 'abcdefgh_acte.pdf'), '%PDF-1.4');
       writeFileSync(path.join(coversDir, '0123456789abcdef01234567.png'), 'png');
       // A sibling process on the same DATA_DIR (PostgreSQL deployments) may be receiving one right now: only old ones go then.
@@ -235,9 +240,10 @@ describe('temporary upload files', () => {
       utimesSync(path.join(projectDir, '.upload-0123456789abcdef'), old, old);
       expect(await sweepTemporaryUploads(t.dataDir, { olderThanMs: 3600_000 })).toBe(1);
       expect(readdirSync(projectDir).sort()).toEqual(['.upload-aaaaaaaaaaaaaaaa', 'abcdefgh_acte.pdf']);
-      expect(await sweepTemporaryUploads(t.dataDir, { olderThanMs: 0 })).toBe(2);
+      expect(await sweepTemporaryUploads(t.dataDir, { olderThanMs: 0 })).toBe(3);
       expect(readdirSync(projectDir)).toEqual(['abcdefgh_acte.pdf']);
       expect(readdirSync(coversDir)).toEqual(['0123456789abcdef01234567.png']);
+      expect(readdirSync(receivingDir)).toEqual([]);
     } finally {
       await t.close();
     }

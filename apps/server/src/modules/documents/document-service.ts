@@ -22,8 +22,10 @@ import { documents, participants, projects } from '../../db/schema';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error';
 import { parseWith } from '../../http/parse';
 import { IMAGE_TYPES } from '../../files/content-sniffing';
-import { checkOriginalName, keepProjectFile, openProjectFile, projectFilesDir, removeProjectFile, storedNameFor } from '../../files/project-files';
-import { discardUpload, receiveUpload, type StoredUpload } from '../../files/upload';
+import { checkOriginalName, storedNameFor } from '../../files/project-files';
+import { removeUnlistedFiles } from '../../files/storage/file-storage';
+import { projectFileKey } from '../../files/storage/storage-keys';
+import { discardUpload, receiveUpload, temporaryUploadsDir, type StoredUpload } from '../../files/upload';
 import { verifyDownloadToken } from '../downloads/download-tokens';
 import { answerProject, requireOpenProject } from '../projects/project-guard';
 import { loadProjects } from '../projects/project-data';
@@ -81,7 +83,8 @@ export async function addDocument(ctx: AppContext, user: UserWithOffice, input: 
 
 /**
  * Receives one file into a drawer (multipart fields `id` then `file`): images
- * and PDF, checked by content, streamed to disk, at most 20 MB.
+ * and PDF, checked by content, streamed to a local temporary file, at most
+ * 20 MB, then handed to the storage.
  */
 export async function addFile(
   ctx: AppContext,
@@ -101,7 +104,7 @@ export async function addFile(
         // Checked before the bytes are stored when the id came first, as the web sends it.
         if (documentId !== undefined) await requireDrawer(ctx, user, loaded.project.id, documentId);
         upload = await receiveUpload(part.file, {
-          dir: projectFilesDir(ctx.config.dataDir, loaded.project.id),
+          dir: temporaryUploadsDir(ctx.config.dataDir),
           accepted: [...IMAGE_TYPES, 'pdf'],
           maxBytes: PROJECT_FILE_MAX_BYTES,
           refusedMessage: 'Seules les images (PNG, JPEG, GIF, WebP) et les documents PDF sont acceptés.',
@@ -112,8 +115,9 @@ export async function addFile(
     if (documentId === undefined) throw badRequest(DOCUMENT_ID_MESSAGE);
     await requireDrawer(ctx, user, loaded.project.id, documentId);
     const storedName = storedNameFor(originalName, upload.type);
-    await keepProjectFile(ctx.config.dataDir, loaded.project.id, upload, storedName);
-    upload = undefined;
+    const received = upload;
+    upload = undefined; // putFile takes the temporary file away, stored or not
+    await ctx.storage.putFile(projectFileKey(loaded.project.id, storedName), received.path);
     await ctx.db
       .update(documents)
       .set({ files: sql`array_append(${documents.files}, ${storedName})`, updatedAt: new Date() })
@@ -137,7 +141,7 @@ export async function removeFile(ctx: AppContext, user: UserWithOffice, projectI
     .update(documents)
     .set({ files: sql`array_remove(${documents.files}, ${input.file})`, updatedAt: new Date() })
     .where(eq(documents.id, input.id));
-  await removeProjectFile(ctx.config.dataDir, projectId, input.file);
+  await removeUnlistedFiles(ctx.storage, [projectFileKey(projectId, input.file)], ctx.log);
   return answerProject(ctx, user, projectId);
 }
 
@@ -145,7 +149,7 @@ export async function removeDocument(ctx: AppContext, user: UserWithOffice, proj
   const found = await requireDocumentOfProject(ctx, user, projectId, documentId);
   if (!canDeleteDocument(found.viewer, found.access)) throw forbidden("Erreur : Vous n'avez pas les droits suffisants pour supprimer ce document.");
   await ctx.db.delete(documents).where(eq(documents.id, documentId));
-  for (const name of found.document.files) await removeProjectFile(ctx.config.dataDir, projectId, name);
+  await removeUnlistedFiles(ctx.storage, found.document.files.map((name) => projectFileKey(projectId, name)), ctx.log);
   return answerProject(ctx, user, projectId);
 }
 
@@ -173,7 +177,7 @@ export async function openFileForDownload(ctx: AppContext, docId: number, index:
   const { document } = await requireReadableDocument(ctx, user, docId);
   const storedName = document.kind === 'files' ? document.files[index] : undefined;
   if (!storedName) throw notFound("Ce fichier n'existe pas.");
-  const { stream, size } = await openProjectFile(ctx.config.dataDir, document.projectId, storedName);
+  const { stream, size } = await ctx.storage.open(projectFileKey(document.projectId, storedName));
   const extension = storedName.split('.').pop()?.toLowerCase() ?? '';
   return { stream, size, contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream', filename: displayFileName(storedName) };
 }

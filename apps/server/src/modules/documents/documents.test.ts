@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody, PDF_BYTES, PNG_BYTES } from '../../../test/multipart';
 import { BACKENDS, bearer, buildTestApp, type TestApp } from '../../../test/test-app';
+import { temporaryUploadsDir } from '../../files/upload';
 
 type Actor = { id: number; email: string; headers: Record<string, string> };
 type Drawer = { id: number; doc_type: string; files: string[] };
@@ -60,7 +61,7 @@ describe.each(BACKENDS)('documents of a project on %s', (backend) => {
     expect((await api(stranger, 'POST', '/participant/adddocument', { projectId, docType: 'document_files', docFileType: 'identity_card', participantId: sellerPid })).statusCode).toBe(403);
   });
 
-  it('uploads a PDF streamed to disk with a 9-character prefix, and its owner and the office download it with a short-lived token', async () => {
+  it('uploads a PDF streamed to the storage with a 9-character prefix, and its owner and the office download it with a short-lived token', async () => {
     const drawer = await addDrawer(buyer, buyerPid);
     const res = await upload(buyer, drawer.id, { name: "carte d'identité.pdf", content: PDF_BYTES, type: 'application/pdf' });
     expect(res.statusCode, res.body).toBe(200);
@@ -108,8 +109,10 @@ describe.each(BACKENDS)('documents of a project on %s', (backend) => {
     expect((await upload(buyer, drawer.id, { name: 'a.pdf', content: PDF_BYTES, type: 'application/pdf' })).statusCode).toBe(403);
     const project = (await api(seller, 'GET', `/project/${projectId}`)).json();
     expect(drawers(project).find((d) => d.id === drawer.id)!.files).toEqual([]);
-    const dir = path.join(t.dataDir, 'files/projects', String(projectId));
-    expect(readdirSync(dir).filter((f) => f.startsWith('.upload-'))).toEqual([]);
+    // Nothing left where uploads are received, nor beside the stored files.
+    for (const dir of [temporaryUploadsDir(t.dataDir), path.join(t.dataDir, 'files/projects', String(projectId))]) {
+      expect(readdirSync(dir).filter((f) => f.startsWith('.upload-')), dir).toEqual([]);
+    }
   });
 
   it('refuses changes once the project is signed, except to the office', async () => {

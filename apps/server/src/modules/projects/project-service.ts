@@ -1,4 +1,3 @@
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import {
   canArchiveProject,
@@ -32,7 +31,9 @@ import { documents, notaryOffices, participants, projects } from '../../db/schem
 import { badRequest, forbidden } from '../../http/app-error';
 import { parseWith } from '../../http/parse';
 import { IMAGE_TYPES } from '../../files/content-sniffing';
-import { discardUpload, keepUpload, receiveUpload, removeStoredFile, type StoredUpload } from '../../files/upload';
+import { removeUnlistedFiles } from '../../files/storage/file-storage';
+import { imageKey } from '../../files/storage/storage-keys';
+import { discardUpload, receiveUpload, temporaryUploadsDir, type StoredUpload } from '../../files/upload';
 import { queueMail } from '../../mail/outbox-data';
 import type { Db } from '../../db/database';
 import { projectStatusMail, projectSubmittedMail } from '../../mail/templates';
@@ -51,10 +52,6 @@ import { toPartialProject, toProject, toProjectForAccess, toProjectSummary, toVi
 type CreateProjectInput = z.output<typeof createProjectSchema>;
 
 export const COVER_MAX_BYTES = 5 * 1024 * 1024;
-
-export function coversDir(ctx: AppContext): string {
-  return path.join(ctx.config.dataDir, 'uploads', 'covers');
-}
 
 function requirePermission(allowed: boolean): void {
   if (!allowed) throw forbidden(MESSAGES.projectAccessDenied);
@@ -225,7 +222,7 @@ export async function changeProjectCover(
       if (part.type === 'field' && part.fieldname === 'id') id = parseWith(projectIdSchema.shape.id, part.value);
       else if (part.type === 'file' && part.fieldname === 'cover_image' && !upload) {
         upload = await receiveUpload(part.file, {
-          dir: coversDir(ctx),
+          dir: temporaryUploadsDir(ctx.config.dataDir),
           accepted: IMAGE_TYPES,
           maxBytes: COVER_MAX_BYTES,
           refusedMessage: 'La couverture doit être une image (PNG, JPEG, GIF ou WebP).',
@@ -236,10 +233,11 @@ export async function changeProjectCover(
     if (id === undefined) throw badRequest(PROJECT_SCHEMA_MESSAGES.invalidProjectId);
     const { loaded, access, viewer } = await requireOpenProject(ctx, user, id!);
     requirePermission(canChangeCover(viewer, access));
-    const name = await keepUpload(upload, coversDir(ctx));
-    upload = undefined;
+    const { name, path: received } = upload;
+    upload = undefined; // putFile takes the temporary file away, stored or not
+    await ctx.storage.putFile(imageKey('covers', name)!, received);
     await updateProject(ctx.db, id!, { coverImage: name });
-    await removeStoredFile(coversDir(ctx), loaded.project.coverImage);
+    await removeUnlistedFiles(ctx.storage, [imageKey('covers', loaded.project.coverImage)], ctx.log);
     return { id: id!, cover_image: name };
   } finally {
     await discardUpload(upload);
@@ -250,7 +248,7 @@ export async function removeProjectCover(ctx: AppContext, user: UserWithOffice, 
   const { loaded, access, viewer } = await requireOpenProject(ctx, user, id);
   requirePermission(canChangeCover(viewer, access));
   await updateProject(ctx.db, id, { coverImage: null });
-  await removeStoredFile(coversDir(ctx), loaded.project.coverImage);
+  await removeUnlistedFiles(ctx.storage, [imageKey('covers', loaded.project.coverImage)], ctx.log);
   return answerProject(ctx, user, id);
 }
 

@@ -1,41 +1,24 @@
-import { rm, stat } from 'node:fs/promises';
-import path from 'node:path';
 import type { AppContext } from '../../context';
+import { removeUnlistedFiles } from '../../files/storage/file-storage';
+import { questionnairePdfKey } from '../../files/storage/storage-keys';
 
-// Generated questionnaire PDFs live on local disk under DATA_DIR/files/pdf,
-// named after the document and the version of the answers they show, so a
-// name tells whether the PDF is still current.
-
-const STORED_PDF_NAME = /^questionnaire-\d+-v\d+\.pdf$/;
-
-export function pdfDir(ctx: AppContext): string {
-  return path.join(ctx.config.dataDir, 'files', 'pdf');
-}
+// Generated questionnaire PDFs live in the storage under files/pdf/, named
+// after the document and the version of the answers they show, so a name
+// tells whether the PDF is still current.
 
 export function storedPdfName(documentId: number, version: number): string {
   return `questionnaire-${documentId}-v${version}.pdf`;
 }
 
-/** Where a stored PDF is; undefined for a name we did not generate (no other name reaches the disk). */
-export function storedPdfPath(ctx: AppContext, name: string | null): string | undefined {
-  return name && STORED_PDF_NAME.test(name) ? path.join(pdfDir(ctx), name) : undefined;
-}
-
-/** The PDF's size in bytes, undefined when it is not on disk. */
+/** The PDF's size in bytes, undefined when it is not stored (or the name is not one we generate). */
 export async function storedPdfSize(ctx: AppContext, name: string | null): Promise<number | undefined> {
-  const file = storedPdfPath(ctx, name);
-  if (!file) return undefined;
-  try {
-    const info = await stat(file);
-    return info.isFile() ? info.size : undefined;
-  } catch {
-    return undefined;
-  }
+  const key = questionnairePdfKey(name);
+  return key ? ctx.storage.size(key) : undefined;
 }
 
+/** Removes a PDF no longer listed (a newer version replaced it); a failure only leaves an orphan. */
 export async function removeStoredPdf(ctx: AppContext, name: string | null): Promise<void> {
-  const file = storedPdfPath(ctx, name);
-  if (file) await rm(file, { force: true });
+  await removeUnlistedFiles(ctx.storage, [questionnairePdfKey(name)], ctx.log);
 }
 
 /** The name a person sees: "<dossier> - <questionnaire> - <personne>.pdf", without characters file systems refuse. */

@@ -1,7 +1,4 @@
-import { randomBytes } from 'node:crypto';
-import { createReadStream, type ReadStream } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import type { Readable } from 'node:stream';
 import {
   canViewDocumentOf,
   clean,
@@ -24,7 +21,8 @@ import { canEditDocument, loadDocumentInProject, requireReadableDocument, type D
 import type { DocumentRow } from '../projects/project-data';
 import type { UserWithOffice } from '../users/user-data';
 import { findDocumentById, recordGeneratedPdf, updateAnswersAtVersion } from './questionnaire-data';
-import { pdfDir, readablePdfName, removeStoredPdf, storedPdfName, storedPdfPath, storedPdfSize } from './questionnaire-files';
+import { questionnairePdfKey } from '../../files/storage/storage-keys';
+import { readablePdfName, removeStoredPdf, storedPdfName, storedPdfSize } from './questionnaire-files';
 import { renderQuestionnairePdf } from './questionnaire-pdf';
 
 export const QUESTIONNAIRE_MESSAGES = {
@@ -143,18 +141,14 @@ async function ensureCurrentPdf(ctx: AppContext, found: DocumentInProject, defin
       personName: personName(found),
       generatedAt: ctx.now(),
     });
-    const target = storedPdfPath(ctx, name)!;
-    await mkdir(pdfDir(ctx), { recursive: true, mode: 0o700 });
-    // Written aside then renamed: a download in progress never reads half a file.
-    const temporary = path.join(pdfDir(ctx), `.${name}.${randomBytes(6).toString('hex')}.tmp`);
-    await writeFile(temporary, pdf, { mode: 0o600 });
-    await rename(temporary, target);
+    // Stored whole under its own name (a PUT or a rename): a download in progress never reads half a file.
+    await ctx.storage.putBuffer(questionnairePdfKey(name)!, pdf);
     if (await recordGeneratedPdf(ctx.db, row.id, row.version, name)) {
       if (row.file !== name) await removeStoredPdf(ctx, row.file);
       return name;
     }
     row = await findDocumentById(ctx.db, found.document.id);
-    if (row?.file !== name) await rm(target, { force: true });
+    if (row?.file !== name) await removeStoredPdf(ctx, name);
   }
   if (!row) throw notFound(M.documentMissing);
   throw new AppError('CONFLICT', M.pdfBusy);
@@ -165,10 +159,14 @@ export async function openQuestionnairePdf(
   ctx: AppContext,
   user: UserWithOffice,
   documentId: number,
-): Promise<{ stream: ReadStream; size: number; name: string }> {
+): Promise<{ stream: Readable; size: number; name: string }> {
   const found = await requireReadableDocument(ctx, user, documentId);
   const definition = getDefinition(found.document.docType);
-  const size = await storedPdfSize(ctx, found.document.file);
-  if (found.document.kind !== 'questionnaire' || !definition || size === undefined) throw notFound(M.pdfNotGenerated);
-  return { stream: createReadStream(storedPdfPath(ctx, found.document.file)!), size, name: readableName(found, definition) };
+  const key = questionnairePdfKey(found.document.file);
+  if (found.document.kind !== 'questionnaire' || !definition || !key) throw notFound(M.pdfNotGenerated);
+  const stored = await ctx.storage.open(key).catch((error: unknown) => {
+    if (error instanceof AppError && error.code === 'NOT_FOUND') throw notFound(M.pdfNotGenerated);
+    throw error;
+  });
+  return { ...stored, name: readableName(found, definition) };
 }

@@ -1,11 +1,11 @@
-import path from 'node:path';
-import { rm } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { ADMIN_MESSAGES, isAdmin, type User } from '@notadoo/domain';
 import type { AppContext } from '../../context';
 import { badRequest, forbidden, notFound } from '../../http/app-error';
 import { IMAGE_TYPES } from '../../files/content-sniffing';
-import { discardUpload, receiveUpload, removeStoredFile, type StoredUpload } from '../../files/upload';
+import { removeUnlistedFiles } from '../../files/storage/file-storage';
+import { imageKey } from '../../files/storage/storage-keys';
+import { discardUpload, receiveUpload, temporaryUploadsDir, type StoredUpload } from '../../files/upload';
 import { randomBytes } from 'node:crypto';
 import { findUserByEmail, findUserById, toUser, updateUser, type UserWithOffice } from './user-data';
 
@@ -14,10 +14,6 @@ export const AVATAR_SIZE = 104;
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 /** Refuses images whose decoded size would eat the server's memory (a "decompression bomb"). */
 const AVATAR_MAX_INPUT_PIXELS = 40_000_000;
-
-export function avatarsDir(ctx: AppContext): string {
-  return path.join(ctx.config.dataDir, 'uploads', 'avatars');
-}
 
 type Part = { type: 'field'; fieldname: string; value: unknown } | { type: 'file'; fieldname: string; file: Readable };
 
@@ -35,7 +31,7 @@ export async function changeAvatar(ctx: AppContext, editor: UserWithOffice, part
       if (part.type === 'field' && part.fieldname === 'email') email = String(part.value).trim().toLowerCase();
       else if (part.type === 'file' && part.fieldname === 'avatar' && !upload) {
         upload = await receiveUpload(part.file, {
-          dir: avatarsDir(ctx),
+          dir: temporaryUploadsDir(ctx.config.dataDir),
           accepted: IMAGE_TYPES,
           maxBytes: AVATAR_MAX_BYTES,
           refusedMessage: ADMIN_MESSAGES.avatarFailed,
@@ -53,20 +49,22 @@ export async function changeAvatar(ctx: AppContext, editor: UserWithOffice, part
     const name = `${randomBytes(12).toString('hex')}.webp`;
     // sharp and libvips (some 15 MB) are loaded by the first photo, not by every start (issue 11).
     const { default: sharp } = await import('sharp');
+    let resized: Buffer;
     try {
-      await sharp(upload.path, { limitInputPixels: AVATAR_MAX_INPUT_PIXELS, animated: false })
+      // A 104 px WebP weighs a few kilobytes: it is made in memory and stored whole.
+      resized = await sharp(upload.path, { limitInputPixels: AVATAR_MAX_INPUT_PIXELS, animated: false })
         .rotate()
         .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention' })
         .webp({ quality: 82 })
-        .toFile(path.join(avatarsDir(ctx), name));
+        .toBuffer();
     } catch (error) {
       // Right magic bytes but not a decodable image.
       ctx.log.info({ err: error }, 'avatar refused');
-      await rm(path.join(avatarsDir(ctx), name), { force: true });
       throw badRequest(ADMIN_MESSAGES.avatarFailed);
     }
+    await ctx.storage.putBuffer(imageKey('avatars', name)!, resized);
     await updateUser(ctx.db, target.id, { avatar: name });
-    await removeStoredFile(avatarsDir(ctx), target.avatar);
+    await removeUnlistedFiles(ctx.storage, [imageKey('avatars', target.avatar)], ctx.log);
     return toUser((await findUserById(ctx.db, target.id))!);
   } finally {
     await discardUpload(upload);
