@@ -5,8 +5,9 @@
  * them to such visitors instead of the empty index.html, so the page paints as
  * soon as the HTML and CSS arrive instead of after the script has run (issue
  * 11: Lighthouse mobile, LCP < 2.5 s); the app then renders over the same
- * markup. Each file also preloads the code of its page, which is loaded on
- * demand otherwise.
+ * markup. The app's code is fetched once the page has painted
+ * (public/boot-after-paint.js), the code of the page itself with it, rather
+ * than on demand.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -70,18 +71,20 @@ async function main(): Promise<void> {
     mkdirSync(path.join(dist, 'prerendered'), { recursive: true });
     for (const [url, page] of Object.entries(PRERENDERED_PAGES)) {
       const { head, body } = splitHoisted(await renderPublicPage(url));
-      const preloads = pageChunks(manifest, page.source).map((href) => `<link rel="modulepreload" crossorigin href="${href}">`);
-      const replace = (html: string, from: string, to: string) => {
-        if (!html.includes(from)) throw new Error(`index.html ne contient plus ${from}`);
+      const replace = (html: string, from: string | RegExp, to: string) => {
+        if (!(typeof from === 'string' ? html.includes(from) : from.test(html))) throw new Error(`index.html ne contient plus ${from}`);
         return html.replace(from, () => to);
       };
-      let html = replace(template, '<html lang="fr">', '<html lang="fr" data-mantine-color-scheme="light">');
+      // The app's script and the chunks it imports are fetched by boot-after-paint.js once the page has painted.
+      const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\n?\s*/.exec(template);
+      if (!entry) throw new Error("index.html ne contient plus le script du build");
+      const modulePreload = /<link rel="modulepreload" crossorigin href="([^"]+)">\n?\s*/g;
+      const chunks = [...[...template.matchAll(modulePreload)].map((match) => match[1]!), ...pageChunks(manifest, page.source)];
+      let html = template.replace(modulePreload, '');
+      html = replace(html, entry[0], `<script defer src="/boot-after-paint.js" data-entry="${entry[1]}" data-preload="${chunks.join(' ')}"></script>\n    `);
+      html = replace(html, '<html lang="fr">', '<html lang="fr" data-mantine-color-scheme="light">');
       html = replace(html, '<title>Notadoo</title>', head);
-      html = replace(html, '</head>', `  ${preloads.join('\n    ')}\n  </head>`);
       html = replace(html, '<div id="root"></div>', `<div id="root">${body}</div>`);
-      // The page paints without its script: the script comes after the HTML and CSS instead of competing with them.
-      html = html.replaceAll('<script type="module" crossorigin ', '<script type="module" crossorigin fetchpriority="low" ');
-      html = html.replaceAll('<link rel="modulepreload" crossorigin ', '<link rel="modulepreload" crossorigin fetchpriority="low" ');
       const file = path.join(dist, 'prerendered', page.file);
       writeFileSync(file, html);
       await precompressFile(file);

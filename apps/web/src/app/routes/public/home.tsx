@@ -1,6 +1,6 @@
 import { Button, Container, Grid, Group, List, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconBuildingEstate, IconScale } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useDeferredValue, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { config } from '../../../config/env';
@@ -97,7 +97,8 @@ function Activities() {
 
 function NetworkOfficesList() {
   const offices = useNotaryOffices();
-  const list = activeOffices(offices.data ?? []);
+  // The cards arrive after the page is shown: rendered in the background, they do not hold up a tap or a keystroke.
+  const list = activeOffices(useDeferredValue(offices.data) ?? []);
   if (list.length === 0) return null;
   return (
     <Stack gap="md" component="section" aria-labelledby="home-offices">
