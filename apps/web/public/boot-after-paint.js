@@ -1,4 +1,4 @@
-/* global document, requestAnimationFrame, setTimeout */
+/* global document, requestAnimationFrame */
 // Loaded by the prerendered pages (apps/web/build/prerender-pages.ts) in place of
 // the app's module script, whose address is in data-entry (and the chunks it
 // imports in data-preload): the page is readable without it, so its code is

@@ -1,4 +1,4 @@
-import { notifications } from '@mantine/notifications';
+import type { NotificationData } from '@mantine/notifications';
 
 /** Toasts last 5000 ms (spec section 9). */
 export const TOAST_DURATION_MS = 5000;
@@ -8,10 +8,19 @@ export const SHORT_TOAST_DURATION_MS = 3000;
 /** Where nothing important lives: the header, its menu and the page titles are at the top. */
 export const TOAST_POSITION = 'bottom-right' as const;
 
+/**
+ * The toasts' code is fetched with the first toast (their container with it,
+ * see app/provider.tsx), not with the first page, which shows none. Toasts
+ * keep their order: each waits for the same import.
+ */
+function showToast(toast: NotificationData): void {
+  void import('@mantine/notifications').then(({ notifications }) => notifications.show(toast));
+}
+
 export function notifySuccess(message: string, durationMs: number = TOAST_DURATION_MS): void {
-  notifications.show({ message, color: 'teal', autoClose: durationMs });
+  showToast({ message, color: 'teal', autoClose: durationMs });
 }
 
 export function notifyError(message: string, durationMs: number = TOAST_DURATION_MS): void {
-  notifications.show({ message, color: 'red', autoClose: durationMs });
+  showToast({ message, color: 'red', autoClose: durationMs });
 }
