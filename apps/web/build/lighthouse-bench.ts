@@ -115,6 +115,16 @@ async function runOnce(url: string): Promise<{ figures: RunFigures; lhr: Result;
   }
 }
 
+/** Lighthouse sometimes fails to record a trace (NO_NAVSTART, NO_FCP) on a loaded machine: one more try before giving up. */
+async function runWithRetry(url: string): Promise<Awaited<ReturnType<typeof runOnce>>> {
+  try {
+    return await runOnce(url);
+  } catch (error) {
+    console.log(`  (passage manqué, recommencé : ${error instanceof Error ? error.message : String(error)})`);
+    return runOnce(url);
+  }
+}
+
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
@@ -150,7 +160,7 @@ async function main(): Promise<void> {
       const runs: RunFigures[] = [];
       let last: Awaited<ReturnType<typeof runOnce>> | undefined;
       for (let i = 0; i < RUNS; i += 1) {
-        last = await runOnce(`http://127.0.0.1:${port}${page}`);
+        last = await runWithRetry(`http://127.0.0.1:${port}${page}`);
         runs.push(last.figures);
       }
       const m = (pick: (run: RunFigures) => number) => median(runs.map(pick));
