@@ -220,7 +220,7 @@ async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> 
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/uploads/');
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && !request.url.startsWith('/uploads/');
     if (!hasWebApp || !isPage) return reply.status(404).send({ message: MESSAGES.routeNotFound });
     // A prerendered page shows what a visitor without a session sees: someone signed in gets the plain app.
     const page = hasSessionCookie(request.headers.cookie) ? undefined : prerendered.get(request.url.split('?')[0]!);

@@ -11,7 +11,8 @@
  * The full reports of the last run of each page are written to a temporary
  * folder whose path is printed, for reading the audits behind a score.
  *
- * Environment: CHROME_PATH (default /usr/bin/chromium), LIGHTHOUSE_RUNS (default 3).
+ * Environment: CHROMIUM_PATH (as the e2e tests; CHROME_PATH also read; default
+ * /usr/bin/chromium), LIGHTHOUSE_RUNS (default 3).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,7 +25,7 @@ import lighthouse, { type Result } from 'lighthouse';
 
 const PAGES = ['/', '/login'];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
-const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_PATH = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
 // Chromium as root in a sandbox-less container; no calls to Google's services (a closed network refuses them and they add noise).
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -148,7 +149,7 @@ const verdict = (ok: boolean, text: string) => `  ${ok ? 'atteint    ' : 'NON AT
 
 async function main(): Promise<void> {
   if (!existsSync(path.join(dist, 'index.html'))) throw new Error('apps/web/dist est absent : lancer `npm run build` avant.');
-  if (!existsSync(CHROME_PATH)) throw new Error(`Chromium est absent (${CHROME_PATH}) : apt-get install chromium, ou CHROME_PATH.`);
+  if (!existsSync(CHROME_PATH)) throw new Error(`Chromium est absent (${CHROME_PATH}) : apt-get install chromium, ou CHROMIUM_PATH.`);
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'notadoo-lighthouse-data-'));
   const reportDir = mkdtempSync(path.join(tmpdir(), 'notadoo-lighthouse-'));
