@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MESSAGES } from '@notadoo/domain';
@@ -208,19 +208,40 @@ async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> 
   const dist = config.webDistDir ?? path.resolve(ASSETS_DIR, '../../web/dist');
   const hasWebApp = existsSync(path.join(dist, 'index.html'));
   const assetsDir = path.join(dist, 'assets') + path.sep;
+  const prerendered = prerenderedPages(dist);
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: dist,
       prefix: '/',
       wildcard: false,
-      index: ['index.html'],
+      // `/` is a page like the others: answered below, prerendered or not.
+      index: false,
       preCompressed: true,
       setHeaders: (res, filePath) => res.setHeader('Cache-Control', filePath.startsWith(assetsDir) ? IMMUTABLE : 'no-cache'),
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && !request.url.startsWith('/uploads/');
-    if (hasWebApp && isPage) return reply.type('text/html').sendFile('index.html');
-    return reply.status(404).send({ message: MESSAGES.routeNotFound });
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && !request.url.startsWith('/uploads/');
+    if (!hasWebApp || !isPage) return reply.status(404).send({ message: MESSAGES.routeNotFound });
+    // A prerendered page shows what a visitor without a session sees: someone signed in gets the plain app.
+    const page = hasSessionCookie(request.headers.cookie) ? undefined : prerendered.get(request.url.split('?')[0]!);
+    void reply.header('Vary', 'Cookie');
+    return reply.type('text/html').sendFile(page ?? 'index.html');
   });
+}
+
+/**
+ * The pages the web build wrote as complete HTML (apps/web/build/prerender-pages.ts),
+ * by address: `prerendered/index.html` is `/`, `prerendered/login.html` is `/login`.
+ */
+function prerenderedPages(dist: string): Map<string, string> {
+  const folder = path.join(dist, 'prerendered');
+  if (!existsSync(folder)) return new Map();
+  const pages = readdirSync(folder).filter((file) => file.endsWith('.html'));
+  return new Map(pages.map((file) => [file === 'index.html' ? '/' : `/${file.slice(0, -'.html'.length)}`, `prerendered/${file}`]));
+}
+
+/** The web app keeps its session in the `authToken` cookie (apps/web/src/lib/auth-token.ts). */
+function hasSessionCookie(cookies: string | undefined): boolean {
+  return /(?:^|;\s*)authToken=[^;]/.test(cookies ?? '');
 }

@@ -22,15 +22,18 @@ export function precompressAssets(): Plugin {
       outDir = path.resolve(config.root, config.build.outDir);
     },
     async closeBundle() {
-      for (const file of await listFiles(outDir)) {
-        if (!COMPRESSIBLE.test(file)) continue;
-        const content = await readFile(file);
-        if (content.length < MIN_BYTES) continue;
-        await writeFile(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }));
-        await writeFile(`${file}.gz`, gzipSync(content, { level: 9 }));
-      }
+      for (const file of await listFiles(outDir)) await precompressFile(file);
     },
   };
+}
+
+/** Writes the `.br` and `.gz` of one built file, if it is text worth compressing. */
+export async function precompressFile(file: string): Promise<void> {
+  if (!COMPRESSIBLE.test(file)) return;
+  const content = await readFile(file);
+  if (content.length < MIN_BYTES) return;
+  await writeFile(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }));
+  await writeFile(`${file}.gz`, gzipSync(content, { level: 9 }));
 }
 
 async function listFiles(dir: string): Promise<string[]> {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,10 @@ describe('serving the built web app', () => {
   beforeAll(async () => {
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="fr"><title>Notadoo</title></html>');
     writeFileSync(path.join(dist, 'app.js'), 'console.log(1)');
+    // What the web build prerenders (apps/web/build/prerender-pages.ts): the home and the login page.
+    mkdirSync(path.join(dist, 'prerendered'));
+    writeFileSync(path.join(dist, 'prerendered', 'index.html'), '<!doctype html><html lang="fr"><title>Accueil – Notadoo</title></html>');
+    writeFileSync(path.join(dist, 'prerendered', 'login.html'), '<!doctype html><html lang="fr"><title>Connexion – Notadoo</title></html>');
     t = await buildTestApp('pglite', { config: { ...testConfig, webDistDir: dist } });
   });
   afterAll(async () => {
@@ -18,7 +22,7 @@ describe('serving the built web app', () => {
   });
 
   it('serves index.html for client routes, static files as they are, and JSON 404 under /api', async () => {
-    for (const url of ['/', '/dashboard', '/project/12/dashboard', '/reset/password/abc']) {
+    for (const url of ['/dashboard', '/project/12/dashboard', '/reset/password/abc', '/signup?email=a%40b.fr']) {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
@@ -28,6 +32,24 @@ describe('serving the built web app', () => {
     const api = await t.app.inject({ method: 'GET', url: '/api/nope' });
     expect(api.statusCode).toBe(404);
     expect(api.json().message).toBe("Cette adresse de l'API n'existe pas.");
+  });
+
+  it('sends the prerendered home and login page to visitors without a session, the plain app to signed-in users', async () => {
+    const page = async (url: string, cookie?: string) => {
+      const res = await t.app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers.vary).toContain('Cookie');
+      return /<title>([^<]*)<\/title>/.exec(res.body)?.[1];
+    };
+    expect(await page('/')).toBe('Accueil – Notadoo');
+    expect(await page('/login')).toBe('Connexion – Notadoo');
+    expect(await page('/login?next=%2Fdashboard', 'theme=1; other=2')).toBe('Connexion – Notadoo');
+    // Signed in, the prerendered login form would flash before the redirect to the dashboard.
+    expect(await page('/login', 'theme=1; authToken=abc.def')).toBe('Notadoo');
+    expect(await page('/', 'authToken=abc.def')).toBe('Notadoo');
+    // An empty cookie (after sign-out) is no session.
+    expect(await page('/login', 'authToken=')).toBe('Connexion – Notadoo');
   });
 
   it('sends security headers with a CSP', async () => {

@@ -1,6 +1,6 @@
 import { Button, Container, Grid, Group, List, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconBuildingEstate, IconScale } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useDeferredValue, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageTitle } from '../../../components/page-title';
 import { config } from '../../../config/env';
@@ -9,12 +9,16 @@ import { activeOffices, useNotaryOffices } from '../../../features/offices/api/g
 import { OfficeCard } from '../../../features/offices/components/office-card';
 import { HomeSlideshow } from './home-slideshow';
 
-/** The quick signup of the hero: the address typed here starts the signup form. */
+/**
+ * The quick signup of the hero: the address typed here starts the signup form.
+ * Read from the form when sent (not kept in state), so that an address typed
+ * on the prerendered page before the app took it over is kept.
+ */
 function QuickSignup() {
   const navigate = useNavigate();
-  const [email, setEmail] = useState('');
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const email = String(new FormData(event.currentTarget).get('email') ?? '');
     void navigate(`/signup?${new URLSearchParams({ email: email.trim() })}`);
   };
   return (
@@ -22,11 +26,10 @@ function QuickSignup() {
       <Group align="flex-end" gap="xs">
         <TextInput
           label="Votre adresse email"
+          name="email"
           type="email"
           placeholder="prenom.nom@exemple.fr"
-          value={email}
           maxLength={255}
-          onChange={(e) => setEmail(e.currentTarget.value)}
           style={{ flex: 1, minWidth: 220 }}
         />
         <Button type="submit">Créer mon compte gratuitement</Button>
@@ -97,7 +100,8 @@ function Activities() {
 
 function NetworkOfficesList() {
   const offices = useNotaryOffices();
-  const list = activeOffices(offices.data ?? []);
+  // The cards arrive after the page is shown: rendered in the background, they do not hold up a tap or a keystroke.
+  const list = activeOffices(useDeferredValue(offices.data) ?? []);
   if (list.length === 0) return null;
   return (
     <Stack gap="md" component="section" aria-labelledby="home-offices">

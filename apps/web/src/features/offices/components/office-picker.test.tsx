@@ -35,7 +35,7 @@ describe('office picker', () => {
     renderWithProviders(<OfficePicker project={createProject({ notary_office: null })} viewer={createSession()} onOfficeChosen={onOfficeChosen} />);
     await user.click(await screen.findByRole('button', { name: 'Choisir cet office : Lyon' }));
     await waitFor(() => expect(onOfficeChosen).toHaveBeenCalledWith(answered, true));
-    expect(screen.getByText(MESSAGES.operationSucceeded)).toBeInTheDocument();
+    expect(await screen.findByText(MESSAGES.operationSucceeded)).toBeInTheDocument();
     const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
     expect(call?.[0]).toBe('/api/project/5');
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ office: 2 });

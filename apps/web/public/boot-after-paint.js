@@ -1,0 +1,35 @@
+/* global document, requestAnimationFrame */
+// Loaded by the prerendered pages (apps/web/build/prerender-pages.ts) in place
+// of the app's module script, whose address is in data-entry. The page is
+// readable without the app, so its code is fetched once the page has painted:
+// it does not compete with the CSS on a slow link, and evaluating it does not
+// hold up the first paint. A file, as the CSP allows no inline script.
+(function () {
+  var entry = document.currentScript.getAttribute('data-entry');
+
+  // A form sent before the app has taken the page over would go out as a plain
+  // GET, the password in the address: it is held, and sent again through the
+  // app once it has taken the page over (main.tsx announces it).
+  var held = null;
+  function holdSubmit(event) {
+    event.preventDefault();
+    held = { form: event.target, submitter: event.submitter };
+  }
+  document.addEventListener('submit', holdSubmit, true);
+  document.addEventListener(
+    'notadoo:app-started',
+    function () {
+      document.removeEventListener('submit', holdSubmit, true);
+      if (held && held.form.isConnected) held.form.requestSubmit(held.submitter && held.submitter.isConnected ? held.submitter : undefined);
+      held = null;
+    },
+    { once: true },
+  );
+
+  // The frame callback runs just before the first paint; the timeout, after it.
+  requestAnimationFrame(function () {
+    setTimeout(function () {
+      import(entry);
+    }, 0);
+  });
+})();

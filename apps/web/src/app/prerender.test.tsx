@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { renderPublicPage } from './prerender';
+
+describe('renderPublicPage (the HTML the server sends to visitors without a session)', () => {
+  it('renders the login page itself, with its title and description, and no inline script (the CSP forbids them)', async () => {
+    const html = await renderPublicPage('/login');
+    expect(html).toMatch(/^<title>Connexion – Notadoo<\/title><meta name="description" content="[^"]+"\/>/);
+    expect(html).toContain('Adresse email');
+    expect(html).toContain('Se connecter');
+    expect(html).not.toContain('Chargement de la page');
+    expect(html).not.toContain('<script');
+  });
+
+  it('renders the home page with its hero and quick signup', async () => {
+    const html = await renderPublicPage('/');
+    expect(html).toMatch(/^<title>Accueil – Notadoo<\/title>/);
+    expect(html).toContain('Votre dossier notarial, en ligne et en toute simplicité');
+    expect(html).toContain('Créer mon compte gratuitement');
+    expect(html).not.toContain('<script');
+  });
+});
