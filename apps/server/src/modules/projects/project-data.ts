@@ -1,6 +1,7 @@
 import type { ProjectType } from '@notadoo/domain';
-import { asc, eq, getTableColumns, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { preparedStatement } from '../../db/prepared-statements';
 import { documents, notaryOffices, participants, projects, users } from '../../db/schema';
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -9,6 +10,21 @@ export type ParticipantRow = typeof participants.$inferSelect & {
 };
 export type DocumentRow = typeof documents.$inferSelect;
 export type OfficeRow = typeof notaryOffices.$inferSelect;
+
+/** What a project's progress is made of, one entry per document. */
+export interface ProgressPart {
+  kind: DocumentRow['kind'];
+  progress: number;
+  fileCount: number;
+}
+
+/** A project as a dashboard line needs it: access and summary, no document content. */
+export interface ProjectForSummary {
+  project: ProjectRow;
+  office: OfficeRow | null;
+  participants: ParticipantRow[];
+  progressParts: ProgressPart[];
+}
 
 /** A project with everything needed to check access and answer it. */
 export interface LoadedProject {
@@ -19,8 +35,8 @@ export interface LoadedProject {
 }
 
 /** The ids as one array parameter: a list of any length is one bind value. */
-function anyOf(column: AnyColumn, ids: readonly number[]): SQL {
-  return sql`${column} = ANY(${sql.param(ids)}::int[])`;
+function anyOfIds(column: AnyColumn): SQL {
+  return sql`${column} = ANY(${sql.placeholder('ids')}::int[])`;
 }
 
 /** Groups rows by project id once, instead of filtering every list per project. */
@@ -36,43 +52,81 @@ function groupByProject<T>(rows: readonly T[], projectIdOf: (row: T) => number):
 }
 
 /**
- * Loads projects with their office, participants and documents: three queries
- * whatever the count, in the order of `ids`. The dashboard needs no answers
- * (only each document's progress), so `withAnswers: false` leaves the JSONB
- * out of the transfer.
+ * The three reads of `loadProjects`, prepared once per database handle (every
+ * dashboard and project page runs them; see db/prepared-statements.ts).
  */
-export async function loadProjects(db: Db, ids: readonly number[], { withAnswers = true } = {}): Promise<LoadedProject[]> {
-  if (ids.length === 0) return [];
-  const rows = await db
-    .select({ project: projects, office: notaryOffices })
-    .from(projects)
-    .leftJoin(notaryOffices, eq(projects.notaryOfficeId, notaryOffices.id))
-    .where(anyOf(projects.id, ids));
-  const people = await db
-    .select({ participant: participants, user: { id: users.id, lastConnectionDate: users.lastConnectionDate, avatar: users.avatar } })
-    .from(participants)
-    .leftJoin(users, eq(participants.userId, users.id))
-    .where(anyOf(participants.projectId, ids))
-    .orderBy(asc(participants.id));
-  const { answers: _answers, ...withoutAnswers } = getTableColumns(documents);
-  const docs: DocumentRow[] = withAnswers
-    ? await db.select().from(documents).where(anyOf(documents.projectId, ids)).orderBy(asc(documents.id))
-    : (await db.select(withoutAnswers).from(documents).where(anyOf(documents.projectId, ids)).orderBy(asc(documents.id))).map((d) => ({ ...d, answers: {} }));
+function projectStatements(db: Db) {
+  return preparedStatement(db, 'load_projects', (handle, name) => ({
+    projects: handle
+      .select({ project: projects, office: notaryOffices })
+      .from(projects)
+      .leftJoin(notaryOffices, eq(projects.notaryOfficeId, notaryOffices.id))
+      .where(anyOfIds(projects.id))
+      .prepare(`${name}_projects`),
+    people: handle
+      .select({ participant: participants, user: { id: users.id, lastConnectionDate: users.lastConnectionDate, avatar: users.avatar } })
+      .from(participants)
+      .leftJoin(users, eq(participants.userId, users.id))
+      .where(anyOfIds(participants.projectId))
+      .orderBy(asc(participants.id))
+      .prepare(`${name}_people`),
+    documents: handle.select().from(documents).where(anyOfIds(documents.projectId)).orderBy(asc(documents.id)).prepare(`${name}_documents`),
+    // A dashboard line needs each document's kind, progress and file count only.
+    progressParts: handle
+      .select({ projectId: documents.projectId, kind: documents.kind, progress: documents.progress, fileCount: sql<number>`cardinality(${documents.files})` })
+      .from(documents)
+      .where(anyOfIds(documents.projectId))
+      .prepare(`${name}_progress_parts`),
+  }));
+}
+
+/** The projects of `ids` that exist, in that order, each with its participants and `extra` of the same project. */
+function assemble<T, Extra extends object>(
+  ids: readonly number[],
+  rows: Array<{ project: ProjectRow; office: OfficeRow | null }>,
+  people: Array<{ participant: typeof participants.$inferSelect; user: ParticipantRow['user'] }>,
+  extra: (id: number) => Extra,
+): Array<{ project: ProjectRow; office: OfficeRow | null; participants: ParticipantRow[] } & Extra> {
   const peopleByProject = groupByProject(people, (p) => p.participant.projectId);
-  const docsByProject = groupByProject(docs, (d) => d.projectId);
   const byId = new Map(rows.map((row) => [row.project.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
     if (!row) return [];
-    return [
-      {
-        project: row.project,
-        office: row.office,
-        participants: (peopleByProject.get(id) ?? []).map((p) => ({ ...p.participant, user: p.user })),
-        documents: docsByProject.get(id) ?? [],
-      },
-    ];
+    const projectPeople = (peopleByProject.get(id) ?? []).map((p) => ({ ...p.participant, user: p.user }));
+    return [{ project: row.project, office: row.office, participants: projectPeople, ...extra(id) }];
   });
+}
+
+/**
+ * Loads projects with their office, participants and documents: three queries
+ * whatever the count, in the order of `ids`, sent together (on PostgreSQL they
+ * run on three pooled connections at once).
+ */
+export async function loadProjects(db: Db, ids: readonly number[]): Promise<LoadedProject[]> {
+  if (ids.length === 0) return [];
+  const statements = projectStatements(db);
+  const params = { ids };
+  const [rows, people, docs] = await Promise.all([statements.projects.execute(params), statements.people.execute(params), statements.documents.execute(params)]);
+  const docsByProject = groupByProject(docs, (d) => d.projectId);
+  return assemble(ids, rows, people, (id) => ({ documents: docsByProject.get(id) ?? [] }));
+}
+
+/**
+ * The dashboard's projects: as `loadProjects`, but of each document only what
+ * the progress is computed from (no answers, file lists or dates to read,
+ * transfer and convert: a page of 24 projects has hundreds of documents).
+ */
+export async function loadProjectsForSummary(db: Db, ids: readonly number[]): Promise<ProjectForSummary[]> {
+  if (ids.length === 0) return [];
+  const statements = projectStatements(db);
+  const params = { ids };
+  const [rows, people, parts] = await Promise.all([
+    statements.projects.execute(params),
+    statements.people.execute(params),
+    statements.progressParts.execute(params),
+  ]);
+  const partsByProject = groupByProject(parts, (d) => d.projectId);
+  return assemble(ids, rows, people, (id) => ({ progressParts: partsByProject.get(id) ?? [] }));
 }
 
 export async function loadProject(db: Db, id: number): Promise<LoadedProject | undefined> {

@@ -39,7 +39,7 @@ import { projectStatusMail, projectSubmittedMail } from '../../mail/templates';
 import type { UserWithOffice } from '../users/user-data';
 import {
   findDashboardPage,
-  loadProjects,
+  loadProjectsForSummary,
   updateProject,
   type DashboardCursor,
   type LoadedProject,
@@ -127,11 +127,12 @@ export async function listMyProjects(ctx: AppContext, user: UserWithOffice, quer
     status: query.status,
     city: query.city,
   });
-  const loaded = await loadProjects(ctx.db, page.ids, { withAnswers: false });
+  const loaded = await loadProjectsForSummary(ctx.db, page.ids);
   const filteredByKind = query.type !== undefined || query.city !== undefined;
   const projects = loaded.flatMap((p): Array<ProjectSummary | PartialProject> => {
-    const access = projectAccess(viewer, toProjectForAccess(p));
-    if (access === 'full') return [toProjectSummary(p, viewer)];
+    const forAccess = toProjectForAccess(p);
+    const access = projectAccess(viewer, forAccess);
+    if (access === 'full') return [toProjectSummary(p, viewer, forAccess)];
     if (access === 'partial' && !filteredByKind) return [toPartialProject(p)];
     return [];
   });
