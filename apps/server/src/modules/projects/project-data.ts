@@ -71,17 +71,11 @@ function projectStatements(db: Db) {
       .orderBy(asc(participants.id))
       .prepare(`${name}_people`),
     documents: handle.select().from(documents).where(anyOfIds(documents.projectId)).orderBy(asc(documents.id)).prepare(`${name}_documents`),
-    // A dashboard line needs each document's kind, progress and file count only.
-    progressParts: handle
-      .select({ projectId: documents.projectId, kind: documents.kind, progress: documents.progress, fileCount: sql<number>`cardinality(${documents.files})` })
-      .from(documents)
-      .where(anyOfIds(documents.projectId))
-      .prepare(`${name}_progress_parts`),
   }));
 }
 
 /** The projects of `ids` that exist, in that order, each with its participants and `extra` of the same project. */
-function assemble<T, Extra extends object>(
+function assemble<Extra extends object>(
   ids: readonly number[],
   rows: Array<{ project: ProjectRow; office: OfficeRow | null }>,
   people: Array<{ participant: typeof participants.$inferSelect; user: ParticipantRow['user'] }>,
@@ -109,24 +103,6 @@ export async function loadProjects(db: Db, ids: readonly number[]): Promise<Load
   const [rows, people, docs] = await Promise.all([statements.projects.execute(params), statements.people.execute(params), statements.documents.execute(params)]);
   const docsByProject = groupByProject(docs, (d) => d.projectId);
   return assemble(ids, rows, people, (id) => ({ documents: docsByProject.get(id) ?? [] }));
-}
-
-/**
- * The dashboard's projects: as `loadProjects`, but of each document only what
- * the progress is computed from (no answers, file lists or dates to read,
- * transfer and convert: a page of 24 projects has hundreds of documents).
- */
-export async function loadProjectsForSummary(db: Db, ids: readonly number[]): Promise<ProjectForSummary[]> {
-  if (ids.length === 0) return [];
-  const statements = projectStatements(db);
-  const params = { ids };
-  const [rows, people, parts] = await Promise.all([
-    statements.projects.execute(params),
-    statements.people.execute(params),
-    statements.progressParts.execute(params),
-  ]);
-  const partsByProject = groupByProject(parts, (d) => d.projectId);
-  return assemble(ids, rows, people, (id) => ({ progressParts: partsByProject.get(id) ?? [] }));
 }
 
 export async function loadProject(db: Db, id: number): Promise<LoadedProject | undefined> {

@@ -39,12 +39,12 @@ import { projectStatusMail, projectSubmittedMail } from '../../mail/templates';
 import type { UserWithOffice } from '../users/user-data';
 import {
   findDashboardPage,
-  loadProjectsForSummary,
   updateProject,
   type DashboardCursor,
   type LoadedProject,
 } from './project-data';
 import { answerProject, requireOpenProject } from './project-guard';
+import { loadProjectsForSummary } from './project-summaries';
 import { recordOfficeMove } from './office-moves';
 import { toPartialProject, toProject, toProjectForAccess, toProjectSummary, toViewer } from './project-presenter';
 
