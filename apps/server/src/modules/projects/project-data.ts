@@ -74,23 +74,6 @@ function projectStatements(db: Db) {
   }));
 }
 
-/** The projects of `ids` that exist, in that order, each with its participants and `extra` of the same project. */
-function assemble<Extra extends object>(
-  ids: readonly number[],
-  rows: Array<{ project: ProjectRow; office: OfficeRow | null }>,
-  people: Array<{ participant: typeof participants.$inferSelect; user: ParticipantRow['user'] }>,
-  extra: (id: number) => Extra,
-): Array<{ project: ProjectRow; office: OfficeRow | null; participants: ParticipantRow[] } & Extra> {
-  const peopleByProject = groupByProject(people, (p) => p.participant.projectId);
-  const byId = new Map(rows.map((row) => [row.project.id, row]));
-  return ids.flatMap((id) => {
-    const row = byId.get(id);
-    if (!row) return [];
-    const projectPeople = (peopleByProject.get(id) ?? []).map((p) => ({ ...p.participant, user: p.user }));
-    return [{ project: row.project, office: row.office, participants: projectPeople, ...extra(id) }];
-  });
-}
-
 /**
  * Loads projects with their office, participants and documents: three queries
  * whatever the count, in the order of `ids`, sent together (on PostgreSQL they
@@ -101,8 +84,21 @@ export async function loadProjects(db: Db, ids: readonly number[]): Promise<Load
   const statements = projectStatements(db);
   const params = { ids };
   const [rows, people, docs] = await Promise.all([statements.projects.execute(params), statements.people.execute(params), statements.documents.execute(params)]);
+  const peopleByProject = groupByProject(people, (p) => p.participant.projectId);
   const docsByProject = groupByProject(docs, (d) => d.projectId);
-  return assemble(ids, rows, people, (id) => ({ documents: docsByProject.get(id) ?? [] }));
+  const byId = new Map(rows.map((row) => [row.project.id, row]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    if (!row) return [];
+    return [
+      {
+        project: row.project,
+        office: row.office,
+        participants: (peopleByProject.get(id) ?? []).map((p) => ({ ...p.participant, user: p.user })),
+        documents: docsByProject.get(id) ?? [],
+      },
+    ];
+  });
 }
 
 export async function loadProject(db: Db, id: number): Promise<LoadedProject | undefined> {
