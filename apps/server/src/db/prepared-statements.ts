@@ -1,3 +1,5 @@
+import type { SQL } from 'drizzle-orm';
+import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
 import type { Db } from './database';
 
 /**
@@ -26,4 +28,18 @@ export function preparedStatement<T>(db: Db, name: string, build: (db: Db, name:
     statements.set(name, statement);
   }
   return statement;
+}
+
+/**
+ * A raw SQL statement (with `sql.placeholder` values) as a named prepared
+ * statement: drizzle offers `prepare` on its query builders only, so this
+ * goes through the session's own `prepareQuery`, which they use. Its rows
+ * are the driver's, unmapped (both drivers answer `{ rows }`).
+ */
+export function preparedRawStatement<Row>(db: Db, name: string, query: () => SQL): { execute(values: Record<string, unknown>): Promise<Row[]> } {
+  return preparedStatement(db, name, (handle) => {
+    const { session, dialect } = handle as unknown as { session: PgSession; dialect: PgDialect };
+    const statement = session.prepareQuery(dialect.sqlToQuery(query()), undefined, name, false);
+    return { execute: async (values) => ((await statement.execute(values)) as { rows: Row[] }).rows };
+  });
 }

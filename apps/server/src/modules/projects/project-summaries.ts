@@ -1,6 +1,7 @@
 import { getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
+import { preparedRawStatement } from '../../db/prepared-statements';
 import { notaryOffices, participants, projects } from '../../db/schema';
 import type { OfficeRow, ParticipantRow, ProgressPart, ProjectForSummary, ProjectRow } from './project-data';
 
@@ -37,8 +38,9 @@ function withDates<T>(row: Record<string, unknown>, keys: readonly string[]): T 
   return row as T;
 }
 
-function summaryQuery(ids: readonly number[]): SQL {
-  const list = sql`${sql.param(ids)}::int[]`;
+/** Built once: the ids are the `ids` placeholder, and the statement is prepared (planned once per connection on PostgreSQL). */
+function summaryQuery(): SQL {
+  const list = sql`${sql.placeholder('ids')}::int[]`;
   const user = sql`CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'lastConnectionDate', u.last_connection_date, 'avatar', u.avatar) END`;
   return sql`SELECT
     (SELECT json_agg(${jsonRow(projects, 'p')}) FROM projects p WHERE p.id = ANY(${list})) AS projects,
@@ -60,8 +62,8 @@ interface SummaryJson {
 /** The dashboard's projects of `ids` that exist, in that order, ready for the summary presenter. */
 export async function loadProjectsForSummary(db: Db, ids: readonly number[]): Promise<ProjectForSummary[]> {
   if (ids.length === 0) return [];
-  // Both drivers answer raw SQL with `{ rows }` and decode json columns.
-  const { rows } = (await db.execute(summaryQuery(ids))) as unknown as { rows: SummaryJson[] };
+  // Both drivers decode json columns.
+  const rows = await preparedRawStatement<SummaryJson>(db, 'project_summaries', summaryQuery).execute({ ids });
   const answer = rows[0]!;
   const offices = new Map((answer.offices ?? []).map((o) => [o.id, o]));
   const people = new Map<number, ParticipantRow[]>();
