@@ -13,8 +13,19 @@ export interface TokenClaims {
 
 export type VerifyResult = { ok: true; claims: TokenClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
+/** How many verified tokens are remembered (about 200 bytes each). */
+const VERIFIED_TOKENS_KEPT = 10_000;
+
 export function createTokenService(secret: string, now: () => number = () => Date.now()) {
   const key = new TextEncoder().encode(secret);
+  /**
+   * Tokens whose signature was checked, with their claims and expiry: a
+   * client sends the same token with every request, and checking an HMAC is
+   * a good part of a short request's cost. The expiry is still checked on
+   * every use; the account (active, password version) is read by the caller.
+   * Oldest first, so the map is bounded by dropping its first entry.
+   */
+  const verified = new Map<string, { claims: TokenClaims; expiresAt: number }>();
   return {
     async issue(claims: TokenClaims, ttlSeconds: number): Promise<string> {
       const issuedAt = Math.floor(now() / 1000);
@@ -26,6 +37,13 @@ export function createTokenService(secret: string, now: () => number = () => Dat
         .sign(key);
     },
     async verify(token: string): Promise<VerifyResult> {
+      const known = verified.get(token);
+      if (known) {
+        // As jose decides: expired once `exp` is not after the current second.
+        if (known.expiresAt > Math.floor(now() / 1000)) return { ok: true, claims: known.claims };
+        verified.delete(token);
+        return { ok: false, reason: 'expired' };
+      }
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
@@ -35,7 +53,10 @@ export function createTokenService(secret: string, now: () => number = () => Dat
         });
         const userId = parseUserId(payload.sub);
         if (userId === undefined || typeof payload.pwv !== 'number') return { ok: false, reason: 'invalid' };
-        return { ok: true, claims: { userId, passwordVersion: payload.pwv } };
+        const claims = { userId, passwordVersion: payload.pwv };
+        if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
+        verified.set(token, { claims, expiresAt: payload.exp! });
+        return { ok: true, claims };
       } catch (error) {
         return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
       }

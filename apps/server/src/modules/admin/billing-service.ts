@@ -25,7 +25,7 @@ const toOpenProject = (r: OpenProjectRow): OpenProject => ({ ...r, created_at: r
 export async function listOpenProjects(ctx: AppContext, user: UserWithOffice, query: RangeQuery): Promise<{ projects: OpenProject[]; total: number }> {
   requireBillingViewer(user);
   const { from, end } = rangeOf(ctx, query);
-  const { rows, total } = await listProjectsCreatedBetween(ctx.db, from, end, { limit: BILLING_PAGE_SIZE, offset: (query.page - 1) * BILLING_PAGE_SIZE });
+  const { rows, total } = await listProjectsCreatedBetween(ctx.db, from, end, { limit: BILLING_PAGE_SIZE, offset: (query.page - 1) * BILLING_PAGE_SIZE }, ctx.now());
   return { projects: rows.map(toOpenProject), total };
 }
 

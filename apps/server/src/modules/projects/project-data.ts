@@ -1,6 +1,7 @@
 import type { ProjectType } from '@notadoo/domain';
-import { asc, eq, getTableColumns, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { preparedRawStatement, preparedStatement } from '../../db/prepared-statements';
 import { documents, notaryOffices, participants, projects, users } from '../../db/schema';
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -9,6 +10,21 @@ export type ParticipantRow = typeof participants.$inferSelect & {
 };
 export type DocumentRow = typeof documents.$inferSelect;
 export type OfficeRow = typeof notaryOffices.$inferSelect;
+
+/** What a project's progress is made of, one entry per document. */
+export interface ProgressPart {
+  kind: DocumentRow['kind'];
+  progress: number;
+  fileCount: number;
+}
+
+/** A project as a dashboard line needs it: access and summary, no document content. */
+export interface ProjectForSummary {
+  project: ProjectRow;
+  office: OfficeRow | null;
+  participants: ParticipantRow[];
+  progressParts: ProgressPart[];
+}
 
 /** A project with everything needed to check access and answer it. */
 export interface LoadedProject {
@@ -19,8 +35,8 @@ export interface LoadedProject {
 }
 
 /** The ids as one array parameter: a list of any length is one bind value. */
-function anyOf(column: AnyColumn, ids: readonly number[]): SQL {
-  return sql`${column} = ANY(${sql.param(ids)}::int[])`;
+function anyOfIds(column: AnyColumn): SQL {
+  return sql`${column} = ANY(${sql.placeholder('ids')}::int[])`;
 }
 
 /** Groups rows by project id once, instead of filtering every list per project. */
@@ -36,28 +52,38 @@ function groupByProject<T>(rows: readonly T[], projectIdOf: (row: T) => number):
 }
 
 /**
- * Loads projects with their office, participants and documents: three queries
- * whatever the count, in the order of `ids`. The dashboard needs no answers
- * (only each document's progress), so `withAnswers: false` leaves the JSONB
- * out of the transfer.
+ * The three reads of `loadProjects`, prepared once per database handle (every
+ * dashboard and project page runs them; see db/prepared-statements.ts).
  */
-export async function loadProjects(db: Db, ids: readonly number[], { withAnswers = true } = {}): Promise<LoadedProject[]> {
+function projectStatements(db: Db) {
+  return preparedStatement(db, 'load_projects', (handle, name) => ({
+    projects: handle
+      .select({ project: projects, office: notaryOffices })
+      .from(projects)
+      .leftJoin(notaryOffices, eq(projects.notaryOfficeId, notaryOffices.id))
+      .where(anyOfIds(projects.id))
+      .prepare(`${name}_projects`),
+    people: handle
+      .select({ participant: participants, user: { id: users.id, lastConnectionDate: users.lastConnectionDate, avatar: users.avatar } })
+      .from(participants)
+      .leftJoin(users, eq(participants.userId, users.id))
+      .where(anyOfIds(participants.projectId))
+      .orderBy(asc(participants.id))
+      .prepare(`${name}_people`),
+    documents: handle.select().from(documents).where(anyOfIds(documents.projectId)).orderBy(asc(documents.id)).prepare(`${name}_documents`),
+  }));
+}
+
+/**
+ * Loads projects with their office, participants and documents: three queries
+ * whatever the count, in the order of `ids`, sent together (on PostgreSQL they
+ * run on three pooled connections at once).
+ */
+export async function loadProjects(db: Db, ids: readonly number[]): Promise<LoadedProject[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .select({ project: projects, office: notaryOffices })
-    .from(projects)
-    .leftJoin(notaryOffices, eq(projects.notaryOfficeId, notaryOffices.id))
-    .where(anyOf(projects.id, ids));
-  const people = await db
-    .select({ participant: participants, user: { id: users.id, lastConnectionDate: users.lastConnectionDate, avatar: users.avatar } })
-    .from(participants)
-    .leftJoin(users, eq(participants.userId, users.id))
-    .where(anyOf(participants.projectId, ids))
-    .orderBy(asc(participants.id));
-  const { answers: _answers, ...withoutAnswers } = getTableColumns(documents);
-  const docs: DocumentRow[] = withAnswers
-    ? await db.select().from(documents).where(anyOf(documents.projectId, ids)).orderBy(asc(documents.id))
-    : (await db.select(withoutAnswers).from(documents).where(anyOf(documents.projectId, ids)).orderBy(asc(documents.id))).map((d) => ({ ...d, answers: {} }));
+  const statements = projectStatements(db);
+  const params = { ids };
+  const [rows, people, docs] = await Promise.all([statements.projects.execute(params), statements.people.execute(params), statements.documents.execute(params)]);
   const peopleByProject = groupByProject(people, (p) => p.participant.projectId);
   const docsByProject = groupByProject(docs, (d) => d.projectId);
   const byId = new Map(rows.map((row) => [row.project.id, row]));
@@ -113,33 +139,55 @@ function escapeLike(text: string): string {
  * `EXISTS ... OR`, which defeats both indexes and scans every project).
  * The name search reads `search_name` (folded name, trigram index of
  * migration 0061).
+ *
+ * Without a filter (the dashboard as it opens, and "Afficher plus"), the
+ * statement is one of a few fixed texts with placeholders, prepared once
+ * (PostgreSQL planned it on every call, in about 1 ms, longer than it runs).
+ * With a search, type, status or city, it is planned for its values.
  */
 export async function findDashboardPage(
   db: Db,
   user: { id: number; notaryOfficeId: number | null },
   query: DashboardPageQuery,
 ): Promise<{ ids: number[]; next?: DashboardCursor }> {
-  const filters: SQL[] = [sql`NOT p.is_archived`];
-  if (query.after) filters.push(sql`(p.created_at, p.id) < (${query.after.createdAt}::timestamptz, ${query.after.id})`);
-  if (query.search) filters.push(sql`p.search_name LIKE ${`%${escapeLike(query.search)}%`}`);
-  if (query.type) filters.push(sql`p.type = ${query.type}`);
-  if (query.status !== undefined) filters.push(sql`p.status = ${query.status}`);
-  if (query.city !== undefined) filters.push(sql`p.notary_office_id IN (SELECT o.id FROM notary_offices o WHERE o.city = ${query.city})`);
-  const take = query.limit + 1;
-  const ordered = (membership?: SQL) =>
-    sql`(SELECT p.id, p.created_at FROM projects p WHERE ${sql.join(membership ? [...filters, membership] : filters, sql` AND `)}
-      ORDER BY p.created_at DESC, p.id DESC LIMIT ${take})`;
-  let pages: SQL;
-  if (query.everything) pages = ordered();
-  else {
-    const branches = [ordered(sql`p.id IN (SELECT pa.project_id FROM participants pa WHERE pa.user_id = ${user.id})`)];
-    if (user.notaryOfficeId !== null) branches.push(ordered(sql`p.notary_office_id = ${user.notaryOfficeId}`));
-    pages = sql.join(branches, sql` UNION `);
+  const filtered = Boolean(query.search || query.type || query.status !== undefined || query.city !== undefined);
+  const values = {
+    take: query.limit + 1,
+    userId: user.id,
+    officeId: user.notaryOfficeId,
+    afterAt: query.after?.createdAt,
+    afterId: query.after?.id,
+  };
+  // A value is a placeholder in the prepared texts, a bound parameter otherwise.
+  const value = (key: keyof typeof values) => (filtered ? sql`${values[key]}` : sql.placeholder(key));
+  const build = () => {
+    const filters: SQL[] = [sql`NOT p.is_archived`];
+    if (query.after) filters.push(sql`(p.created_at, p.id) < (${value('afterAt')}::timestamptz, ${value('afterId')}::int)`);
+    if (query.search) filters.push(sql`p.search_name LIKE ${`%${escapeLike(query.search)}%`}`);
+    if (query.type) filters.push(sql`p.type = ${query.type}`);
+    if (query.status !== undefined) filters.push(sql`p.status = ${query.status}`);
+    if (query.city !== undefined) filters.push(sql`p.notary_office_id IN (SELECT o.id FROM notary_offices o WHERE o.city = ${query.city})`);
+    const ordered = (membership?: SQL) =>
+      sql`(SELECT p.id, p.created_at FROM projects p WHERE ${sql.join(membership ? [...filters, membership] : filters, sql` AND `)}
+        ORDER BY p.created_at DESC, p.id DESC LIMIT ${value('take')}::int)`;
+    let pages: SQL;
+    if (query.everything) pages = ordered();
+    else {
+      const branches = [ordered(sql`p.id IN (SELECT pa.project_id FROM participants pa WHERE pa.user_id = ${value('userId')}::int)`)];
+      if (user.notaryOfficeId !== null) branches.push(ordered(sql`p.notary_office_id = ${value('officeId')}::int`));
+      pages = sql.join(branches, sql` UNION `);
+    }
+    return sql`SELECT page.id, page.created_at::text AS created_at FROM (${pages}) AS page ORDER BY page.created_at DESC, page.id DESC LIMIT ${value('take')}::int`;
+  };
+  type PageRow = { id: number; created_at: string };
+  let rows: PageRow[];
+  if (filtered) {
+    // Both drivers (node-postgres and PGlite) answer raw SQL with `{ rows }`.
+    rows = ((await db.execute(build())) as unknown as { rows: PageRow[] }).rows;
+  } else {
+    const shape = `${query.everything ? 'all' : user.notaryOfficeId === null ? 'member' : 'office_member'}${query.after ? '_after' : ''}`;
+    rows = await preparedRawStatement<PageRow>(db, `dashboard_page_${shape}`, build).execute(values);
   }
-  // Both drivers (node-postgres and PGlite) answer raw SQL with `{ rows }`.
-  const { rows } = (await db.execute(
-    sql`SELECT page.id, page.created_at::text AS created_at FROM (${pages}) AS page ORDER BY page.created_at DESC, page.id DESC LIMIT ${take}`,
-  )) as unknown as { rows: Array<{ id: number; created_at: string }> };
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return { ids: page.map((r) => r.id), next: rows.length > query.limit && last ? { createdAt: last.created_at, id: last.id } : undefined };

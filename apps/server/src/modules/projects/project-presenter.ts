@@ -17,7 +17,7 @@ import {
 } from '@notadoo/domain';
 import type { UserWithOffice } from '../users/user-data';
 import { toNotaryOffice } from '../offices/office-data';
-import type { DocumentRow, LoadedProject, ParticipantRow } from './project-data';
+import type { DocumentRow, LoadedProject, ParticipantRow, ProgressPart, ProjectForSummary } from './project-data';
 
 /** The signed-in user as the domain's permission functions see them. */
 export function toViewer(user: UserWithOffice): Viewer {
@@ -35,7 +35,7 @@ function toPersonForAccess(p: ParticipantRow): PersonForAccess {
   return { id: p.id, role: p.role, user: p.user && { id: p.user.id }, joined: p.user !== null && p.user.lastConnectionDate !== null, added_by: p.addedBy };
 }
 
-export function toProjectForAccess(loaded: LoadedProject): ProjectForAccess {
+export function toProjectForAccess(loaded: Pick<LoadedProject, 'project' | 'participants'>): ProjectForAccess {
   return {
     status: loaded.project.status,
     creator: loaded.project.creatorId,
@@ -86,23 +86,24 @@ function toDocument(d: DocumentRow, readable: boolean): ProjectDocument {
   return doc;
 }
 
-export function computeProgress(docs: DocumentRow[]): number {
+export function computeProgress(parts: ProgressPart[]): number {
   return projectProgress({
-    questionnaires: docs.filter((d) => d.kind === 'questionnaire'),
-    fileDrawers: docs.filter((d) => d.kind === 'files').map((d) => ({ fileCount: d.files.length })),
+    questionnaires: parts.filter((d) => d.kind === 'questionnaire'),
+    fileDrawers: parts.filter((d) => d.kind === 'files'),
   });
 }
 
-export function toProjectSummary(loaded: LoadedProject, viewer: Viewer): ProjectSummary {
+const toProgressPart = (d: DocumentRow): ProgressPart => ({ kind: d.kind, progress: d.progress, fileCount: d.files.length });
+
+export function toProjectSummary(loaded: ProjectForSummary, viewer: Viewer, access = toProjectForAccess(loaded)): ProjectSummary {
   const { project, office } = loaded;
-  const access = toProjectForAccess(loaded);
   return {
     id: project.id,
     name: project.name,
     type: project.type,
     subtype: project.subtype,
     status: project.status as ProjectStatus,
-    progress: computeProgress(loaded.documents),
+    progress: computeProgress(loaded.progressParts),
     created_at: project.createdAt.toISOString(),
     cover_image: project.coverImage,
     is_archived: project.isArchived,
@@ -118,13 +119,13 @@ export function toProject(loaded: LoadedProject, viewer: Viewer): Project {
   const access = toProjectForAccess(loaded);
   const owners = new Map(access.participants.map((p) => [p.id, p]));
   return {
-    ...toProjectSummary(loaded, viewer),
+    ...toProjectSummary({ ...loaded, progressParts: loaded.documents.map(toProgressPart) }, viewer, access),
     documents: loaded.documents.map((d) =>
       toDocument(d, canViewDocumentOf(viewer, access, d.participantId === null ? null : (owners.get(d.participantId) ?? null))),
     ),
   };
 }
 
-export function toPartialProject(loaded: LoadedProject): PartialProject {
+export function toPartialProject(loaded: Pick<LoadedProject, 'project'>): PartialProject {
   return { id: loaded.project.id, name: loaded.project.name, status: loaded.project.status as ProjectStatus, is_partial: true };
 }

@@ -40,12 +40,12 @@ import { projectStatusMail, projectSubmittedMail } from '../../mail/templates';
 import type { UserWithOffice } from '../users/user-data';
 import {
   findDashboardPage,
-  loadProjects,
   updateProject,
   type DashboardCursor,
   type LoadedProject,
 } from './project-data';
 import { answerProject, requireOpenProject } from './project-guard';
+import { loadProjectsForSummary } from './project-summaries';
 import { recordOfficeMove } from './office-moves';
 import { toPartialProject, toProject, toProjectForAccess, toProjectSummary, toViewer } from './project-presenter';
 
@@ -124,11 +124,12 @@ export async function listMyProjects(ctx: AppContext, user: UserWithOffice, quer
     status: query.status,
     city: query.city,
   });
-  const loaded = await loadProjects(ctx.db, page.ids, { withAnswers: false });
+  const loaded = await loadProjectsForSummary(ctx.db, page.ids);
   const filteredByKind = query.type !== undefined || query.city !== undefined;
   const projects = loaded.flatMap((p): Array<ProjectSummary | PartialProject> => {
-    const access = projectAccess(viewer, toProjectForAccess(p));
-    if (access === 'full') return [toProjectSummary(p, viewer)];
+    const forAccess = toProjectForAccess(p);
+    const access = projectAccess(viewer, forAccess);
+    if (access === 'full') return [toProjectSummary(p, viewer, forAccess)];
     if (access === 'partial' && !filteredByKind) return [toPartialProject(p)];
     return [];
   });

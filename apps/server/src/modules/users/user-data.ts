@@ -1,6 +1,7 @@
 import type { Session, User, UserRole } from '@notadoo/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { preparedStatement } from '../../db/prepared-statements';
 import { notaryOffices, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
@@ -18,12 +19,17 @@ function withOffice(row: { user: UserRow; office: { id: number; city: string } |
   return { ...row.user, office: row.office };
 }
 
+/** Read on every authenticated request: a prepared statement (see db/prepared-statements.ts). */
 export async function findUserById(db: Db, id: number): Promise<UserWithOffice | undefined> {
-  const [row] = await db
-    .select(selection)
-    .from(users)
-    .leftJoin(notaryOffices, eq(users.notaryOfficeId, notaryOffices.id))
-    .where(eq(users.id, id));
+  const statement = preparedStatement(db, 'user_by_id', (handle, name) =>
+    handle
+      .select(selection)
+      .from(users)
+      .leftJoin(notaryOffices, eq(users.notaryOfficeId, notaryOffices.id))
+      .where(eq(users.id, sql.placeholder('id')))
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ id });
   return row && withOffice(row);
 }
 
