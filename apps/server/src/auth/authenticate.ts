@@ -25,6 +25,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, set on every non-public route. */
     currentUser: UserWithOffice | null;
+    /** Whether the bearer token was a remember-me one, so that a replacement token lasts as long. */
+    rememberedSession: boolean;
   }
 }
 
@@ -35,6 +37,7 @@ declare module 'fastify' {
  */
 export function registerAuthentication(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
   app.decorateRequest('currentUser', null);
+  app.decorateRequest('rememberedSession', false);
   app.addHook('preHandler', async (request) => {
     if (isOpenWithoutToken(request.routeOptions.config) || request.is404) return;
     request.currentUser = await authenticate(request, deps);
@@ -55,6 +58,7 @@ async function authenticate(request: FastifyRequest, deps: { db: Db; tokens: Tok
   const user = await findUserById(deps.db, result.claims.userId);
   if (!user || !user.isActive) throw unauthorized(MESSAGES.invalidToken);
   if (user.passwordVersion !== result.claims.passwordVersion) throw unauthorized(MESSAGES.expiredToken);
+  request.rememberedSession = result.claims.remembered;
   return user;
 }
 

@@ -9,6 +9,8 @@ export interface TokenClaims {
   userId: number;
   /** The user's password version when the token was issued. */
   passwordVersion: number;
+  /** Issued for longer than a plain session ("Se souvenir de moi"): a replacement keeps that length. */
+  remembered: boolean;
 }
 
 export type VerifyResult = { ok: true; claims: TokenClaims } | { ok: false; reason: 'expired' | 'invalid' };
@@ -27,7 +29,7 @@ export function createTokenService(secret: string, now: () => number = () => Dat
    */
   const verified = new Map<string, { claims: TokenClaims; expiresAt: number }>();
   return {
-    async issue(claims: TokenClaims, ttlSeconds: number): Promise<string> {
+    async issue(claims: Omit<TokenClaims, 'remembered'>, ttlSeconds: number): Promise<string> {
       const issuedAt = Math.floor(now() / 1000);
       return new SignJWT({ pwv: claims.passwordVersion })
         .setProtectedHeader({ alg: 'HS256' })
@@ -53,7 +55,7 @@ export function createTokenService(secret: string, now: () => number = () => Dat
         });
         const userId = parseUserId(payload.sub);
         if (userId === undefined || typeof payload.pwv !== 'number') return { ok: false, reason: 'invalid' };
-        const claims = { userId, passwordVersion: payload.pwv };
+        const claims = { userId, passwordVersion: payload.pwv, remembered: payload.exp! - (payload.iat ?? payload.exp!) > SESSION_TOKEN_TTL_SECONDS };
         if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
         verified.set(token, { claims, expiresAt: payload.exp! });
         return { ok: true, claims };

@@ -27,6 +27,24 @@ export function setAuthToken(token: string, remember = false): void {
   notifyListeners();
 }
 
+/**
+ * Stores a token the server issued in place of the current one (after a
+ * password change): a remember-me token (issued for more than a day) keeps the
+ * 30-day cookie, a plain one stays a session cookie.
+ */
+export function replaceAuthToken(token: string): void {
+  setAuthToken(token, tokenLifetimeSeconds(token) > 24 * 60 * 60);
+}
+
+function tokenLifetimeSeconds(token: string): number {
+  try {
+    const payload = JSON.parse(atob(token.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))) as { exp?: unknown; iat?: unknown };
+    return typeof payload.exp === 'number' && typeof payload.iat === 'number' ? payload.exp - payload.iat : 0;
+  } catch {
+    return 0;
+  }
+}
+
 export function clearAuthToken(): void {
   Cookies.remove(AUTH_COOKIE, { path: '/' });
   notifyListeners();

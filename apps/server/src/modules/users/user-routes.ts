@@ -22,7 +22,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.patch('/users/:id', {
       config: { access: 'user' },
       schema: { tags: ['utilisateurs'], summary: 'Modifier un profil', params: idParams, body: userPatchSchema },
-      handler: async (request) => updateUserFor(ctx, requireUser(request), request.params.id, request.body),
+      handler: async (request) => updateUserFor(ctx, requireUser(request), request.params.id, request.body, request.rememberedSession),
     });
 
     // Issue 10: the profile's photo and the request for intermediary rights.

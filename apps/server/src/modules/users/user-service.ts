@@ -34,6 +34,8 @@ export async function updateUserFor(
   editor: UserWithOffice,
   id: number,
   patch: UserPatch,
+  /** The editor signed in with remember-me: their new token lasts as long. */
+  rememberedSession = false,
 ): Promise<User & { token?: string }> {
   const self = editor.id === id;
   if (!self && !isAdmin(editor)) throw forbidden();
@@ -86,7 +88,7 @@ export async function updateUserFor(
   });
   if (newEmail) ctx.outbox.wake();
   const answer: User & { token?: string } = toUser(updated);
-  if (sessionsEnded && self) answer.token = await issueSessionToken(ctx, updated);
+  if (sessionsEnded && self) answer.token = await issueSessionToken(ctx, updated, rememberedSession);
   return answer;
 }
 

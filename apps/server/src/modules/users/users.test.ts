@@ -1,3 +1,4 @@
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, bearer, buildTestApp, type TestApp } from '../../../test/test-app';
 
@@ -102,6 +103,27 @@ describe.each(BACKENDS)('users on %s', (backend) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: u.headers })).json()).toEqual({ message: 'Expired JWT Token' });
     expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(fresh) })).statusCode).toBe(200);
     await t.tokenFor(u.email, 'Nouveau123');
+  });
+
+  it('keeps the length of the session after a password change: 30 days with "Se souvenir de moi", a working day without', async () => {
+    const lifetime = (token: string) => {
+      const { exp, iat } = decodeJwt(token);
+      return exp! - iat!;
+    };
+    for (const remember of [true, false]) {
+      const u = await t.createUser();
+      const login = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { login: u.email, password: u.password, remember } });
+      const token = login.json().token as string;
+      const changed = await t.app.inject({
+        method: 'PATCH',
+        url: `/api/users/${u.id}`,
+        headers: bearer(token),
+        payload: { password: u.password, passwordNew: 'Nouveau123', passwordNewConfirm: 'Nouveau123' },
+      });
+      expect(changed.statusCode).toBe(200);
+      expect(lifetime(changed.json().token as string), `remember ${remember}`).toBe(lifetime(token));
+      expect(lifetime(token)).toBe(remember ? 30 * 24 * 3600 : 12 * 3600);
+    }
   });
 
   it('lets only an admin attach a user to an office, and edit another user', async () => {

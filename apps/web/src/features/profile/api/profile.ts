@@ -3,7 +3,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import { apiClient } from '../../../api/api-client';
 import { sessionQueryKey } from '../../../api/get-session';
 import { uploadWithProgress } from '../../../api/upload-with-progress';
-import { setAuthToken } from '../../../lib/auth-token';
+import { replaceAuthToken } from '../../../lib/auth-token';
 
 /** The session the header reads takes the changed fields at once. */
 function mergeIntoSession(queryClient: QueryClient, user: User): void {
@@ -20,7 +20,7 @@ export function useUpdateProfile() {
   return useMutation({
     mutationFn: updateProfile,
     onSuccess: ({ token, ...user }) => {
-      if (token) setAuthToken(token);
+      if (token) replaceAuthToken(token);
       mergeIntoSession(queryClient, user as User);
     },
   });
