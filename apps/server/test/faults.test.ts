@@ -10,6 +10,7 @@ import { openDatabase } from '../src/db/database';
 import { documents, users } from '../src/db/schema';
 import { multipartBody, PDF_BYTES } from './multipart';
 import { allServerOutput, freePort, spawnServer, startServer, type ServerProcess } from './server-process';
+import { createThrowAwayDatabase } from './test-app';
 
 /**
  * Issue 9, "Faults": the real server process killed (SIGKILL) in the middle
@@ -303,21 +304,16 @@ const postgresUrl = process.env.TEST_DATABASE_URL;
 if (!postgresUrl) console.log('Tests de pannes sur PostgreSQL ignorés : TEST_DATABASE_URL n’est pas défini.');
 
 describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL database', () => {
-  const name = `notadoo_faults_${randomBytes(5).toString('hex')}`;
+  let database: Awaited<ReturnType<typeof createThrowAwayDatabase>> | undefined;
   const dataDirs = [mkdtempSync(path.join(tmpdir(), 'notadoo-pg-a-')), mkdtempSync(path.join(tmpdir(), 'notadoo-pg-b-'))];
   let relay: Awaited<ReturnType<typeof startRelay>>;
   let viaRelay: ServerProcess;
   let direct: ServerProcess;
 
   beforeAll(async () => {
-    const server = new pg.Client({ connectionString: postgresUrl });
-    await server.connect();
-    await server.query(`CREATE DATABASE ${name}`);
-    await server.end();
-    const url = new URL(postgresUrl!);
-    relay = await startRelay({ host: url.hostname, port: Number(url.port || 5432) });
-    const directUrl = new URL(postgresUrl!);
-    directUrl.pathname = `/${name}`;
+    database = await createThrowAwayDatabase('notadoo_faults');
+    const directUrl = new URL(database.url);
+    relay = await startRelay({ host: directUrl.hostname, port: Number(directUrl.port || 5432) });
     const relayUrl = new URL(directUrl);
     relayUrl.hostname = '127.0.0.1';
     relayUrl.port = String(relay.port);
@@ -331,10 +327,7 @@ describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL database',
     await Promise.all([viaRelay, direct].filter(Boolean).map((s) => (s.child.exitCode === null ? s.kill('SIGTERM') : undefined)));
     await relay?.close();
     for (const r of (await admin('SELECT password_hash FROM users')) as Array<{ password_hash: string }>) keep(r.password_hash);
-    const server = new pg.Client({ connectionString: postgresUrl });
-    await server.connect();
-    await server.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await server.end();
+    await database?.drop();
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   });
 
@@ -368,9 +361,7 @@ describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL database',
   }, 30_000);
 
   async function admin(sql: string): Promise<unknown[]> {
-    const url = new URL(postgresUrl!);
-    url.pathname = `/${name}`;
-    const client = new pg.Client({ connectionString: url.toString() });
+    const client = new pg.Client({ connectionString: database!.url });
     await client.connect();
     try {
       return (await client.query(sql)).rows;

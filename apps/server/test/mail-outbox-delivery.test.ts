@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, freePort, startServerProcess, type ServerProcess } from './server-process';
 import { createTestSmtpServer } from './smtp-test-server';
+import { createThrowAwayDatabase } from './test-app';
 
 /**
  * The outbox of the real server process against a real SMTP server on
@@ -169,18 +168,13 @@ if (!TEST_DATABASE_URL) {
 }
 
 describe.skipIf(!TEST_DATABASE_URL)('mail outbox with two server processes on one PostgreSQL database', PROCESS_TEST, () => {
-  const name = `notadoo_outbox_${randomBytes(6).toString('hex')}`;
+  let database: Awaited<ReturnType<typeof createThrowAwayDatabase>> | undefined;
   let smtp: ReturnType<typeof createTestSmtpServer>;
   const servers: ServerProcess[] = [];
   const dataDirs: string[] = [];
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(TEST_DATABASE_URL!);
-    url.pathname = `/${name}`;
+    database = await createThrowAwayDatabase('notadoo_outbox');
     smtp = createTestSmtpServer(await freePort());
     for (let i = 0; i < 2; i += 1) {
       const dataDir = await mkdtemp(path.join(tmpdir(), 'notadoo-outbox-pg-'));
@@ -189,7 +183,7 @@ describe.skipIf(!TEST_DATABASE_URL)('mail outbox with two server processes on on
         await startServerProcess({
           ...FAST_RETRIES,
           DATA_DIR: dataDir,
-          DATABASE_URL: url.toString(),
+          DATABASE_URL: database.url,
           SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
           JWT_SECRET: 'secret-partage-secret-partage-secret-partage',
         }),
@@ -200,10 +194,7 @@ describe.skipIf(!TEST_DATABASE_URL)('mail outbox with two server processes on on
     await Promise.all(servers.map((s) => s.stop()));
     await smtp.down();
     await Promise.all(dataDirs.map((d) => rm(d, { recursive: true, force: true })));
-    const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await database?.drop();
   });
 
   it('sends each mail once, whichever process claims it', async () => {

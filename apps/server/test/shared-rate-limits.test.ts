@@ -2,9 +2,9 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type ServerProcess } from './server-process';
+import { createThrowAwayDatabase } from './test-app';
 
 /**
  * Issue 11: two real server processes on one PostgreSQL database count the
@@ -18,26 +18,19 @@ if (!postgresUrl) console.log('Limites partagées entre serveurs ignorées : TES
 const TOO_MANY = 'Trop de tentatives. Merci de réessayer dans quelques minutes.';
 
 describe.skipIf(!postgresUrl)('rate limits shared by two server processes on one PostgreSQL database', () => {
-  const name = `notadoo_limits_${randomBytes(5).toString('hex')}`;
   const dataDirs = [mkdtempSync(path.join(tmpdir(), 'notadoo-limits-a-')), mkdtempSync(path.join(tmpdir(), 'notadoo-limits-b-'))];
   let servers: ServerProcess[] = [];
+  let database: Awaited<ReturnType<typeof createThrowAwayDatabase>> | undefined;
 
   beforeAll(async () => {
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const url = new URL(postgresUrl!);
-    url.pathname = `/${name}`;
-    servers = await Promise.all(dataDirs.map((dataDir) => startServer({ dataDir, env: { DATABASE_URL: url.toString(), TRUST_PROXY: '127.0.0.1' } })));
+    database = await createThrowAwayDatabase('notadoo_limits');
+    const url = database.url;
+    servers = await Promise.all(dataDirs.map((dataDir) => startServer({ dataDir, env: { DATABASE_URL: url, TRUST_PROXY: '127.0.0.1' } })));
   }, 150_000);
 
   afterAll(async () => {
     await Promise.all(servers.map((s) => (s.child.exitCode === null ? s.stop() : undefined)));
-    const admin = new pg.Client({ connectionString: postgresUrl });
-    await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
+    await database?.drop();
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   });
 

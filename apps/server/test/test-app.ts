@@ -46,25 +46,34 @@ export async function openTestDatabase(backend: 'pglite' | 'postgres'): Promise<
     const database = await openDatabase({ pgliteInMemory: true });
     return { ...database, drop: () => database.close() };
   }
-  const serverUrl = process.env.TEST_DATABASE_URL!;
-  const name = `notadoo_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString() });
+  const created = await createThrowAwayDatabase();
+  const database = await openDatabase({ url: created.url });
   return {
     ...database,
     drop: async () => {
       await database.close();
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
+      await created.drop();
     },
   };
+}
+
+/** A new empty database on the PostgreSQL server of TEST_DATABASE_URL (for tests), and how to drop it. */
+export async function createThrowAwayDatabase(prefix = 'notadoo_test'): Promise<{ url: string; drop(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL!;
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 /** A controllable clock, so expiry can be tested without waiting. */

@@ -2,11 +2,11 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody, PDF_BYTES, PNG_BYTES } from './multipart';
 import { startTestS3Server, type TestS3Server } from './s3-test-server';
 import { startServer, type ServerProcess } from './server-process';
+import { createThrowAwayDatabase } from './test-app';
 
 /**
  * Issue 11, "more than one server": two real server processes (as `npm
@@ -19,24 +19,6 @@ import { startServer, type ServerProcess } from './server-process';
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 if (!postgresUrl) console.log('Tests à deux serveurs ignorés : TEST_DATABASE_URL n’est pas défini.');
-
-/** A fresh database on the test PostgreSQL server, dropped by `drop`. */
-async function createDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `notadoo_two_${randomBytes(5).toString('hex')}`;
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: postgresUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(postgresUrl!);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
 
 type Json = Record<string, unknown> & { [key: string]: never | unknown };
 interface Answer {
@@ -167,13 +149,13 @@ async function runAlternatingJourney(servers: ServerProcess[], storedFiles: (pro
 
 describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL database', () => {
   describe('sharing one S3 bucket, each with its own DATA_DIR', () => {
-    let database: Awaited<ReturnType<typeof createDatabase>>;
+    let database: Awaited<ReturnType<typeof createThrowAwayDatabase>>;
     let s3: TestS3Server;
     let servers: ServerProcess[] = [];
     const dataDirs = [mkdtempSync(path.join(tmpdir(), 'notadoo-two-a-')), mkdtempSync(path.join(tmpdir(), 'notadoo-two-b-'))];
 
     beforeAll(async () => {
-      [database, s3] = await Promise.all([createDatabase(), startTestS3Server('notadoo-deux-serveurs')]);
+      [database, s3] = await Promise.all([createThrowAwayDatabase('notadoo_two'), startTestS3Server('notadoo-deux-serveurs')]);
       servers = await Promise.all(dataDirs.map((dataDir) => startServer({ dataDir, env: { DATABASE_URL: database.url, ...s3.env, S3_PREFIX: 'prod/' } })));
     }, 180_000);
     afterAll(async () => {
@@ -195,12 +177,12 @@ describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL database',
   });
 
   describe('sharing one DATA_DIR on local disk (one machine, or a shared file system)', () => {
-    let database: Awaited<ReturnType<typeof createDatabase>>;
+    let database: Awaited<ReturnType<typeof createThrowAwayDatabase>>;
     let servers: ServerProcess[] = [];
     const dataDir = mkdtempSync(path.join(tmpdir(), 'notadoo-two-shared-'));
 
     beforeAll(async () => {
-      database = await createDatabase();
+      database = await createThrowAwayDatabase('notadoo_two');
       // With PostgreSQL no process takes the DATA_DIR lock: both start on the same folder.
       servers = await Promise.all([0, 1].map(() => startServer({ dataDir, env: { DATABASE_URL: database.url } })));
     }, 180_000);
