@@ -210,8 +210,9 @@ async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> 
     if (!hasWebApp || !isPage) return reply.status(404).send({ message: MESSAGES.routeNotFound });
     // A prerendered page shows what a visitor without a session sees: someone signed in gets the plain app.
     const page = hasSessionCookie(request.headers.cookie) ? undefined : prerendered.get(request.url.split('?')[0]!);
-    void reply.header('Vary', 'Cookie');
-    return reply.type('text/html').sendFile(page ?? 'index.html');
+    // The page is checked again on every visit (a new release is seen at once); static's own max-age=0 is left out.
+    void reply.header('Vary', 'Cookie').header('Cache-Control', 'no-cache');
+    return reply.type('text/html').sendFile(page ?? 'index.html', { cacheControl: false });
   });
 }
 

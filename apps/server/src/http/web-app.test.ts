@@ -26,6 +26,8 @@ describe('serving the built web app', () => {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
+      // Checked again on every visit, so that a new release is seen at once.
+      expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(res.body).toContain('<title>Notadoo</title>');
     }
     expect((await t.app.inject({ method: 'GET', url: '/app.js' })).body).toBe('console.log(1)');
@@ -40,6 +42,7 @@ describe('serving the built web app', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers.vary).toContain('Cookie');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
       return /<title>([^<]*)<\/title>/.exec(res.body)?.[1];
     };
     expect(await page('/')).toBe('Accueil – Notadoo');
