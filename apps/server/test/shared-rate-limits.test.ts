@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTACT_MESSAGE } from './contact-message';
 import { startServer, type ServerProcess } from './server-process';
 import { createThrowAwayDatabase } from './test-app';
 
@@ -62,15 +63,7 @@ describe.skipIf(!postgresUrl)('rate limits shared by two server processes on one
   }, 90_000);
 
   it('counts contact messages from one address together: the 6th is refused whichever server gets it', async () => {
-    const message = {
-      civility: 'MME',
-      firstName: 'Claire',
-      lastName: 'Dubois',
-      phone: '06 12 34 56 78',
-      email: 'claire.dubois@exemple.fr',
-      reason: 'notaire',
-      message: 'Bonjour, notre étude souhaite rejoindre le réseau.',
-    };
+    const message = CONTACT_MESSAGE;
     const statuses = [];
     for (let i = 0; i < 5; i += 1) statuses.push((await post(servers[(i + 1) % 2]!, '/contact', '192.0.2.45', message)).status);
     expect(statuses).toEqual(Array(5).fill(200));

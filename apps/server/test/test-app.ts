@@ -93,6 +93,8 @@ export interface TestApp {
   clock: ReturnType<typeof createClock>;
   createUser(overrides?: Partial<typeof users.$inferInsert> & { password?: string }): Promise<{ id: number; email: string; password: string }>;
   tokenFor(email: string, password: string): Promise<string>;
+  /** A new user, signed in: their id, e-mail, password and bearer headers. */
+  signedInUser(overrides?: Parameters<TestApp['createUser']>[0]): Promise<{ id: number; email: string; password: string; headers: { authorization: string } }>;
   /** Signs in through the last invitation mailed to `email` (joining that project); answers the session token. */
   acceptInvitation(email: string, password: string): Promise<string>;
   close(): Promise<void>;
@@ -117,7 +119,7 @@ export async function buildTestApp(backend: 'pglite' | 'postgres', options: Part
     config: { ...testConfig, ...options.config, dataDir },
   });
   deliverMailsBeforeAnswering(app);
-  return {
+  const testApp: TestApp = {
     app,
     database,
     dataDir,
@@ -133,6 +135,10 @@ export async function buildTestApp(backend: 'pglite' | 'postgres', options: Part
         .values({ firstName: 'Jeanne', lastName: 'Durand', isEmailConfirmed: true, ...row, email, passwordHash: await hashPassword(password) })
         .returning();
       return { id: user!.id, email, password };
+    },
+    async signedInUser(overrides = {}) {
+      const user = await testApp.createUser(overrides);
+      return { ...user, headers: bearer(await testApp.tokenFor(user.email, user.password)) };
     },
     async tokenFor(email, password) {
       const res = await app.inject({ method: 'POST', url: '/api/users/login', payload: { login: email, password } });
@@ -153,6 +159,7 @@ export async function buildTestApp(backend: 'pglite' | 'postgres', options: Part
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return testApp;
 }
 
 /**

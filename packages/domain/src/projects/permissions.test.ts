@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { ParticipantRole } from './project';
 import {
   canAddPerson,
+  canChangePersonEmail,
+  canSeePersonEmail,
   canArchiveProject,
   canChangeCover,
   canChangeDocumentOwner,
@@ -767,5 +769,28 @@ describe('project creation', () => {
     expect(creationRolesFor(CREATORS['pro user'], 'realty', 'house')).toEqual(['seller', 'buyer', 'intermediary']);
     expect(creationRolesFor(CREATORS['office member'], 'succession', 'balance')).toEqual(['client', 'office']);
     expect(creationRolesFor(CREATORS['role change pending'], 'realty', 'house')).toEqual([]);
+  });
+});
+
+describe('pending people’s e-mail (issue 9: read and changed by the office, admins and the one who added them only)', () => {
+  const seller: PersonForAccess = { id: 1, role: 'seller', user: { id: 10 }, joined: true, added_by: null };
+  const mate: PersonForAccess = { id: 2, role: 'seller', user: { id: 11 }, joined: true, added_by: 10 };
+  const pending: PersonForAccess = { id: 3, role: 'buyer', user: null, joined: false, added_by: 10 };
+  const project: ProjectForAccess = { status: 2, creator: 10, notary_office: { id: 1 }, participants: [seller, mate, pending] };
+
+  it('may be changed by the one who added them, the office and admins, not by another participant', () => {
+    expect(canChangePersonEmail(user(10), project, pending)).toBe(true);
+    expect(canChangePersonEmail(user(11), project, pending)).toBe(false);
+    expect(canChangePersonEmail(user(20, { isNotary: true, notary_office: { id: 1 } }), project, pending)).toBe(true);
+    expect(canChangePersonEmail(user(21, { roles: ['ROLE_USER', 'ROLE_ADMIN'] }), project, pending)).toBe(true);
+    expect(canChangePersonEmail(user(10), project, mate)).toBe(false);
+  });
+
+  it('is seen by the person, who added them, the office and admins', () => {
+    expect(canSeePersonEmail(user(11), project, mate)).toBe(true);
+    expect(canSeePersonEmail(user(10), project, mate)).toBe(true);
+    expect(canSeePersonEmail(user(11), project, seller)).toBe(false);
+    expect(canSeePersonEmail(user(11), project, pending)).toBe(false);
+    expect(canSeePersonEmail(user(20, { isNotary: true, notary_office: { id: 1 } }), project, seller)).toBe(true);
   });
 });

@@ -1,16 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, buildTestApp, type TestApp } from '../../../test/test-app';
+import { CONTACT_MESSAGE } from '../../../test/contact-message';
 import { contactMessages } from './contact-data';
 
-const VALID = {
-  civility: 'MME',
-  firstName: 'Claire',
-  lastName: 'Dubois',
-  phone: '06 12 34 56 78',
-  email: 'claire.dubois@exemple.fr',
-  reason: 'notaire',
-  message: 'Bonjour,\nnotre étude souhaite rejoindre le réseau.',
-};
+const VALID = CONTACT_MESSAGE;
 
 describe.each(BACKENDS)('contact on %s', (backend) => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BACKENDS, bearer, buildTestApp, type TestApp } from '../../../test/test-app';
+import { BACKENDS, buildTestApp, type TestApp } from '../../../test/test-app';
 import { multipartBody, PDF_BYTES } from '../../../test/multipart';
 
 async function photo(width: number, height: number, format: 'png' | 'jpeg' = 'jpeg'): Promise<Buffer> {
@@ -14,10 +14,7 @@ describe.each(BACKENDS)('profile photo and intermediary request on %s', (backend
   });
   afterAll(() => t.close());
 
-  async function signedIn(overrides: Parameters<TestApp['createUser']>[0] = {}) {
-    const user = await t.createUser(overrides);
-    return { ...user, headers: bearer(await t.tokenFor(user.email, user.password)) };
-  }
+  const signedIn = (overrides: Parameters<TestApp['createUser']>[0] = {}) => t.signedInUser(overrides);
 
   const upload = (headers: Record<string, string>, email: string, content: Buffer, name = 'photo.jpg', type = 'image/jpeg') => {
     const body = multipartBody({ email }, { field: 'avatar', name, content, type });

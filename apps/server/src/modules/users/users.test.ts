@@ -9,10 +9,7 @@ describe.each(BACKENDS)('users on %s', (backend) => {
   });
   afterAll(() => t.close());
 
-  async function signedIn(overrides: Parameters<TestApp['createUser']>[0] = {}) {
-    const user = await t.createUser(overrides);
-    return { ...user, headers: bearer(await t.tokenFor(user.email, user.password)) };
-  }
+  const signedIn = (overrides: Parameters<TestApp['createUser']>[0] = {}) => t.signedInUser(overrides);
 
   it('answers the session fields of the spec on users/me, with the office', async () => {
     const notary = await signedIn({ isNotary: true, notaryOfficeId: 1 });

@@ -63,37 +63,51 @@ function Hero() {
   );
 }
 
+/** The two activities of the network, shown side by side on the home page. */
+const ACTIVITIES = [
+  {
+    id: 'home-realty',
+    icon: IconBuildingEstate,
+    title: 'Immobilier',
+    text: "Vous vendez ou achetez un appartement, une maison ou un terrain ? Préparez l'avant-contrat et l'acte de vente sans attendre le premier rendez-vous.",
+    points: [
+      "Questionnaires du vendeur et de l'acquéreur, adaptés au type de bien",
+      'Dépôt des diagnostics, du titre de propriété et des pièces de copropriété',
+      'Votre agent immobilier peut suivre et compléter le dossier avec vous',
+    ],
+  },
+  {
+    id: 'home-succession',
+    icon: IconScale,
+    title: 'Succession',
+    text: 'Un proche est décédé ? Réunissez les informations utiles au règlement de la succession, avec les autres héritiers, dans un espace unique.',
+    points: [
+      'État civil du défunt, des héritiers et du conjoint survivant',
+      'Inventaire des biens, comptes et contrats',
+      'Bilan patrimonial pour préparer sereinement votre propre transmission',
+    ],
+  },
+];
+
 function Activities() {
   return (
     <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-      <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="home-realty">
-        <Group mb="sm">
-          <IconBuildingEstate size={28} aria-hidden />
-          <Title order={2} size="h3" id="home-realty">
-            Immobilier
-          </Title>
-        </Group>
-        <Text mb="sm">Vous vendez ou achetez un appartement, une maison ou un terrain ? Préparez l'avant-contrat et l'acte de vente sans attendre le premier rendez-vous.</Text>
-        <List size="sm" spacing={4}>
-          <List.Item>Questionnaires du vendeur et de l'acquéreur, adaptés au type de bien</List.Item>
-          <List.Item>Dépôt des diagnostics, du titre de propriété et des pièces de copropriété</List.Item>
-          <List.Item>Votre agent immobilier peut suivre et compléter le dossier avec vous</List.Item>
-        </List>
-      </Paper>
-      <Paper withBorder p="lg" radius="md" component="section" aria-labelledby="home-succession">
-        <Group mb="sm">
-          <IconScale size={28} aria-hidden />
-          <Title order={2} size="h3" id="home-succession">
-            Succession
-          </Title>
-        </Group>
-        <Text mb="sm">Un proche est décédé ? Réunissez les informations utiles au règlement de la succession, avec les autres héritiers, dans un espace unique.</Text>
-        <List size="sm" spacing={4}>
-          <List.Item>État civil du défunt, des héritiers et du conjoint survivant</List.Item>
-          <List.Item>Inventaire des biens, comptes et contrats</List.Item>
-          <List.Item>Bilan patrimonial pour préparer sereinement votre propre transmission</List.Item>
-        </List>
-      </Paper>
+      {ACTIVITIES.map(({ id, icon: Icon, title, text, points }) => (
+        <Paper key={id} withBorder p="lg" radius="md" component="section" aria-labelledby={id}>
+          <Group mb="sm">
+            <Icon size={28} aria-hidden />
+            <Title order={2} size="h3" id={id}>
+              {title}
+            </Title>
+          </Group>
+          <Text mb="sm">{text}</Text>
+          <List size="sm" spacing={4}>
+            {points.map((point) => (
+              <List.Item key={point}>{point}</List.Item>
+            ))}
+          </List>
+        </Paper>
+      ))}
     </SimpleGrid>
   );
 }
