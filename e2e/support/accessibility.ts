@@ -45,14 +45,17 @@ async function injectAxe(page: Page): Promise<void> {
 export async function expectNoAccessibilityViolation(page: Page, where: string = page.url()): Promise<void> {
   await injectAxe(page);
   // Mantine's transitions (menus, modals, toasts) must have ended: a half-faded element has a false contrast.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity)
-        .map((a) => a.finished.catch(() => undefined)),
-    ),
-  );
+  // A transition may start a frame or two after the element appeared, so look again until none runs.
+  await page.evaluate(async () => {
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    for (let pass = 0; pass < 10; pass += 1) {
+      await nextFrame();
+      await nextFrame();
+      const running = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity && a.playState === 'running');
+      if (running.length === 0) return;
+      await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
+    }
+  });
   const violations = await page.evaluate(async (tags) => {
     const result = await window.axe!.run(document, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
     return result.violations.map((v) => ({
