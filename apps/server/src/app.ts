@@ -4,6 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { MESSAGES } from '@notadoo/domain';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
+import { keepAnswers } from './answer-cache/kept-answers';
+import type { ChangeFeedSettings } from './answer-cache/change-feed';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -65,6 +67,8 @@ export interface AppOptions {
   sleep?: (ms: number) => Promise<void>;
   /** Issue 11: where files are stored; default: what the configuration names (S3 bucket or DATA_DIR). */
   storage?: FileStorage;
+  /** Issue 11: how the change feed's connection is watched; replaceable in tests. */
+  changeFeed?: ChangeFeedSettings;
 }
 
 /** Builds the whole HTTP application; `main.ts` listens with it, tests call `inject`. */
@@ -104,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
     sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
     storage: options.storage ?? (await createFileStorage(config)),
+    answers: keepAnswers(app, options.database, options.changeFeed),
   };
 
   // External plugins first, then the app's own, then routes.
@@ -139,7 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       // Deny by default inside /api; static files (office images, the web app) are public.
-      registerAuthentication(api, { db: ctx.db, tokens: ctx.tokens });
+      registerAuthentication(api, { db: ctx.db, tokens: ctx.tokens, users: ctx.answers.users });
       registerStorableTextGuard(api);
       registerNoStore(api);
       await api.register(accountRoutes(ctx));

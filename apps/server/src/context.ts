@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { KeptAnswers } from './answer-cache/kept-answers';
 import type { RateLimit, RateLimiter } from './auth/rate-limiter';
 import type { TokenService } from './auth/session-tokens';
 import type { Config } from './config';
@@ -67,4 +68,6 @@ export interface AppContext {
   sleep: (ms: number) => Promise<void>;
   /** Issue 11: every stored file (project files, PDFs, covers, avatars), on local disk or in an S3 bucket. */
   storage: FileStorage;
+  /** Issue 11: answers kept in memory until the change feed says what they were read from changed. */
+  answers: KeptAnswers;
 }

@@ -2,6 +2,7 @@ import { isAdmin, MESSAGES } from '@notadoo/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../http/app-error';
 import { findUserById, type UserWithOffice } from '../modules/users/user-data';
+import type { CacheArea } from '../answer-cache/answer-cache';
 import type { Db } from '../db/database';
 import type { TokenService } from './session-tokens';
 
@@ -35,7 +36,14 @@ declare module 'fastify' {
  * declares `access: 'public'` or `'link'`. A token whose password version is behind the
  * user's (password changed since) is treated as expired.
  */
-export function registerAuthentication(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
+interface AuthenticationDeps {
+  db: Db;
+  tokens: TokenService;
+  /** Users kept between requests until their row or their office's changes (issue 11). */
+  users: CacheArea<UserWithOffice>;
+}
+
+export function registerAuthentication(app: FastifyInstance, deps: AuthenticationDeps): void {
   app.decorateRequest('currentUser', null);
   app.decorateRequest('rememberedSession', false);
   app.addHook('preHandler', async (request) => {
@@ -49,13 +57,17 @@ export function isOpenWithoutToken(config: { access?: AccessRule }): boolean {
   return config.access === 'public' || config.access === 'link';
 }
 
-async function authenticate(request: FastifyRequest, deps: { db: Db; tokens: TokenService }): Promise<UserWithOffice> {
+async function authenticate(request: FastifyRequest, deps: AuthenticationDeps): Promise<UserWithOffice> {
   const header = request.headers.authorization;
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
   if (!token) throw unauthorized(MESSAGES.authenticationRequired);
   const result = await deps.tokens.verify(token);
   if (!result.ok) throw unauthorized(result.reason === 'expired' ? MESSAGES.expiredToken : MESSAGES.invalidToken);
-  const user = await findUserById(deps.db, result.claims.userId);
+  const { userId } = result.claims;
+  const user = await deps.users.get(String(userId), async () => {
+    const found = await findUserById(deps.db, userId);
+    return found && { value: found, readFrom: [`u${found.id}`, ...(found.notaryOfficeId === null ? [] : [`o${found.notaryOfficeId}`])] };
+  });
   if (!user || !user.isActive) throw unauthorized(MESSAGES.invalidToken);
   if (user.passwordVersion !== result.claims.passwordVersion) throw unauthorized(MESSAGES.expiredToken);
   request.rememberedSession = result.claims.remembered;

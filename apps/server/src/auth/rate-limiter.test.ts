@@ -124,6 +124,7 @@ describe('rate-limited calls when the database cannot be reached', () => {
         db: drizzle(pool, { schema }) as unknown as Db,
         execScriptAtomically: async () => undefined,
         withStartupLock: (work) => work(),
+        listen: () => Promise.reject(new Error('base injoignable')),
         close: () => pool.end(),
       },
       mailer: { send: async () => undefined },

@@ -17,6 +17,13 @@ export interface Database {
   execScriptAtomically(sql: string): Promise<void>;
   /** Runs `work` while holding a database-wide lock, so concurrent starts migrate once. */
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;
+  /**
+   * Issue 11: hears the notifications of `channel` (LISTEN) on a connection
+   * of its own. `lost` is called once if that connection breaks: whatever
+   * was sent meanwhile is not heard, and listening again is the caller's
+   * call. Answers a function that stops listening.
+   */
+  listen(channel: string, heard: (payload: string) => void, lost: (error: Error) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
   kind: 'postgres' | 'pglite';
 }
@@ -57,6 +64,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     },
     // A PGlite database belongs to one process: nothing to lock against.
     withStartupLock: (work) => work(),
+    // In the same process: nothing can break; a commit's notifications are handed over before its answer.
+    listen: (channel, heard) => client.listen(channel, heard),
     close: () => client.close(),
   };
 }
@@ -95,6 +104,34 @@ async function openPostgres(url: string): Promise<Database> {
         await conn.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
         conn.release();
       }
+    },
+    listen: async (channel, heard, lost) => {
+      // Not a pooled connection: it must stay open and idle between notifications.
+      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, keepAlive: true });
+      let open = true;
+      const drop = (error: Error) => {
+        if (!open) return;
+        open = false;
+        client.end().catch(() => undefined);
+        lost(error);
+      };
+      client.on('notification', (message) => {
+        if (message.channel === channel) heard(message.payload ?? '');
+      });
+      client.on('error', drop);
+      client.on('end', () => drop(new Error('connexion fermée')));
+      try {
+        await client.connect();
+        await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      } catch (error) {
+        open = false;
+        await client.end().catch(() => undefined);
+        throw error;
+      }
+      return async () => {
+        open = false;
+        await client.end().catch(() => undefined);
+      };
     },
     close: () => pool.end(),
   };

@@ -35,7 +35,7 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           querystring: dashboardQuerySchema,
         },
       },
-      async (request, reply) => sendDashboardPage(reply, await service.listMyProjects(ctx, requireUser(request), request.query)),
+      async (request, reply) => sendDashboardPage(reply, await service.dashboardPageFor(ctx, requireUser(request), request.query)),
     );
 
     // GET /projects/open (billing) lives in modules/admin/billing-routes.ts.

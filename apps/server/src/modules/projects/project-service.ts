@@ -37,6 +37,7 @@ import { discardUpload, receiveUpload, temporaryUploadsDir, type StoredUpload } 
 import { queueMail } from '../../mail/outbox-data';
 import type { Db } from '../../db/database';
 import { projectStatusMail, projectSubmittedMail } from '../../mail/templates';
+import type { ChangeKey, Readout } from '../../answer-cache/answer-cache';
 import type { UserWithOffice } from '../users/user-data';
 import {
   findDashboardPage,
@@ -52,6 +53,19 @@ import { toPartialProject, toProject, toProjectForAccess, toProjectSummary, toVi
 type CreateProjectInput = z.output<typeof createProjectSchema>;
 
 export const COVER_MAX_BYTES = 5 * 1024 * 1024;
+
+/** The change feed's keys (migration 0110) an answer about a project is read from: the project, its office, its people's accounts. */
+function readFromProject(p: { project: { id: number; notaryOfficeId: number | null }; participants: ReadonlyArray<{ userId: number | null }> }): ChangeKey[] {
+  const keys = [`p${p.project.id}`];
+  if (p.project.notaryOfficeId !== null) keys.push(`o${p.project.notaryOfficeId}`);
+  for (const person of p.participants) if (person.userId !== null) keys.push(`u${person.userId}`);
+  return keys;
+}
+
+/** ...and the viewer's account and office, which their access and view follow. */
+function readFromViewer(user: UserWithOffice): ChangeKey[] {
+  return user.notaryOfficeId === null ? [`u${user.id}`] : [`u${user.id}`, `o${user.notaryOfficeId}`];
+}
 
 function requirePermission(allowed: boolean): void {
   if (!allowed) throw forbidden(MESSAGES.projectAccessDenied);
@@ -96,9 +110,13 @@ export async function createProject(ctx: AppContext, user: UserWithOffice, input
   });
 }
 
+/** The project page (GET /project/{id}), kept until what it was read from changes (issue 11). */
 export async function getProjectFor(ctx: AppContext, user: UserWithOffice, id: number): Promise<Project> {
-  const { loaded, viewer } = await requireOpenProject(ctx, user, id);
-  return toProject(loaded, viewer);
+  const project = await ctx.answers.projects.get(`${user.id}:${id}`, async () => {
+    const { loaded, viewer } = await requireOpenProject(ctx, user, id);
+    return { value: toProject(loaded, viewer), readFrom: [...readFromViewer(user), ...readFromProject(loaded)] };
+  });
+  return project!;
 }
 
 export interface DashboardPage {
@@ -113,6 +131,25 @@ export interface DashboardPage {
  * office, so it is left out when the list is filtered by them.
  */
 export async function listMyProjects(ctx: AppContext, user: UserWithOffice, query: DashboardQuery = {}): Promise<DashboardPage> {
+  return (await readDashboardPage(ctx, user, query)).value;
+}
+
+/**
+ * The dashboard as GET /projects/mine answers it. Pages without a filter of
+ * a user who sees only their own and their office's projects are kept until
+ * what they were read from changes (issue 11); an administrator's list
+ * changes with any project of the network and is read every time, as are
+ * searches. The answers of writes are never read from what is kept: their
+ * change may not have been heard yet.
+ */
+export async function dashboardPageFor(ctx: AppContext, user: UserWithOffice, query: DashboardQuery): Promise<DashboardPage> {
+  const filtered = query.q !== undefined || query.type !== undefined || query.status !== undefined || query.city !== undefined;
+  if (filtered || canListOpenProjects(toViewer(user))) return listMyProjects(ctx, user, query);
+  const page = await ctx.answers.dashboards.get(`${user.id}:${query.limit ?? ''}:${query.after ?? ''}`, () => readDashboardPage(ctx, user, query));
+  return page!;
+}
+
+async function readDashboardPage(ctx: AppContext, user: UserWithOffice, query: DashboardQuery): Promise<Readout<DashboardPage>> {
   const viewer = toViewer(user);
   const search = query.q === undefined ? '' : foldForSearch(query.q);
   const page = await findDashboardPage(ctx.db, user, {
@@ -133,7 +170,9 @@ export async function listMyProjects(ctx: AppContext, user: UserWithOffice, quer
     if (access === 'partial' && !filteredByKind) return [toPartialProject(p)];
     return [];
   });
-  return { projects, next: page.next && encodeCursor(page.next) };
+  // Which projects a page holds changes with the user's projects (m) and, for an office's member, the office's (s).
+  const readFrom = [...readFromViewer(user), `m${user.id}`, ...(user.notaryOfficeId === null ? [] : [`s${user.notaryOfficeId}`]), ...loaded.flatMap(readFromProject)];
+  return { value: { projects, next: page.next && encodeCursor(page.next) }, readFrom };
 }
 
 // The cursor is opaque to clients: base64url of [created_at, id].
