@@ -5,6 +5,7 @@ import { MESSAGES } from '@notadoo/domain';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import { keepAnswers } from './answer-cache/kept-answers';
+import { COMPRESSION } from './http/shared-answers';
 import type { ChangeFeedSettings } from './answer-cache/change-feed';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
@@ -120,9 +121,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // the compression itself at that size (the plugin's default on 2 cores is 8 KiB).
   await app.register(compress, {
     encodings: ['br', 'gzip'],
-    threshold: 1024,
+    threshold: COMPRESSION.threshold,
     syncThreshold: 64 * 1024,
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: COMPRESSION.brotliQuality } },
   });
   await app.register(formbody);
   // Each upload route checks its own type and size limit while streaming; these are outer bounds.
