@@ -7,6 +7,10 @@ import { AnswerCache, type CacheArea } from './answer-cache';
 import { createChangeFeed, type ChangeFeed, type ChangeFeedSettings } from './change-feed';
 
 declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A GET that writes (it records what it generated): answered once its change is heard, as other methods are. */
+    writes?: boolean;
+  }
   interface FastifyInstance {
     /** Issue 11: the answers kept in memory and the change feed that drops them. */
     keptAnswers: KeptAnswers;
@@ -41,7 +45,7 @@ export function keepAnswers(app: FastifyInstance, database: Database, settings?:
   app.addHook('onClose', async () => feed.stop());
   // A write is answered once this process has heard its changes: the next request, here, sees them.
   app.addHook('onSend', async (request, _reply, payload) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') await feed.caughtUp();
+    if ((request.method !== 'GET' && request.method !== 'HEAD') || request.routeOptions.config.writes) await feed.caughtUp();
     return payload;
   });
   const answers: KeptAnswers = {

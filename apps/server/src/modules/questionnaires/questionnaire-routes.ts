@@ -46,7 +46,8 @@ export function questionnaireRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get(
       '/download_form/:type/:documentId',
       {
-        config: { access: 'project' },
+        // It records the PDF on the document: the project page read next must show it.
+        config: { access: 'project', writes: true },
         schema: {
           tags,
           summary: 'Générer le PDF d’un questionnaire',
