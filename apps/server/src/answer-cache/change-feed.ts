@@ -117,9 +117,9 @@ export function createChangeFeed(options: { database: Database; cache: AnswerCac
 
   /** A marker that did not come back: the connection is held for lost (and listened to again). */
   const checkConnection = async () => {
-    if (!unlisten || (await sendMarker())) return;
     const stop = unlisten;
-    if (!stop) return;
+    // Not listening, the marker back, or the connection already lost and replaced meanwhile: nothing to do.
+    if (!stop || (await sendMarker()) || unlisten !== stop) return;
     lost(new Error(`aucune nouvelle en ${settings.markerTimeoutMs} ms`));
     await stop();
   };

@@ -26,7 +26,6 @@ export interface KeptAnswers {
   /** Project pages, by user and project. */
   projects: CacheArea<Project>;
   feed: ChangeFeed;
-  cache: AnswerCache;
 }
 
 /**
@@ -53,7 +52,6 @@ export function keepAnswers(app: FastifyInstance, database: Database, settings?:
     dashboards: cache.area(MAX_DASHBOARDS),
     projects: cache.area(MAX_PROJECTS),
     feed,
-    cache,
   };
   app.decorate('keptAnswers', answers);
   return answers;

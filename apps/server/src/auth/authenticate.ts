@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../http/app-error';
 import { findUserById, type UserWithOffice } from '../modules/users/user-data';
 import type { CacheArea } from '../answer-cache/answer-cache';
+import { readFromAccount } from '../answer-cache/change-keys';
 import type { Db } from '../db/database';
 import type { TokenService } from './session-tokens';
 
@@ -66,7 +67,7 @@ async function authenticate(request: FastifyRequest, deps: AuthenticationDeps): 
   const { userId } = result.claims;
   const user = await deps.users.get(String(userId), async () => {
     const found = await findUserById(deps.db, userId);
-    return found && { value: found, readFrom: [`u${found.id}`, ...(found.notaryOfficeId === null ? [] : [`o${found.notaryOfficeId}`])] };
+    return found && { value: found, readFrom: readFromAccount(found) };
   });
   if (!user || !user.isActive) throw unauthorized(MESSAGES.invalidToken);
   if (user.passwordVersion !== result.claims.passwordVersion) throw unauthorized(MESSAGES.expiredToken);

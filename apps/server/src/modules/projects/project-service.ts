@@ -37,7 +37,8 @@ import { discardUpload, receiveUpload, temporaryUploadsDir, type StoredUpload } 
 import { queueMail } from '../../mail/outbox-data';
 import type { Db } from '../../db/database';
 import { projectStatusMail, projectSubmittedMail } from '../../mail/templates';
-import type { ChangeKey, Readout } from '../../answer-cache/answer-cache';
+import type { Readout } from '../../answer-cache/answer-cache';
+import { readFromAccount, readFromListsOf, readFromProject } from '../../answer-cache/change-keys';
 import type { UserWithOffice } from '../users/user-data';
 import {
   findDashboardPage,
@@ -53,19 +54,6 @@ import { toPartialProject, toProject, toProjectForAccess, toProjectSummary, toVi
 type CreateProjectInput = z.output<typeof createProjectSchema>;
 
 export const COVER_MAX_BYTES = 5 * 1024 * 1024;
-
-/** The change feed's keys (migration 0110) an answer about a project is read from: the project, its office, its people's accounts. */
-function readFromProject(p: { project: { id: number; notaryOfficeId: number | null }; participants: ReadonlyArray<{ userId: number | null }> }): ChangeKey[] {
-  const keys = [`p${p.project.id}`];
-  if (p.project.notaryOfficeId !== null) keys.push(`o${p.project.notaryOfficeId}`);
-  for (const person of p.participants) if (person.userId !== null) keys.push(`u${person.userId}`);
-  return keys;
-}
-
-/** ...and the viewer's account and office, which their access and view follow. */
-function readFromViewer(user: UserWithOffice): ChangeKey[] {
-  return user.notaryOfficeId === null ? [`u${user.id}`] : [`u${user.id}`, `o${user.notaryOfficeId}`];
-}
 
 function requirePermission(allowed: boolean): void {
   if (!allowed) throw forbidden(MESSAGES.projectAccessDenied);
@@ -114,7 +102,7 @@ export async function createProject(ctx: AppContext, user: UserWithOffice, input
 export async function getProjectFor(ctx: AppContext, user: UserWithOffice, id: number): Promise<Project> {
   const project = await ctx.answers.projects.get(`${user.id}:${id}`, async () => {
     const { loaded, viewer } = await requireOpenProject(ctx, user, id);
-    return { value: toProject(loaded, viewer), readFrom: [...readFromViewer(user), ...readFromProject(loaded)] };
+    return { value: toProject(loaded, viewer), readFrom: [...readFromAccount(user), ...readFromProject(loaded)] };
   });
   return project!;
 }
@@ -170,8 +158,7 @@ async function readDashboardPage(ctx: AppContext, user: UserWithOffice, query: D
     if (access === 'partial' && !filteredByKind) return [toPartialProject(p)];
     return [];
   });
-  // Which projects a page holds changes with the user's projects (m) and, for an office's member, the office's (s).
-  const readFrom = [...readFromViewer(user), `m${user.id}`, ...(user.notaryOfficeId === null ? [] : [`s${user.notaryOfficeId}`]), ...loaded.flatMap(readFromProject)];
+  const readFrom = [...readFromAccount(user), ...readFromListsOf(user), ...loaded.flatMap(readFromProject)];
   return { value: { projects, next: page.next && encodeCursor(page.next) }, readFrom };
 }
 
