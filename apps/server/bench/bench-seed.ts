@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { hashPassword } from '../src/auth/passwords';
 import { openDatabase, type Database } from '../src/db/database';
+import { createEmbeddedMaintenance } from '../src/db/embedded-maintenance';
 import { migrate } from '../src/db/migrate';
 import { projects } from '../src/db/schema';
 import { seedOffices } from '../src/seed/seed';
@@ -68,8 +69,17 @@ async function seed(database: Database, size: number): Promise<void> {
   await db.execute(sql`INSERT INTO documents (project_id, participant_id, kind, doc_type, progress)
     SELECT pa.project_id, pa.id, 'questionnaire', 'document_civil_statuses', 50 FROM participants pa JOIN projects p ON p.id = pa.project_id WHERE p.name LIKE 'Mon dossier %'
     UNION ALL SELECT p.id, NULL, 'files', 'identity_card', 0 FROM projects p CROSS JOIN generate_series(1, 7) WHERE p.name LIKE 'Mon dossier %'`);
-  // VACUUM sets the visibility map, as autovacuum would on a live server: index-only scans can skip the table.
-  await db.execute(sql`VACUUM ANALYZE`);
+}
+
+/**
+ * What keeps the planner's statistics and the visibility map up to date once
+ * the server runs: on PostgreSQL its autovacuum (run here at once rather than
+ * waited for), on PGlite the server's own pass (db/embedded-maintenance.ts),
+ * which it runs when it starts and every minute.
+ */
+async function maintain(database: Database): Promise<void> {
+  if (database.kind === 'postgres') await database.db.execute(sql`VACUUM ANALYZE`);
+  else await createEmbeddedMaintenance(database, { info: () => {}, warn: console.warn }).runOnce();
 }
 
 async function openBenchDatabase(backend: Backend, size: number): Promise<Database> {
@@ -98,6 +108,7 @@ export async function openSeededDatabase(backend: Backend, size: number): Promis
   if (Number(seeded?.n ?? 0) === 0) {
     const start = performance.now();
     await seed(database, size);
+    await maintain(database);
     console.log(`  (${backend} : ${size.toLocaleString('fr-FR')} dossiers créés en ${((performance.now() - start) / 1000).toFixed(1)} s)`);
   }
   return database;

@@ -17,12 +17,13 @@ async function main(): Promise<void> {
   // An empty DATA_DIR: the embedded database is made in a child process, whose memory goes back to the system.
   const firstStart = !config.databaseUrl && isNewPgliteDataDir(pgliteDir) ? await createPgliteDatabaseInChild(pgliteDir, { demoAccounts }) : undefined;
   // The application is loaded once that child is done, so that the two are not in memory together.
-  const [{ openDatabase }, { mergePreparations, prepareDatabase }, { buildApp }, { createMailer }, { createFileStorage }] = await Promise.all([
+  const [{ openDatabase }, { mergePreparations, prepareDatabase }, { buildApp }, { createMailer }, { createFileStorage }, { createEmbeddedMaintenance }] = await Promise.all([
     import('./db/database'),
     import('./db/prepare-database'),
     import('./app'),
     import('./mail/mailer'),
     import('./files/storage/create-storage'),
+    import('./db/embedded-maintenance'),
   ]);
   const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir });
   const prepared = await prepareDatabase(database, { demoAccounts });
@@ -50,6 +51,9 @@ async function main(): Promise<void> {
     logger: { level: config.env === 'production' ? 'info' : 'warn' },
   });
 
+  // The embedded database has no autovacuum: the server does its work once listening (a PostgreSQL server does it itself).
+  const maintenance = createEmbeddedMaintenance(database, app.log);
+
   // Requests in flight finish (app.close waits for them) before the database closes; a stuck one is cut after 10 s.
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -58,6 +62,7 @@ async function main(): Promise<void> {
     console.log(`${signal} reçu : arrêt du serveur.`);
     setTimeout(() => process.exit(1), 10_000).unref();
     await app.close();
+    await maintenance.stop();
     await database.close();
     lock?.release();
     process.exit(0);
@@ -66,6 +71,7 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.port, host: config.host });
+  maintenance.start();
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite embarqué (${path.join(config.dataDir, 'db')})`;
   console.log(`Notadoo démarré sur ${config.publicUrl} — base : ${where} — fichiers : ${storage.description}`);
   if (seeded.migrations.length) console.log(`Migrations appliquées : ${seeded.migrations.join(', ')}`);
