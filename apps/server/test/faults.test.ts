@@ -167,6 +167,12 @@ describe('the server process on its embedded database', () => {
     expect((await call(server, 'GET', '/users/me', { token: user.token })).status).toBe(200);
   }, 30_000);
 
+  it('vacuums and analyzes its embedded database itself once listening (PGlite has no autovacuum)', async () => {
+    await expect
+      .poll(() => server.output(), { timeout: 15_000 })
+      .toMatch(/"table":"notary_offices","vacuum":true,"analyze":true,"ms":\d+,"msg":"Entretien de la base embarquée/);
+  }, 30_000);
+
   /** [path, mode] of everything under DATA_DIR. */
   function modes(): Array<[string, string]> {
     const found: Array<[string, string]> = [];
