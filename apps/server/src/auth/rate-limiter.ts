@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
+import { periodicTask } from '../periodic-task';
 
 /**
  * Fixed-window counters kept in the database (table `rate_limits`, issue 11),
@@ -77,8 +78,6 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const purgeIntervalMs = options.purgeIntervalMs ?? DEFAULT_PURGE_INTERVAL_MS;
   /** The instant windows are measured against, as SQL (one value per statement). */
   const clock = (): SQL => (options.now ? sql`${options.now().toISOString()}::timestamptz` : sql`now()`);
-  let timer: NodeJS.Timeout | undefined;
-  let purging: Promise<unknown> = Promise.resolve();
 
   async function rows(query: SQL): Promise<Array<{ key: string; count: number }>> {
     const result = (await db.execute(query)) as unknown as { rows: Array<{ key: string; count: number | string }> };
@@ -139,11 +138,9 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     return total;
   }
 
-  function purgeInBackground(): void {
-    purging = purgeExpired().catch((error: unknown) => {
-      options.log?.warn({ err: error }, 'Purge des compteurs de limitation impossible ; nouvel essai plus tard.');
-    });
-  }
+  const purging = periodicTask(purgeExpired, purgeIntervalMs, (error) =>
+    options.log?.warn({ err: error }, 'Purge des compteurs de limitation impossible ; nouvel essai plus tard.'),
+  );
 
   return {
     hit,
@@ -154,17 +151,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       await db.execute(sql`DELETE FROM rate_limits WHERE key = ${hashKey(key)}`);
     },
     purgeExpired,
-    startPurging() {
-      if (timer) return;
-      purgeInBackground();
-      timer = setInterval(purgeInBackground, purgeIntervalMs);
-      // The purge never keeps a process alive on its own.
-      timer.unref();
-    },
-    async stopPurging() {
-      clearInterval(timer);
-      timer = undefined;
-      await purging;
-    },
+    startPurging: purging.start,
+    stopPurging: purging.stop,
   };
 }

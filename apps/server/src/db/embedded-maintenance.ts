@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { periodicTask } from '../periodic-task';
 import type { Database } from './database';
 
 /**
@@ -76,9 +77,6 @@ export const MAINTENANCE_INTERVAL_MS = 60_000;
 
 export function createEmbeddedMaintenance(database: Database, log: MaintenanceLog, intervalMs = MAINTENANCE_INTERVAL_MS): EmbeddedMaintenance {
   const { db } = database;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-
   async function readActivity(): Promise<TableActivity[]> {
     // Counters are handed to the statistics at most once a second; this one is flushed before they are read.
     await db.execute(sql`SELECT pg_stat_force_next_flush()`);
@@ -107,32 +105,15 @@ export function createEmbeddedMaintenance(database: Database, log: MaintenanceLo
     return done;
   }
 
-  function runInBackground(): void {
-    // A pass still going when the next is due: that one is skipped, not queued.
-    if (running) return;
-    running = runOnce()
-      .then(
-        () => undefined,
-        (error: unknown) => log.warn({ err: error }, 'Entretien de la base embarquée impossible ; nouvel essai plus tard.'),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  }
+  const repeated = periodicTask(runOnce, intervalMs, (error) =>
+    log.warn({ err: error }, 'Entretien de la base embarquée impossible ; nouvel essai plus tard.'),
+  );
 
   return {
     runOnce,
     start() {
-      if (database.kind !== 'pglite' || timer) return;
-      runInBackground();
-      timer = setInterval(runInBackground, intervalMs);
-      // Maintenance never keeps a process alive on its own.
-      timer.unref();
+      if (database.kind === 'pglite') repeated.start();
     },
-    async stop() {
-      clearInterval(timer);
-      timer = undefined;
-      await running;
-    },
+    stop: repeated.stop,
   };
 }
