@@ -141,6 +141,28 @@ describe.each(BACKENDS)('answers kept in memory on %s', (backend) => {
       expect((await project(owner, id)).participants).toHaveLength(1);
     });
 
+    it('gives a kept answer only to the person it was read for: each viewer gets their own view, a stranger a refusal', async () => {
+      const owner = await t.signedInUser();
+      const buyer = await t.signedInUser();
+      const stranger = await t.signedInUser();
+      const id = await createProject(owner, 'Vente à plusieurs');
+      await announced(sql`INSERT INTO participants (project_id, first_name, last_name, user_id, role) VALUES (${id}, 'Bruno', 'Achat', ${buyer.id}, 'buyer')`);
+      await announced(
+        sql`INSERT INTO participants (project_id, first_name, last_name, email, role, added_by) VALUES (${id}, 'Paule', 'Invitée', 'paule.invitee@exemple.fr', 'seller', ${owner.id})`,
+      );
+      const emailsSeenBy = async (person: Person) =>
+        ((await project(person, id)).participants as Array<{ first_name: string; email: string | null }>).find((p) => p.first_name === 'Paule')?.email;
+
+      // Read twice each, so that the second answer of each is the kept one.
+      for (let round = 0; round < 2; round += 1) {
+        expect(await emailsSeenBy(owner)).toBe('paule.invitee@exemple.fr');
+        expect(await emailsSeenBy(buyer)).toBeNull();
+        expect((await request(stranger, 'GET', `/project/${id}`)).statusCode).toBe(403);
+        expect(await summaryOf(stranger, id)).toBeUndefined();
+        expect(await me(stranger)).toMatchObject({ email: stranger.email });
+      }
+    });
+
     it("shows on the dashboard a document's progress, the project's status, and its archiving", async () => {
       const u = await t.signedInUser();
       const id = await createProject(u, 'Vente suivie');
