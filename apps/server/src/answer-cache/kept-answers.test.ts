@@ -36,7 +36,7 @@ function client(get: () => TestApp) {
       expect(res.statusCode, res.body).toBe(200);
       return res.json();
     },
-    async project(person: Person, id: number): Promise<Summary & { participants: Array<{ user: { id: number } | null }> }> {
+    async project(person: Person, id: number): Promise<Summary & { participants: Array<{ first_name: string; email: string | null; user: { id: number } | null }> }> {
       const res = await request(person, 'GET', `/project/${id}`);
       expect(res.statusCode, res.body).toBe(200);
       return res.json();
@@ -150,13 +150,13 @@ describe.each(BACKENDS)('answers kept in memory on %s', (backend) => {
       await announced(
         sql`INSERT INTO participants (project_id, first_name, last_name, email, role, added_by) VALUES (${id}, 'Paule', 'Invitée', 'paule.invitee@exemple.fr', 'seller', ${owner.id})`,
       );
-      const emailsSeenBy = async (person: Person) =>
-        ((await project(person, id)).participants as Array<{ first_name: string; email: string | null }>).find((p) => p.first_name === 'Paule')?.email;
+      const emailSeenBy = async (person: Person) =>
+        (await project(person, id)).participants.find((p) => p.first_name === 'Paule')?.email;
 
       // Read twice each, so that the second answer of each is the kept one.
       for (let round = 0; round < 2; round += 1) {
-        expect(await emailsSeenBy(owner)).toBe('paule.invitee@exemple.fr');
-        expect(await emailsSeenBy(buyer)).toBeNull();
+        expect(await emailSeenBy(owner)).toBe('paule.invitee@exemple.fr');
+        expect(await emailSeenBy(buyer)).toBeNull();
         expect((await request(stranger, 'GET', `/project/${id}`)).statusCode).toBe(403);
         expect(await summaryOf(stranger, id)).toBeUndefined();
         expect(await me(stranger)).toMatchObject({ email: stranger.email });

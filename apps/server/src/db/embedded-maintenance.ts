@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
 import { periodicTask } from '../periodic-task';
 import type { Database } from './database';
 
@@ -32,6 +33,9 @@ export interface TableWork {
   analyze: boolean;
 }
 
+/** A table a pass did, and how long PGlite was busy with it. */
+export type TableDone = TableWork & { ms: number };
+
 /** PostgreSQL's autovacuum defaults (autovacuum_*_threshold and *_scale_factor). */
 const VACUUM_BASE = 50;
 const VACUUM_SCALE = 0.2;
@@ -58,14 +62,9 @@ export function tablesDue(activity: TableActivity[]): TableWork[] {
   return due;
 }
 
-export interface MaintenanceLog {
-  info(obj: object, message: string): void;
-  warn(obj: object, message: string): void;
-}
-
 export interface EmbeddedMaintenance {
   /** Reads the tables' activity and vacuums/analyzes those due; answers what was done. */
-  runOnce(): Promise<Array<TableWork & { ms: number }>>;
+  runOnce(): Promise<TableDone[]>;
   /** A pass now, then one every `intervalMs` (idempotent). */
   start(): void;
   /** Stops the timer and waits for a pass under way. */
@@ -75,7 +74,7 @@ export interface EmbeddedMaintenance {
 /** autovacuum_naptime's default. */
 export const MAINTENANCE_INTERVAL_MS = 60_000;
 
-export function createEmbeddedMaintenance(database: Database, log: MaintenanceLog, intervalMs = MAINTENANCE_INTERVAL_MS): EmbeddedMaintenance {
+export function createEmbeddedMaintenance(database: Database, log: Pick<FastifyBaseLogger, 'info' | 'warn'>, intervalMs = MAINTENANCE_INTERVAL_MS): EmbeddedMaintenance {
   const { db } = database;
   async function readActivity(): Promise<TableActivity[]> {
     // Counters are handed to the statistics at most once a second; this one is flushed before they are read.
@@ -91,8 +90,8 @@ export function createEmbeddedMaintenance(database: Database, log: MaintenanceLo
     return (result as unknown as { rows: TableActivity[] }).rows;
   }
 
-  async function runOnce(): Promise<Array<TableWork & { ms: number }>> {
-    const done: Array<TableWork & { ms: number }> = [];
+  async function runOnce(): Promise<TableDone[]> {
+    const done: TableDone[] = [];
     // One table at a time: PGlite answers nothing else meanwhile, so each pause stays short.
     for (const work of tablesDue(await readActivity())) {
       const start = performance.now();
