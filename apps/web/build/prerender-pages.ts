@@ -27,10 +27,19 @@ function splitHoisted(markup: string): { head: string; body: string } {
   return { head: hoisted, body: markup.slice(hoisted.length) };
 }
 
+/** The address of the chunk holding React (vite.config.ts puts it apart), from the build's manifest. */
+function findReactChunk(): string {
+  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; name?: string }>;
+  const chunk = Object.values(manifest).find((entry) => entry.name === 'react');
+  if (!chunk) throw new Error('le manifeste du build ne contient plus le chunk de React');
+  return `/${chunk.file}`;
+}
+
 async function main(): Promise<void> {
   // The same build as the browser's: production React, the same VITE_* values.
   process.env.NODE_ENV = 'production';
   const template = readFileSync(path.join(dist, 'index.html'), 'utf8');
+  const reactChunk = findReactChunk();
   const vite = await createServer({
     configFile: false,
     root: webRoot,
@@ -49,11 +58,12 @@ async function main(): Promise<void> {
         if (!html.includes(from)) throw new Error(`index.html ne contient plus ${from}`);
         return html.replace(from, () => to);
       };
-      // The app's script is fetched by boot-after-paint.js, and the chunks it imports with it.
+      // The app's script is fetched by boot-after-paint.js, and the chunks it imports with it; React first.
       const entry = /<script type="module" crossorigin src="([^"]+)"><\/script>\n?\s*/.exec(template);
       if (!entry) throw new Error('index.html ne contient plus le script du build');
       let html = template.replace(/<link rel="modulepreload" crossorigin href="[^"]+">\n?\s*/g, '');
-      html = replace(html, entry[0], `<script defer src="/boot-after-paint.js" data-entry="${entry[1]}"></script>\n    `);
+      const boot = `<script defer src="/boot-after-paint.js" data-react="${reactChunk}" data-entry="${entry[1]}"></script>`;
+      html = replace(html, entry[0], `${boot}\n    `);
       html = replace(html, '<html lang="fr">', '<html lang="fr" data-mantine-color-scheme="light">');
       html = replace(html, '<title>Notadoo</title>', head);
       html = replace(html, '<div id="root"></div>', `<div id="root">${body}</div>`);

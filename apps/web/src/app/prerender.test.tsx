@@ -18,4 +18,15 @@ describe('renderPublicPage (the HTML the server sends to visitors without a sess
     expect(html).toContain('Créer mon compte gratuitement');
     expect(html).not.toContain('<script');
   });
+
+  it('writes the parts the browser takes over one after another in place, not behind a script the CSP would block', async () => {
+    const html = await renderPublicPage('/');
+    // Header, then the page and its sections, then the footer (HydrationStep): each a completed boundary.
+    expect(html.match(/<!--\$-->/g)?.length).toBeGreaterThanOrEqual(4);
+    expect(html).not.toContain('<template');
+    expect(html).not.toContain('<!--$?-->');
+    const [page, footer] = [html.indexOf('Immobilier'), html.indexOf('Mentions légales')];
+    expect(page).toBeGreaterThan(0);
+    expect(footer).toBeGreaterThan(page);
+  });
 });

@@ -22,6 +22,8 @@ export async function renderPublicPage(url: string): Promise<string> {
         <RouterProvider router={router} />
       </AppProvider>
     </StrictMode>,
+    // Every part written in place: a part sent apart would be put in place by an inline script, which the CSP forbids.
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   return new Response(prelude).text();
 }

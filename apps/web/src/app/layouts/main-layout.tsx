@@ -2,6 +2,7 @@ import { Box } from '@mantine/core';
 import { Outlet } from 'react-router';
 import { AppFooter } from '../../components/layout/app-footer';
 import { AppHeader } from '../../components/layout/app-header';
+import { HydrationStep } from '../../components/layout/hydration-step';
 import { MAIN_CONTENT_ID, SkipLink } from '../../components/layout/skip-link';
 import { SessionBanners } from '../../features/auth/components/session-banners';
 
@@ -13,9 +14,13 @@ export function MainLayout() {
       <AppHeader />
       <SessionBanners />
       <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} style={{ flex: 1, outline: 'none' }}>
-        <Outlet />
+        <HydrationStep>
+          <Outlet />
+        </HydrationStep>
       </Box>
-      <AppFooter />
+      <HydrationStep>
+        <AppFooter />
+      </HydrationStep>
     </Box>
   );
 }

@@ -2,6 +2,7 @@ import { Button, Container, Grid, Group, List, Paper, SimpleGrid, Stack, Text, T
 import { IconBuildingEstate, IconScale } from '@tabler/icons-react';
 import { useDeferredValue, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { HydrationStep } from '../../../components/layout/hydration-step';
 import { PageTitle } from '../../../components/page-title';
 import { config } from '../../../config/env';
 import { useAuthToken } from '../../../lib/auth-token';
@@ -149,8 +150,12 @@ export function HomePage() {
         </Grid.Col>
       </Grid>
       <Stack gap={48} pb="xl">
-        <Activities />
-        <HomeSlideshow />
+        <HydrationStep>
+          <Activities />
+        </HydrationStep>
+        <HydrationStep>
+          <HomeSlideshow />
+        </HydrationStep>
         <NetworkOfficesList />
       </Stack>
     </Container>
