@@ -17,12 +17,22 @@
     held = { form: event.target, submitter: event.submitter };
   }
   document.addEventListener('submit', holdSubmit, true);
+  // Sent again by a click on its button rather than by requestSubmit(): React takes
+  // the parts of the page over one after another, and a click (not a bare submit
+  // event) makes it take the form's part over at once, so that its handler runs.
+  function resend(sent) {
+    var button = sent.submitter && sent.submitter.isConnected ? sent.submitter : sent.form.querySelector('[type="submit"]');
+    if (button) button.click();
+    else sent.form.requestSubmit();
+  }
   document.addEventListener(
     'notadoo:app-started',
     function () {
       document.removeEventListener('submit', holdSubmit, true);
-      if (held && held.form.isConnected) held.form.requestSubmit(held.submitter && held.submitter.isConnected ? held.submitter : undefined);
+      // In a task of its own: the announcement comes from inside React's work, where it cannot take a part over.
+      var sent = held;
       held = null;
+      if (sent && sent.form.isConnected) setTimeout(resend, 0, sent);
     },
     { once: true },
   );
