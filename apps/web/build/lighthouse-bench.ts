@@ -12,7 +12,11 @@
  * folder whose path is printed, for reading the audits behind a score.
  *
  * Environment: CHROMIUM_PATH (as the e2e tests; CHROME_PATH also read; default
- * /usr/bin/chromium), LIGHTHOUSE_RUNS (default 3).
+ * /usr/bin/chromium), LIGHTHOUSE_RUNS (default 3), LIGHTHOUSE_CPU_SLOWDOWN
+ * (default 4, Lighthouse's own): the factor applied to the CPU time observed.
+ * Lighthouse's 4 stands for a phone four times slower than the machine running
+ * it, so the same page scores lower on a slower machine; a higher factor on a
+ * fast machine shows what a slower one would measure.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -25,6 +29,7 @@ import lighthouse, { type Result } from 'lighthouse';
 
 const PAGES = ['/', '/login'];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const CPU_SLOWDOWN = Number(process.env.LIGHTHOUSE_CPU_SLOWDOWN ?? 4);
 const CHROME_PATH = process.env.CHROMIUM_PATH ?? process.env.CHROME_PATH ?? '/usr/bin/chromium';
 // Chromium as root in a sandbox-less container; no calls to Google's services (a closed network refuses them and they add noise).
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-quic'];
@@ -92,7 +97,12 @@ interface RunFigures {
 async function runOnce(url: string): Promise<{ figures: RunFigures; lhr: Result; html: string }> {
   const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS, logLevel: 'error' });
   try {
-    const result = await lighthouse(url, { port: chrome.port, output: 'html', logLevel: 'error', onlyCategories: [...CATEGORIES] });
+    const result = await lighthouse(
+      url,
+      { port: chrome.port, output: 'html', logLevel: 'error', onlyCategories: [...CATEGORIES] },
+      // Merged into the default settings: only the CPU factor changes.
+      { extends: 'lighthouse:default', settings: { throttling: { cpuSlowdownMultiplier: CPU_SLOWDOWN } } },
+    );
     if (!result) throw new Error(`Lighthouse n'a rien rendu pour ${url}`);
     const { lhr } = result;
     if (lhr.runtimeError) throw new Error(`Lighthouse : ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
@@ -156,7 +166,7 @@ async function main(): Promise<void> {
   const server = await startServer(port, dataDir);
   const verdicts: string[] = [];
   try {
-    console.log(`Lighthouse (préréglage mobile, throttling simulé), ${RUNS} passages par page, médianes :`);
+    console.log(`Lighthouse (préréglage mobile, throttling simulé, processeur ×${CPU_SLOWDOWN}), ${RUNS} passages par page, médianes :`);
     for (const page of PAGES) {
       const runs: RunFigures[] = [];
       let last: Awaited<ReturnType<typeof runOnce>> | undefined;
