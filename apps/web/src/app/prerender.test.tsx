@@ -21,7 +21,7 @@ describe('renderPublicPage (the HTML the server sends to visitors without a sess
 
   it('writes the parts the browser takes over one after another in place, not behind a script the CSP would block', async () => {
     const html = await renderPublicPage('/');
-    // Header, then the page and its sections, then the footer (HydrationStep): each a completed boundary.
+    // After the header: the page, two of its sections and the footer (HydrationStep), each a completed boundary.
     expect(html.match(/<!--\$-->/g)?.length).toBeGreaterThanOrEqual(4);
     expect(html).not.toContain('<template');
     expect(html).not.toContain('<!--$?-->');
