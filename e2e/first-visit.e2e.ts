@@ -4,8 +4,8 @@ import { hasChromium, launchBrowser } from './support/browser';
 import { startProduct, type RunningProduct } from './support/product';
 
 /** Marks, in the page, when the app has taken the prerendered markup over (main.tsx announces it). */
-function watchAppStart(page: Page): Promise<void> {
-  return page.addInitScript(() => {
+async function watchAppStart(page: Page): Promise<void> {
+  await page.addInitScript(() => {
     const seen = window as unknown as { appStarted?: boolean };
     document.addEventListener('notadoo:app-started', () => (seen.appStarted = true), { once: true });
   });
