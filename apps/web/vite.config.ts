@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { REACT_CHUNK } from './build/manifest';
 import { precompressAssets } from './build/precompress-assets';
 
 // The API server of the dev setup; the built app is served by that same server in production.
@@ -26,7 +27,7 @@ export default defineConfig({
         codeSplitting: {
           // React in a chunk of its own: a prerendered page evaluates it in a task before the app's
           // (public/boot-after-paint.js), two shorter tasks instead of one long one (issue 11).
-          groups: [{ name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
+          groups: [{ name: REACT_CHUNK, test: /[\\/]node_modules[\\/](react|react-dom|scheduler)[\\/]/ }],
         },
       },
     },

@@ -6,24 +6,16 @@
  * CSS, each page's own chunk ≤ 60 Kio (what it adds in all, shared chunks
  * included, is printed beside it). Exits 1 when a budget is exceeded.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  isDynamicEntry?: boolean;
-  imports?: string[];
-  css?: string[];
-}
+import { readManifest } from './manifest';
 
 const KB = 1024;
 const BUDGETS = { firstVisitJs: 150 * KB, firstVisitCss: 30 * KB, routeChunk: 60 * KB };
 
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
-const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+const manifest = readManifest(dist);
 
 /** The bytes a browser accepting brotli receives for a built file. */
 function sentBytes(file: string): number {

@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { createServer } from 'vite';
 import { precompressFile } from './precompress-assets';
+import { readManifest, REACT_CHUNK } from './manifest';
 
 /** Address → the file written for it. */
 export const PRERENDERED_PAGES: Record<string, string> = { '/': 'index.html', '/login': 'login.html' };
@@ -27,10 +28,9 @@ function splitHoisted(markup: string): { head: string; body: string } {
   return { head: hoisted, body: markup.slice(hoisted.length) };
 }
 
-/** The address of the chunk holding React (vite.config.ts puts it apart), from the build's manifest. */
+/** The address of the chunk holding React (vite.config.ts puts it apart). */
 function findReactChunk(): string {
-  const manifest = JSON.parse(readFileSync(path.join(dist, '.vite/manifest.json'), 'utf8')) as Record<string, { file: string; name?: string }>;
-  const chunk = Object.values(manifest).find((entry) => entry.name === 'react');
+  const chunk = Object.values(readManifest(dist)).find((entry) => entry.name === REACT_CHUNK);
   if (!chunk) throw new Error('le manifeste du build ne contient plus le chunk de React');
   return `/${chunk.file}`;
 }
