@@ -3,10 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser } from './support/browser';
 import { startProduct, type RunningProduct } from './support/product';
 
+/** What the test leaves on the page's window. */
+type Marks = { appStarted?: boolean; sameDocument?: boolean; sent?: Element[] };
+
 /** Marks, in the page, when the app has taken the prerendered markup over (main.tsx announces it). */
 async function watchAppStart(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const seen = window as unknown as { appStarted?: boolean };
+    const seen = window as unknown as Marks;
     document.addEventListener('notadoo:app-started', () => (seen.appStarted = true), { once: true });
   });
 }
@@ -52,26 +55,26 @@ describe.skipIf(!hasChromium)('first visit of the home page, prerendered and the
     // Nodes of the prerendered page, kept before the app's code runs: the same nodes must be there after.
     await page.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
-        const kept = window as unknown as { sent?: Element[] };
+        const kept = window as unknown as Marks;
         kept.sent = ['header', '#home-realty', 'form[aria-label="Inscription rapide"]', 'footer a[href="/legals"]'].map((css) => document.querySelector(css)!);
       });
     });
     const response = await page.goto(`${product.url}/`);
     expect(await response!.text()).toContain('Votre dossier notarial, en ligne et en toute simplicité');
-    await page.waitForFunction(() => (window as unknown as { appStarted?: boolean }).appStarted === true);
+    await page.waitForFunction(() => (window as unknown as Marks).appStarted === true);
     for (const css of ['header', '#home-realty', 'footer a[href="/legals"]']) {
       await expect.poll(() => takenOver(page, css), { timeout: 10_000 }).toBe(true);
     }
     const sameNodes = await page.evaluate(() =>
-      (window as unknown as { sent: Element[] }).sent.every((node) => node.isConnected),
+      (window as unknown as Marks).sent!.every((node) => node.isConnected),
     );
     expect(sameNodes).toBe(true);
 
     // The footer's link is the app's: the page changes without loading the document again.
-    await page.evaluate(() => ((window as unknown as { sameDocument?: boolean }).sameDocument = true));
+    await page.evaluate(() => ((window as unknown as Marks).sameDocument = true));
     await page.getByRole('link', { name: 'Mentions légales' }).click();
     await page.waitForURL('**/legals');
-    expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as Marks).sameDocument)).toBe(true);
     expect(errors).toEqual([]);
   });
 
@@ -89,7 +92,7 @@ describe.skipIf(!hasChromium)('first visit of the home page, prerendered and the
     await page.goto(`${product.url}/`);
     await page.getByLabel('Votre adresse email').fill('lea.martin@exemple.fr');
     await page.getByRole('button', { name: 'Créer mon compte gratuitement' }).click();
-    expect(await page.evaluate(() => (window as unknown as { appStarted?: boolean }).appStarted)).toBeUndefined();
+    expect(await page.evaluate(() => (window as unknown as Marks).appStarted)).toBeUndefined();
 
     await page.waitForURL('**/signup?email=lea.martin%40exemple.fr');
     await expect.poll(() => page.getByLabel('Adresse email', { exact: true }).inputValue()).toBe('lea.martin@exemple.fr');
