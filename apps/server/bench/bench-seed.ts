@@ -50,9 +50,9 @@ async function seed(database: Database, size: number): Promise<void> {
            (SELECT id FROM users WHERE email = 'filler@bench.fr'),
            now() - make_interval(mins => g)
     FROM generate_series(1, ${size - 20}) AS g`);
-  await db.execute(sql`INSERT INTO participants (project_id, first_name, last_name, email, user_id, role, is_creator)
-    SELECT p.id, 'Vendeur', 'N' || p.id, NULL, p.creator_id, 'seller', true FROM projects p
-    UNION ALL SELECT p.id, 'Acquéreur', 'N' || p.id, 'acquereur' || p.id || '@exemple.fr', NULL, 'buyer', false FROM projects p`);
+  await db.execute(sql`INSERT INTO participants (project_id, first_name, last_name, email, user_id, role, is_creator, role_confirmed)
+    SELECT p.id, 'Vendeur', 'N' || p.id, NULL, p.creator_id, 'seller', true, true FROM projects p
+    UNION ALL SELECT p.id, 'Acquéreur', 'N' || p.id, 'acquereur' || p.id || '@exemple.fr', NULL, 'buyer', false, false FROM projects p`);
   await db.execute(sql`INSERT INTO documents (project_id, participant_id, kind, doc_type, progress)
     SELECT pa.project_id, pa.id, 'questionnaire', d.doc_type, (pa.id * 7) % 101
     FROM participants pa CROSS JOIN (VALUES ('document_civil_statuses'), ('document_sale_appts')) AS d(doc_type)
@@ -62,9 +62,9 @@ async function seed(database: Database, size: number): Promise<void> {
       INSERT INTO projects (name, type, subtype, status, notary_office_id, creator_id, created_at)
       SELECT 'Mon dossier ' || g, 'realty', 'house', 2, 1, (SELECT id FROM users WHERE email = 'client@bench.fr'), now() + make_interval(mins => g)
       FROM generate_series(1, 20) AS g RETURNING id, creator_id)
-    INSERT INTO participants (project_id, first_name, last_name, email, user_id, role, is_creator)
-    SELECT id, 'Claire', 'Banc', 'client@bench.fr', creator_id, 'seller', true FROM mine
-    UNION ALL SELECT id, 'Personne ' || r, 'N' || id, 'p' || r || '-' || id || '@exemple.fr', NULL, (ARRAY['buyer','buyer','intermediary','seller'])[r], false
+    INSERT INTO participants (project_id, first_name, last_name, email, user_id, role, is_creator, role_confirmed)
+    SELECT id, 'Claire', 'Banc', 'client@bench.fr', creator_id, 'seller', true, true FROM mine
+    UNION ALL SELECT id, 'Personne ' || r, 'N' || id, 'p' || r || '-' || id || '@exemple.fr', NULL, (ARRAY['buyer','buyer','intermediary','seller'])[r], false, r = 4
       FROM mine CROSS JOIN generate_series(1, 4) AS r`);
   await db.execute(sql`INSERT INTO documents (project_id, participant_id, kind, doc_type, progress)
     SELECT pa.project_id, pa.id, 'questionnaire', 'document_civil_statuses', 50 FROM participants pa JOIN projects p ON p.id = pa.project_id WHERE p.name LIKE 'Mon dossier %'

@@ -28,21 +28,28 @@ const ACTORS = [
   'otherOfficeNotary',
   'intermediary',
   'admin',
+  // Climbing from inside the file: the buyer's second account, added by the
+  // buyer as a seller (its role unconfirmed), and a notary of another office
+  // the buyer added as a buyer.
+  'sellerAddedByBuyer',
+  'otherOfficeNotaryAsBuyer',
 ] as const;
 type ActorName = (typeof ACTORS)[number];
 type SignedIn = Exclude<ActorName, 'anonymous'>;
 
 /** Full access (spec 6 and the office rule): participants whose role counts, the chosen office's members, admins. */
-const OPENS_PROJECT: SignedIn[] = ['seller', 'buyer', 'intermediaryParticipant', 'officeParticipant', 'officeNotary', 'admin'];
+const OPENS_PROJECT: SignedIn[] = ['seller', 'buyer', 'intermediaryParticipant', 'officeParticipant', 'officeNotary', 'admin', 'sellerAddedByBuyer', 'otherOfficeNotaryAsBuyer'];
 const OFFICE_AND_ADMIN: SignedIn[] = ['officeParticipant', 'officeNotary', 'admin'];
 /** canViewDocumentOf for a seller's document: the seller, office members, admins, and pro intermediaries of the project. */
 const READS_SELLER_DOCUMENT: SignedIn[] = ['seller', 'intermediaryParticipant', 'officeParticipant', 'officeNotary', 'admin'];
 /** canEditDocumentOf for a seller's document: the seller's role, office members, admins. */
 const EDITS_SELLER_DOCUMENT: SignedIn[] = ['seller', 'officeParticipant', 'officeNotary', 'admin'];
 /** Participants with access (rename, cover): not the office member who does not take part. */
-const PARTICIPANTS_WITH_ACCESS: SignedIn[] = ['seller', 'buyer', 'intermediaryParticipant', 'officeParticipant', 'admin'];
+const PARTICIPANTS_WITH_ACCESS: SignedIn[] = ['seller', 'buyer', 'intermediaryParticipant', 'officeParticipant', 'admin', 'sellerAddedByBuyer', 'otherOfficeNotaryAsBuyer'];
 /** Office staff (a notary_office) and admins: the drafting software's bridge, whichever project. */
-const OFFICE_STAFF: SignedIn[] = ['officeParticipant', 'officeNotary', 'otherOfficeNotary', 'admin'];
+const OFFICE_STAFF: SignedIn[] = ['officeParticipant', 'officeNotary', 'otherOfficeNotary', 'admin', 'otherOfficeNotaryAsBuyer'];
+/** Participants the project opens to without the seller's confirmed role: a save of the seller's questionnaire answers 401 (spec). */
+const INSIDE_WITHOUT_SELLER_ROLE = { buyer: 401, intermediaryParticipant: 401, sellerAddedByBuyer: 401, otherOfficeNotaryAsBuyer: 401 };
 const EVERYONE_SIGNED_IN = ACTORS.filter((a): a is SignedIn => a !== 'anonymous');
 
 /** The expected status of each caller: `ok` for those allowed, `denied` for the other signed-in ones, 401 for anonymous. */
@@ -57,6 +64,7 @@ interface Fixture {
   sellerPid: number;
   buyerPid: number;
   pendingPid: number;
+  plantedPid: number;
   questionnaireId: number;
   drawerId: number;
   storedFile: string;
@@ -109,6 +117,8 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     // Admin only.
     { method: 'GET', route: '/api/projects/open', readOnly: true, expected: cells(['admin'], 200, 403), call: () => ({}) },
     // changerole: 403 for whoever the project does not open to, then the admin-only refusal (403).
+    // Confirming a role given by someone outside it: a confirmed role mate, the chosen office, admins.
+    { method: 'PATCH', route: '/api/participant/:id/confirmrole', expected: cells(['seller', ...OFFICE_AND_ADMIN], 200, 403), call: (f) => ({ url: `/api/participant/${f.plantedPid}/confirmrole` }) },
     { method: 'PATCH', route: '/api/participant/:id/changerole', expected: cells(['admin'], 200, 403), call: (f) => ({ url: `/api/participant/${f.pendingPid}/changerole`, payload: { role: 'seller' } }) },
     // document/owner: spec section 8 answers non-admins 401.
     { method: 'PATCH', route: '/api/document/owner', expected: cells(['admin'], 200, 401), call: (f) => ({ payload: { documentId: f.drawerId, participantId: f.buyerPid } }) },
@@ -135,7 +145,7 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     { method: 'DELETE', route: '/api/project/:id/removeFile', expected: cells(EDITS_SELLER_DOCUMENT, 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}/removeFile`, payload: { id: f.drawerId, file: f.storedFile } }) },
     { method: 'DELETE', route: '/api/project/:id/removedocument', expected: cells(OFFICE_AND_ADMIN, 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}/removedocument`, payload: { documentId: f.drawerId } }) },
     // Questionnaire save: 403 outside the project, 401 (spec) inside it without the owner's role.
-    { method: 'PATCH', route: '/api/document', expected: cells(EDITS_SELLER_DOCUMENT, 200, 403, { buyer: 401, intermediaryParticipant: 401 }), call: (f) => ({ payload: { docType: 'document_civil_status', document: { id: f.questionnaireId, version: 1, first_name: 'Jeanne' } } }) },
+    { method: 'PATCH', route: '/api/document', expected: cells(EDITS_SELLER_DOCUMENT, 200, 403, INSIDE_WITHOUT_SELLER_ROLE), call: (f) => ({ payload: { docType: 'document_civil_status', document: { id: f.questionnaireId, version: 1, first_name: 'Jeanne' } } }) },
     { method: 'GET', route: '/api/download_form/:type/:documentId', readOnly: true, expected: cells(READS_SELLER_DOCUMENT, 200, 403), call: (f) => ({ url: `/api/download_form/civil_status/${f.questionnaireId}` }) },
     { method: 'POST', route: '/api/generate_file_token', readOnly: true, expected: cells(READS_SELLER_DOCUMENT, 200, 403), call: (f) => ({ payload: [{ type: 'file', docId: f.drawerId }] }) },
     // Links: no bearer; a link issued to the caller opens only while they may still read the document.
@@ -209,8 +219,15 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
       .values({ name: 'Vente Matrice', type: 'realty', subtype: 'house', status, notaryOfficeId: 1, creatorId: users.seller.id })
       .returning({ id: projects.id });
     const projectId = project!.id;
-    const person = async (userId: number | null, role: 'seller' | 'buyer' | 'intermediary' | 'office', extra: { isCreator?: boolean; email?: string } = {}) => {
-      const [row] = await db.insert(participants).values({ projectId, userId, role, firstName: 'Prénom', lastName: role, ...extra }).returning({ id: participants.id });
+    const person = async (
+      userId: number | null,
+      role: 'seller' | 'buyer' | 'intermediary' | 'office',
+      extra: { isCreator?: boolean; email?: string; addedBy?: number; roleConfirmed?: boolean } = {},
+    ) => {
+      const [row] = await db
+        .insert(participants)
+        .values({ projectId, userId, role, firstName: 'Prénom', lastName: role, roleConfirmed: true, ...extra })
+        .returning({ id: participants.id });
       return row!.id;
     };
     const sellerPid = await person(users.seller.id, 'seller', { isCreator: true });
@@ -218,11 +235,13 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     await person(users.intermediaryParticipant.id, 'intermediary');
     await person(users.officeParticipant.id, 'office');
     const pendingPid = await person(null, 'buyer', { email: `en-attente-${projectId}@exemple.fr` });
+    const plantedPid = await person(users.sellerAddedByBuyer.id, 'seller', { addedBy: users.buyer.id, roleConfirmed: false });
+    await person(users.otherOfficeNotaryAsBuyer.id, 'buyer', { addedBy: users.buyer.id });
     const storedFile = 'abcdefgh_acte.pdf';
     const [questionnaire] = await db.insert(documents).values({ projectId, participantId: sellerPid, kind: 'questionnaire', docType: 'document_civil_statuses' }).returning({ id: documents.id });
     const [drawer] = await db.insert(documents).values({ projectId, participantId: sellerPid, kind: 'files', docType: 'identity_card', files: [storedFile] }).returning({ id: documents.id });
     await t.storage.putBuffer(projectFileKey(projectId, storedFile), PDF_BYTES);
-    return { projectId, sellerPid, buyerPid, pendingPid, questionnaireId: questionnaire!.id, drawerId: drawer!.id, storedFile };
+    return { projectId, sellerPid, buyerPid, pendingPid, plantedPid, questionnaireId: questionnaire!.id, drawerId: drawer!.id, storedFile };
   }
 
   beforeAll(async () => {
@@ -242,6 +261,8 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
       otherOfficeNotary: { isNotary: true, notaryOfficeId: 2 },
       intermediary: { isPro: true },
       admin: { roles: ['ROLE_USER', 'ROLE_ADMIN'] },
+      sellerAddedByBuyer: {},
+      otherOfficeNotaryAsBuyer: { isNotary: true, notaryOfficeId: 2 },
     };
     for (const who of EVERYONE_SIGNED_IN) {
       const user = await t.createUser(profiles[who]);
@@ -281,11 +302,12 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
    */
   const LOCKED_ROWS: Array<{ route: string; method: Row['method']; expected: Record<ActorName, number> }> = [
     { method: 'PATCH', route: '/api/participant', expected: cells(['admin'], 200, 403) },
-    { method: 'POST', route: '/api/project/:id/addperson', expected: cells(OFFICE_AND_ADMIN, 200, 403, { seller: 401, buyer: 401, intermediaryParticipant: 401 }) },
+    { method: 'POST', route: '/api/project/:id/addperson', expected: cells(OFFICE_AND_ADMIN, 200, 403, { seller: 401, ...INSIDE_WITHOUT_SELLER_ROLE }) },
+    { method: 'PATCH', route: '/api/participant/:id/confirmrole', expected: cells(OFFICE_AND_ADMIN, 200, 403) },
     { method: 'POST', route: '/api/participant/adddocument', expected: cells(OFFICE_AND_ADMIN, 200, 403) },
     { method: 'POST', route: '/api/project/:id/addfile', expected: cells(OFFICE_AND_ADMIN, 200, 403) },
     { method: 'DELETE', route: '/api/project/:id/removeFile', expected: cells(OFFICE_AND_ADMIN, 200, 403) },
-    { method: 'PATCH', route: '/api/document', expected: cells(OFFICE_AND_ADMIN, 200, 403, { seller: 401, buyer: 401, intermediaryParticipant: 401 }) },
+    { method: 'PATCH', route: '/api/document', expected: cells(OFFICE_AND_ADMIN, 200, 403, { seller: 401, ...INSIDE_WITHOUT_SELLER_ROLE }) },
     { method: 'GET', route: '/api/download_form/:type/:documentId', expected: cells(['seller', ...OFFICE_AND_ADMIN], 200, 403) },
     { method: 'POST', route: '/api/generate_file_token', expected: cells(['seller', ...OFFICE_AND_ADMIN], 200, 403) },
     { method: 'GET', route: '/api/get_file/:docId/:index/:token', expected: cells(['seller', ...OFFICE_AND_ADMIN], 200, 403, { anonymous: 403 }) },

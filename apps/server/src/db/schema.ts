@@ -78,6 +78,8 @@ export const participants = pgTable('participants', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   /** The user who added this person (issue 9). */
   addedBy: integer('added_by'),
+  /** Shares the role's documents (see the domain's `sharedRoles`). */
+  roleConfirmed: boolean('role_confirmed').notNull().default(false),
 });
 
 export const documents = pgTable('documents', {

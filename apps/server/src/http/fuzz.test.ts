@@ -146,6 +146,7 @@ function templateOf(method: string, url: string, f: Fixture): Template | undefin
     'DELETE /api/project/:id/removeparticipant': { params: { id: String(f.projectId) }, body: { participantId: f.pendingPid } },
     'PATCH /api/participant': { body: { id: f.pendingPid, firstName: 'Paul', lastName: 'Martin' } },
     'PATCH /api/participant/:id/changerole': { params: { id: String(f.pendingPid) }, body: { role: 'buyer' } },
+    'PATCH /api/participant/:id/confirmrole': { params: { id: String(f.pendingPid) } },
     'POST /api/participant/adddocument': { body: { projectId: f.projectId, docType: 'document_files', docFileType: 'identity_card', participantId: f.sellerPid } },
     'POST /api/project/:id/addfile': { params: { id: String(f.projectId) }, multipart: true },
     'DELETE /api/project/:id/removeFile': { params: { id: String(f.projectId) }, body: { id: f.drawerId, file: 'abcdefgh_acte.pdf' } },

@@ -18,6 +18,7 @@ export function createParticipant(overrides: Partial<Participant> = {}): Partici
     // Joined: an account that has signed in (what the wire tells of other people).
     joined: user !== null && user.lastConnectionDate !== null,
     added_by: null,
+    role_confirmed: true,
     ...overrides,
   };
 }

@@ -22,7 +22,10 @@ import {
   canSubmitToNotary,
   canTransferFiles,
   canViewDocumentOf,
+  canConfirmRole,
   checkProjectCreation,
+  confirmsRoleOnAdd,
+  sharedRoles,
   creationRolesFor,
   isProjectLocked,
   projectAccess,
@@ -52,11 +55,12 @@ const user = (id: number, overrides: Partial<Viewer> = {}): Viewer => ({
 });
 
 let nextPersonId = 1;
-const person = (role: ParticipantRole, userId: number | null, loggedIn = true): PersonForAccess => ({
+const person = (role: ParticipantRole, userId: number | null, loggedIn = true, confirmed = true): PersonForAccess => ({
   id: nextPersonId++,
   role,
   user: userId === null ? null : { id: userId },
   joined: userId !== null && loggedIn,
+  role_confirmed: confirmed,
 });
 
 /**
@@ -434,36 +438,37 @@ const MATRIX: Array<[ActorName, ActionName, open: unknown, signed: unknown]> = [
   ['intermediary (not pro)', 'canDeleteDocument', false, false],
   ['intermediary (not pro)', 'canChangeDocumentOwner', false, false],
 
-  // A notary of another office invited into the project in the office role.
+  // A notary of another office invited into the project in the office role:
+  // the file's office is not theirs, so they have the powers of a participant only.
   ['office participant', 'projectAccess', 'full', 'full'],
   ['office participant', 'viewerRoles', ['office'], ['office']],
   ['office participant', 'canOpenProject', true, true],
-  ['office participant', 'canChangeStatus', true, true],
+  ['office participant', 'canChangeStatus', false, false],
   ['office participant', 'canSubmitToNotary', true, false],
-  ['office participant', 'canChangeOffice', true, true],
+  ['office participant', 'canChangeOffice', false, false],
   ['office participant', 'canRenameProject', true, true],
   ['office participant', 'canChangeCover', true, true],
   ['office participant', 'canArchiveProject', false, false],
-  ['office participant', 'canTransferFiles', true, true],
+  ['office participant', 'canTransferFiles', false, false],
   ['office participant', 'canListOpenProjects', false, false],
   ['office participant', 'canFilterByOfficeCity', false, false],
   ['office participant', 'canEditPerson(same role, never logged in)', true, false],
   ['office participant', 'canEditPerson(same role, logged in)', false, false],
   ['office participant', 'canEditPerson(other role, logged in)', false, false],
   ['office participant', 'canEditPerson(no account)', true, false],
-  ['office participant', 'canAddPerson(role of the kind)', true, true],
+  ['office participant', 'canAddPerson(role of the kind)', true, false],
   ['office participant', 'canAddPerson(role of another kind)', false, false],
-  ['office participant', 'canDeletePerson', true, true],
+  ['office participant', 'canDeletePerson', false, false],
   ['office participant', 'canMoveParticipant', false, false],
   ['office participant', 'canViewDocumentOf(own)', true, true],
-  ['office participant', 'canViewDocumentOf(same role)', true, true],
-  ['office participant', 'canViewDocumentOf(other role)', true, true],
-  ['office participant', 'canViewDocumentOf(unassigned)', true, true],
-  ['office participant', 'canEditDocumentOf(own)', true, true],
-  ['office participant', 'canEditDocumentOf(same role)', true, true],
-  ['office participant', 'canEditDocumentOf(other role)', true, true],
-  ['office participant', 'canEditDocumentOf(unassigned)', true, true],
-  ['office participant', 'canDeleteDocument', true, true],
+  ['office participant', 'canViewDocumentOf(same role)', true, false],
+  ['office participant', 'canViewDocumentOf(other role)', false, false],
+  ['office participant', 'canViewDocumentOf(unassigned)', false, false],
+  ['office participant', 'canEditDocumentOf(own)', true, false],
+  ['office participant', 'canEditDocumentOf(same role)', true, false],
+  ['office participant', 'canEditDocumentOf(other role)', false, false],
+  ['office participant', 'canEditDocumentOf(unassigned)', false, false],
+  ['office participant', 'canDeleteDocument', false, false],
   ['office participant', 'canChangeDocumentOwner', false, false],
 
   // In the office role without an office nor the notary flag: partial.
@@ -676,6 +681,75 @@ describe('access details', () => {
     expect(canTransferFiles(user(13, { isNotary: true }), realty)).toBe(false);
   });
 
+  it('gives the office powers of a participation to nobody from another office', () => {
+    // A Lyon notary added as buyer to a Paris file: a buyer, nothing more.
+    const lyon = user(70, { isNotary: true, notary_office: OTHER_OFFICE });
+    const file = { ...realty, participants: [...realty.participants, person('buyer', 70)] };
+    expect(canOpenProject(lyon, file)).toBe(true);
+    expect(canChangeStatus(lyon, file)).toBe(false);
+    expect(canChangeOffice(lyon, file)).toBe(false);
+    expect(canTransferFiles(lyon, file)).toBe(false);
+    expect(canDeleteDocument(lyon, file)).toBe(false);
+    expect(canViewDocumentOf(lyon, file, participantsOf(file, 'seller')[0]!)).toBe(false);
+    expect(canEditDocumentOf(lyon, file, participantsOf(file, 'seller')[0]!)).toBe(false);
+    expect(canViewDocumentOf(lyon, file, participantsOf(file, 'buyer')[0]!)).toBe(true);
+    // Once the file is sent to Lyon, the same notary has them.
+    const movedToLyon = { ...file, notary_office: OTHER_OFFICE };
+    expect(canChangeStatus(lyon, movedToLyon)).toBe(true);
+    expect(canViewDocumentOf(lyon, movedToLyon, participantsOf(file, 'seller')[0]!)).toBe(true);
+  });
+});
+
+describe('roles given by someone who does not hold them (no climbing through a second account)', () => {
+  const buyer = ACTORS.buyer.viewer;
+  const seller = ACTORS.seller.viewer;
+  const office = user(30, { isNotary: true, notary_office: CHOSEN_OFFICE });
+  const admin = ACTORS.admin.viewer;
+  const pro = ACTORS['intermediary (pro)'].viewer;
+  // The buyer's second account, added by the buyer as a seller.
+  const planted = person('seller', 80, true, false);
+  const file = { ...realty, participants: [...realty.participants, planted] };
+  const second = user(80);
+  const realSeller = participantsOf(realty, 'seller')[0]!;
+
+  it('confirms a role only when the one who adds the person reads its documents already', () => {
+    expect(confirmsRoleOnAdd(buyer, realty, 'seller')).toBe(false);
+    expect(confirmsRoleOnAdd(buyer, realty, 'buyer')).toBe(true);
+    expect(confirmsRoleOnAdd(seller, realty, 'seller')).toBe(true);
+    expect(confirmsRoleOnAdd(pro, realty, 'seller')).toBe(false);
+    expect(confirmsRoleOnAdd(office, realty, 'seller')).toBe(true);
+    expect(confirmsRoleOnAdd(admin, realty, 'buyer')).toBe(true);
+    expect(confirmsRoleOnAdd(seller, atStatus(realty, 5), 'seller')).toBe(false);
+  });
+
+  it('lets an unconfirmed person open the file and keep their own documents, not their role mates’', () => {
+    expect(canOpenProject(second, file)).toBe(true);
+    expect(sharedRoles(second, file)).toEqual([]);
+    expect(canViewDocumentOf(second, file, planted)).toBe(true);
+    expect(canEditDocumentOf(second, file, planted)).toBe(true);
+    expect(canViewDocumentOf(second, file, realSeller)).toBe(false);
+    expect(canEditDocumentOf(second, file, realSeller)).toBe(false);
+    expect(confirmsRoleOnAdd(second, file, 'seller')).toBe(false);
+  });
+
+  it('lets an unconfirmed intermediary read only their own documents', () => {
+    const agent = user(81, { isPro: true });
+    const invited = { ...realty, participants: [...realty.participants, person('intermediary', 81, true, false)] };
+    expect(canViewDocumentOf(agent, invited, realSeller)).toBe(false);
+    expect(canViewDocumentOf(ACTORS['intermediary (pro)'].viewer, invited, realSeller)).toBe(true);
+  });
+
+  it('is confirmed by the office, an admin or a confirmed role mate, not by the one who planted it', () => {
+    expect(canConfirmRole(buyer, file, planted)).toBe(false);
+    expect(canConfirmRole(second, file, planted)).toBe(false);
+    expect(canConfirmRole(pro, file, planted)).toBe(false);
+    expect(canConfirmRole(seller, file, planted)).toBe(true);
+    expect(canConfirmRole(office, file, planted)).toBe(true);
+    expect(canConfirmRole(admin, file, planted)).toBe(true);
+    expect(canConfirmRole(seller, atStatus(file, 5), planted)).toBe(false);
+    expect(canConfirmRole(office, file, realSeller)).toBe(false);
+  });
+
   it('refuses persons and documents that belong to another project, even to an admin', () => {
     const admin = ACTORS.admin.viewer;
     const stranger = participantsOf(settlement, 'heir')[0]!;
@@ -773,9 +847,9 @@ describe('project creation', () => {
 });
 
 describe('pending people’s e-mail (issue 9: read and changed by the office, admins and the one who added them only)', () => {
-  const seller: PersonForAccess = { id: 1, role: 'seller', user: { id: 10 }, joined: true, added_by: null };
-  const mate: PersonForAccess = { id: 2, role: 'seller', user: { id: 11 }, joined: true, added_by: 10 };
-  const pending: PersonForAccess = { id: 3, role: 'buyer', user: null, joined: false, added_by: 10 };
+  const seller: PersonForAccess = { id: 1, role: 'seller', user: { id: 10 }, joined: true, added_by: null, role_confirmed: true };
+  const mate: PersonForAccess = { id: 2, role: 'seller', user: { id: 11 }, joined: true, added_by: 10, role_confirmed: true };
+  const pending: PersonForAccess = { id: 3, role: 'buyer', user: null, joined: false, added_by: 10, role_confirmed: true };
   const project: ProjectForAccess = { status: 2, creator: 10, notary_office: { id: 1 }, participants: [seller, mate, pending] };
 
   it('may be changed by the one who added them, the office and admins, not by another participant', () => {

@@ -1,4 +1,4 @@
-import { isAdmin, isOfficeMember } from '../accounts/roles';
+import { isAdmin } from '../accounts/roles';
 import { rolesForProject, type ParticipantRole, type ProjectSubtype, type ProjectType } from './project';
 import { LOCKED_FROM_STATUS, SUBMITTED_STATUS } from './status';
 
@@ -30,6 +30,12 @@ export interface PersonForAccess {
   joined: boolean;
   /** The user who added the person; on the wire, only when that is the viewer (otherwise null). */
   added_by?: number | null;
+  /**
+   * Whether the role was given by someone who holds it (a confirmed holder,
+   * the chosen office or an admin), or confirmed since: only then does it
+   * share the role's documents (see `sharedRoles`).
+   */
+  role_confirmed: boolean;
 }
 
 export interface ProjectForAccess {
@@ -54,6 +60,8 @@ export const PROJECT_PERMISSION_MESSAGES = {
   moveToOfficeRefused:
     "Impossible de déplacer ce participant : il ne possède pas de compte lié ou n'est pas marqué comme Notaire.",
   roleNotInProjectKind: "Ce rôle n'existe pas pour ce type de dossier.",
+  confirmRoleRefused:
+    "Seuls l'office notarial du dossier, un administrateur ou une personne dont le rôle est déjà confirmé peuvent confirmer ce rôle.",
   creationRoleChangePending:
     "Votre demande de changement de rôle est en cours de traitement : vous ne pouvez pas créer de dossier pour l'instant.",
   creationIntermediaryReserved:
@@ -82,6 +90,15 @@ function isChosenOfficeMember(viewer: Viewer, project: ProjectForAccess): boolea
   return viewer.notary_office !== null && project.notary_office !== null && viewer.notary_office.id === project.notary_office.id;
 }
 
+/**
+ * The office's powers on a file (status, deletions, every document, transfer,
+ * e-mails): admins and the members of the office the file was sent to. Being
+ * a notary elsewhere gives none of them, whatever role the file lists one in.
+ */
+export function hasOfficePowers(viewer: Viewer, project: ProjectForAccess): boolean {
+  return isAdmin(viewer) || isChosenOfficeMember(viewer, project);
+}
+
 /** Guards against a person or owner taken from another project. */
 function isInProject(project: ProjectForAccess, person: PersonForAccess): boolean {
   return project.participants.some((p) => p.id === person.id);
@@ -96,6 +113,21 @@ export function viewerRoles(viewer: Viewer, project: ProjectForAccess): Particip
 }
 
 /**
+ * The roles whose documents the viewer shares with the other persons of the
+ * role (spec 6, "same role"; the intermediary's view of every document): only
+ * confirmed participations. A role given by someone who does not hold it
+ * (a buyer adding a "seller", a notary of another office added as buyer by a
+ * client) would otherwise let anyone reach another party's documents through
+ * a second account.
+ */
+export function sharedRoles(viewer: Viewer, project: ProjectForAccess): ParticipantRole[] {
+  const roles = ownParticipations(viewer, project)
+    .filter((p) => p.role_confirmed && roleGrantsAccess(viewer, p.role))
+    .map((p) => p.role);
+  return [...new Set(roles)];
+}
+
+/**
  * 'full': may open the project. 'partial': a participant whose role does not
  * count (e.g. intermediary without isPro); the dashboard lists the project with
  * its name and status only. 'none': not listed.
@@ -104,7 +136,7 @@ export function viewerRoles(viewer: Viewer, project: ProjectForAccess): Particip
  * participants: the chosen office alone reads the file (spec 001, section 1).
  */
 export function projectAccess(viewer: Viewer, project: ProjectForAccess): ProjectAccess {
-  if (isAdmin(viewer) || viewerRoles(viewer, project).length > 0 || isChosenOfficeMember(viewer, project)) return 'full';
+  if (hasOfficePowers(viewer, project) || viewerRoles(viewer, project).length > 0) return 'full';
   return ownParticipations(viewer, project).length > 0 ? 'partial' : 'none';
 }
 
@@ -120,14 +152,10 @@ function isParticipantWithAccess(viewer: Viewer, project: ProjectForAccess): boo
   return viewerRoles(viewer, project).length > 0;
 }
 
-function isOfficeMemberWithAccess(viewer: Viewer, project: ProjectForAccess): boolean {
-  return isOfficeMember(viewer) && canOpenProject(viewer, project);
-}
-
 // ---------------------------------------------------------------- project
 
 export function canChangeStatus(viewer: Viewer, project: ProjectForAccess): boolean {
-  return isAdmin(viewer) || isOfficeMemberWithAccess(viewer, project);
+  return hasOfficePowers(viewer, project);
 }
 
 /** "Transmettre au Notaire": needs an office to send to, and only before review. */
@@ -135,11 +163,10 @@ export function canSubmitToNotary(viewer: Viewer, project: ProjectForAccess): bo
   return canOpenProject(viewer, project) && project.status < SUBMITTED_STATUS && project.notary_office !== null;
 }
 
-/** Admins and office members may switch offices; anyone else only picks the first one. */
+/** Admins and the chosen office may switch offices; anyone else only picks the first one. */
 export function canChangeOffice(viewer: Viewer, project: ProjectForAccess): boolean {
-  if (isAdmin(viewer)) return true;
-  if (!canOpenProject(viewer, project)) return false;
-  return isOfficeMember(viewer) || project.notary_office === null;
+  if (hasOfficePowers(viewer, project)) return true;
+  return canOpenProject(viewer, project) && project.notary_office === null;
 }
 
 export function canRenameProject(viewer: Viewer, project: ProjectForAccess): boolean {
@@ -165,9 +192,9 @@ export function canUseDraftingBridge(viewer: Viewer): boolean {
   return isAdmin(viewer) || viewer.notary_office !== null;
 }
 
-/** Sending files to the drafting software is for office staff (spec section 2). */
+/** Sending files to the drafting software is for the staff of the file's office (spec section 2) and admins. */
 export function canTransferFiles(viewer: Viewer, project: ProjectForAccess): boolean {
-  return isAdmin(viewer) || (canUseDraftingBridge(viewer) && canOpenProject(viewer, project));
+  return hasOfficePowers(viewer, project);
 }
 
 /** `GET /projects/open`, the billing table of the admin screen. */
@@ -205,7 +232,7 @@ export function canEditPerson(viewer: Viewer, project: ProjectForAccess, person:
  */
 export function canChangePersonEmail(viewer: Viewer, project: ProjectForAccess, person: PersonForAccess): boolean {
   if (!canEditPerson(viewer, project, person)) return false;
-  if (isAdmin(viewer) || isOfficeMemberWithAccess(viewer, project)) return true;
+  if (hasOfficePowers(viewer, project)) return true;
   return person.added_by !== undefined && person.added_by !== null && person.added_by === viewer.id;
 }
 
@@ -213,25 +240,47 @@ export function canChangePersonEmail(viewer: Viewer, project: ProjectForAccess, 
 export function canSeePersonEmail(viewer: Viewer, project: ProjectForAccess, person: PersonForAccess): boolean {
   if (!isInProject(project, person)) return false;
   if (person.user !== null && person.user.id === viewer.id) return true;
-  if (isAdmin(viewer) || isOfficeMemberWithAccess(viewer, project)) return true;
+  if (hasOfficePowers(viewer, project)) return true;
   return person.added_by !== undefined && person.added_by !== null && person.added_by === viewer.id;
 }
 
 /**
- * Admins and office members with access add anyone. Other participants with
- * access may invite people too until signature (the Persons tab asks clients to
- * invite their notary themselves), in any role of the project kind: an invited
- * intermediary or notary still gets access only if their account really is one.
+ * Admins and the chosen office add anyone. Other participants with access may
+ * invite people too until signature, in any role of the project kind
+ * ("invite the other people involved"; the Persons tab asks clients to invite
+ * their notary themselves). What the new person shares is decided by
+ * `confirmsRoleOnAdd`, not here: an invitation never hands out more than the
+ * inviter has.
  */
 export function canAddPerson(viewer: Viewer, project: ProjectForAccess & ProjectKind, role: ParticipantRole): boolean {
   if (!rolesForProject(project.type, project.subtype).includes(role)) return false;
-  if (isAdmin(viewer) || isOfficeMemberWithAccess(viewer, project)) return true;
+  if (hasOfficePowers(viewer, project)) return true;
   return isParticipantWithAccess(viewer, project) && !isProjectLocked(project);
+}
+
+/**
+ * A person added to `role` by the viewer shares that role's documents at once
+ * only when the viewer could already read them: admins, the chosen office, a
+ * confirmed holder of the role. Anyone else's addition waits for
+ * `canConfirmRole`.
+ */
+export function confirmsRoleOnAdd(viewer: Viewer, project: ProjectForAccess, role: ParticipantRole): boolean {
+  return hasOfficePowers(viewer, project) || (sharedRoles(viewer, project).includes(role) && !isProjectLocked(project));
+}
+
+/**
+ * Confirming a person's role opens the role's documents to them: for those
+ * who read them already (admins, the chosen office, a confirmed holder of
+ * that role before signature), who vouch for the person.
+ */
+export function canConfirmRole(viewer: Viewer, project: ProjectForAccess, person: PersonForAccess): boolean {
+  if (!isInProject(project, person) || person.role_confirmed) return false;
+  return confirmsRoleOnAdd(viewer, project, person.role);
 }
 
 export function canDeletePerson(viewer: Viewer, project: ProjectForAccess, person: PersonForAccess): boolean {
   if (!isInProject(project, person)) return false;
-  return isAdmin(viewer) || isOfficeMemberWithAccess(viewer, project);
+  return hasOfficePowers(viewer, project);
 }
 
 export function canMoveParticipant(viewer: Viewer, _project: ProjectForAccess): boolean {
@@ -261,15 +310,16 @@ function isOwnDocument(viewer: Viewer, owner: PersonForAccess | null): boolean {
 
 /**
  * `owner` null is an unassigned document. One's own documents stay readable
- * after signature; only editing locks.
+ * after signature; only editing locks. Role mates and intermediaries read
+ * through confirmed roles only (`sharedRoles`).
  */
 export function canViewDocumentOf(viewer: Viewer, project: ProjectForAccess, owner: PersonForAccess | null): boolean {
   if (owner !== null && !isInProject(project, owner)) return false;
-  if (isAdmin(viewer)) return true;
+  if (hasOfficePowers(viewer, project)) return true;
   if (!canOpenProject(viewer, project)) return false;
-  if (isOfficeMember(viewer) || isOwnDocument(viewer, owner)) return true;
+  if (isOwnDocument(viewer, owner)) return true;
   if (isProjectLocked(project)) return false;
-  const roles = viewerRoles(viewer, project);
+  const roles = sharedRoles(viewer, project);
   if (owner !== null && roles.includes(owner.role)) return true;
   return viewer.isPro && roles.includes('intermediary');
 }
@@ -280,15 +330,13 @@ export function canViewDocumentOf(viewer: Viewer, project: ProjectForAccess, own
  */
 export function canEditDocumentOf(viewer: Viewer, project: ProjectForAccess, owner: PersonForAccess | null): boolean {
   if (owner !== null && !isInProject(project, owner)) return false;
-  if (isAdmin(viewer)) return true;
-  if (!canOpenProject(viewer, project)) return false;
-  if (isOfficeMember(viewer)) return true;
-  if (isProjectLocked(project) || owner === null) return false;
-  return viewerRoles(viewer, project).includes(owner.role);
+  if (hasOfficePowers(viewer, project)) return true;
+  if (!canOpenProject(viewer, project) || isProjectLocked(project) || owner === null) return false;
+  return isOwnDocument(viewer, owner) || sharedRoles(viewer, project).includes(owner.role);
 }
 
 export function canDeleteDocument(viewer: Viewer, project: ProjectForAccess): boolean {
-  return isAdmin(viewer) || isOfficeMemberWithAccess(viewer, project);
+  return hasOfficePowers(viewer, project);
 }
 
 export function canChangeDocumentOwner(viewer: Viewer, _project: ProjectForAccess): boolean {

@@ -64,6 +64,8 @@ export interface Participant {
   joined: boolean;
   /** The user who added the person, only when that is the viewer; null otherwise. */
   added_by: number | null;
+  /** Whether the role shares its documents with the person's role mates (given or confirmed by someone holding it). */
+  role_confirmed: boolean;
   /** The role, plus 'creator' for the one who created the project. */
   roles_project: Array<ParticipantRole | 'creator'>;
   role: ParticipantRole;

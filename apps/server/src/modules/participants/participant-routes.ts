@@ -22,6 +22,10 @@ export function participantRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       service.updateParticipant(ctx, requireUser(request), request.body),
     );
 
+    app.patch('/participant/:id/confirmrole', { config: { access: 'project' }, schema: { tags, summary: "Confirmer le rôle d'une personne : elle voit alors les documents de son rôle", params: participantParams } }, async (request) =>
+      service.confirmParticipantRole(ctx, requireUser(request), request.params.id),
+    );
+
     app.patch('/participant/:id/changerole', { config: { access: 'admin' }, schema: { tags, summary: 'Déplacer une personne vers un autre rôle (admin)', params: participantParams, body: changeRoleSchema } }, async (request) =>
       service.changeParticipantRole(ctx, requireUser(request), request.params.id, request.body.role),
     );

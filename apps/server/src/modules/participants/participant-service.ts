@@ -1,11 +1,14 @@
 import {
   canAddPerson,
   canChangePersonEmail,
+  canConfirmRole,
+  confirmsRoleOnAdd,
   canDeletePerson,
   canEditPerson,
   canMoveParticipant,
   canMoveParticipantTo,
   MESSAGES,
+  PROJECT_PERMISSION_MESSAGES,
   questionnairesFor,
   type addPersonSchema,
   type ParticipantRole,
@@ -32,8 +35,6 @@ type UpdateParticipantInput = z.output<typeof updateParticipantSchema>;
 const ADD_PERSON_REFUSED = "Erreur : Vous n'avez pas les droits suffisants pour ajouter une personne à ce dossier.";
 const EDIT_PERSON_REFUSED = "Erreur : Vous n'avez pas les droits suffisants pour modifier cette personne.";
 
-
-
 /** The questionnaires a participant of `role` gets, given what the project already has. */
 async function giveQuestionnaires(db: Db, loaded: LoadedProject, participantId: number, role: ParticipantRole): Promise<void> {
   const [existing] = await db
@@ -59,7 +60,8 @@ async function giveQuestionnaires(db: Db, loaded: LoadedProject, participantId: 
  * linked before accepting (issue 9): the project appears on their dashboard
  * only then, and the answer does not tell whether the address has an account.
  * Invitation mails are limited per sender. Refusals answer 401 with a message
- * (spec section 7).
+ * (spec section 7). The person shares their role's documents only if the one
+ * who adds them already reads them (`confirmsRoleOnAdd`).
  */
 export async function addPerson(ctx: AppContext, user: UserWithOffice, projectId: number, input: AddPersonInput): Promise<Project> {
   const { loaded, viewer, access } = await requireOpenProject(ctx, user, projectId);
@@ -75,7 +77,15 @@ export async function addPerson(ctx: AppContext, user: UserWithOffice, projectId
   await ctx.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(participants)
-      .values({ projectId, firstName: input.firstName, lastName: input.lastName, email: input.email ?? null, role: input.role, addedBy: user.id })
+      .values({
+        projectId,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        email: input.email ?? null,
+        role: input.role,
+        addedBy: user.id,
+        roleConfirmed: confirmsRoleOnAdd(viewer, access, input.role),
+      })
       .returning({ id: participants.id });
     await giveQuestionnaires(tx, loaded, row!.id, input.role);
     if (input.email) await invite(ctx, tx, user, loaded, { id: row!.id, email: input.email, firstName: input.firstName, lastName: input.lastName }, hasAccount);
@@ -164,7 +174,18 @@ export async function updateParticipant(ctx: AppContext, user: UserWithOffice, i
   return answerProject(ctx, user, loaded.project.id);
 }
 
-/** Moves a participant to another role of the project kind (admins), with the spec's refusals. */
+/** Opens the role's documents to a person whose role was given by someone outside it (`canConfirmRole`). */
+export async function confirmParticipantRole(ctx: AppContext, user: UserWithOffice, participantId: number): Promise<Project> {
+  const { loaded, viewer, access, person } = await requireParticipant(ctx, user, participantId);
+  if (!canConfirmRole(viewer, access, person)) {
+    if (person.role_confirmed) throw badRequest('Le rôle de cette personne est déjà confirmé.');
+    throw forbidden(PROJECT_PERMISSION_MESSAGES.confirmRoleRefused);
+  }
+  await ctx.db.update(participants).set({ roleConfirmed: true }).where(eq(participants.id, participantId));
+  return answerProject(ctx, user, loaded.project.id);
+}
+
+/** Moves a participant to another role of the project kind (admins, who vouch for it), with the spec's refusals. */
 export async function changeParticipantRole(ctx: AppContext, user: UserWithOffice, participantId: number, role: ParticipantRole): Promise<Project> {
   const { loaded, viewer, access, participant } = await requireParticipant(ctx, user, participantId);
   if (!canMoveParticipant(viewer, access)) throw forbidden(MESSAGES.adminOnly);
@@ -176,7 +197,7 @@ export async function changeParticipantRole(ctx: AppContext, user: UserWithOffic
   );
   if (!check.ok) throw badRequest(check.message);
   await ctx.db.transaction(async (tx) => {
-    await tx.update(participants).set({ role }).where(eq(participants.id, participantId));
+    await tx.update(participants).set({ role, roleConfirmed: true }).where(eq(participants.id, participantId));
     await giveQuestionnaires(tx, loaded, participantId, role);
   });
   return answerProject(ctx, user, loaded.project.id);

@@ -32,7 +32,7 @@ export function toViewer(user: UserWithOffice): Viewer {
 }
 
 function toPersonForAccess(p: ParticipantRow): PersonForAccess {
-  return { id: p.id, role: p.role, user: p.user && { id: p.user.id }, joined: p.user !== null && p.user.lastConnectionDate !== null, added_by: p.addedBy };
+  return { id: p.id, role: p.role, user: p.user && { id: p.user.id }, joined: p.user !== null && p.user.lastConnectionDate !== null, added_by: p.addedBy, role_confirmed: p.roleConfirmed };
 }
 
 export function toProjectForAccess(loaded: Pick<LoadedProject, 'project' | 'participants'>): ProjectForAccess {
@@ -61,6 +61,7 @@ function toParticipant(p: ParticipantRow, viewer: Viewer, access: ProjectForAcce
     user: own ? { id: p.user!.id, lastConnectionDate: p.user!.lastConnectionDate?.toISOString() ?? null, avatar: p.user!.avatar } : null,
     joined: person.joined,
     added_by: p.addedBy !== null && p.addedBy === viewer.id ? p.addedBy : null,
+    role_confirmed: p.roleConfirmed,
     roles_project: p.isCreator ? [p.role, 'creator'] : [p.role],
     role: p.role,
   };

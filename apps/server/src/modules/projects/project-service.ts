@@ -86,6 +86,7 @@ export async function createProject(ctx: AppContext, user: UserWithOffice, input
         userId: user.id,
         role: input.role,
         isCreator: true,
+        roleConfirmed: true,
       })
       .returning({ id: participants.id });
     const questionnaires = questionnairesFor(input, input.role, { hasSuccession: false, hasBalance: false });

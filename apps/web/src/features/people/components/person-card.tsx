@@ -1,6 +1,6 @@
-import { ActionIcon, Avatar, Card, Group, Menu, Stack, Text } from '@mantine/core';
+import { ActionIcon, Avatar, Badge, Card, Group, Menu, Stack, Text } from '@mantine/core';
 import type { Participant } from '@notadoo/domain';
-import { IconArrowsExchange, IconDotsVertical, IconFilePlus, IconPencil, IconTrash } from '@tabler/icons-react';
+import { IconArrowsExchange, IconDotsVertical, IconFilePlus, IconPencil, IconTrash, IconUserCheck } from '@tabler/icons-react';
 import { avatarUrl } from '../../../components/layout/user-menu';
 import { fullNameOf, isCreator, lastConnectionText } from '../lib/person-display';
 
@@ -8,9 +8,14 @@ import { fullNameOf, isCreator, lastConnectionText } from '../lib/person-display
 export interface PersonActions {
   onEdit?: () => void;
   onMove?: () => void;
+  onConfirmRole?: () => void;
   onAddDocument?: () => void;
   onDelete?: () => void;
 }
+
+/** Why a person does not see their role mates' documents yet. */
+export const UNCONFIRMED_ROLE_HINT =
+  "Ajoutée par une personne qui n'a pas ce rôle : elle ne voit que ses propres documents jusqu'à ce que l'office, un administrateur ou une personne de même rôle confirme son rôle.";
 
 export function PersonCard({ participant, actions }: { participant: Participant; actions: PersonActions }) {
   const fullName = fullNameOf(participant);
@@ -38,6 +43,11 @@ export function PersonCard({ participant, actions }: { participant: Participant;
             <Text size="xs" c="dimmed">
               {lastConnectionText(participant)}
             </Text>
+            {!participant.role_confirmed && (
+              <Badge variant="light" color="orange" size="sm" title={UNCONFIRMED_ROLE_HINT}>
+                Rôle à confirmer
+              </Badge>
+            )}
           </Stack>
         </Group>
         {hasActions && (
@@ -56,6 +66,11 @@ export function PersonCard({ participant, actions }: { participant: Participant;
               {actions.onMove && (
                 <Menu.Item leftSection={<IconArrowsExchange size={16} aria-hidden />} onClick={actions.onMove}>
                   Déplacer
+                </Menu.Item>
+              )}
+              {actions.onConfirmRole && (
+                <Menu.Item leftSection={<IconUserCheck size={16} aria-hidden />} onClick={actions.onConfirmRole}>
+                  Confirmer le rôle
                 </Menu.Item>
               )}
               {actions.onAddDocument && (

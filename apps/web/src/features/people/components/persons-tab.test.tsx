@@ -209,6 +209,33 @@ describe('persons tab', () => {
     expect(screen.queryByRole('article', { name: 'Paul Durand' })).toBeNull();
   });
 
+  it('marks a role given by someone outside it, and lets a role mate confirm it after a warning', async () => {
+    const planted = createParticipant({ id: 102, first_name: 'Marc', last_name: 'Inconnu', user: null, roles_project: ['seller'], role: 'seller', role_confirmed: false });
+    const { fetchMock, user } = renderTab(createProject({ participants: [creator, planted] }), client, {
+      'PATCH participant/102/confirmrole': { body: createProject({ participants: [creator, { ...planted, role_confirmed: true }] }) },
+    });
+    const card = await screen.findByRole('article', { name: 'Marc Inconnu' });
+    expect(within(card).getByText('Rôle à confirmer')).toBeInTheDocument();
+    expect(within(screen.getByRole('article', { name: 'Claire Martin' })).queryByText('Rôle à confirmer')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Actions pour Marc Inconnu' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Confirmer le rôle' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirmer le rôle de Marc Inconnu' });
+    expect(within(dialog).getByText(/pourra alors consulter et modifier les documents des autres personnes de son rôle/)).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'PATCH', 'participant/102/confirmrole')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Confirmer le rôle' }));
+    expect(await screen.findByText(MESSAGES.operationSucceeded)).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'PATCH', 'participant/102/confirmrole')).toHaveLength(1);
+    expect(within(screen.getByRole('article', { name: 'Marc Inconnu' })).queryByText('Rôle à confirmer')).toBeNull();
+  });
+
+  it('does not offer to confirm a role to someone who does not hold it', async () => {
+    const planted = createParticipant({ id: 102, first_name: 'Marc', last_name: 'Inconnu', user: null, roles_project: ['buyer'], role: 'buyer', role_confirmed: false });
+    const { user } = renderTab(createProject({ participants: [creator, planted] }), client);
+    await user.click(await screen.findByRole('button', { name: 'Actions pour Marc Inconnu' }));
+    expect(screen.getByRole('menuitem', { name: 'Modifier' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Confirmer le rôle' })).toBeNull();
+  });
+
   it('edits the names of a person never connected', async () => {
     const { fetchMock, user } = renderTab(createProject({ participants: [creator, invitedBuyer] }), client, {
       'PATCH participant': { body: createProject({ participants: [creator, { ...invitedBuyer, first_name: 'Pierre' }] }) },

@@ -2,6 +2,7 @@ import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import {
   canAddPerson,
   canChangePersonEmail,
+  canConfirmRole,
   canDeletePerson,
   canEditDocumentOf,
   canEditPerson,
@@ -17,6 +18,7 @@ import { useState } from 'react';
 import { WithSession } from '../../../components/with-session';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { notifySuccess } from '../../../lib/notify';
+import { useConfirmParticipantRole } from '../api/confirm-participant-role';
 import { useRemoveParticipant } from '../api/remove-participant';
 import { fullNameOf } from '../lib/person-display';
 import { EMPTY_SECTION_TEXT, personSectionsFor, type PersonSection } from '../lib/person-sections';
@@ -29,7 +31,7 @@ import { PersonCard, type PersonActions } from './person-card';
 
 type Dialog =
   | { kind: 'add'; role: ParticipantRole }
-  | { kind: 'edit' | 'move' | 'delete' | 'addDocument'; participant: Participant };
+  | { kind: 'edit' | 'move' | 'delete' | 'addDocument' | 'confirmRole'; participant: Participant };
 
 /**
  * The Persons tab of a project (spec section 2): one section per role of the
@@ -45,27 +47,28 @@ function PersonsSections({ project, viewer }: { project: Project; viewer: Viewer
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const close = () => setDialog(null);
   const removeParticipant = useRemoveParticipant(project.id);
+  const confirmRole = useConfirmParticipantRole();
   const sections = personSectionsFor(project);
   const addableRoles = sections.map((s) => s.role).filter((role) => canAddPerson(viewer, project, role));
 
   const actionsFor = (participant: Participant): PersonActions => {
-    const open = (kind: 'edit' | 'move' | 'delete' | 'addDocument') => () => setDialog({ kind, participant });
+    const open = (kind: 'edit' | 'move' | 'delete' | 'addDocument' | 'confirmRole') => () => setDialog({ kind, participant });
     return {
       onEdit: canEditPerson(viewer, project, participant) ? open('edit') : undefined,
       onMove: canMoveParticipant(viewer, project) ? open('move') : undefined,
+      onConfirmRole: canConfirmRole(viewer, project, participant) ? open('confirmRole') : undefined,
       onAddDocument: canEditDocumentOf(viewer, project, participant) ? open('addDocument') : undefined,
       onDelete: canDeletePerson(viewer, project, participant) ? open('delete') : undefined,
     };
   };
 
-  const confirmDelete = (participant: Participant) =>
-    removeParticipant.mutate(participant.id, {
-      onSuccess: () => {
-        notifySuccess(MESSAGES.operationSucceeded);
-        close();
-      },
-      onError: (error) => reportFailure(error),
-    });
+  const done = {
+    onSuccess: () => {
+      notifySuccess(MESSAGES.operationSucceeded);
+      close();
+    },
+    onError: (error: unknown) => reportFailure(error),
+  };
 
   return (
     <Stack gap="xl">
@@ -89,13 +92,25 @@ function PersonsSections({ project, viewer }: { project: Project; viewer: Viewer
         <ConfirmModal
           opened
           onClose={close}
-          onConfirm={() => confirmDelete(dialog.participant)}
+          onConfirm={() => removeParticipant.mutate(dialog.participant.id, done)}
           title={`Supprimer ${fullNameOf(dialog.participant)}`}
           confirmLabel="Supprimer"
           confirmColor="red"
           loading={removeParticipant.isPending}
         >
           Cette opération est irréversible.
+        </ConfirmModal>
+      )}
+      {dialog?.kind === 'confirmRole' && (
+        <ConfirmModal
+          opened
+          onClose={close}
+          onConfirm={() => confirmRole.mutate(dialog.participant.id, done)}
+          title={`Confirmer le rôle de ${fullNameOf(dialog.participant)}`}
+          confirmLabel="Confirmer le rôle"
+          loading={confirmRole.isPending}
+        >
+          {`${fullNameOf(dialog.participant)} pourra alors consulter et modifier les documents des autres personnes de son rôle. Ne confirmez que si vous connaissez cette personne.`}
         </ConfirmModal>
       )}
     </Stack>
