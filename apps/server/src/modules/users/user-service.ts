@@ -4,6 +4,7 @@ import { hashPassword, verifyPassword } from '../../auth/passwords';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error';
 import { deliver, issueSessionToken, queueConfirmationMail } from '../accounts/account-service';
+import { revokeAccountTokens } from '../accounts/account-tokens';
 import { intermediaryRequestMail } from '../contact/site-mails';
 import { queueMail } from '../../mail/outbox-data';
 import { emailChangedMail } from '../../mail/templates';
@@ -79,6 +80,8 @@ export async function updateUserFor(
   // The change and its mails (confirmation to the new address, notice to the old one) are saved together.
   const updated = await ctx.db.transaction(async (tx) => {
     if (Object.keys(changes).length > 0) await updateUser(tx, id, changes);
+    // A new password makes every reset link mailed before it useless.
+    if (passwordChanged) await revokeAccountTokens(tx, id, 'reset_password', ctx.now());
     const updated = (await findUserById(tx, id))!;
     if (newEmail) {
       await queueConfirmationMail(ctx, tx, { id, email: newEmail, firstName: updated.firstName });
