@@ -2,6 +2,7 @@ import './validation-locale';
 export * from './accounts/roles';
 export * from './accounts/password';
 export * from './accounts/session';
+export * from './accounts/email-change';
 export * from './offices/notary-office';
 export * from './projects/status';
 export * from './messages';

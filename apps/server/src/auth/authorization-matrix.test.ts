@@ -208,7 +208,8 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
   /** A download link issued to the caller as generate_file_token would; anonymous callers hold a forged one. */
   async function linkToken(who: ActorName, docId: number, kind: 'file' | 'pdf'): Promise<string> {
     if (who === 'anonymous') return 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.ZmF1eC1qZXRvbi1mb3JnZQ';
-    return issueDownloadToken(downloadCtx, { docId, kind, userId: users[who].id });
+    // The actors' passwords never change: version 1, as created.
+    return issueDownloadToken(downloadCtx, { docId, kind, user: { id: users[who].id, passwordVersion: 1 } });
   }
 
   /** A fresh house sale at office 1, status 2, with a participant in each role and a pending person. */

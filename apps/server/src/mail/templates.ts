@@ -98,3 +98,22 @@ export function emailChangedMail(to: string, firstName: string, newEmail: string
     link,
   });
 }
+
+/**
+ * To the owner of an address someone asked to put on another account: that
+ * person is not told the address is taken (it would tell who has an
+ * account), so its owner is, and nothing of their account changes.
+ */
+export function emailUseAttemptMail(to: string, firstName: string, link: string): MailMessage {
+  return mailWithLink({
+    to,
+    subject: 'Tentative d’utilisation de votre adresse email',
+    greeting: `Bonjour ${firstName},`,
+    lines: [
+      `Quelqu'un vient de demander à utiliser votre adresse ${to} pour un autre compte Notadoo. Votre compte n'a pas été modifié et cette adresse ne sera pas attribuée à un autre compte.`,
+      "Si vous êtes à l'origine de cette demande, vous avez déjà un compte avec cette adresse : connectez-vous avec elle. Sinon, vous pouvez ignorer ce message.",
+    ],
+    action: 'Me connecter',
+    link,
+  });
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contactSchema, registrationSchema } from '../schemas/admin';
 import { billingCsv, currentYearRange } from './billing';
-import { csvField, toCsv } from './csv';
+import { csvField, neutralizeCsvFormula, toCsv } from './csv';
 import { applyUserStatus, normalizeRoles, readUserStatus, USER_STATUS_ACTIONS, type UserStatuses } from './user-statuses';
 
 const base: UserStatuses = { isActive: true, roles: ['ROLE_USER'], isEmailConfirmed: false, isPro: false, isNotary: false, needsRoleChange: true };
@@ -40,6 +40,52 @@ describe('CSV for a French spreadsheet', () => {
   it('writes the billing rows with French dates and status labels', () => {
     const csv = billingCsv([{ id: 4, name: 'Vente', city: null, created_at: '2026-03-31T22:30:00.000Z', status: 3 }]);
     expect(csv.split('\r\n')[1]).toBe('4;Vente;;01/04/2026;Relecture étude');
+  });
+
+  it.each([
+    ['=1+2', "'=1+2"],
+    ['+1+2', "'+1+2"],
+    ['-1+2', "'-1+2"],
+    ['@SUM(A1:A9)', "'@SUM(A1:A9)"],
+    ['\t=1+2', "'\t'=1+2"],
+    ['\r=1+2', "'\r'=1+2"],
+    ['\n=1+2', "'\n'=1+2"],
+    ['  =1+2', "'  =1+2"],
+    ['\uFF1D1+2', "'\uFF1D1+2"],
+    ['=HYPERLINK("http://x.test","clic")', '\'=HYPERLINK("http://x.test","clic")'],
+  ])('prefixes a cell a spreadsheet would read as a formula with a quote: %j', (value, neutral) => {
+    expect(neutralizeCsvFormula(value)).toBe(neutral);
+  });
+
+  it('also neutralises a formula after a comma, semicolon, tab or line break, where another separator would start a cell', () => {
+    expect(neutralizeCsvFormula('Vente,=1+2')).toBe("Vente,'=1+2");
+    expect(neutralizeCsvFormula('Vente; -1+2')).toBe("Vente; '-1+2");
+    expect(neutralizeCsvFormula('Vente\t@A1')).toBe("Vente\t'@A1");
+    expect(neutralizeCsvFormula('deux\r\n+lignes')).toBe("deux\r\n'+lignes");
+  });
+
+  it('leaves ordinary text as it is', () => {
+    for (const text of ['Vente Dupont-Martin', 'Succession Lefèvre', 'M. & Mme Durand', 'Rue du 8-Mai-1945', "L'Haÿ-les-Roses", 'a+b=c', '', '1-2']) {
+      expect(neutralizeCsvFormula(text)).toBe(text);
+    }
+  });
+
+  it('writes neutralised text cells, quoted when needed, and leaves numbers alone', () => {
+    expect(csvField('=1+2')).toBe("'=1+2");
+    expect(csvField('=HYPERLINK("http://x.test")')).toBe('"\'=HYPERLINK(""http://x.test"")"');
+    expect(csvField('a;=1+2')).toBe('"a;\'=1+2"');
+    expect(csvField('\r=1+2')).toBe('"\'\r\'=1+2"');
+    expect(csvField(-3)).toBe('-3');
+  });
+
+  it('neutralises project names and cities in the billing CSV', () => {
+    const csv = billingCsv([
+      { id: 5, name: '=1+2', city: '@SUM(A1)', created_at: '2026-03-31T22:30:00.000Z', status: 1 },
+      { id: 6, name: '=HYPERLINK("http://x.test")', city: '-Lyon', created_at: '2026-03-31T22:30:00.000Z', status: 1 },
+    ]);
+    const [, first, second] = csv.split('\r\n');
+    expect(first).toMatch(/^5;'=1\+2;'@SUM\(A1\);01\/04\/2026;/);
+    expect(second).toMatch(/^6;"'=HYPERLINK\(""http:\/\/x\.test""\)";'-Lyon;/);
   });
 
   it('defaults the billing range to the calendar year', () => {

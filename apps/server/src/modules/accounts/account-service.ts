@@ -9,9 +9,9 @@ import { confirmEmailMail, resetPasswordMail } from '../../mail/templates';
 import type { MailMessage } from '../../mail/mailer';
 import { queueMail } from '../../mail/outbox-data';
 import type { Db } from '../../db/database';
-import { findUserByEmail, findUserById, insertUser, recordConnection, updateUser, type UserRow } from '../users/user-data';
+import { findUserByEmail, findUserById, insertUser, lockUser, recordConnection, updateUser, type UserRow } from '../users/user-data';
 import { acceptInvitation, linkParticipantsByEmail } from '../participants/invitations';
-import { consumeAccountToken, createAccountToken, findAccountTokenOwner } from './account-tokens';
+import { consumeAccountToken, createAccountToken, findAccountTokenOwner, revokeAccountTokens } from './account-tokens';
 
 type SignupInput = z.output<typeof signupSchema>;
 type LoginInput = z.output<typeof loginSchema>;
@@ -119,16 +119,23 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
 export async function resetPassword(ctx: AppContext, input: { password: string; token: string }): Promise<string> {
   const passwordHash = await hashPassword(input.password);
   const done = await ctx.db.transaction(async (tx) => {
+    // The account is locked before the link is spent: of two links used at
+    // once, the second waits and then finds itself revoked by the first.
+    const owner = await findAccountTokenOwner(tx, input.token, 'reset_password');
+    if (owner === undefined) return false;
+    await lockUser(tx, owner);
     const userId = await consumeAccountToken(tx, input.token, 'reset_password', ctx.now());
     if (userId === undefined) return false;
     const user = await findUserById(tx, userId);
     if (!user) return false;
-    // The link proved the mailbox: it also confirms the address. Older tokens stop working.
+    // The link proved the mailbox: it also confirms the address. Older session tokens stop working.
     await updateUser(tx, userId, {
       passwordHash,
       passwordVersion: user.passwordVersion + 1,
       isEmailConfirmed: true,
     });
+    // Every other reset link mailed before this one stops working too.
+    await revokeAccountTokens(tx, userId, 'reset_password', ctx.now());
     return true;
   });
   if (!done) throw badRequest(MESSAGES.resetFailed);

@@ -54,3 +54,15 @@ export async function findAccountTokenOwner(db: Db, token: string, purpose: Toke
     .where(and(eq(accountTokens.tokenHash, hashToken(token)), eq(accountTokens.purpose, purpose)));
   return row?.userId;
 }
+
+/**
+ * Spends every token of `purpose` of the user not used yet: once the
+ * password is set, through a reset link or the profile, no reset link mailed
+ * before may set it again.
+ */
+export async function revokeAccountTokens(db: Db, userId: number, purpose: TokenPurpose, now: Date): Promise<void> {
+  await db
+    .update(accountTokens)
+    .set({ usedAt: now })
+    .where(and(eq(accountTokens.userId, userId), eq(accountTokens.purpose, purpose), isNull(accountTokens.usedAt)));
+}

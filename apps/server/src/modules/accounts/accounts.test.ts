@@ -254,6 +254,79 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
   });
 });
 
+/** A reset link is good once, and only until the password is set again by any means. */
+describe.each(BACKENDS)('reset links after a password change on %s', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // Many links for one address: the per-address limit of mails is not what is tested here.
+    t = await buildTestApp(backend, { rateLimits: { mailPerIp: { max: 1000, windowMs: 60_000 }, mailPerEmail: { max: 1000, windowMs: 60_000 } } });
+  });
+  afterAll(() => t.close());
+
+  const FAILED = "Une erreur s'est produite. Le délais du lien de confirmation est peut être dépassé.";
+  async function resetLink(email: string): Promise<string> {
+    const res = await t.app.inject({ method: 'POST', url: '/api/users/reset/password', payload: { email } });
+    expect(res.statusCode).toBe(200);
+    return lastLink(t, email).split('/reset/password/')[1]!;
+  }
+  const setPassword = (token: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/users/reset/password', payload: { password, token } });
+  const canLogin = async (email: string, password: string) =>
+    (await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { login: email, password } })).statusCode === 200;
+
+  it('refuses an older link once a newer one was used, and a used link a second time', async () => {
+    const user = await t.createUser();
+    const older = await resetLink(user.email);
+    const newer = await resetLink(user.email);
+    expect((await setPassword(newer, 'Nouveau456')).statusCode).toBe(200);
+
+    const stale = await setPassword(older, 'Pirate789');
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json()).toEqual({ message: FAILED });
+    const twice = await setPassword(newer, 'Pirate789');
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json()).toEqual({ message: FAILED });
+    expect(await canLogin(user.email, 'Nouveau456')).toBe(true);
+    expect(await canLogin(user.email, 'Pirate789')).toBe(false);
+  });
+
+  it('refuses a newer link once an older one was used, and accepts a link asked for afterwards', async () => {
+    const user = await t.createUser();
+    const older = await resetLink(user.email);
+    const newer = await resetLink(user.email);
+    expect((await setPassword(older, 'Nouveau456')).statusCode).toBe(200);
+    expect((await setPassword(newer, 'Pirate789')).statusCode).toBe(400);
+    const later = await resetLink(user.email);
+    expect((await setPassword(later, 'Encore789')).statusCode).toBe(200);
+    expect(await canLogin(user.email, 'Encore789')).toBe(true);
+  });
+
+  it('refuses a link mailed before the password was changed in the profile', async () => {
+    const user = await t.createUser();
+    const link = await resetLink(user.email);
+    const session = bearer(await t.tokenFor(user.email, user.password));
+    const changed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${user.id}`,
+      headers: session,
+      payload: { password: user.password, passwordNew: 'Profil456', passwordNewConfirm: 'Profil456' },
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect((await setPassword(link, 'Pirate789')).json()).toEqual({ message: FAILED });
+    expect(await canLogin(user.email, 'Profil456')).toBe(true);
+  });
+
+  it('lets only one of two links used at the same time set the password', async () => {
+    const user = await t.createUser();
+    const first = await resetLink(user.email);
+    const second = await resetLink(user.email);
+    const answers = await Promise.all([setPassword(first, 'Premier456'), setPassword(second, 'Second456')]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    const winner = answers[0]!.statusCode === 200 ? 'Premier456' : 'Second456';
+    expect(await canLogin(user.email, winner)).toBe(true);
+  });
+});
+
 describe.each(BACKENDS)('rate limits on %s', (backend) => {
   let t: TestApp;
   beforeAll(async () => {

@@ -185,4 +185,34 @@ describe.each(BACKENDS)('administration on %s', (backend) => {
     expect(lines).toHaveLength(106);
     expect(lines[1]).toBe(`${page1.json()[0].id};"Vente ""Martin""; maison";Paris;01/06/${year - 3};En cours de création`);
   });
+
+  it('exports project names a client chose as formulas as plain text, prefixed with a quote', async () => {
+    const names = ['=1+2', '+1+2', '-1+2', '@SUM(A1:A9)', '=HYPERLINK("http://pirate.test","Facture")', 'Vente,=1+2'];
+    const ids: number[] = [];
+    for (const name of names) {
+      const res = await t.app.inject({ method: 'POST', url: '/api/project', headers: client.headers, payload: { name, type: 'realty', subtype: 'house', role: 'seller' } });
+      expect(res.statusCode, res.body).toBe(201);
+      ids.push(res.json().id);
+    }
+    // A leading tab or carriage return cannot be typed through the API (names are trimmed), but may come from older rows.
+    const [tab, cr] = await t.database.db
+      .insert(projects)
+      .values(['\t=1+2', '\r=1+2'].map((name) => ({ name, type: 'realty' as const, subtype: 'house' as const, createdAt: t.clock.now() })))
+      .returning({ id: projects.id });
+    const day = t.clock.now().toISOString().slice(0, 10);
+    const csv = await t.app.inject({ method: 'GET', url: `/api/projects/open/export?from=${day}&to=${day}`, headers: admin.headers });
+    expect(csv.statusCode).toBe(200);
+    // id;name;city;date;status: the name is what lies between the first field and the last three.
+    const nameOf = new Map(csv.body.split('\r\n').map((line) => [Number(line.split(';')[0]), line.split(';').slice(1, -3).join(';')]));
+    expect(ids.map((id) => nameOf.get(id))).toEqual([
+      "'=1+2",
+      "'+1+2",
+      "'-1+2",
+      "'@SUM(A1:A9)",
+      '"\'=HYPERLINK(""http://pirate.test"",""Facture"")"',
+      "Vente,'=1+2",
+    ]);
+    expect(nameOf.get(tab!.id)).toBe("'\t'=1+2");
+    expect(nameOf.get(cr!.id)).toBe('"\'\r\'=1+2"');
+  });
 });

@@ -26,11 +26,11 @@ import { checkOriginalName, storedNameFor } from '../../files/project-files';
 import { removeUnlistedFiles } from '../../files/storage/file-storage';
 import { projectFileKey } from '../../files/storage/storage-keys';
 import { discardUpload, receiveUpload, temporaryUploadsDir, type StoredUpload } from '../../files/upload';
-import { verifyDownloadToken } from '../downloads/download-tokens';
+import { requireDownloadTokenHolder } from '../downloads/download-tokens';
 import { answerProject, requireOpenProject } from '../projects/project-guard';
 import { loadProjects } from '../projects/project-data';
 import { toProject, toProjectForAccess, toViewer } from '../projects/project-presenter';
-import { findUserById, type UserWithOffice } from '../users/user-data';
+import type { UserWithOffice } from '../users/user-data';
 import { loadDocumentInProject, requireReadableDocument } from './document-access';
 
 export const PROJECT_FILE_MAX_BYTES = 20 * 1024 * 1024;
@@ -171,9 +171,7 @@ const CONTENT_TYPES: Record<string, string> = { pdf: 'application/pdf', png: 'im
  * open in a new tab without the bearer), who must still be able to read it.
  */
 export async function openFileForDownload(ctx: AppContext, docId: number, index: number, token: string) {
-  const userId = await verifyDownloadToken(ctx, token, docId, 'file');
-  const user = await findUserById(ctx.db, userId);
-  if (!user || !user.isActive) throw forbidden('Ce lien de téléchargement est invalide ou a expiré.');
+  const user = await requireDownloadTokenHolder(ctx, token, docId, 'file');
   const { document } = await requireReadableDocument(ctx, user, docId);
   const storedName = document.kind === 'files' ? document.files[index] : undefined;
   if (!storedName) throw notFound("Ce fichier n'existe pas.");

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -157,6 +157,34 @@ describe.each(BACKENDS)('download tokens and PDF links on %s', (backend) => {
     await t.database.db.update(users).set({ isActive: false }).where(eq(users.id, parisNotary.id));
     expect((await getPdf(civil, notaryToken)).json()).toEqual({ message: DOWNLOAD_MESSAGES.linkRevoked });
     await t.database.db.update(users).set({ isActive: true }).where(eq(users.id, parisNotary.id));
+  });
+
+  it('refuses PDF and file tokens issued before the holder changed their password, and serves new ones', async () => {
+    // An heir of this test's own, whose password changes (createProject works for `heir`).
+    const u = await t.createUser({ firstName: 'Claire', lastName: 'Dubois' });
+    heir = { id: u.id, headers: bearer(await t.tokenFor(u.email, u.password)) };
+    const { projectId, civil, drawer } = await createProject();
+    await t.database.db.update(documents).set({ files: ['abcdefgh_acte.pdf'] }).where(eq(documents.id, drawer));
+    mkdirSync(path.join(t.dataDir, 'files/projects', String(projectId)), { recursive: true });
+    writeFileSync(path.join(t.dataDir, 'files/projects', String(projectId), 'abcdefgh_acte.pdf'), '%PDF-1.4 acte');
+    const getFile = (token: string) => t.app.inject({ method: 'GET', url: `/api/get_file/${drawer}/0/${encodeURIComponent(token)}` });
+    const pdfToken = await tokenFor(heir, 'pdf', civil);
+    const fileToken = await tokenFor(heir, 'file', drawer);
+    expect((await getPdf(civil, pdfToken)).statusCode).toBe(200);
+    expect((await getFile(fileToken)).statusCode).toBe(200);
+
+    const changed = await api(heir, 'PATCH', `/users/${u.id}`, { password: u.password, passwordNew: 'Nouveau456', passwordNewConfirm: 'Nouveau456' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    const stalePdf = await getPdf(civil, pdfToken);
+    expect(stalePdf.statusCode).toBe(403);
+    expect(stalePdf.json()).toEqual({ message: BAD_LINK });
+    const staleFile = await getFile(fileToken);
+    expect(staleFile.statusCode).toBe(403);
+    expect(staleFile.json()).toEqual({ message: BAD_LINK });
+
+    heir = { id: u.id, headers: bearer(changed.json().token) };
+    expect((await getPdf(civil, await tokenFor(heir, 'pdf', civil))).statusCode).toBe(200);
+    expect((await getFile(await tokenFor(heir, 'file', drawer))).statusCode).toBe(200);
   });
 
   it('documents its routes in the OpenAPI document', async () => {

@@ -2,20 +2,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
-import { badRequest, forbidden } from '../../http/app-error';
+import { badRequest } from '../../http/app-error';
 import { requireReadableDocument, type DocumentInProject } from '../documents/document-access';
 import { inlineContentDisposition } from '../questionnaires/questionnaire-files';
 import { documentIdSchema, errorAnswer } from '../questionnaires/questionnaire-schemas';
 import { openQuestionnairePdf, QUESTIONNAIRE_MESSAGES } from '../questionnaires/questionnaire-service';
-import { findUserById, type UserWithOffice } from '../users/user-data';
-import { issueDownloadToken, verifyDownloadToken, type DownloadKind } from './download-tokens';
+import type { UserWithOffice } from '../users/user-data';
+import { DOWNLOAD_MESSAGES, issueDownloadToken, requireDownloadTokenHolder, type DownloadKind } from './download-tokens';
 
 const tags = ['téléchargements'];
 
-export const DOWNLOAD_MESSAGES = {
-  notAFileDrawer: "Ce document n'est pas un ensemble de fichiers déposés.",
-  linkRevoked: "Ce lien de téléchargement n'est plus valable. Merci de relancer le téléchargement depuis le dossier.",
-} as const;
+export { DOWNLOAD_MESSAGES };
 
 const MAX_FILES_PER_REQUEST = 200;
 
@@ -46,7 +43,7 @@ export async function issueFileTokens(ctx: AppContext, user: UserWithOffice, req
     const found = checked.get(docId) ?? (await requireReadableDocument(ctx, user, docId));
     checked.set(docId, found);
     requireDownloadable(found, type);
-    tokens.push({ docId, value: await issueDownloadToken(ctx, { docId, kind: type, userId: user.id }) });
+    tokens.push({ docId, value: await issueDownloadToken(ctx, { docId, kind: type, user }) });
   }
   return { tokens };
 }
@@ -55,17 +52,6 @@ function requireDownloadable({ document }: DocumentInProject, type: DownloadKind
   if (type === 'file' && document.kind !== 'files') throw badRequest(DOWNLOAD_MESSAGES.notAFileDrawer);
   if (type === 'pdf' && document.kind !== 'questionnaire') throw badRequest(QUESTIONNAIRE_MESSAGES.notQuestionnaire);
   if (type === 'pdf' && !document.file) throw badRequest(QUESTIONNAIRE_MESSAGES.pdfNotGenerated);
-}
-
-/**
- * The user a download token was issued to, who must still be active; their
- * read access is checked again at download, so a token outliving a removal
- * from the project opens nothing.
- */
-async function findTokenHolder(ctx: AppContext, userId: number): Promise<UserWithOffice> {
-  const user = Number.isSafeInteger(userId) ? await findUserById(ctx.db, userId) : undefined;
-  if (!user || !user.isActive) throw forbidden(DOWNLOAD_MESSAGES.linkRevoked);
-  return user;
 }
 
 export function downloadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -104,8 +90,7 @@ export function downloadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const { docId, token } = request.params;
-        const userId = await verifyDownloadToken(ctx, token, docId, 'pdf');
-        const pdf = await openQuestionnairePdf(ctx, await findTokenHolder(ctx, userId), docId);
+        const pdf = await openQuestionnairePdf(ctx, await requireDownloadTokenHolder(ctx, token, docId, 'pdf'), docId);
         return reply
           .type('application/pdf')
           .header('content-length', pdf.size)

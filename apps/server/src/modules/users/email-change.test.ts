@@ -64,6 +64,80 @@ describe.each(BACKENDS)('changing the e-mail of an account on %s', (backend) => 
     expect((await login('claire.ancienne@exemple.fr', u.password)).statusCode).toBe(401);
   });
 
+  /** What an answer shows of the request, once what differs between two accounts (ids, addresses, dates, token) is set aside. */
+  const shape = (body: Record<string, unknown>) => {
+    const { id: _id, email: _email, username: _username, pendingEmail: _pending, createdAt: _c, lastConnectionDate: _l, previousConnectionDate: _p, token, ...rest } = body;
+    return { ...rest, token: typeof token };
+  };
+
+  it('answers an address that has an account exactly as a free one, warns its owner, and changes neither account', async () => {
+    const owner = await t.createUser({ email: 'deja.pris@exemple.fr', firstName: 'Odile' });
+    const ownerSession = bearer(await t.tokenFor(owner.email, owner.password));
+    const curious = await t.createUser({ email: 'curieux@exemple.fr', password: 'Curieux123' });
+    const honest = await t.createUser({ email: 'honnete@exemple.fr' });
+    const sent = t.mails.length;
+
+    const free = await patch(honest.id, bearer(await t.tokenFor(honest.email, honest.password)), { email: 'libre@exemple.fr', password: honest.password });
+    const afterFree = t.mails.length;
+    const taken = await patch(curious.id, bearer(await t.tokenFor(curious.email, curious.password)), { email: 'Deja.Pris@exemple.fr', password: curious.password });
+    expect(free.statusCode).toBe(200);
+    expect(taken.statusCode).toBe(free.statusCode);
+    expect(taken.headers['content-type']).toBe(free.headers['content-type']);
+    expect(taken.json()).toMatchObject({ email: 'curieux@exemple.fr', pendingEmail: 'deja.pris@exemple.fr' });
+    expect(shape(taken.json())).toEqual(shape(free.json()));
+    // Read back later, the profile still looks like that of a pending change.
+    expect((await me(bearer(taken.json().token))).json()).toMatchObject({ email: 'curieux@exemple.fr', pendingEmail: 'deja.pris@exemple.fr' });
+
+    // The requester's own mailbox gets the same notice either way; the owner gets a warning without any link to confirm.
+    expect(t.mails.slice(sent, afterFree).map((m) => [m.to, m.subject])).toEqual([
+      ['libre@exemple.fr', 'Confirmez votre adresse email'],
+      ['honnete@exemple.fr', 'Changement de votre adresse email'],
+    ]);
+    const mails = t.mails.slice(afterFree);
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([
+      ['deja.pris@exemple.fr', 'Tentative d’utilisation de votre adresse email'],
+      ['curieux@exemple.fr', 'Changement de votre adresse email'],
+    ]);
+    expect(mails[0]!.text).toContain('Bonjour Odile');
+    expect(mails[0]!.text).toContain('deja.pris@exemple.fr');
+    expect(mails[0]!.text).not.toContain('curieux');
+    expect(mails[0]!.link).toBe('http://app.test/login');
+
+    // The owner keeps their address, password and session; the requester keeps theirs and cannot sign in with the owner's.
+    expect((await me(ownerSession)).json()).toMatchObject({ email: 'deja.pris@exemple.fr', pendingEmail: null, isEmailConfirmed: true });
+    expect((await login('deja.pris@exemple.fr', owner.password)).statusCode).toBe(200);
+    expect((await login('deja.pris@exemple.fr', curious.password)).statusCode).toBe(401);
+    expect((await login('curieux@exemple.fr', curious.password)).statusCode).toBe(200);
+  });
+
+  it('does not let a link mailed to an earlier new address confirm a later one', async () => {
+    const u = await t.createUser({ email: 'premier@exemple.fr' });
+    const first = await patch(u.id, bearer(await t.tokenFor(u.email, u.password)), { email: 'a-moi@exemple.fr', password: u.password });
+    const link = new URL(t.mails.filter((m) => m.to === 'a-moi@exemple.fr').at(-1)!.link!);
+    const second = await patch(u.id, bearer(first.json().token), { email: 'pas-a-moi@exemple.fr', password: u.password });
+    expect(second.statusCode).toBe(200);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/email/confirm',
+      payload: { email: 'pas-a-moi@exemple.fr', token: link.searchParams.get('token') },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Impossible de confirmer votre adresse email.' });
+    expect((await me(bearer(second.json().token))).json()).toMatchObject({ email: 'premier@exemple.fr', pendingEmail: 'pas-a-moi@exemple.fr' });
+  });
+
+  it('tells an admin changing a user’s e-mail that the address is taken, and changes nothing', async () => {
+    const admin = await t.createUser({ roles: ['ROLE_USER', 'ROLE_ADMIN'] });
+    const owner = await t.createUser();
+    const u = await t.createUser();
+    const sent = t.mails.length;
+    const res = await patch(u.id, bearer(await t.tokenFor(admin.email, admin.password)), { email: owner.email });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: 'Un utilisateur existe déjà avec cette adresse email.' });
+    expect(t.mails.length).toBe(sent);
+    expect((await login(u.email, u.password)).statusCode).toBe(200);
+  });
+
   it('lets an admin change another user’s e-mail without that user’s password', async () => {
     const admin = await t.createUser({ roles: ['ROLE_USER', 'ROLE_ADMIN'] });
     const u = await t.createUser();

@@ -53,6 +53,15 @@ export async function insertUser(db: Db, user: NewUserRow): Promise<UserRow | un
   return row;
 }
 
+/**
+ * Locks the user's row until the end of the transaction `db`: two changes of
+ * the password (two reset links used at once) then run one after the other,
+ * the second seeing what the first did.
+ */
+export async function lockUser(db: Db, id: number): Promise<void> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, id)).for('update');
+}
+
 export async function updateUser(db: Db, id: number, changes: Partial<NewUserRow>): Promise<void> {
   await db.update(users).set(changes).where(eq(users.id, id));
 }

@@ -1,12 +1,13 @@
-import { ADMIN_MESSAGES, isAdmin, MESSAGES, type User, type userPatchSchema } from '@notadoo/domain';
+import { ADMIN_MESSAGES, isAdmin, MESSAGES, planEmailChange, type User, type userPatchSchema } from '@notadoo/domain';
 import type { z } from 'zod';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error';
 import { deliver, issueSessionToken, queueConfirmationMail } from '../accounts/account-service';
+import { revokeAccountTokens } from '../accounts/account-tokens';
 import { intermediaryRequestMail } from '../contact/site-mails';
 import { queueMail } from '../../mail/outbox-data';
-import { emailChangedMail } from '../../mail/templates';
+import { emailChangedMail, emailUseAttemptMail } from '../../mail/templates';
 import { findOfficeById } from '../offices/office-data';
 import { findUserByEmail, findUserById, toUser, updateUser, type NewUserRow, type UserWithOffice } from './user-data';
 
@@ -25,7 +26,9 @@ export async function getUserFor(ctx: AppContext, viewer: UserWithOffice, id: nu
  * it), except for an admin editing someone else. A new e-mail needs it too
  * (issue 9): it waits in `pendingEmail` until confirmed through the link sent
  * to it, the old address is told, and keeps serving logins and resets
- * meanwhile. Both changes end the user's other sessions (older tokens are
+ * meanwhile. An address that already has an account is answered the same
+ * way, so that no one learns who has an account (only an admin gets 409, see
+ * `planEmailChange`): no link is sent, its owner is warned instead. Both changes end the user's other sessions (older tokens are
  * refused), so the answer carries a fresh token for the user changing their
  * own. Only admins attach a user to an office.
  */
@@ -54,9 +57,13 @@ export async function updateUserFor(
     if (!patch.password) throw badRequest(passwordChanged ? MESSAGES.currentPasswordRequired : MESSAGES.emailChangePasswordRequired);
     if (!(await verifyPassword(user.passwordHash, patch.password))) throw badRequest(MESSAGES.currentPasswordWrong);
   }
+  // Whose the new address already is decides what is mailed, not what is answered (except to an admin).
+  let addressOwner: UserWithOffice | undefined;
   if (newEmail) {
     const owner = await findUserByEmail(ctx.db, newEmail);
-    if (owner && owner.id !== id) throw new AppError('CONFLICT', MESSAGES.emailTaken);
+    addressOwner = owner && owner.id !== id ? owner : undefined;
+    if (planEmailChange(editor, addressOwner !== undefined) === 'refuseAsTaken') throw new AppError('CONFLICT', MESSAGES.emailTaken);
+    // Pending even when taken, so that the answer and the profile read afterwards are those of a free address.
     changes.pendingEmail = newEmail;
   } else if (patch.email !== undefined && user.pendingEmail) {
     // Sending the current address back cancels a change not confirmed yet.
@@ -79,9 +86,19 @@ export async function updateUserFor(
   // The change and its mails (confirmation to the new address, notice to the old one) are saved together.
   const updated = await ctx.db.transaction(async (tx) => {
     if (Object.keys(changes).length > 0) await updateUser(tx, id, changes);
+    // A new password makes every reset link mailed before it useless.
+    if (passwordChanged) await revokeAccountTokens(tx, id, 'reset_password', ctx.now());
+    // A confirmation link confirms whatever address is pending when it is used: one mailed before this
+    // change (to another address) must not confirm the new one, whose mailbox it never reached.
+    if (changes.pendingEmail !== undefined) await revokeAccountTokens(tx, id, 'confirm_email', ctx.now());
     const updated = (await findUserById(tx, id))!;
     if (newEmail) {
-      await queueConfirmationMail(ctx, tx, { id, email: newEmail, firstName: updated.firstName });
+      if (addressOwner) {
+        // No link: the address stays its owner's. The owner hears of the attempt; their account is not touched.
+        await queueMail(tx, emailUseAttemptMail(addressOwner.email, addressOwner.firstName, `${ctx.config.publicUrl}/login`));
+      } else {
+        await queueConfirmationMail(ctx, tx, { id, email: newEmail, firstName: updated.firstName });
+      }
       await queueMail(tx, emailChangedMail(user.email, user.firstName, newEmail, `${ctx.config.publicUrl}/resetpwd`));
     }
     return updated;
