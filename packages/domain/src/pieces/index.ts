@@ -1,0 +1,5 @@
+// The pieces of a file (issue 22): asked of each person from the answers and
+// roles, reviewed by the office, reminded until complete. Pure rules only.
+export * from './piece-rules';
+export * from './piece-states';
+export * from './piece-requests';
