@@ -26,5 +26,4 @@ export * from './admin/billing';
 export * from './schemas/admin';
 export * from './schemas/common';
 export * from './projects/office-moves';
-// The pieces of a file: requests, review, diagnostics, reminders (issue 22)
 export * from './pieces/index';

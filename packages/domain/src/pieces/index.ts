@@ -3,3 +3,5 @@
 export * from './piece-rules';
 export * from './piece-states';
 export * from './piece-requests';
+export * from './french-date';
+export * from './diagnostic-validity';
