@@ -5,3 +5,4 @@ export * from './piece-states';
 export * from './piece-requests';
 export * from './french-date';
 export * from './diagnostic-validity';
+export * from './piece-schemas';
