@@ -6,3 +6,5 @@ export * from './piece-requests';
 export * from './french-date';
 export * from './diagnostic-validity';
 export * from './piece-schemas';
+export * from './piece-progress';
+export * from './piece-reminders';
