@@ -8,3 +8,4 @@ export * from './diagnostic-validity';
 export * from './piece-schemas';
 export * from './piece-progress';
 export * from './piece-reminders';
+export * from './missing-before-submit';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { derivePieceRequests, pieceRequestKey, reconcilePieceRequests, type PieceDerivationInput, type StoredPieceRequest } from './piece-requests';
+import { createUnrequestedPiece, derivePieceRequests, pieceRequestKey, reconcilePieceRequests, type PieceDerivationInput, type StoredPieceRequest } from './piece-requests';
 
 /** A married seller of a condominium flat, and a buyer. */
 const flatSale: PieceDerivationInput = {
@@ -178,5 +178,19 @@ describe('reconciling stored requests with the derived ones', () => {
   it('does not mark twice a piece already flagged no longer required', () => {
     const flagged = stored('1:marriage_contract', 'accepted', { noLongerRequired: true });
     expect(reconcilePieceRequests([flagged], []).markNoLongerRequired).toEqual([]);
+  });
+});
+
+describe('a piece sent without a request', () => {
+  it('is filed as an "Autre document" request, received, named after its file type', () => {
+    expect(createUnrequestedPiece(4)).toEqual({
+      participantId: 4,
+      pieceId: 'other',
+      label: 'Autre document',
+      origin: 'unrequested',
+      state: 'received',
+      fileTypes: ['other'],
+    });
+    expect(createUnrequestedPiece(4, 'will').label).toBe('Autre document : Testament');
   });
 });

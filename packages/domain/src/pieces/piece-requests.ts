@@ -1,3 +1,4 @@
+import { fileTypeTitle, type FileTypeCode } from '../documents/file-types';
 import { PARTICIPANT_ROLE_LABELS, PROJECT_SUBTYPE_LABELS, type ParticipantRole, type ProjectSubtype, type ProjectType } from '../projects/project';
 import type { QuestionnaireDocType } from '../projects/participant-documents';
 import { clean } from '../questionnaires/engine/clean';
@@ -8,7 +9,7 @@ import { describeAnswer, type Answers } from '../questionnaires/engine/kinds';
 import { requiredSupportingDocuments } from '../questionnaires/engine/supporting-documents';
 import { isQuestionVisible } from '../questionnaires/engine/visibility';
 import { QUESTIONNAIRE_DEFINITIONS } from '../questionnaires/registry';
-import { findPieceKind, PIECE_RULES, type PieceKind, type PieceRule, type PieceTrigger } from './piece-rules';
+import { findPieceKind, OTHER_PIECE_KIND, PIECE_RULES, type PieceKind, type PieceRule, type PieceTrigger } from './piece-rules';
 import type { PieceRequestOrigin, PieceState } from './piece-states';
 
 /** One person of the file, as the derivation needs them. */
@@ -188,6 +189,26 @@ function describeRoleTrigger(role: ParticipantRole, subtypes: readonly ProjectSu
 /** "Le terrain a-t-il été borné ?" reads "Le terrain a-t-il été borné = Oui" in a reason. */
 function withoutQuestionMark(label: string): string {
   return label.replace(/\s*\?\s*$/u, '');
+}
+
+/** A piece sent without a request, to store as it arrives. */
+export interface UnrequestedPiece {
+  participantId: number;
+  pieceId: string;
+  label: string;
+  origin: 'unrequested';
+  state: 'received';
+  fileTypes: PieceKind['fileTypes'];
+}
+
+/**
+ * The "Autre document" request a piece sent unasked is filed under, received
+ * at once so the office reviews it like any other; named after its file type
+ * when the sender chose one.
+ */
+export function createUnrequestedPiece(participantId: number, fileType: FileTypeCode = 'other'): UnrequestedPiece {
+  const label = fileType === 'other' ? OTHER_PIECE_KIND.label : `${OTHER_PIECE_KIND.label} : ${fileTypeTitle(fileType)}`;
+  return { participantId, pieceId: OTHER_PIECE_KIND.id, label, origin: 'unrequested', state: 'received', fileTypes: [fileType] };
 }
 
 // ---------------------------------------------------------------- reconcile
