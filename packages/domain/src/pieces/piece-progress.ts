@@ -28,10 +28,11 @@ export const PIECE_PROGRESS_CREDIT: Record<Exclude<PieceState, 'refused'>, numbe
  * refused (final: the office asks anew if it still needs one) nor sent unasked
  * ("Autre document": nothing was required).
  * - No counted piece: `projectProgress` unchanged (questionnaires and drawers).
- * - Otherwise, Q = the mean of the questionnaires' progress, P = 100 × the
- *   mean credit of the counted pieces (`PIECE_PROGRESS_CREDIT`), and the
- *   progress is round((Q + P) / 2), or round(P) with no questionnaire. File
- *   drawers no longer count apart: a sent file counts through its request.
+ * - Otherwise, Q = the mean of the questionnaires' progress (rounded, as
+ *   `projectProgress` gives it), P = 100 × the mean credit of the counted
+ *   pieces (`PIECE_PROGRESS_CREDIT`), and the progress is round((Q + P) / 2),
+ *   or round(P) with no questionnaire. File drawers no longer count apart:
+ *   a sent file counts through its request.
  *
  * Worked example: questionnaires at 100 and 50 (Q = 75); four required pieces,
  * accepted, waived, received and requested (P = 100 × (1 + 1 + 0.5 + 0) / 4

@@ -1,6 +1,6 @@
 import type { FileTypeCode } from '../documents/file-types';
 import type { ParticipantRole, ProjectSubtype } from '../projects/project';
-import type { QuestionnaireDocType } from '../projects/participant-documents';
+import { QUESTIONNAIRE_DOC_TYPES, type QuestionnaireDocType } from '../projects/participant-documents';
 import type { Condition } from '../questionnaires/engine/conditions';
 import { listQuestions } from '../questionnaires/engine/definition-index';
 import { QUESTIONNAIRE_DEFINITIONS } from '../questionnaires/registry';
@@ -161,8 +161,8 @@ export const ROLE_PIECE_RULES: readonly PieceRule[] = [
 /** The rows generated from the seven questionnaires, in questionnaire order. */
 function answerRules(): PieceRule[] {
   const rules: PieceRule[] = [];
-  for (const [docType, definition] of Object.entries(QUESTIONNAIRE_DEFINITIONS) as Array<[QuestionnaireDocType, (typeof QUESTIONNAIRE_DEFINITIONS)[QuestionnaireDocType]]>) {
-    for (const question of listQuestions(definition)) {
+  for (const docType of QUESTIONNAIRE_DOC_TYPES) {
+    for (const question of listQuestions(QUESTIONNAIRE_DEFINITIONS[docType])) {
       for (const document of question.documents ?? []) {
         rules.push({ pieceId: document.id, trigger: { kind: 'answer', questionnaire: docType, questionId: question.id, when: document.requiredWhen } });
       }
