@@ -27,14 +27,17 @@ export interface TcpRelay {
   freeze(): void;
   /** Resolves once a client has sent `text` and every connection has been cut; the relay stays cut. */
   cutOnNext(text: string): Promise<void>;
-  /** How many connections the relay has accepted so far. */
+  /** How many connections the relay has accepted so far, and how many of them are open. */
   readonly accepted: number;
+  readonly openConnections: number;
   close(): Promise<void>;
 }
 
 interface Pair {
   client: Socket;
   upstream: Socket;
+  /** Forwards what was held while frozen. */
+  release: Array<() => void>;
 }
 
 export async function startTcpRelay(databaseUrl: string): Promise<TcpRelay> {
@@ -54,26 +57,32 @@ export async function startTcpRelay(databaseUrl: string): Promise<TcpRelay> {
     for (const pair of [...pairs]) destroy(pair);
   };
 
-  /** Forwards `from` to `to` while passing; paused (not read) while frozen. */
+  /**
+   * Forwards `from` to `to` while passing. While frozen what arrives is held
+   * (and forwarded on `pass`), still read so that the relay sees a side close.
+   */
   const forward = (pair: Pair, from: Socket, to: Socket, watched: boolean) => {
-    from.on('data', (chunk: Buffer) => {
-      if (mode !== 'pass') return;
+    const held: Buffer[] = [];
+    const send = (chunk: Buffer) => {
       if (!to.write(chunk)) from.pause();
       if (watched && trigger && chunk.toString('latin1').toLowerCase().includes(trigger.text)) {
         const fired = trigger.fired;
         trigger = undefined;
-        // Once the message is on its way to the database: its answer never comes back.
-        setImmediate(() => {
-          cutAll();
-          fired();
-        });
+        // Written (to the kernel) but its answer never comes back.
+        cutAll();
+        fired();
       }
+    };
+    from.on('data', (chunk: Buffer) => {
+      if (mode === 'pass') send(chunk);
+      else if (mode === 'freeze') held.push(chunk);
     });
-    to.on('drain', () => {
-      if (mode === 'pass') from.resume();
-    });
+    to.on('drain', () => from.resume());
     from.on('error', () => destroy(pair));
     from.on('close', () => destroy(pair));
+    return () => {
+      for (const chunk of held.splice(0)) send(chunk);
+    };
   };
 
   const server = createServer((client) => {
@@ -83,14 +92,9 @@ export async function startTcpRelay(databaseUrl: string): Promise<TcpRelay> {
       return;
     }
     const upstream = createConnection({ host: target.hostname, port: Number(target.port || 5432) });
-    const pair: Pair = { client, upstream };
+    const pair: Pair = { client, upstream, release: [] };
     pairs.add(pair);
-    forward(pair, client, upstream, true);
-    forward(pair, upstream, client, false);
-    if (mode === 'freeze') {
-      client.pause();
-      upstream.pause();
-    }
+    pair.release.push(forward(pair, client, upstream, true), forward(pair, upstream, client, false));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -110,20 +114,16 @@ export async function startTcpRelay(databaseUrl: string): Promise<TcpRelay> {
     get accepted() {
       return accepted;
     },
+    get openConnections() {
+      return pairs.size;
+    },
     pass() {
       mode = 'pass';
-      for (const { client, upstream } of pairs) {
-        client.resume();
-        upstream.resume();
-      }
+      for (const pair of [...pairs]) for (const release of pair.release) release();
     },
     cut: cutAll,
     freeze() {
       mode = 'freeze';
-      for (const { client, upstream } of pairs) {
-        client.pause();
-        upstream.pause();
-      }
     },
     cutOnNext(text) {
       return new Promise<void>((resolve) => {
