@@ -68,7 +68,7 @@ describe.skipIf(!postgresUrl)('PostgreSQL connections through a failing network'
     const started = performance.now();
     await insertInTransaction('après les coupures');
     expect(performance.now() - started).toBeLessThan(1000);
-    const rows = (await database.db.execute(sql`SELECT text FROM notes`)).rows as Array<{ text: string }>;
+    const { rows } = (await database.db.execute(sql`SELECT text FROM notes`)) as unknown as { rows: Array<{ text: string }> };
     // A cut at BEGIN or before COMMIT: nothing of the cut transactions was kept.
     expect(rows.map((r) => r.text)).toEqual(['après les coupures']);
   });
