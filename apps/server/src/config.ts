@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_POSTGRES_SETTINGS } from './db/postgres-settings';
 import { DEFAULT_OUTBOX_SETTINGS, type OutboxSettings } from './mail/outbox-worker';
 
 /** The environment, read and checked once at start (README lists every variable). */
@@ -14,6 +15,8 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'doit être une adresse postgres://...')
     .optional(),
+  // Reliability: a query unanswered this long fails (503) and its connection is dropped, so a silent link cannot hang requests.
+  DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(DEFAULT_POSTGRES_SETTINGS.queryTimeoutMs),
   JWT_SECRET: z.string().min(32, 'doit faire au moins 32 caractères').optional(),
   PUBLIC_URL: z.url().optional(),
   SMTP_URL: z
@@ -69,6 +72,8 @@ export interface Config {
   dataDir: string;
   /** Unset: embedded PGlite persisted under `dataDir/db`. */
   databaseUrl: string | undefined;
+  /** PostgreSQL only: how long a query's answer may take before the query fails and its connection is dropped. */
+  databaseQueryTimeoutMs: number;
   jwtSecret: string;
   /** Where the web app is reached; links in mails point there. */
   publicUrl: string;
@@ -153,6 +158,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseQueryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS,
     jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,

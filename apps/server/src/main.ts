@@ -4,6 +4,7 @@ import { lockDataDir, DataDirLockedError } from './db/data-dir-lock';
 import { makeDataDirPrivate, restrictProcessUmask } from './files/private-data';
 import { createPgliteDatabaseInChild, isNewPgliteDataDir } from './db/new-pglite-database';
 import { StorageUnusableError } from './files/storage/file-storage';
+import { DEFAULT_POSTGRES_SETTINGS } from './db/postgres-settings';
 
 async function main(): Promise<void> {
   // First of all: everything this process creates is owner-only (issue 9).
@@ -25,7 +26,9 @@ async function main(): Promise<void> {
     import('./files/storage/create-storage'),
     import('./db/embedded-maintenance'),
   ]);
-  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl } : { pgliteDir });
+  const database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl, settings: { ...DEFAULT_POSTGRES_SETTINGS, queryTimeoutMs: config.databaseQueryTimeoutMs } } : { pgliteDir },
+  );
   const prepared = await prepareDatabase(database, { demoAccounts });
   const seeded = firstStart ? mergePreparations(firstStart, prepared) : prepared;
   // PGlite's file system sets modes itself (0666), past the umask: its files are made 0600 once it has opened them.

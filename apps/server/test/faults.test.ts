@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
-import { createConnection, createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -9,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database';
 import { documents, users } from '../src/db/schema';
 import { multipartBody, PDF_BYTES } from './multipart';
-import { allServerOutput, freePort, spawnServer, startServer, type ServerProcess } from './server-process';
+import { allServerOutput, spawnServer, startServer, type ServerProcess } from './server-process';
+import { startTcpRelay, type TcpRelay } from './tcp-relay';
 import { createThrowAwayDatabase } from './test-app';
 
 /**
@@ -275,58 +275,46 @@ describe('the server process on its embedded database', () => {
   }, 60_000);
 });
 
-/** A TCP relay to PostgreSQL that the test can cut and restore, to take the database away from a running server. */
-async function startRelay(target: { host: string; port: number }) {
-  const port = await freePort();
-  const sockets = new Set<Socket>();
-  let server: Server | undefined;
-  const open = () =>
-    new Promise<void>((resolve, reject) => {
-      server = createServer((client) => {
-        const upstream = createConnection(target);
-        for (const s of [client, upstream]) {
-          sockets.add(s);
-          s.on('close', () => sockets.delete(s));
-          s.on('error', () => undefined);
-        }
-        client.pipe(upstream).pipe(client);
-      });
-      server.once('error', reject);
-      server.listen(port, '127.0.0.1', () => resolve());
-    });
-  await open();
-  return {
-    port,
-    open,
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const s of sockets) s.destroy();
-        server!.close(() => resolve());
-      }),
-  };
-}
-
 const postgresUrl = process.env.TEST_DATABASE_URL;
 if (!postgresUrl) console.log('Tests de pannes sur PostgreSQL ignorés : TEST_DATABASE_URL n’est pas défini.');
+
+const UNREACHABLE = 'Le service est momentanément indisponible (base de données injoignable). Merci de réessayer dans quelques instants.';
+/** DATABASE_QUERY_TIMEOUT_MS of the server behind the relay. */
+const QUERY_TIMEOUT_MS = 2000;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A call that never waits more than `ms`: its status (0 when the connection failed or it timed out) and how long it took. */
+async function timedCall(server: ServerProcess, method: string, url: string, options: { token?: string; body?: unknown; ms?: number } = {}) {
+  const started = performance.now();
+  try {
+    const res = await fetch(`${server.url}/api${url}`, {
+      method,
+      headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: AbortSignal.timeout(options.ms ?? 10_000),
+    });
+    const text = await res.text();
+    return { status: res.status, json: (text ? JSON.parse(text) : {}) as Json, ms: performance.now() - started };
+  } catch (error) {
+    return { status: 0, json: { error: String(error) } as Json, ms: performance.now() - started };
+  }
+}
 
 describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL database', () => {
   let database: Awaited<ReturnType<typeof createThrowAwayDatabase>> | undefined;
   const dataDirs = [mkdtempSync(path.join(tmpdir(), 'notadoo-pg-a-')), mkdtempSync(path.join(tmpdir(), 'notadoo-pg-b-'))];
-  let relay: Awaited<ReturnType<typeof startRelay>>;
+  let relay: TcpRelay;
   let viaRelay: ServerProcess;
   let direct: ServerProcess;
 
   beforeAll(async () => {
     database = await createThrowAwayDatabase('notadoo_faults');
-    const directUrl = new URL(database.url);
-    relay = await startRelay({ host: directUrl.hostname, port: Number(directUrl.port || 5432) });
-    const relayUrl = new URL(directUrl);
-    relayUrl.hostname = '127.0.0.1';
-    relayUrl.port = String(relay.port);
+    relay = await startTcpRelay(database.url);
     // Both start at once: the migrations run once, under the startup lock.
     [viaRelay, direct] = await Promise.all([
-      startServer({ dataDir: dataDirs[0]!, env: { DATABASE_URL: relayUrl.toString() } }),
-      startServer({ dataDir: dataDirs[1]!, env: { DATABASE_URL: directUrl.toString() } }),
+      // A short query timeout, so that a frozen link is answered 503 within the test's patience.
+      startServer({ dataDir: dataDirs[0]!, env: { DATABASE_URL: relay.url, DATABASE_QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT_MS) } }),
+      startServer({ dataDir: dataDirs[1]!, env: { DATABASE_URL: database.url } }),
     ]);
   }, 90_000);
   afterAll(async () => {
@@ -351,7 +339,7 @@ describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL database',
   it('answers 503 in French while the database is away, and recovers by itself once it is back', async () => {
     const user = await signup(direct, `pg-${randomBytes(3).toString('hex')}@exemple.fr`);
     expect((await call(viaRelay, 'GET', '/users/me', { token: user.token })).status).toBe(200);
-    await relay.close();
+    relay.cut();
     // The user kept in memory (issue 11) may still be answered until the server notices the cut, a moment later.
     let away = await call(viaRelay, 'GET', '/users/me', { token: user.token });
     for (let i = 0; i < 20 && away.status === 200; i += 1) {
@@ -359,10 +347,10 @@ describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL database',
       away = await call(viaRelay, 'GET', '/users/me', { token: user.token });
     }
     expect(away.status).toBe(503);
-    expect(away.json.message).toBe('Le service est momentanément indisponible (base de données injoignable). Merci de réessayer dans quelques instants.');
+    expect(away.json.message).toBe(UNREACHABLE);
     expect(viaRelay.child.exitCode).toBeNull();
 
-    await relay.open();
+    relay.pass();
     let back = away;
     for (let i = 0; i < 20 && back.status !== 200; i += 1) {
       back = await call(viaRelay, 'GET', '/users/me', { token: user.token });
@@ -370,6 +358,126 @@ describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL database',
     }
     expect(back.status).toBe(200);
   }, 30_000);
+
+  it('stays up when its database link is cut in the middle of transactions under write load: 503 meanwhile, writes again once the link is back', async () => {
+    const user = await signup(viaRelay, `charge-${randomBytes(3).toString('hex')}@exemple.fr`);
+    /** One client writing in a loop on a project of its own: questionnaire saves and persons added (a transaction). */
+    const writer = async (index: number) => {
+      const created = await call(viaRelay, 'POST', '/project', { token: user.token, body: { name: `Charge ${index}`, type: 'realty', subtype: 'house', role: 'seller' } });
+      expect(created.status).toBe(201);
+      const projectId = created.json.id as number;
+      const item = (await projectDocuments(viaRelay, user.token, projectId)).flatMap((d) => d.document_civil_statuses)[0]!;
+      return { projectId, item };
+    };
+    const writers = await Promise.all([0, 1, 2, 3].map(writer));
+    const answers: Array<{ at: number; status: number; message?: unknown; unsure: boolean }> = [];
+    let stopped = false;
+    const run = async (w: (typeof writers)[number], index: number) => {
+      let unsure = false;
+      for (let round = 0; !stopped; round += 1) {
+        if (unsure) {
+          // The last save may have been committed before the cut: read the version again.
+          const project = await timedCall(viaRelay, 'GET', `/project/${w.projectId}`, { token: user.token });
+          answers.push({ at: performance.now(), status: project.status, message: project.json.message, unsure: false });
+          if (project.status !== 200) {
+            await sleep(50);
+            continue;
+          }
+          w.item = (project.json.documents as unknown as WireDocument[]).flatMap((d) => d.document_civil_statuses).find((q) => q.id === w.item.id)!;
+          unsure = false;
+        }
+        const res =
+          round % 2 === 0
+            ? await timedCall(viaRelay, 'PATCH', '/document', { token: user.token, body: { docType: 'document_civil_status', document: { id: w.item.id, version: w.item.version, first_name: keep(`Prénom-secret-${index}-${round}`) } } })
+            : await timedCall(viaRelay, 'POST', `/project/${w.projectId}/addperson`, { token: user.token, body: { firstName: `Personne ${round}`, lastName: 'Charge', email: '', role: 'seller' } });
+        answers.push({ at: performance.now(), status: res.status, message: res.json.message, unsure });
+        if (res.status === 200 && round % 2 === 0) w.item = { ...w.item, version: res.json.version as number };
+        if (res.status !== 200) {
+          unsure = true;
+          await sleep(50);
+        }
+      }
+    };
+    const load = writers.map(run);
+
+    const figures: Array<{ firstUnavailableMs: number; recoveredMs: number }> = [];
+    try {
+      for (let cut = 0; cut < 3; cut += 1) {
+        await sleep(400);
+        // Cut as a BEGIN goes through: a transaction's connection is checked out when it breaks.
+        const cutAt = await Promise.race([relay.cutOnNext('begin').then(() => performance.now()), sleep(5000).then(() => undefined)]);
+        expect(cutAt, 'a transaction began within 5 s').toBeDefined();
+        await sleep(800);
+        const passAt = performance.now();
+        relay.pass();
+        await expect.poll(() => answers.some((a) => a.at > passAt + 1 && a.status === 200), { timeout: 10_000, interval: 50 }).toBe(true);
+        const firstUnavailable = answers.find((a) => a.at > cutAt! && a.status === 503);
+        const recovered = answers.find((a) => a.at > passAt && a.status === 200)!;
+        figures.push({ firstUnavailableMs: Math.round((firstUnavailable?.at ?? NaN) - cutAt!), recoveredMs: Math.round(recovered.at - passAt) });
+        expect(viaRelay.child.exitCode, `the server ended at cut ${cut + 1}:\n${viaRelay.output().slice(-2000)}`).toBeNull();
+      }
+    } finally {
+      stopped = true;
+      await Promise.all(load);
+    }
+    console.log(`Coupures sous charge : ${answers.length} réponses, ${answers.filter((a) => a.status === 503).length} × 503 ; par coupure (ms jusqu’au premier 503, jusqu’à la première écriture réussie après le retour) : ${JSON.stringify(figures)}`);
+
+    expect(viaRelay.child.exitCode).toBeNull();
+    expect(viaRelay.output()).not.toContain('Unhandled');
+    // Every answer: a success, or 503 with its French message; a 409 only for a save retried on a version read before a cut.
+    const unexpected = answers.filter((a) => !(a.status === 200 || (a.status === 503 && a.message === UNREACHABLE) || (a.status === 409 && a.unsure)));
+    expect(unexpected).toEqual([]);
+    expect(answers.filter((a) => a.status === 503).length).toBeGreaterThan(0);
+    // Writes go on after the last cut: each client's last answer is a success.
+    expect(answers.at(-1)!.status).toBe(200);
+  }, 60_000);
+
+  it('stops answering from memory within a few seconds of its database link freezing, answers 503 within its query timeout, and recovers', async () => {
+    const user = await signup(direct, `gel-${randomBytes(3).toString('hex')}@exemple.fr`);
+    const projectId = (await call(direct, 'POST', '/project', { token: user.token, body: { name: 'Vente', type: 'realty', subtype: 'house', role: 'seller' } })).json.id as number;
+    // Read twice through the relay: kept in memory.
+    for (let i = 0; i < 2; i += 1) {
+      expect((await timedCall(viaRelay, 'GET', '/users/me', { token: user.token })).status).toBe(200);
+      expect((await timedCall(viaRelay, 'GET', `/project/${projectId}`, { token: user.token })).status).toBe(200);
+    }
+    relay.freeze();
+    const frozenAt = performance.now();
+    // Disabled through the other process: the frozen one cannot hear of it.
+    await admin(`UPDATE users SET is_active = false WHERE email = '${user.email}'`);
+
+    const answers: Array<{ url: string; startedAfterMs: number; status: number; ms: number; message?: unknown }> = [];
+    while (performance.now() - frozenAt < 9000) {
+      for (const url of ['/users/me', `/project/${projectId}`]) {
+        const startedAfterMs = performance.now() - frozenAt;
+        const res = await timedCall(viaRelay, 'GET', url, { token: user.token, ms: 8000 });
+        answers.push({ url, startedAfterMs: Math.round(startedAfterMs), status: res.status, ms: Math.round(res.ms), message: res.json.message });
+      }
+      await sleep(200);
+    }
+    relay.pass();
+    const passAt = performance.now();
+    let back = await timedCall(viaRelay, 'GET', '/users/me', { token: user.token });
+    while (back.status !== 401 && performance.now() - passAt < 8000) {
+      await sleep(100);
+      back = await timedCall(viaRelay, 'GET', '/users/me', { token: user.token });
+    }
+    const lastFromMemory = Math.max(...answers.filter((a) => a.status === 200).map((a) => a.startedAfterMs), 0);
+    const first503 = answers.find((a) => a.status === 503);
+    console.log(
+      `Lien gelé : dernière réponse de la mémoire ${lastFromMemory} ms après le gel, premier 503 demandé à ${first503?.startedAfterMs} ms, ` +
+        `requête la plus longue ${Math.max(...answers.map((a) => a.ms))} ms, ${answers.length} requêtes ; utilisateur refusé ${Math.round(performance.now() - passAt)} ms après le retour du lien`,
+    );
+
+    // Nothing from memory once the feed has been silent past its bound (a marker every 2 s, 2 s to come back), with a margin.
+    expect(answers.filter((a) => a.status === 200 && a.startedAfterMs > 5000)).toEqual([]);
+    // Never a hang, never an error other than the French 503: the query timeout, or at worst the connection timeout (5 s).
+    expect(answers.filter((a) => a.ms > 6000)).toEqual([]);
+    expect(answers.filter((a) => a.status !== 200 && !(a.status === 503 && a.message === UNREACHABLE))).toEqual([]);
+    expect(first503).toBeDefined();
+    expect(viaRelay.child.exitCode).toBeNull();
+    // The link back: the disabled user is refused.
+    expect(back.status).toBe(401);
+  }, 40_000);
 
   async function admin(sql: string): Promise<unknown[]> {
     const client = new pg.Client({ connectionString: database!.url });

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { buildApp, type AppOptions } from '../src/app';
 import type { Config } from '../src/config';
 import { openDatabase, type Database } from '../src/db/database';
+import { DEFAULT_POSTGRES_SETTINGS } from '../src/db/postgres-settings';
 import { migrate } from '../src/db/migrate';
 import type { MailMessage } from '../src/mail/mailer';
 import { seedOffices } from '../src/seed/seed';
@@ -24,6 +25,7 @@ export const testConfig: Config = {
   host: '127.0.0.1',
   dataDir: '/nonexistent',
   databaseUrl: undefined,
+  databaseQueryTimeoutMs: DEFAULT_POSTGRES_SETTINGS.queryTimeoutMs,
   jwtSecret: 'secret-de-test-secret-de-test-secret-de-test',
   publicUrl: 'http://app.test',
   smtpUrl: undefined,

@@ -62,6 +62,61 @@ describe('AnswerCache', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('uses nothing kept once the feed has not been confirmed heard within its bound, until it is again', async () => {
+    let now = 0;
+    const cache = new AnswerCache(() => now);
+    const area = cache.area<string>(100);
+    cache.setHeard(true, 4000);
+    const load = loader('Jeanne', 'u1');
+    await area.get('1', load);
+    now = 3000;
+    // A marker came back: trusted 4 s from now.
+    cache.stillHeard(4000);
+    now = 6500;
+    expect(await area.get('1', load)).toBe('Jeanne');
+    expect(load).toHaveBeenCalledTimes(1);
+
+    // Silent past the bound (a link that stopped forwarding): what was kept goes, nothing new is kept.
+    now = 7001;
+    await area.get('1', load);
+    await area.get('1', load);
+    expect(load).toHaveBeenCalledTimes(3);
+    expect(cache.size).toBe(0);
+
+    // A late marker: heard again, kept again.
+    cache.stillHeard(4000);
+    await area.get('1', load);
+    await area.get('1', load);
+    expect(load).toHaveBeenCalledTimes(4);
+    expect(cache.size).toBe(1);
+  });
+
+  it('drops what was kept while the feed was silent past its bound, even if nothing was asked meanwhile', async () => {
+    let now = 0;
+    const cache = new AnswerCache(() => now);
+    const area = cache.area<string>(100);
+    cache.setHeard(true, 4000);
+    await area.get('1', loader('ancien', 'u1'));
+    now = 10_000;
+    // The marker is back, but changes announced during the silence may have been missed.
+    cache.stillHeard(4000);
+    expect(cache.size).toBe(0);
+    expect(await area.get('1', loader('frais', 'u1'))).toBe('frais');
+  });
+
+  it('does not keep a load that finishes after the bound passed', async () => {
+    let now = 0;
+    const cache = new AnswerCache(() => now);
+    const area = cache.area<string>(100);
+    cache.setHeard(true, 4000);
+    const { load, finish } = heldLoad('lu pendant le silence', 'u1');
+    const answer = area.get('1', load);
+    now = 5000;
+    finish();
+    expect(await answer).toBe('lu pendant le silence');
+    expect(cache.size).toBe(0);
+  });
+
   it('keeps nothing for a load that answers undefined, and lets a failed load fail', async () => {
     const { cache, area } = heardCache();
     expect(await area.get('1', async () => undefined)).toBeUndefined();

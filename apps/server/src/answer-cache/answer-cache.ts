@@ -6,7 +6,9 @@
  * announces a change to one of them, whichever process made it.
  *
  * Nothing is kept while the feed is not heard (not yet listening, or its
- * connection lost): the answers are then read every time. A read that
+ * connection lost), nor used once it has gone silent longer than the bound
+ * its watchdog gives (a link that stopped forwarding without breaking): the
+ * answers are then read every time. A read that
  * started before a change it depends on was heard is not kept either: it
  * may hold the old value, and the change's announcement has already passed.
  */
@@ -36,11 +38,16 @@ export class AnswerCache {
   /** Reads that started before this count may be stale whatever they depend on (flush, feed lost or regained). */
   private validSince = 0;
   private heard = false;
+  /** Until when the feed is known to be heard (its own marker came back): past it, nothing kept is used. */
+  private heardUntil = 0;
   /** The count at which each key last changed, kept while reads are in flight. */
   private readonly changedAt = new Map<ChangeKey, number>();
   private readsInFlight = 0;
   private readonly entriesByKey = new Map<ChangeKey, Set<Entry>>();
   private readonly areas: Array<CacheArea<unknown>> = [];
+
+  /** `now`: a monotonic clock in milliseconds, replaceable in tests. */
+  constructor(private readonly now: () => number = () => performance.now()) {}
 
   /** An area of kept answers of one kind, at most `maxEntries` of them (the least recently used go first). */
   area<V>(maxEntries: number): CacheArea<V> {
@@ -49,10 +56,31 @@ export class AnswerCache {
     return area;
   }
 
-  /** The change feed is heard from now on (or no longer): answers may be kept (or not). Either way nothing kept so far is trusted. */
-  setHeard(heard: boolean): void {
+  /**
+   * The change feed is heard from now on (or no longer): answers may be kept
+   * (or not), for `forMs` unless confirmed meanwhile (`stillHeard`). Either
+   * way nothing kept so far is trusted.
+   */
+  setHeard(heard: boolean, forMs = Infinity): void {
     this.heard = heard;
+    this.heardUntil = heard ? this.now() + forMs : 0;
     this.flush();
+  }
+
+  /** The feed proved heard just now (a marker of its own came back through it): kept answers may be used `forMs` longer. */
+  stillHeard(forMs: number): void {
+    if (!this.heard) return;
+    // Silent for longer than its bound before this: whatever was kept then is not trusted.
+    if (!this.isHeard()) this.flush();
+    this.heardUntil = Math.max(this.heardUntil, this.now() + forMs);
+  }
+
+  /** Whether answers may be kept and used now; past the bound, what was kept goes (once). */
+  isHeard(): boolean {
+    if (!this.heard) return false;
+    if (this.now() <= this.heardUntil) return true;
+    if (this.size > 0) this.flush();
+    return false;
   }
 
   /** The feed announced a change of `key` (`*`: of anything). */
@@ -97,7 +125,7 @@ export class AnswerCache {
     } finally {
       this.readsInFlight -= 1;
     }
-    if (readout && this.heard && startedAt >= this.validSince && !readout.readFrom.some((k) => (this.changedAt.get(k) ?? 0) > startedAt)) {
+    if (readout && this.isHeard() && startedAt >= this.validSince && !readout.readFrom.some((k) => (this.changedAt.get(k) ?? 0) > startedAt)) {
       this.store(area as CacheArea<unknown>, key, readout);
     }
     if (this.readsInFlight === 0) this.changedAt.clear();
@@ -142,7 +170,7 @@ export class CacheArea<V> {
    * are frozen: they are shared by every request that gets them.
    */
   async get(key: string, load: () => Promise<Readout<V> | undefined>): Promise<V | undefined> {
-    const entry = this.entries.get(key);
+    const entry = this.cache.isHeard() ? this.entries.get(key) : undefined;
     if (entry) {
       this.entries.delete(key);
       this.entries.set(key, entry);

@@ -17,7 +17,20 @@ export interface ChangeFeedSettings {
   maxRetryMs: number;
 }
 
-export const DEFAULT_CHANGE_FEED_SETTINGS: ChangeFeedSettings = { heartbeatMs: 10_000, markerTimeoutMs: 2_000, retryMs: 1_000, maxRetryMs: 30_000 };
+/**
+ * A marker every 2 s, lost after 2 s: a feed gone silent (a link that stops
+ * forwarding without breaking) is noticed, and what was kept no longer used,
+ * within 4 s (see `trustMs` and docs/decisions.md, 2026-11-24).
+ */
+export const DEFAULT_CHANGE_FEED_SETTINGS: ChangeFeedSettings = { heartbeatMs: 2_000, markerTimeoutMs: 2_000, retryMs: 1_000, maxRetryMs: 30_000 };
+
+/**
+ * How long a feed may stay without one of its own markers coming back
+ * before its kept answers go unused: the next heartbeat's marker is due by then.
+ */
+export function trustMs(settings: ChangeFeedSettings): number {
+  return settings.heartbeatMs + settings.markerTimeoutMs;
+}
 
 export interface ChangeFeed {
   start(): Promise<void>;
@@ -37,7 +50,8 @@ export interface ChangeFeed {
  * back through the feed before answering (notifications arrive in commit
  * order: once the marker is back, so are the write's). A lost connection
  * stops the caching until the feed is heard again; a silent one is found by
- * the heartbeat's marker. PGlite hands a commit's notifications over before
+ * the heartbeat's marker, and meanwhile the cache uses nothing kept once no
+ * marker of this process has come back for `trustMs`. PGlite hands a commit's notifications over before
  * the commit's own answer: nothing to wait for.
  */
 export function createChangeFeed(options: { database: Database; cache: AnswerCache; log: FastifyBaseLogger; settings?: ChangeFeedSettings }): ChangeFeed {
@@ -52,8 +66,12 @@ export function createChangeFeed(options: { database: Database; cache: AnswerCac
   let retryTimer: NodeJS.Timeout | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
 
+  const trust = database.kind === 'postgres' ? trustMs(settings) : Infinity;
+
   const heard = (payload: string) => {
     if (payload.startsWith('#')) {
+      // Our own marker back (even late): the feed is heard up to now.
+      if (payload.startsWith(markerPrefix)) cache.stillHeard(trust);
       waiting.get(payload)?.();
       return;
     }
@@ -89,7 +107,7 @@ export function createChangeFeed(options: { database: Database; cache: AnswerCac
       }
       unlisten = stop;
       retryIn = settings.retryMs;
-      cache.setHeard(true);
+      cache.setHeard(true, trust);
     } catch (error) {
       log.warn(`Écoute du fil des changements impossible (${(error as Error).message}) : nouvel essai.`);
       scheduleListen();
@@ -103,12 +121,11 @@ export function createChangeFeed(options: { database: Database; cache: AnswerCac
     const back = new Promise<boolean>((resolve) => {
       waiting.set(marker, () => resolve(true));
       timer = setTimeout(() => resolve(false), settings.markerTimeoutMs);
+      // Not awaited: on a silent link the query only fails at its own timeout, later than the marker's.
+      database.db.execute(sql`SELECT pg_notify(${CHANGE_CHANNEL}, ${marker})`).catch(() => resolve(false));
     });
     try {
-      await database.db.execute(sql`SELECT pg_notify(${CHANGE_CHANNEL}, ${marker})`);
       return await back;
-    } catch {
-      return false;
     } finally {
       clearTimeout(timer);
       waiting.delete(marker);

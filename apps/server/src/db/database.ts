@@ -6,6 +6,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { createOwnConnection, createPostgresPool, endOwnConnection } from './postgres-pool';
+import { DEFAULT_POSTGRES_SETTINGS, type PostgresConnectionSettings } from './postgres-settings';
 import { schema } from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -43,10 +45,10 @@ const PGLITE_OPTIONS = {
   startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
 };
 
-export type DatabaseTarget = { url: string } | { pgliteDir: string } | { pgliteInMemory: true };
+export type DatabaseTarget = { url: string; settings?: PostgresConnectionSettings } | { pgliteDir: string } | { pgliteInMemory: true };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
-  if ('url' in target) return openPostgres(target.url);
+  if ('url' in target) return openPostgres(target.url, target.settings ?? DEFAULT_POSTGRES_SETTINGS);
   let client: PGlite;
   if ('pgliteDir' in target) {
     mkdirSync(path.dirname(target.pgliteDir), { recursive: true, mode: 0o700 });
@@ -72,47 +74,56 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 
 const STARTUP_LOCK_KEY = 727_2026;
 
-async function openPostgres(url: string): Promise<Database> {
-  // A connection that cannot be made within 5 s fails the request (503) instead of hanging it.
-  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 5000 });
-  // An idle connection dropped by the server (restart, network) must not crash the process: the pool reconnects on demand.
-  pool.on('error', (error) => console.warn(`Connexion PostgreSQL perdue : ${error.message}`));
+async function openPostgres(url: string, settings: PostgresConnectionSettings): Promise<Database> {
+  const pool = createPostgresPool(url, settings, (message) => console.warn(message));
   // Fail at start with a clear error rather than at the first request.
   await pool.query('SELECT 1');
+  /** Runs `work` on a connection of its own, without the query timeout: a migration or the wait for the startup lock may rightly take long. */
+  const withOwnConnection = async <T>(work: (client: pg.Client) => Promise<T>): Promise<T> => {
+    const connection = createOwnConnection(url, { connectTimeoutMs: settings.connectTimeoutMs });
+    // A lost connection fails the query in flight; unheard, its 'error' would end the process.
+    connection.client.on('error', () => undefined);
+    try {
+      await connection.client.connect();
+      return await work(connection.client);
+    } finally {
+      await endOwnConnection(connection);
+    }
+  };
   return {
     kind: 'postgres',
     db: drizzlePg(pool, { schema }) as unknown as Db,
-    execScriptAtomically: async (sql) => {
-      const conn = await pool.connect();
-      try {
-        await conn.query('BEGIN');
-        await conn.query(sql);
-        await conn.query('COMMIT');
-      } catch (error) {
-        await conn.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        conn.release();
-      }
-    },
-    withStartupLock: async (work) => {
-      const conn = await pool.connect();
-      try {
+    execScriptAtomically: (sql) =>
+      withOwnConnection(async (conn) => {
+        try {
+          await conn.query('BEGIN');
+          await conn.query(sql);
+          await conn.query('COMMIT');
+        } catch (error) {
+          await conn.query('ROLLBACK').catch(() => undefined);
+          throw error;
+        }
+      }),
+    // The lock is the connection's: it goes with it, whatever happens to `work`.
+    withStartupLock: (work) =>
+      withOwnConnection(async (conn) => {
         await conn.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
-        return await work();
-      } finally {
-        await conn.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
-        conn.release();
-      }
-    },
+        try {
+          return await work();
+        } finally {
+          await conn.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY]).catch(() => undefined);
+        }
+      }),
     listen: async (channel, heard, lost) => {
       // Not a pooled connection: it must stay open and idle between notifications.
-      const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5000, keepAlive: true });
+      // Its LISTEN bounded: on a silent link it would otherwise hold the feed's start (and its retries) for good.
+      const connection = createOwnConnection(url, settings);
+      const { client } = connection;
       let open = true;
       const drop = (error: Error) => {
         if (!open) return;
         open = false;
-        client.end().catch(() => undefined);
+        void endOwnConnection(connection);
         lost(error);
       };
       client.on('notification', (message) => {
@@ -125,12 +136,13 @@ async function openPostgres(url: string): Promise<Database> {
         await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
       } catch (error) {
         open = false;
-        await client.end().catch(() => undefined);
+        await endOwnConnection(connection);
         throw error;
       }
       return async () => {
         open = false;
-        await client.end().catch(() => undefined);
+        // Destroyed if the link went silent: the feed's watchdog calls this when the link stopped answering.
+        await endOwnConnection(connection);
       };
     },
     close: () => pool.end(),
