@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { MESSAGES } from '@notadoo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTACT_MESSAGE } from './contact-message';
 import { startServer, type ServerProcess } from './server-process';
@@ -56,10 +57,29 @@ describe.skipIf(!postgresUrl)('rate limits shared by two server processes on one
     expect(statuses).toEqual(Array(10).fill(401));
     for (const server of servers) {
       const refused = await post(server, '/users/login', attacker, { login: email, password: `Devine-encore` });
-      expect(refused).toEqual({ status: 429, json: { message: TOO_MANY } });
+      expect(refused).toEqual({ status: 429, json: { message: MESSAGES.loginLocked(15) } });
     }
     // Another account from that address is not affected.
     expect((await post(servers[1]!, '/users/login', attacker, { login: `autre-${email}`, password: 'Devine0' })).status).toBe(401);
+  }, 90_000);
+
+  it('locks an account after 20 failures from 20 addresses spread over both servers: both then refuse at once, the owner included', async () => {
+    const email = `verrou-${randomBytes(3).toString('hex')}@exemple.fr`;
+    const password = `Secret${randomBytes(4).toString('hex')}1`;
+    expect((await post(servers[1]!, '/users/signup', '198.51.100.21', { email, password, passwordConfirm: password, firstName: 'Paul', lastName: 'Test' })).status).toBe(201);
+    const statuses = [];
+    for (let i = 0; i < 20; i += 1) statuses.push((await post(servers[i % 2]!, '/users/login', `203.0.113.${100 + i}`, { login: email, password: `Devine${i}` })).status);
+    expect(statuses).toEqual(Array(20).fill(401));
+    for (const server of servers) {
+      const res = await fetch(`${server.url}/api/users/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.21' },
+        body: JSON.stringify({ login: email, password }),
+      });
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+      expect(((await res.json()) as { message: string }).message).toMatch(/^Trop d'échecs de connexion sur ce compte/);
+    }
   }, 90_000);
 
   it('counts contact messages from one address together: the 6th is refused whichever server gets it', async () => {
