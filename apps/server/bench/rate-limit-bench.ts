@@ -11,7 +11,8 @@
  * request after the other. Prints the guesses checked per second (answers
  * 401: argon2 ran) and the bystander's p50/p99, with the bystander's figures
  * without attack for reference. The clients run in worker threads so they do
- * not share the server's event loop. BENCH_ATTACK_SECONDS changes the length.
+ * not share the server's event loop. BENCH_ATTACK_SECONDS changes the length;
+ * BENCH_ATTACK_ONLY=1 runs the attack alone.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -35,7 +36,7 @@ async function perCall(label: string, n: number, run: (i: number) => Promise<unk
   console.log(`${label.padEnd(52)} n=${String(n).padStart(5)}  ${us.toFixed(0).padStart(6)} µs/appel`);
 }
 
-for (const backend of BACKENDS) {
+for (const backend of process.env.BENCH_ATTACK_ONLY ? [] : BACKENDS) {
   const database = await openTestDatabase(backend);
   await migrate(database);
   const passes = backend === 'postgres' ? ['UNLOGGED', 'LOGGED'] : ['UNLOGGED'];

@@ -2,14 +2,15 @@ import { MESSAGES, type signupSchema, type loginSchema } from '@notadoo/domain';
 import type { z } from 'zod';
 import { getDecoyHash } from '../../auth/passwords';
 import { REMEMBER_ME_TTL_SECONDS, SESSION_TOKEN_TTL_SECONDS } from '../../auth/session-tokens';
-import type { RateLimit } from '../../auth/rate-limiter';
+import type { LimitWindow, RateLimit } from '../../auth/rate-limiter';
+import { readFromAccount } from '../../answer-cache/change-keys';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, tooManyRequests, unauthorized } from '../../http/app-error';
 import { confirmEmailMail, resetPasswordMail } from '../../mail/templates';
 import type { MailMessage } from '../../mail/mailer';
 import { queueMail } from '../../mail/outbox-data';
 import type { Db } from '../../db/database';
-import { findUserByEmail, findUserById, insertUser, recordConnection, updateUser, type UserRow } from '../users/user-data';
+import { findUserByEmail, findUserById, insertUser, recordConnection, updateUser, type UserRow, type UserWithOffice } from '../users/user-data';
 import { acceptInvitation, linkParticipantsByEmail } from '../participants/invitations';
 import { consumeAccountToken, createAccountToken, findAccountTokenOwner } from './account-tokens';
 
@@ -80,24 +81,39 @@ function loginKeys(login: string, ip: string, passwordVersion: number) {
  * three keys before the password is checked, in one statement: parallel
  * guesses cannot all pass a count read before any of them failed, and a
  * refused attempt costs no argon2 run. The right password takes its hit back.
+ * Once the database said an account is locked, this process remembers it
+ * until the window ends (or the account changes), so a flood on a locked
+ * account costs no database round trip either.
  */
 export async function login(ctx: AppContext, input: LoginInput, ip: string): Promise<string> {
   const limits = ctx.rateLimits;
-  const user = await findUserByEmail(ctx.db, input.login);
-  const keys = loginKeys(input.login, ip, user?.passwordVersion ?? 1);
-  const windows = await ctx.limiter.hitWindows([
-    [keys.address, limits.loginPerIp],
-    [keys.pair, limits.loginFailuresPerAccountAndIp],
-    [keys.account, limits.loginFailuresPerAccount],
-  ]);
+  const locks = ctx.answers.signInLocks;
+  const account = input.login.toLowerCase();
+  const kept = locks.peek(account);
+  if (kept && kept.until > ctx.now().getTime()) throw loginLocked(kept.until - ctx.now().getTime());
+  if (kept) locks.drop(account);
+  let checked: { user: UserWithOffice | undefined; keys: ReturnType<typeof loginKeys>; windows: Map<string, LimitWindow> } | undefined;
+  // Read through the kept locks, so a lock read while the account changed (a reset) is not kept.
+  const lock = await locks.get(account, async () => {
+    const user = await findUserByEmail(ctx.db, account);
+    const keys = loginKeys(account, ip, user?.passwordVersion ?? 1);
+    const windows = await ctx.limiter.hitWindows([
+      [keys.address, limits.loginPerIp],
+      [keys.pair, limits.loginFailuresPerAccountAndIp],
+      [keys.account, limits.loginFailuresPerAccount],
+    ]);
+    checked = { user, keys, windows };
+    const window = windows.get(keys.account)!;
+    if (window.count <= limits.loginFailuresPerAccount.max) return undefined;
+    return { value: { until: ctx.now().getTime() + window.resetInMs }, readFrom: user ? readFromAccount(user) : [] };
+  });
+  // Another request kept the lock meanwhile.
+  if (!checked) throw loginLocked((lock?.until ?? 0) - ctx.now().getTime());
+  const { user, keys, windows } = checked;
   const over = (key: string, limit: RateLimit) => (windows.get(key)?.count ?? 0) > limit.max;
-  const resetInMs = (...keys: string[]) => Math.max(...keys.map((key) => windows.get(key)?.resetInMs ?? 0));
-  if (over(keys.address, limits.loginPerIp)) throw tooManyRequests(MESSAGES.tooManyRequests, resetInMs(keys.address));
-  if (over(keys.pair, limits.loginFailuresPerAccountAndIp) || over(keys.account, limits.loginFailuresPerAccount)) {
-    const locked = [keys.pair, keys.account].filter((key) => over(key, key === keys.pair ? limits.loginFailuresPerAccountAndIp : limits.loginFailuresPerAccount));
-    const ms = resetInMs(...locked);
-    throw tooManyRequests(MESSAGES.loginLocked(Math.max(1, Math.ceil(ms / 60_000))), ms);
-  }
+  if (over(keys.address, limits.loginPerIp)) throw tooManyRequests(MESSAGES.tooManyRequests, windows.get(keys.address)!.resetInMs);
+  if (over(keys.account, limits.loginFailuresPerAccount)) throw loginLocked(windows.get(keys.account)!.resetInMs);
+  if (over(keys.pair, limits.loginFailuresPerAccountAndIp)) throw loginLocked(windows.get(keys.pair)!.resetInMs);
   let valid: boolean;
   try {
     // Verify against a decoy when the account is unknown so the answer time does not tell.
@@ -113,6 +129,11 @@ export async function login(ctx: AppContext, input: LoginInput, ip: string): Pro
   if (input.invitation) await acceptInvitation(ctx.db, input.invitation, user.email, user.id, ctx.now());
   await recordConnection(ctx.db, user.id, ctx.now());
   return issueSessionToken(ctx, user, input.remember ?? false);
+}
+
+/** The answer to a locked sign-in: how long in words and in Retry-After. */
+function loginLocked(ms: number) {
+  return tooManyRequests(MESSAGES.loginLocked(Math.max(1, Math.ceil(ms / 60_000))), ms);
 }
 
 /** Always the same answer, whether or not the address has an account. */
