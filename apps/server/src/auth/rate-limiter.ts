@@ -146,10 +146,10 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     const keys = [...new Set([...undo.map(hashKey), ...cleared])].sort();
     if (keys.length === 0) return;
     const newCount = cleared.size === 0 ? sql`GREATEST(count - 1, 0)` : sql`CASE WHEN key IN (${sql.join([...cleared].map((k) => sql`${k}`), sql`, `)}) THEN 0 ELSE GREATEST(count - 1, 0) END`;
-    // Rows locked in key order, as `hit` locks them, so the two cannot deadlock.
+    // Rows locked in the order `hit` locks them (JavaScript's, bytewise for these ASCII keys: COLLATE "C"), so the two cannot deadlock.
     await db.execute(sql`
       WITH clock (t) AS (SELECT ${clock()}),
-      locked AS (SELECT key FROM rate_limits WHERE key IN (${sql.join(keys.map((k) => sql`${k}`), sql`, `)}) AND reset_at > (SELECT t FROM clock) ORDER BY key FOR UPDATE)
+      locked AS (SELECT key FROM rate_limits WHERE key IN (${sql.join(keys.map((k) => sql`${k}`), sql`, `)}) AND reset_at > (SELECT t FROM clock) ORDER BY key COLLATE "C" FOR UPDATE)
       UPDATE rate_limits SET count = ${newCount} WHERE key IN (SELECT key FROM locked)`);
   }
 
