@@ -51,7 +51,7 @@ async function startApp(database: Awaited<ReturnType<typeof openSeededDatabase>>
     database,
     mailer: { send: async () => {} },
     config: { ...testConfig, dataDir: mkdtempSync(path.join(tmpdir(), 'notadoo-bench-files-')) },
-    rateLimits: { loginPerIp: unlimited, loginFailuresPerAccountAndIp: unlimited, signupPerIp: unlimited },
+    rateLimits: { loginPerIp: unlimited, loginFailuresPerAccountAndIp: unlimited, loginFailuresPerAccount: unlimited, signupPerIp: unlimited },
     // As in production: one line per request and per answer.
     logger: { level: 'info', stream: createWriteStream('/dev/null') },
   });

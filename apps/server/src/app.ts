@@ -14,6 +14,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAuthentication } from './auth/authenticate';
+import { createPasswordHasher } from './auth/passwords';
 import { createRateLimiter } from './auth/rate-limiter';
 import { createTokenService } from './auth/session-tokens';
 import type { Config, TrustProxy } from './config';
@@ -63,9 +64,6 @@ export interface AppOptions {
   rateLimits?: Partial<RateLimits>;
   /** The clock, replaceable in tests. */
   now?: () => Date;
-  // Security (issue 9)
-  /** Waits of the login slowdown, replaceable in tests. */
-  sleep?: (ms: number) => Promise<void>;
   /** Issue 11: where files are stored; default: what the configuration names (S3 bucket or DATA_DIR). */
   storage?: FileStorage;
   /** Issue 11: how the change feed's connection is watched; replaceable in tests. */
@@ -107,7 +105,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rateLimits: { ...DEFAULT_RATE_LIMITS, ...options.rateLimits },
     log: app.log,
     now,
-    sleep: options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms))),
+    passwords: createPasswordHasher(config.passwordHashing),
     storage: options.storage ?? (await createFileStorage(config)),
     answers: keepAnswers(app, options.database, options.changeFeed),
   };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_POSTGRES_SETTINGS } from './db/postgres-settings';
@@ -52,6 +53,9 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/?$/, 'doit être un préfixe de noms d’objets (ex. « notadoo/ »)')
     .refine((v) => !v.split('/').some((s) => s === '.' || s === '..'), 'ne doit pas contenir « . » ni « .. »')
     .optional(),
+  // Password hashing (issue 9, hostile test): argon2 runs at once, and waiting beyond them before a 503.
+  PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(defaultPasswordHashConcurrency()),
+  PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
   // Security (issue 9): the proxies whose X-Forwarded-For is believed; unset: none.
   TRUST_PROXY: z
     .string()
@@ -94,6 +98,8 @@ export interface Config {
   trustProxy: TrustProxy;
   /** Issue 11: where stored files go; null: local disk under `dataDir`. */
   s3: S3Settings | null;
+  /** How many argon2 hashes or verifications run at once, and how many may wait (PASSWORD_HASH_*). */
+  passwordHashing: { concurrency: number; queueLength: number };
 }
 
 /** An S3-compatible bucket (S3_* variables). */
@@ -140,6 +146,14 @@ export function parseTrustProxy(value: string | undefined): TrustProxy | undefin
   return valid && entries.length > 0 ? entries : undefined;
 }
 
+/**
+ * Half the cores, at least one: sign-ins never take the whole machine, and
+ * stay under libuv's 4 threads, which file reads share.
+ */
+function defaultPasswordHashConcurrency(): number {
+  return Math.min(4, Math.max(1, Math.floor(availableParallelism() / 2)));
+}
+
 export class ConfigError extends Error {}
 
 /** Reads the environment; throws one error naming every bad variable. */
@@ -180,6 +194,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maintenance: ['1', 'true', 'on'].includes(e.MAINTENANCE),
     },
     trustProxy: e.TRUST_PROXY ?? false,
+    passwordHashing: { concurrency: e.PASSWORD_HASH_CONCURRENCY, queueLength: e.PASSWORD_HASH_QUEUE },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

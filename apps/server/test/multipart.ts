@@ -13,5 +13,9 @@ export function multipartBody(fields: Record<string, string>, file?: { field: st
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
-export const PNG_BYTES = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
+/** A whole 1 × 1 PNG: covers and avatars are decoded, so a header alone no longer passes. */
+export const PNG_BYTES = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000970485973000003e8000003e801b57b526b0000000d49444154089963d0b10bf80f00030e01baf193bdbe0000000049454e44ae426082',
+  'hex',
+);
 export const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');

@@ -37,6 +37,7 @@ export const testConfig: Config = {
   site: { networkName: 'Notadoo', contactEmail: 'contact@notadoo.test', maintenance: false },
   trustProxy: false,
   s3: null,
+  passwordHashing: { concurrency: 2, queueLength: 32 },
 };
 
 /**

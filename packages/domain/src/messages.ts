@@ -24,6 +24,10 @@ export const MESSAGES = {
   invalidToken: 'Jeton d’authentification invalide.',
   authenticationRequired: 'Authentification requise.',
   tooManyRequests: 'Trop de tentatives. Merci de réessayer dans quelques minutes.',
+  loginLocked: (minutes: number) =>
+    `Trop d'échecs de connexion sur ce compte : par sécurité, la connexion est bloquée pendant ${minutes} minute${minutes > 1 ? 's' : ''}. ` +
+    'Pour vous connecter tout de suite, choisissez un nouveau mot de passe avec le lien « Mot de passe oublié ? ».',
+  passwordChecksBusy: 'Le service de connexion est très sollicité. Merci de réessayer dans quelques secondes.',
   // Profile
   currentPasswordRequired: 'Merci de renseigner le mot de passe actuel.',
   currentPasswordWrong: 'Le mot de passe actuel est incorrect.',
@@ -52,6 +56,13 @@ export const MESSAGES = {
   // Security and reliability (issue 9)
   databaseUnavailable: 'Le service est momentanément indisponible (base de données injoignable). Merci de réessayer dans quelques instants.',
   emailChangePasswordRequired: 'Merci de renseigner votre mot de passe actuel pour changer votre adresse email.',
+  coverFailed: 'La couverture doit être une image (PNG, JPEG, GIF ou WebP).',
+  coverMissing: 'Merci de choisir une image de couverture.',
+  imageUnreadable: "Cette image est illisible ou endommagée : merci d'en choisir une autre.",
+  imageTooManyPixels: (maxMegapixels: number) =>
+    `Cette image est trop grande (plus de ${maxMegapixels} millions de pixels) : merci d'en choisir une plus petite.`,
+  compressedUploadRefused: "Le contenu envoyé ne doit pas être compressé (en-tête Content-Encoding) : merci de l'envoyer tel quel.",
+  malformedMultipart: 'Le contenu envoyé (multipart/form-data) est mal formé ou incomplet.',
   pendingEmailChangeRefused:
     "Erreur : Seuls l'office notarial, un administrateur ou la personne qui l'a invitée peuvent changer l'adresse email d'une personne invitée.",
 } as const;

@@ -145,6 +145,11 @@ export class AnswerCache {
     if (area.entries.size > area.maxEntries) this.remove(area.entries.values().next().value as Entry);
   }
 
+  /** @internal */ drop(area: CacheArea<unknown>, key: string): void {
+    const entry = area.entries.get(key);
+    if (entry) this.remove(entry);
+  }
+
   private remove(entry: Entry): void {
     if (entry.area.entries.get(entry.key) === entry) entry.area.entries.delete(entry.key);
     for (const changeKey of entry.readFrom) {
@@ -180,6 +185,16 @@ export class CacheArea<V> {
       const readout = await load();
       return readout && { value: deepFreeze(readout.value), readFrom: readout.readFrom };
     });
+  }
+
+  /** The answer kept under `key`, if any, without reading anything. */
+  peek(key: string): V | undefined {
+    return this.entries.get(key)?.value as V | undefined;
+  }
+
+  /** Drops the answer kept under `key` (one that expired by its own rule). */
+  drop(key: string): void {
+    this.cache.drop(this as CacheArea<unknown>, key);
   }
 }
 

@@ -25,6 +25,13 @@ export interface KeptAnswers {
   dashboards: CacheArea<DashboardPage>;
   /** Project pages, by user and project. */
   projects: CacheArea<Project>;
+  /**
+   * Issue 9: accounts whose sign-in is locked, by e-mail, until when (ms
+   * since the epoch): a flood on a locked account is refused without a
+   * database round trip. Dropped when the account's row changes (a password
+   * reset), whichever process made the change.
+   */
+  signInLocks: CacheArea<{ until: number }>;
   feed: ChangeFeed;
 }
 
@@ -36,6 +43,7 @@ export interface KeptAnswers {
 const MAX_USERS = 10_000;
 const MAX_DASHBOARDS = 1_000;
 const MAX_PROJECTS = 500;
+const MAX_SIGN_IN_LOCKS = 10_000;
 
 export function keepAnswers(app: FastifyInstance, database: Database, settings?: ChangeFeedSettings): KeptAnswers {
   const cache = new AnswerCache();
@@ -51,6 +59,7 @@ export function keepAnswers(app: FastifyInstance, database: Database, settings?:
     users: cache.area(MAX_USERS),
     dashboards: cache.area(MAX_DASHBOARDS),
     projects: cache.area(MAX_PROJECTS),
+    signInLocks: cache.area(MAX_SIGN_IN_LOCKS),
     feed,
   };
   app.decorate('keptAnswers', answers);

@@ -248,7 +248,7 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
   beforeAll(async () => {
     const generous = { max: 100_000, windowMs: 1000 };
     t = await buildTestApp(backend, {
-      rateLimits: { loginPerIp: generous, loginFailuresPerAccountAndIp: generous, signupPerIp: generous, mailPerIp: generous, mailPerEmail: generous, contactPerIp: generous },
+      rateLimits: { loginPerIp: generous, loginFailuresPerAccountAndIp: generous, loginFailuresPerAccount: generous, signupPerIp: generous, mailPerIp: generous, mailPerEmail: generous, contactPerIp: generous },
     });
     photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2c3e50' } }).png().toBuffer();
     downloadCtx = { config: { ...testConfig, dataDir: t.dataDir }, now: t.clock.now } as AppContext;

@@ -59,6 +59,44 @@ describe.each(BACKENDS)('the rate limiter on %s', (backend) => {
     expect(await limiter.count('several:test:y')).toBe(1);
   });
 
+  it('answers the time left in each window, and takes hits back (one, or all) without touching other keys', async () => {
+    const clock = createClock();
+    const limiter = createRateLimiter({ db: database.db, secret: SECRET, now: clock.now });
+    const limit = { max: 5, windowMs: 60_000 };
+    await limiter.hit([['back:test:a', limit], ['back:test:b', limit], ['back:test:c', limit]]);
+    clock.advance(20_000);
+    const windows = await limiter.hitWindows([['back:test:a', limit], ['back:test:b', limit]], ['back:test:c', 'back:test:none']);
+    expect(Object.fromEntries(windows)).toEqual({
+      'back:test:a': { count: 2, resetInMs: 40_000 },
+      'back:test:b': { count: 2, resetInMs: 40_000 },
+      'back:test:c': { count: 1, resetInMs: 40_000 },
+      'back:test:none': { count: 0, resetInMs: 0 },
+    });
+    await limiter.takeBack(['back:test:a', 'back:test:none'], ['back:test:b']);
+    expect([await limiter.count('back:test:a'), await limiter.count('back:test:b'), await limiter.count('back:test:c')]).toEqual([1, 0, 1]);
+    await limiter.takeBack(['back:test:a', 'back:test:a']);
+    await limiter.takeBack(['back:test:a']);
+    expect(await limiter.count('back:test:a')).toBe(0);
+  });
+
+  it('takes hits back while others count the same keys in parallel, without deadlock or lost hit', async () => {
+    const limiter = createRateLimiter({ db: database.db, secret: SECRET });
+    const limit = { max: 1000, windowMs: 60_000 };
+    const keys = ['race:test:a', 'race:test:b', 'race:test:c'];
+    // Ten hits on a, b and c, ten on b and c, ten take-backs of a and c, all at once, in mixed key orders.
+    await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        i % 3 === 0 ? limiter.hit([[keys[2]!, limit], [keys[0]!, limit], [keys[1]!, limit]]) : i % 3 === 1 ? limiter.hit([[keys[1]!, limit], [keys[2]!, limit]]) : limiter.takeBack([keys[2]!, keys[0]!]),
+      ),
+    );
+    // A take-back that came before its key's first hit found nothing to take.
+    const [a, b, c] = await Promise.all(keys.map((k) => limiter.count(k)));
+    expect(b).toBe(20);
+    expect(a).toBeGreaterThanOrEqual(0);
+    expect(a).toBeLessThanOrEqual(10);
+    expect(c).toBeGreaterThanOrEqual(10);
+  });
+
   it('times windows with the database clock when no clock is given', async () => {
     const limiter = createRateLimiter({ db: database.db, secret: SECRET });
     const limit = { max: 1, windowMs: 300 };

@@ -38,6 +38,14 @@ export interface RateLimiter {
    * window, this hit included (0 for a peeked key without a live window).
    */
   hit(hits: ReadonlyArray<readonly [key: string, limit: RateLimit]>, peek?: readonly string[]): Promise<Map<string, number>>;
+  /** As `hit`, with the time left in each key's window (for a Retry-After; 0 for a peeked key without a live window). */
+  hitWindows(hits: ReadonlyArray<readonly [key: string, limit: RateLimit]>, peek?: readonly string[]): Promise<Map<string, LimitWindow>>;
+  /**
+   * Takes hits back, in one statement: one on each key of `undo` (an attempt
+   * counted beforehand that turned out legitimate), all of them on each key of
+   * `clear`. Keys without a live window are left alone.
+   */
+  takeBack(undo: readonly string[], clear?: readonly string[]): Promise<void>;
   /** Hits counted on `key` in its current window, without counting one. */
   count(key: string): Promise<number>;
   /** Forgets `key` (e.g. the failures of an address once it signed in). */
@@ -47,6 +55,12 @@ export interface RateLimiter {
   /** Purges now and then every `purgeIntervalMs` until `stopPurging` (idempotent). */
   startPurging(): void;
   stopPurging(): Promise<void>;
+}
+
+export interface LimitWindow {
+  count: number;
+  /** Milliseconds until the window ends and its count starts again from zero. */
+  resetInMs: number;
 }
 
 export const DEFAULT_PURGE_INTERVAL_MS = 60_000;
@@ -79,12 +93,12 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   /** The instant windows are measured against, as SQL (one value per statement). */
   const clock = (): SQL => (options.now ? sql`${options.now().toISOString()}::timestamptz` : sql`now()`);
 
-  async function rows(query: SQL): Promise<Array<{ key: string; count: number }>> {
-    const result = (await db.execute(query)) as unknown as { rows: Array<{ key: string; count: number | string }> };
-    return result.rows.map((r) => ({ key: r.key, count: Number(r.count) }));
+  async function rows(query: SQL): Promise<Array<{ key: string; count: number; resetInMs: number }>> {
+    const result = (await db.execute(query)) as unknown as { rows: Array<{ key: string; count: number | string; reset_in_ms?: number | string | null }> };
+    return result.rows.map((r) => ({ key: r.key, count: Number(r.count), resetInMs: Math.max(0, Number(r.reset_in_ms ?? 0)) }));
   }
 
-  async function hit(hits: ReadonlyArray<readonly [key: string, limit: RateLimit]>, peek: readonly string[] = []): Promise<Map<string, number>> {
+  async function hitWindows(hits: ReadonlyArray<readonly [key: string, limit: RateLimit]>, peek: readonly string[] = []): Promise<Map<string, LimitWindow>> {
     const stored = new Map<string, string>();
     const windows = new Map<string, number>();
     for (const [key, limit] of hits) {
@@ -98,9 +112,10 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       stored.set(key, s);
       if (!windows.has(s)) peeked.add(s);
     }
-    const counts = new Map<string, number>();
+    const counts = new Map<string, LimitWindow>();
     if (stored.size === 0) return counts;
     const now = sql`(SELECT t FROM clock)`;
+    const resetInMs = sql`ceil(extract(epoch FROM r.reset_at - ${now}) * 1000)`;
     // Sorted, so two statements locking the same keys lock them in the same order (no deadlock).
     const values = [...windows].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, ms]) => sql`(${key}, ${ms}::double precision)`);
     const peekList = sql.join([...peeked].map((key) => sql`${key}`), sql`, `);
@@ -111,15 +126,31 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       ON CONFLICT (key) DO UPDATE SET
         count = CASE WHEN r.reset_at <= ${now} THEN 1 ELSE LEAST(r.count, ${MAX_COUNT}) + 1 END,
         reset_at = CASE WHEN r.reset_at <= ${now} THEN excluded.reset_at ELSE r.reset_at END
-      RETURNING r.key, r.count`;
-    const read = sql`SELECT key, count FROM rate_limits WHERE key IN (${peekList}) AND reset_at > ${now}`;
+      RETURNING r.key, r.count, ${resetInMs} AS reset_in_ms`;
+    const read = sql`SELECT r.key, r.count, ${resetInMs} AS reset_in_ms FROM rate_limits AS r WHERE r.key IN (${peekList}) AND r.reset_at > ${now}`;
     let query: SQL;
     if (values.length === 0) query = sql`WITH clock (t) AS (SELECT ${clock()}) ${read}`;
     else if (peeked.size === 0) query = sql`WITH clock (t) AS (SELECT ${clock()}) ${upsert}`;
-    else query = sql`WITH clock (t) AS (SELECT ${clock()}), hits AS (${upsert}) SELECT key, count FROM hits UNION ALL ${read}`;
-    const found = new Map((await rows(query)).map((r) => [r.key, r.count]));
-    for (const [key, s] of stored) counts.set(key, found.get(s) ?? 0);
+    else query = sql`WITH clock (t) AS (SELECT ${clock()}), hits AS (${upsert}) SELECT key, count, reset_in_ms FROM hits UNION ALL ${read}`;
+    const found = new Map((await rows(query)).map((r) => [r.key, r]));
+    for (const [key, s] of stored) counts.set(key, { count: found.get(s)?.count ?? 0, resetInMs: found.get(s)?.resetInMs ?? 0 });
     return counts;
+  }
+
+  async function hit(hits: ReadonlyArray<readonly [key: string, limit: RateLimit]>, peek: readonly string[] = []): Promise<Map<string, number>> {
+    return new Map([...(await hitWindows(hits, peek))].map(([key, window]) => [key, window.count]));
+  }
+
+  async function takeBack(undo: readonly string[], clear: readonly string[] = []): Promise<void> {
+    const cleared = new Set(clear.map(hashKey));
+    const keys = [...new Set([...undo.map(hashKey), ...cleared])].sort();
+    if (keys.length === 0) return;
+    const newCount = cleared.size === 0 ? sql`GREATEST(count - 1, 0)` : sql`CASE WHEN key IN (${sql.join([...cleared].map((k) => sql`${k}`), sql`, `)}) THEN 0 ELSE GREATEST(count - 1, 0) END`;
+    // Rows locked in the order `hit` locks them (JavaScript's, bytewise for these ASCII keys: COLLATE "C"), so the two cannot deadlock.
+    await db.execute(sql`
+      WITH clock (t) AS (SELECT ${clock()}),
+      locked AS (SELECT key FROM rate_limits WHERE key IN (${sql.join(keys.map((k) => sql`${k}`), sql`, `)}) AND reset_at > (SELECT t FROM clock) ORDER BY key COLLATE "C" FOR UPDATE)
+      UPDATE rate_limits SET count = ${newCount} WHERE key IN (SELECT key FROM locked)`);
   }
 
   async function purgeExpired(batchSize = PURGE_BATCH_SIZE, maxBatches = PURGE_MAX_BATCHES): Promise<number> {
@@ -144,6 +175,8 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
 
   return {
     hit,
+    hitWindows,
+    takeBack,
     async count(key) {
       return (await hit([], [key])).get(key) ?? 0;
     },

@@ -4,6 +4,7 @@ import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { MESSAGES } from '@notadoo/domain';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../http/app-error';
 import { EXTENSIONS, SNIFF_LENGTH, sniffType, type SniffedType } from './content-sniffing';
@@ -76,22 +77,25 @@ export async function discardUpload(upload: StoredUpload | undefined): Promise<v
 
 /** Names of files being received or moved into place: the sweep removes those a crash left. */
 export const TEMPORARY_PREFIX = '.upload-';
-export const MALFORMED_MULTIPART = 'Le contenu envoyé (multipart/form-data) est mal formé ou incomplet.';
 
 /** A parser error without a status comes from the bytes the client sent. */
 function asClientError(error: unknown): unknown {
   if (error instanceof AppError || (error as { statusCode?: number }).statusCode) return error;
-  return badRequest(MALFORMED_MULTIPART);
+  return badRequest(MESSAGES.malformedMultipart);
 }
 
 type Part = Awaited<ReturnType<FastifyRequest['parts']> extends AsyncIterable<infer P> ? P : never>;
 
 /**
  * The parts of a multipart request, where a body the parser cannot read (no
- * boundary, cut short, broken headers) is a 400 with a French message. Errors
- * of the caller's own loop body pass through untouched.
+ * boundary, wrong boundary, cut short, broken headers) is a 400 with a French
+ * message, and a compressed one a 415. Every multipart route reads its body
+ * through here. Errors of the caller's own loop body pass through untouched.
  */
 export async function* readParts(request: FastifyRequest): AsyncGenerator<Part> {
+  // Nothing decompresses request bodies: gzip bytes would be parsed as multipart and fail somewhere inside.
+  const encoding = request.headers['content-encoding']?.trim().toLowerCase();
+  if (encoding && encoding !== 'identity') throw new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.compressedUploadRefused);
   let iterator: AsyncIterator<Part>;
   try {
     iterator = request.parts()[Symbol.asyncIterator]();

@@ -28,6 +28,7 @@ const FASTIFY_CLIENT_ERRORS: Record<string, string> = {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) void reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.status).send({ message: error.message, ...error.details });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

@@ -221,7 +221,7 @@ describe('fuzzing every API route (fast-check, PGlite)', () => {
 
   beforeAll(async () => {
     const generous = { max: 1_000_000, windowMs: 1000 };
-    t = await buildTestApp('pglite', { rateLimits: { loginPerIp: generous, loginFailuresPerAccountAndIp: generous, signupPerIp: generous, mailPerIp: generous, mailPerEmail: generous, contactPerIp: generous } });
+    t = await buildTestApp('pglite', { rateLimits: { loginPerIp: generous, loginFailuresPerAccountAndIp: generous, loginFailuresPerAccount: generous, signupPerIp: generous, mailPerIp: generous, mailPerEmail: generous, contactPerIp: generous } });
     const adminUser = await t.createUser({ roles: ['ROLE_USER', 'ROLE_ADMIN'] });
     admin = bearer(await t.tokenFor(adminUser.email, adminUser.password));
     const seller = await t.createUser({ email: 'vendeur@exemple.fr' });

@@ -1,15 +1,16 @@
 import { MESSAGES, type signupSchema, type loginSchema } from '@notadoo/domain';
 import type { z } from 'zod';
-import { getDecoyHash, hashPassword, verifyPassword } from '../../auth/passwords';
+import { getDecoyHash } from '../../auth/passwords';
 import { REMEMBER_ME_TTL_SECONDS, SESSION_TOKEN_TTL_SECONDS } from '../../auth/session-tokens';
-import type { RateLimit } from '../../auth/rate-limiter';
-import { loginDelayMs, type AppContext } from '../../context';
-import { AppError, badRequest, unauthorized } from '../../http/app-error';
+import type { LimitWindow, RateLimit } from '../../auth/rate-limiter';
+import { readFromAccount } from '../../answer-cache/change-keys';
+import type { AppContext } from '../../context';
+import { AppError, badRequest, tooManyRequests, unauthorized } from '../../http/app-error';
 import { confirmEmailMail, resetPasswordMail } from '../../mail/templates';
 import type { MailMessage } from '../../mail/mailer';
 import { queueMail } from '../../mail/outbox-data';
 import type { Db } from '../../db/database';
-import { findUserByEmail, findUserById, insertUser, lockUser, recordConnection, updateUser, type UserRow } from '../users/user-data';
+import { findUserByEmail, findUserById, insertUser, lockUser, recordConnection, updateUser, type UserRow, type UserWithOffice } from '../users/user-data';
 import { acceptInvitation, linkParticipantsByEmail } from '../participants/invitations';
 import { consumeAccountToken, createAccountToken, findAccountTokenOwner, revokeAccountTokens } from './account-tokens';
 
@@ -17,19 +18,14 @@ type SignupInput = z.output<typeof signupSchema>;
 type LoginInput = z.output<typeof loginSchema>;
 
 /**
- * Counts one attempt on every key (one statement), and reads the `peek` keys
- * without counting; refuses with 429 when one key is over its limit.
- * Answers the counts. A database that cannot be reached answers 503, as the
- * request itself would: no limit is skipped.
+ * Counts one attempt on every key (one statement); refuses with 429 and a
+ * Retry-After when one key is over its limit. A database that cannot be
+ * reached answers 503, as the request itself would: no limit is skipped.
  */
-export async function enforceRateLimit(
-  ctx: AppContext,
-  checks: Array<[key: string, limit: RateLimit]>,
-  peek: string[] = [],
-): Promise<Map<string, number>> {
-  const counts = await ctx.limiter.hit(checks, peek);
-  if (checks.some(([key, limit]) => (counts.get(key) ?? 0) > limit.max)) throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooManyRequests);
-  return counts;
+export async function enforceRateLimit(ctx: AppContext, checks: Array<[key: string, limit: RateLimit]>): Promise<void> {
+  const windows = await ctx.limiter.hitWindows(checks);
+  const refused = checks.filter(([key, limit]) => (windows.get(key)?.count ?? 0) > limit.max);
+  if (refused.length > 0) throw tooManyRequests(MESSAGES.tooManyRequests, Math.max(...refused.map(([key]) => windows.get(key)!.resetInMs)));
 }
 
 export function issueSessionToken(ctx: AppContext, user: Pick<UserRow, 'id' | 'passwordVersion'>, remember = false) {
@@ -40,7 +36,7 @@ export function issueSessionToken(ctx: AppContext, user: Pick<UserRow, 'id' | 'p
 }
 
 export async function signup(ctx: AppContext, input: SignupInput): Promise<string> {
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await ctx.passwords.hash(input.password);
   // One transaction: the account and its confirmation mail are saved together or not at all.
   const user = await ctx.db.transaction(async (tx) => {
     const user = await insertUser(tx, {
@@ -67,39 +63,77 @@ export async function signup(ctx: AppContext, input: SignupInput): Promise<strin
 }
 
 /**
- * Guessing is slowed, never turned into a lockout (issue 9): an address that
- * failed too often on an account is refused for the window (that address
- * only), and every address waits longer before each check while the account
- * keeps failing; the right password, from another address, still signs in.
+ * The counters of a sign-in (issue 9, hostile test). The account's counters
+ * carry its password version: a password reset starts them again from zero,
+ * in every process, so the mailbox's owner gets in at once whoever locked the
+ * account. An unknown address is counted as a version 1 account, like a new one.
+ */
+function loginKeys(login: string, ip: string, passwordVersion: number) {
+  const account = `${login.toLowerCase()}:v${passwordVersion}`;
+  return { address: `login:ip:${ip}`, pair: `login:failed:${ip}:${account}`, account: `login:account:${account}` };
+}
+
+/**
+ * Failed sign-ins are limited per account whatever the address (a lock for
+ * the rest of the window), per account and address (that address only), and
+ * all attempts per address by a high ceiling, so an office behind one NAT is
+ * not locked out by one colleague's mistakes. Every attempt is counted on the
+ * three keys before the password is checked, in one statement: parallel
+ * guesses cannot all pass a count read before any of them failed, and a
+ * refused attempt costs no argon2 run. The right password takes its hit back.
+ * Once the database said an account is locked, this process remembers it
+ * until the window ends (or the account changes), so a flood on a locked
+ * account costs no database round trip either.
  */
 export async function login(ctx: AppContext, input: LoginInput, ip: string): Promise<string> {
-  const account = input.login.toLowerCase();
-  const pairKey = `login:failed:${ip}:${account}`;
-  const accountKey = `login:account:${account}`;
   const limits = ctx.rateLimits;
-  // One round trip: the attempt counted for the address, the failures read.
-  const counts = await enforceRateLimit(ctx, [[`login:ip:${ip}`, limits.loginPerIp]], [pairKey, accountKey]);
-  const pairFailures = counts.get(pairKey) ?? 0;
-  if (pairFailures >= limits.loginFailuresPerAccountAndIp.max) {
-    throw new AppError('TOO_MANY_REQUESTS', MESSAGES.tooManyRequests);
-  }
-  const delay = loginDelayMs(counts.get(accountKey) ?? 0, limits.loginSlowdown);
-  if (delay > 0) await ctx.sleep(delay);
-  const user = await findUserByEmail(ctx.db, input.login);
-  // Verify against a decoy when the account is unknown so the answer time does not tell.
-  const valid = await verifyPassword(user?.passwordHash ?? (await getDecoyHash()), input.password);
-  if (!user || !valid || !user.isActive) {
-    await ctx.limiter.hit([
-      [pairKey, limits.loginFailuresPerAccountAndIp],
-      [accountKey, { max: Number.MAX_SAFE_INTEGER, windowMs: limits.loginSlowdown.windowMs }],
+  const locks = ctx.answers.signInLocks;
+  const account = input.login.toLowerCase();
+  const kept = locks.peek(account);
+  if (kept && kept.until > ctx.now().getTime()) throw loginLocked(kept.until - ctx.now().getTime());
+  if (kept) locks.drop(account);
+  let checked: { user: UserWithOffice | undefined; keys: ReturnType<typeof loginKeys>; windows: Map<string, LimitWindow> } | undefined;
+  // Read through the kept locks, so a lock read while the account changed (a reset) is not kept.
+  const lock = await locks.get(account, async () => {
+    const user = await findUserByEmail(ctx.db, account);
+    const keys = loginKeys(account, ip, user?.passwordVersion ?? 1);
+    const windows = await ctx.limiter.hitWindows([
+      [keys.address, limits.loginPerIp],
+      [keys.pair, limits.loginFailuresPerAccountAndIp],
+      [keys.account, limits.loginFailuresPerAccount],
     ]);
-    throw unauthorized(MESSAGES.loginFailed);
+    checked = { user, keys, windows };
+    const window = windows.get(keys.account)!;
+    if (window.count <= limits.loginFailuresPerAccount.max) return undefined;
+    return { value: { until: ctx.now().getTime() + window.resetInMs }, readFrom: user ? readFromAccount(user) : [] };
+  });
+  // Another request kept the lock meanwhile.
+  if (!checked) throw loginLocked((lock?.until ?? 0) - ctx.now().getTime());
+  const { user, keys, windows } = checked;
+  const over = (key: string, limit: RateLimit) => (windows.get(key)?.count ?? 0) > limit.max;
+  if (over(keys.address, limits.loginPerIp)) throw tooManyRequests(MESSAGES.tooManyRequests, windows.get(keys.address)!.resetInMs);
+  if (over(keys.account, limits.loginFailuresPerAccount)) throw loginLocked(windows.get(keys.account)!.resetInMs);
+  if (over(keys.pair, limits.loginFailuresPerAccountAndIp)) throw loginLocked(windows.get(keys.pair)!.resetInMs);
+  let valid: boolean;
+  try {
+    // Verify against a decoy when the account is unknown so the answer time does not tell.
+    valid = await ctx.passwords.verify(user?.passwordHash ?? (await getDecoyHash()), input.password);
+  } catch (error) {
+    // Refused unchecked (too many sign-ins being checked): not a failure of the account.
+    await ctx.limiter.takeBack([keys.pair, keys.account]);
+    throw error;
   }
-  // Nothing to forget when this address had no failure on the account (the usual case): no statement.
-  if (pairFailures > 0) await ctx.limiter.reset(pairKey);
+  if (!user || !valid || !user.isActive) throw unauthorized(MESSAGES.loginFailed);
+  // Not a failure; and this address is forgiven its earlier typos on the account.
+  await ctx.limiter.takeBack([keys.account], [keys.pair]);
   if (input.invitation) await acceptInvitation(ctx.db, input.invitation, user.email, user.id, ctx.now());
   await recordConnection(ctx.db, user.id, ctx.now());
   return issueSessionToken(ctx, user, input.remember ?? false);
+}
+
+/** The answer to a locked sign-in: how long in words and in Retry-After. */
+function loginLocked(ms: number) {
+  return tooManyRequests(MESSAGES.loginLocked(Math.max(1, Math.ceil(ms / 60_000))), ms);
 }
 
 /** Always the same answer, whether or not the address has an account. */
@@ -117,7 +151,7 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
 }
 
 export async function resetPassword(ctx: AppContext, input: { password: string; token: string }): Promise<string> {
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await ctx.passwords.hash(input.password);
   const done = await ctx.db.transaction(async (tx) => {
     // The account is locked before the link is spent: of two links used at
     // once, the second waits and then finds itself revoked by the first.
@@ -128,7 +162,8 @@ export async function resetPassword(ctx: AppContext, input: { password: string; 
     if (userId === undefined) return false;
     const user = await findUserById(tx, userId);
     if (!user) return false;
-    // The link proved the mailbox: it also confirms the address. Older session tokens stop working.
+    // The link proved the mailbox: it also confirms the address. Older tokens stop working, and the
+    // new version starts the account's sign-in counters afresh (`loginKeys`): the owner gets past a lock.
     await updateUser(tx, userId, {
       passwordHash,
       passwordVersion: user.passwordVersion + 1,

@@ -1,3 +1,4 @@
+import { MESSAGES } from '@notadoo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, bearer, buildTestApp, type TestApp } from '../../../test/test-app';
 
@@ -342,7 +343,8 @@ describe.each(BACKENDS)('rate limits on %s', (backend) => {
     for (let i = 0; i < 3; i += 1) expect((await attempt()).statusCode).toBe(401);
     const blocked = await attempt();
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toBe('Trop de tentatives. Merci de réessayer dans quelques minutes.');
+    expect(blocked.json().message).toBe(MESSAGES.loginLocked(1));
+    expect(blocked.headers['retry-after']).toBe('60');
     t.clock.advance(61_000);
     expect((await attempt()).statusCode).toBe(401);
   });

@@ -13,7 +13,6 @@ import {
   type UserStatuses,
 } from '@notadoo/domain';
 import type { z } from 'zod';
-import { hashPassword } from '../../auth/passwords';
 import type { AppContext } from '../../context';
 import { AppError, notFound, unauthorized } from '../../http/app-error';
 import { sendConfirmationMail } from '../accounts/account-service';
@@ -72,7 +71,7 @@ export async function registerUser(ctx: AppContext, input: z.output<typeof regis
     email: input.email,
     firstName: input.firstName,
     lastName: input.lastName,
-    passwordHash: await hashPassword(input.password),
+    passwordHash: await ctx.passwords.hash(input.password),
   });
   if (!created) throw new AppError('CONFLICT', MESSAGES.emailTaken);
   await sendConfirmationMail(ctx, created);

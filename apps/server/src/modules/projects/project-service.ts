@@ -33,6 +33,7 @@ import { parseWith } from '../../http/parse';
 import { IMAGE_TYPES } from '../../files/content-sniffing';
 import { removeUnlistedFiles } from '../../files/storage/file-storage';
 import { imageKey } from '../../files/storage/storage-keys';
+import { COVER_SHAPE, storeImage } from '../../files/stored-images';
 import { discardUpload, receiveUpload, temporaryUploadsDir, type StoredUpload } from '../../files/upload';
 import { queueMail } from '../../mail/outbox-data';
 import type { Db } from '../../db/database';
@@ -237,7 +238,13 @@ export async function changeProjectOffice(ctx: AppContext, user: UserWithOffice,
   return answerProject(ctx, user, id);
 }
 
-/** Receives the multipart cover upload: the `id` field and the `cover_image` file, in any order. */
+/**
+ * Receives the multipart cover upload: the `id` field and the `cover_image`
+ * file, in any order. The image is decoded and stored again as a WebP of at
+ * most 1200 × 800 without its metadata (`storeImage`, as avatars): every
+ * dashboard shows it, so neither a decompression bomb nor the photo's GPS
+ * position may reach a browser.
+ */
 export async function changeProjectCover(
   ctx: AppContext,
   user: UserWithOffice,
@@ -253,20 +260,18 @@ export async function changeProjectCover(
           dir: temporaryUploadsDir(ctx.config.dataDir),
           accepted: IMAGE_TYPES,
           maxBytes: COVER_MAX_BYTES,
-          refusedMessage: 'La couverture doit être une image (PNG, JPEG, GIF ou WebP).',
+          refusedMessage: MESSAGES.coverFailed,
         });
       } else if (part.type === 'file') part.file.resume();
     }
-    if (!upload) throw badRequest('Merci de choisir une image de couverture.');
+    if (!upload) throw badRequest(MESSAGES.coverMissing);
     if (id === undefined) throw badRequest(PROJECT_SCHEMA_MESSAGES.invalidProjectId);
-    const { loaded, access, viewer } = await requireOpenProject(ctx, user, id!);
+    const { loaded, access, viewer } = await requireOpenProject(ctx, user, id);
     requirePermission(canChangeCover(viewer, access));
-    const { name, path: received } = upload;
-    upload = undefined; // putFile takes the temporary file away, stored or not
-    await ctx.storage.putFile(imageKey('covers', name)!, received);
-    await updateProject(ctx.db, id!, { coverImage: name });
+    const name = await storeImage(ctx, 'covers', upload.path, { shape: COVER_SHAPE, unreadableMessage: MESSAGES.imageUnreadable });
+    await updateProject(ctx.db, id, { coverImage: name });
     await removeUnlistedFiles(ctx.storage, [imageKey('covers', loaded.project.coverImage)], ctx.log);
-    return { id: id!, cover_image: name };
+    return { id, cover_image: name };
   } finally {
     await discardUpload(upload);
   }

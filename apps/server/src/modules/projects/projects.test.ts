@@ -1,10 +1,33 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { crc32, deflateSync } from 'node:zlib';
+import { MESSAGES } from '@notadoo/domain';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, bearer, buildTestApp, type TestApp } from '../../../test/test-app';
 import { participants } from '../../db/schema';
 import { multipartBody as multipart, PNG_BYTES as PNG } from '../../../test/multipart';
+
+/** A black-and-white PNG of `width` × `height` pixels, all white: a few kilobytes that decode to width × height × 4 bytes in a browser. */
+function pngOfSize(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const framed = Buffer.alloc(body.length + 8);
+    framed.writeUInt32BE(data.length, 0);
+    body.copy(framed, 4);
+    framed.writeUInt32BE(crc32(body), body.length + 4);
+    return framed;
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([1, 0, 0, 0, 0], 8); // 1 bit per pixel, grayscale
+  const row = Buffer.alloc(1 + Math.ceil(width / 8), 0xff);
+  row[0] = 0; // no filter
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)), { level: 9 });
+  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+}
 
 const DENIED = "Erreur : Vous n'avez pas les droits suffisants pour accéder à ce projet.";
 
@@ -227,14 +250,46 @@ describe.each(BACKENDS)('projects on %s', (backend) => {
       const res = await t.app.inject({ method: 'POST', url: '/api/project/cover', headers: { ...client.headers, ...up.headers }, payload: up.payload });
       expect(res.statusCode, res.body).toBe(200);
       const { cover_image } = res.json();
-      expect(cover_image).toMatch(/^[a-f0-9]{24}\.png$/);
+      expect(cover_image).toMatch(/^[a-f0-9]{24}\.webp$/);
       const served = await t.app.inject({ method: 'GET', url: `/uploads/covers/${cover_image}` });
       expect(served.statusCode).toBe(200);
-      expect(served.rawPayload.subarray(0, 8)).toEqual(PNG.subarray(0, 8));
+      expect(served.headers['content-type']).toBe('image/webp');
+      expect((await sharp(served.rawPayload).metadata()).format).toBe('webp');
 
       const removed = await api(client, 'DELETE', '/project/cover', { id });
       expect(removed.json().cover_image).toBeNull();
       expect(existsSync(path.join(t.dataDir, 'uploads/covers', cover_image))).toBe(false);
+    });
+
+    it('serves a cover decoded and encoded again: scaled down to 1200 × 800 at most, without its EXIF (GPS position)', async () => {
+      const id = await create(client);
+      const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#7a9e7e' } })
+        .jpeg()
+        .withExif({ IFD0: { Make: 'Appareil', Model: 'Téléphone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2400/100', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 300/100' } })
+        .toBuffer();
+      expect((await sharp(photo).metadata()).exif?.includes('Appareil')).toBe(true);
+      const up = multipart({ id: String(id) }, { field: 'cover_image', name: 'maison.jpg', content: photo, type: 'image/jpeg' });
+      const res = await t.app.inject({ method: 'POST', url: '/api/project/cover', headers: { ...client.headers, ...up.headers }, payload: up.payload });
+      expect(res.statusCode, res.body).toBe(200);
+      const served = await t.app.inject({ method: 'GET', url: `/uploads/covers/${res.json().cover_image}` });
+      const meta = await sharp(served.rawPayload).metadata();
+      expect({ format: meta.format, width: meta.width, height: meta.height, exif: meta.exif, xmp: meta.xmp }).toEqual({ format: 'webp', width: 1067, height: 800, exif: undefined, xmp: undefined });
+    });
+
+    it('refuses an image of 20000 × 20000 pixels (a bomb of a few kilobytes) as a cover and as an avatar, with a French 400, storing nothing', async () => {
+      const id = await create(client);
+      const bomb = pngOfSize(20_000, 20_000);
+      expect(bomb.length).toBeLessThan(400 * 1024);
+      const refusal = { status: 400, message: MESSAGES.imageTooManyPixels(40) };
+      const cover = multipart({ id: String(id) }, { field: 'cover_image', name: 'bombe.png', content: bomb, type: 'image/png' });
+      const res = await t.app.inject({ method: 'POST', url: '/api/project/cover', headers: { ...client.headers, ...cover.headers }, payload: cover.payload });
+      expect({ status: res.statusCode, message: res.json().message }).toEqual(refusal);
+      expect((await api(client, 'GET', `/project/${id}`)).json().cover_image).toBeNull();
+      const avatar = multipart({ email: client.email }, { field: 'avatar', name: 'bombe.png', content: bomb, type: 'image/png' });
+      const refused = await t.app.inject({ method: 'POST', url: '/api/users/avatar', headers: { ...client.headers, ...avatar.headers }, payload: avatar.payload });
+      expect({ status: refused.statusCode, message: refused.json().message }).toEqual(refusal);
+      const stored = (dir: string) => (existsSync(path.join(t.dataDir, dir)) ? readdirSync(path.join(t.dataDir, dir)) : []);
+      expect([...stored('tmp'), ...stored('uploads/avatars')]).toEqual([]);
     });
 
     it('refuses a cover that is not an image whatever its name, a too large one, and a stranger', async () => {

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
+import { readParts } from '../../files/upload';
 import { sendSharedAnswer } from '../../http/shared-answers';
 import { toSession, type UserWithOffice } from './user-data';
 import { askIntermediary, getUserFor, updateUserFor } from './user-service';
@@ -40,7 +41,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post('/users/avatar', {
       config: { access: 'user' },
       schema: { tags: ['utilisateurs'], summary: 'Photo de profil (multipart : email, avatar), redimensionnée en 104 px', consumes: ['multipart/form-data'] },
-      handler: async (request) => changeAvatar(ctx, requireUser(request), request.parts()),
+      handler: async (request) => changeAvatar(ctx, requireUser(request), readParts(request)),
     });
 
     app.post('/users/askIntermediary', {

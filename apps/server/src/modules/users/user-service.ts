@@ -1,6 +1,5 @@
 import { ADMIN_MESSAGES, isAdmin, MESSAGES, planEmailChange, type User, type userPatchSchema } from '@notadoo/domain';
 import type { z } from 'zod';
-import { hashPassword, verifyPassword } from '../../auth/passwords';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error';
 import { deliver, issueSessionToken, queueConfirmationMail } from '../accounts/account-service';
@@ -55,7 +54,7 @@ export async function updateUserFor(
   const passwordChanged = Boolean(patch.passwordNew);
   if ((newEmail || passwordChanged) && needsCurrentPassword) {
     if (!patch.password) throw badRequest(passwordChanged ? MESSAGES.currentPasswordRequired : MESSAGES.emailChangePasswordRequired);
-    if (!(await verifyPassword(user.passwordHash, patch.password))) throw badRequest(MESSAGES.currentPasswordWrong);
+    if (!(await ctx.passwords.verify(user.passwordHash, patch.password))) throw badRequest(MESSAGES.currentPasswordWrong);
   }
   // Whose the new address already is decides what is mailed, not what is answered (except to an admin).
   let addressOwner: UserWithOffice | undefined;
@@ -79,7 +78,7 @@ export async function updateUserFor(
     }
   }
 
-  if (passwordChanged) changes.passwordHash = await hashPassword(patch.passwordNew!);
+  if (passwordChanged) changes.passwordHash = await ctx.passwords.hash(patch.passwordNew!);
   const sessionsEnded = passwordChanged || Boolean(newEmail);
   if (sessionsEnded) changes.passwordVersion = user.passwordVersion + 1;
 

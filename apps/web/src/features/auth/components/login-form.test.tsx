@@ -27,6 +27,16 @@ describe('login screen', () => {
     expect(getAuthToken()).toBeUndefined();
   });
 
+  it('shows why a locked account or a busy server refuses, as the server words it', async () => {
+    for (const [status, message] of [[429, MESSAGES.loginLocked(12)], [503, MESSAGES.passwordChecksBusy]] as const) {
+      mockFetch({ 'POST users/login': { status, body: { message } } });
+      const { unmount } = renderApp('/login');
+      await signIn('claire@example.fr', 'secret12');
+      expect(await screen.findByText(message)).toBeInTheDocument();
+      unmount();
+    }
+  });
+
   it('says so when the server cannot be reached', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     renderApp('/login');
