@@ -57,14 +57,17 @@ export async function receiveUpload(
       done(null, chunk);
     },
   });
+  const out = createWriteStream(tmp, { mode: 0o600 });
   try {
-    await pipeline(stream, check, createWriteStream(tmp, { mode: 0o600 }));
+    await pipeline(stream, check, out);
     if (type === undefined) {
       type = sniffType(head);
       if (!type || !options.accepted.includes(type)) throw badRequest(options.refusedMessage);
     }
     if ((stream as Readable & { truncated?: boolean }).truncated) throw tooLarge(options.maxBytes);
   } catch (error) {
+    // The file is opened asynchronously: removed before its stream has closed, it could be created after the removal.
+    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
     await rm(tmp, { force: true });
     throw error === sourceError || error === stream.errored ? asClientError(error) : error;
   }
