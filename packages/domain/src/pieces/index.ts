@@ -10,3 +10,4 @@ export * from './piece-progress';
 export * from './piece-reminders';
 export * from './missing-before-submit';
 export * from './piece-permissions';
+export * from './piece-counts';
