@@ -80,11 +80,10 @@ export async function markRequestsNoLongerRequired(db: Db, ids: readonly number[
 /** Required again and/or new reasons, each row its own text, in one statement. */
 export async function rewriteRequestReasons(db: Db, rows: ReadonlyArray<{ id: number; reasonText: string }>): Promise<void> {
   if (rows.length === 0) return;
-  const ids = rows.map((r) => r.id);
-  const texts = rows.map((r) => r.reasonText);
-  await db.execute(sql`UPDATE piece_requests r SET no_longer_required = false, reason_text = v.reason_text
-    FROM (SELECT unnest(${ids}::int[]) AS id, unnest(${texts}::text[]) AS reason_text) v
-    WHERE r.id = v.id`);
+  // One JSON parameter holds every row (drizzle spreads a JS array into a list of parameters).
+  await db.execute(sql`UPDATE piece_requests r SET no_longer_required = false, reason_text = v.value->>'reasonText'
+    FROM json_array_elements(${JSON.stringify(rows)}::json) AS v(value)
+    WHERE r.id = (v.value->>'id')::int`);
 }
 
 /** A file's requests with their versions and reviews, oldest first: three queries. */
