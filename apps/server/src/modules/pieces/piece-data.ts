@@ -12,9 +12,14 @@ export interface StoredRequest extends StoredPieceRequest {
   reasonText: string | null;
 }
 
-/** The file, its people and its questionnaires' answers, read inside the transaction of the change. */
+/**
+ * The file, its people and its questionnaires' answers, read inside the
+ * transaction of the change. The project's row is locked first: two changes
+ * of one file reconcile one after the other, the second reading the first's
+ * committed answers, so neither withdraws what the other just asked for.
+ */
 export async function loadDerivationInput(db: Db, projectId: number): Promise<PieceDerivationInput | undefined> {
-  const [project] = await db.select({ type: projects.type, subtype: projects.subtype }).from(projects).where(eq(projects.id, projectId));
+  const [project] = await db.select({ type: projects.type, subtype: projects.subtype }).from(projects).where(eq(projects.id, projectId)).for('update');
   if (!project) return undefined;
   const people = await db
     .select({ id: participants.id, role: participants.role })

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProjectPieces } from '@notadoo/domain';
+import { fullyAnsweredSample, saleHouseDefinition, type ProjectPieces } from '@notadoo/domain';
 import { multipartBody, PDF_BYTES } from '../../../test/multipart';
 import { BACKENDS, bearer, buildTestApp, type TestApp } from '../../../test/test-app';
 
@@ -239,6 +239,23 @@ describe.each(BACKENDS)('the pieces of a file on %s', (backend) => {
     const buyerView = (await api(buyer, 'GET', `/project/${projectId}`)).json();
     expect((buyerView.participants as Person[]).find((p) => p.id === sellerPid)!.pieces).toBeUndefined();
     expect(project.progress).toBe(dashboard.find((p) => p.id === projectId)!.progress);
+  });
+
+  it('reconciles two saves of one file arriving together as a later save would', async () => {
+    const project = (await api(seller, 'GET', `/project/${projectId}`)).json();
+    const ofSeller = (key: string) => project.documents.flatMap((d: Record<string, Array<{ id: number; version: number }>> & { participant: { id: number } | null }) => (d.participant?.id === sellerPid ? d[key] : []))[0];
+    const sale = ofSeller('document_sale_houses');
+    const civil = ofSeller('document_civil_statuses');
+    const keys = async () => (await pieces(notary)).requests.filter((r) => r.participantId === sellerPid && !r.noLongerRequired).map((r) => r.pieceId).sort();
+    const [a, b] = await Promise.all([
+      api(seller, 'PATCH', '/document', { docType: 'document_sale_house', document: { ...fullyAnsweredSample(saleHouseDefinition), id: sale.id, version: sale.version } }),
+      api(seller, 'PATCH', '/document', { docType: 'document_civil_status', document: { id: civil.id, version: civil.version, marital_status: 'married' } }),
+    ]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    const together = await keys();
+    expect(together).toContain('marriage_contract');
+    await saveCivilStatus({ marital_status: 'married' });
+    expect(await keys()).toEqual(together);
   });
 
   it("withdraws a removed person's pieces with them", async () => {
