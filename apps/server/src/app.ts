@@ -39,6 +39,7 @@ import { questionnaireRoutes } from './modules/questionnaires/questionnaire-rout
 import { downloadRoutes } from './modules/downloads/download-routes';
 import { participantRoutes } from './modules/participants/participant-routes';
 import { documentRoutes } from './modules/documents/document-routes';
+import { pieceRoutes } from './modules/pieces/piece-routes';
 import { transferRoutes } from './modules/transfers/transfer-routes';
 import { userRoutes } from './modules/users/user-routes';
 // Issue 10: administration, billing, contact, site information and maintenance, avatars.
@@ -154,6 +155,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(downloadRoutes(ctx));
       await api.register(participantRoutes(ctx));
       await api.register(documentRoutes(ctx));
+      await api.register(pieceRoutes(ctx));
       await api.register(mailOutboxRoutes(ctx));
       await api.register(transferRoutes(ctx));
       await api.register(adminRoutes(ctx));

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody, PDF_BYTES, PNG_BYTES } from '../../test/multipart';
 import { BACKENDS, bearer, buildTestApp, testConfig, type TestApp } from '../../test/test-app';
 import type { AppContext } from '../context';
-import { documents, participants, projects, users as userRows } from '../db/schema';
+import { documents, participants, pieceRequests, pieceVersions, projects, users as userRows } from '../db/schema';
 import { projectFileKey } from '../files/storage/storage-keys';
 import { mailOutbox } from '../mail/outbox-data';
 import { issueDownloadToken } from '../modules/downloads/download-tokens';
@@ -68,6 +68,11 @@ interface Fixture {
   questionnaireId: number;
   drawerId: number;
   storedFile: string;
+  /** Issue 22: the seller's identity piece, received (from the drawer's file). */
+  pieceRequestId: number;
+  /** The seller's diagnostics piece and the termites report sent for it. */
+  diagnosticsRequestId: number;
+  pieceVersionId: number;
 }
 
 interface Call {
@@ -189,6 +194,16 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     // Issue 13: who moved the file between offices, for those who may move it (the chosen office's members, admins).
     { method: 'GET', route: '/api/project/:id/office-moves', readOnly: true, expected: cells(OFFICE_AND_ADMIN, 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}/office-moves` }) },
     { method: 'GET', route: '/api/project/:id/transfers', readOnly: true, expected: cells(OFFICE_AND_ADMIN, 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}/transfers` }) },
+    // Issue 22, the pieces. The read answers whoever opens the file, each seeing only the pieces whose owner's documents they may read (pieces.test.ts).
+    { method: 'GET', route: '/api/project/:id/pieces', readOnly: true, expected: cells(OPENS_PROJECT, 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}/pieces` }) },
+    // Reviewing: the chosen office and admins; a notary of another office, even inside the file as a buyer, is refused.
+    { method: 'POST', route: '/api/piece/:id/review', expected: cells(OFFICE_AND_ADMIN, 200, 403), call: (f) => ({ url: `/api/piece/${f.pieceRequestId}/review`, payload: { action: 'to_correct', reason: 'unreadable', text: 'Floue.' } }) },
+    { method: 'POST', route: '/api/project/:id/pieces/accept', expected: cells(OFFICE_AND_ADMIN, 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}/pieces/accept`, payload: { ids: [f.pieceRequestId, f.diagnosticsRequestId] } }) },
+    // A report's date: whoever may edit the seller's documents (the planted seller and the notary as buyer may not).
+    { method: 'PATCH', route: '/api/piece-version/:id/report', expected: cells(EDITS_SELLER_DOCUMENT, 200, 403), call: (f) => ({ url: `/api/piece-version/${f.pieceVersionId}/report`, payload: { kind: 'termites', reportDate: '15/03/2026' } }) },
+    { method: 'PATCH', route: '/api/project/:id/signing-date', expected: cells(OFFICE_AND_ADMIN, 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}/signing-date`, payload: { signingDate: '01/10/2026' } }) },
+    // A file sent for the seller's piece: the same callers as the seller's drawer.
+    { method: 'POST', route: '/api/project/:id/addfile', expected: cells(EDITS_SELLER_DOCUMENT, 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}/addfile`, ...multipart({ id: String(f.drawerId), pieceRequestId: String(f.pieceRequestId) }, { field: 'file', name: 'cni.pdf', content: PDF_BYTES, type: 'application/pdf' }) }) },
   ];
 
   function multipart(fields: Record<string, string>, file: Parameters<typeof multipartBody>[1]): Call {
@@ -242,7 +257,33 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     const [questionnaire] = await db.insert(documents).values({ projectId, participantId: sellerPid, kind: 'questionnaire', docType: 'document_civil_statuses' }).returning({ id: documents.id });
     const [drawer] = await db.insert(documents).values({ projectId, participantId: sellerPid, kind: 'files', docType: 'identity_card', files: [storedFile] }).returning({ id: documents.id });
     await t.storage.putBuffer(projectFileKey(projectId, storedFile), PDF_BYTES);
-    return { projectId, sellerPid, buyerPid, pendingPid, plantedPid, questionnaireId: questionnaire!.id, drawerId: drawer!.id, storedFile };
+    const piece = async (pieceId: string, fileTypes: string[]) => {
+      const [row] = await db
+        .insert(pieceRequests)
+        .values({ projectId, participantId: sellerPid, pieceId, label: pieceId, origin: 'derived', state: 'received', reasonText: 'demandé car : Rôle dans le dossier = Vendeur', fileTypes })
+        .returning({ id: pieceRequests.id });
+      return row!.id;
+    };
+    const pieceRequestId = await piece('identity_document', ['identity_card', 'passport']);
+    const diagnosticsRequestId = await piece('technical_diagnostics', ['termites_report']);
+    await db.insert(pieceVersions).values({ requestId: pieceRequestId, documentId: drawer!.id, storedName: storedFile, fileType: 'identity_card', sentByUserId: users.seller.id, sentByName: 'Prénom seller' });
+    const [version] = await db
+      .insert(pieceVersions)
+      .values({ requestId: diagnosticsRequestId, storedName: 'abcdefgh_termites.pdf', fileType: 'termites_report', sentByUserId: users.seller.id, sentByName: 'Prénom seller', diagnosticKind: 'termites' })
+      .returning({ id: pieceVersions.id });
+    return {
+      projectId,
+      sellerPid,
+      buyerPid,
+      pendingPid,
+      plantedPid,
+      questionnaireId: questionnaire!.id,
+      drawerId: drawer!.id,
+      storedFile,
+      pieceRequestId,
+      diagnosticsRequestId,
+      pieceVersionId: version!.id,
+    };
   }
 
   beforeAll(async () => {
@@ -314,6 +355,9 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     { method: 'GET', route: '/api/get_file/:docId/:index/:token', expected: cells(['seller', ...OFFICE_AND_ADMIN], 200, 403, { anonymous: 403 }) },
     { method: 'PATCH', route: '/api/project/status', expected: cells(OFFICE_AND_ADMIN, 200, 403) },
     { method: 'POST', route: '/api/project/rename', expected: cells(PARTICIPANTS_WITH_ACCESS, 200, 403) },
+    // Issue 22: once signed, only the office sends or dates a seller's piece; reviewing stays the office's.
+    { method: 'PATCH', route: '/api/piece-version/:id/report', expected: cells(OFFICE_AND_ADMIN, 200, 403) },
+    { method: 'POST', route: '/api/piece/:id/review', expected: cells(OFFICE_AND_ADMIN, 200, 403) },
   ];
 
   async function answersOf(row: Row, status: number, sharedFixture: Fixture | undefined): Promise<Partial<Record<ActorName, number>>> {

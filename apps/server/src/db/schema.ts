@@ -1,4 +1,4 @@
-import { boolean, doublePrecision, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, doublePrecision, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 // Typed view of the tables created by the SQL files in ./migrations (the source of truth).
 
@@ -64,6 +64,10 @@ export const projects = pgTable('projects', {
   creatorId: integer('creator_id'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** Issue 22: the planned signing, YYYY-MM-DD. */
+  signingDate: date('signing_date', { mode: 'string' }),
+  /** Issue 22: when the office was last mailed that pieces arrived (at most one mail an hour per file). */
+  piecesMailSentAt: timestamp('pieces_mail_sent_at', { withTimezone: true, mode: 'date' }),
 });
 
 export const participants = pgTable('participants', {
@@ -144,4 +148,46 @@ export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   count: integer('count').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+// Issue 22: the pieces of a file (migration 0140).
+export const pieceRequests = pgTable('piece_requests', {
+  id: serial('id').primaryKey(),
+  projectId: integer('project_id').notNull(),
+  participantId: integer('participant_id').notNull(),
+  pieceId: text('piece_id').notNull(),
+  label: text('label').notNull(),
+  origin: text('origin', { enum: ['derived', 'office', 'unrequested'] }).notNull(),
+  state: text('state', { enum: ['requested', 'received', 'accepted', 'to_correct', 'refused', 'waived'] }).notNull().default('requested'),
+  noLongerRequired: boolean('no_longer_required').notNull().default(false),
+  reasonText: text('reason_text'),
+  fileTypes: text('file_types').array().notNull().default([]),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const pieceVersions = pgTable('piece_versions', {
+  id: serial('id').primaryKey(),
+  requestId: integer('request_id').notNull(),
+  documentId: integer('document_id'),
+  storedName: text('stored_name').notNull(),
+  fileType: text('file_type').notNull(),
+  sentByUserId: integer('sent_by_user_id'),
+  sentByName: text('sent_by_name').notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  diagnosticKind: text('diagnostic_kind', { enum: ['dpe', 'asbestos', 'lead', 'termites', 'gas', 'electricity', 'erp', 'sanitation'] }),
+  /** YYYY-MM-DD. */
+  reportDate: date('report_date', { mode: 'string' }),
+  finding: text('finding', { enum: ['found', 'not_found'] }),
+});
+
+export const pieceReviews = pgTable('piece_reviews', {
+  id: serial('id').primaryKey(),
+  requestId: integer('request_id').notNull(),
+  action: text('action', { enum: ['accept', 'to_correct', 'refuse', 'waive', 'unwaive'] }).notNull(),
+  reason: text('reason', { enum: ['unreadable', 'incomplete', 'expired', 'wrong_document'] }),
+  text: text('text'),
+  byUserId: integer('by_user_id'),
+  byName: text('by_name').notNull(),
+  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

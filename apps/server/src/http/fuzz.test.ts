@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody, PDF_BYTES, PNG_BYTES } from '../../test/multipart';
 import { bearer, buildTestApp, type TestApp } from '../../test/test-app';
-import { documents, participants, projects } from '../db/schema';
+import { documents, participants, pieceRequests, pieceVersions, projects } from '../db/schema';
 import { projectFileKey } from '../files/storage/storage-keys';
 import { mailOutbox } from '../mail/outbox-data';
 
@@ -28,6 +28,7 @@ const FIELD_NAMES = [
   'from', 'to', '__proto__', 'constructor', 'prototype',
   'userId', 'data', 'action', 'roles', 'page', 'perPage', 'search', 'sort', 'order', 'pending', 'civility', 'phone', 'reason',
   'message', 'dossier', 'intitule', 'identifiantMetier', 'sent', 'outcome', 'position', 'filename', 'avatar',
+  'ids', 'kind', 'reportDate', 'finding', 'signingDate', 'pieceRequestId',
 ];
 
 const hostileText = fc.oneof(
@@ -87,7 +88,7 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
 );
 
 const multipartMutation = fc.record({
-  fields: fc.dictionary(fc.oneof(fc.constantFrom('id', 'file', 'cover_image', 'email', '__proto__'), fc.string({ maxLength: 8 })), fc.oneof(hostileText, hostileNumber.map(String)), { maxKeys: 3 }),
+  fields: fc.dictionary(fc.oneof(fc.constantFrom('id', 'file', 'cover_image', 'email', 'pieceRequestId', '__proto__'), fc.string({ maxLength: 8 })), fc.oneof(hostileText, hostileNumber.map(String)), { maxKeys: 3 }),
   filename: fc.oneof(fc.constantFrom('acte.pdf', '../../x.pdf', 'a\u0000.pdf', '\u202Efdp.exe', 'con', '.', ''), hostileText.filter((s) => !/["\r\n]/.test(s) && s.length < 300)),
   content: fc.oneof(fc.constantFrom(PDF_BYTES, PNG_BYTES, Buffer.alloc(0)), fc.uint8Array({ maxLength: 64 }).map((b) => Buffer.from(b))),
   fileField: fc.constantFrom('file', 'cover_image', 'avatar', 'autre'),
@@ -102,6 +103,9 @@ interface Fixture {
   sellerId: number;
   adminId: number;
   failedMailId: number;
+  /** Issue 22: the seller's diagnostics piece, received, and the report sent for it. */
+  pieceRequestId: number;
+  pieceVersionId: number;
   /** A decodable image, for the profile photo. */
   photo: Buffer;
 }
@@ -176,6 +180,11 @@ function templateOf(method: string, url: string, f: Fixture): Template | undefin
     },
     'GET /api/project/:id/office-moves': { params: { id: String(f.projectId) } },
     'GET /api/project/:id/transfers': { params: { id: String(f.projectId) }, query: { page: '1' } },
+    'GET /api/project/:id/pieces': { params: { id: String(f.projectId) } },
+    'POST /api/piece/:id/review': { params: { id: String(f.pieceRequestId) }, body: { action: 'to_correct', reason: 'unreadable', text: 'Floue.' } },
+    'POST /api/project/:id/pieces/accept': { params: { id: String(f.projectId) }, body: { ids: [f.pieceRequestId] } },
+    'PATCH /api/piece-version/:id/report': { params: { id: String(f.pieceVersionId) }, body: { kind: 'lead', reportDate: '15/03/2026', finding: 'found' } },
+    'PATCH /api/project/:id/signing-date': { params: { id: String(f.projectId) }, body: { signingDate: '01/10/2026' } },
   };
   return templates[key];
 }
@@ -237,6 +246,14 @@ describe('fuzzing every API route (fast-check, PGlite)', () => {
       .insert(mailOutbox)
       .values({ recipient: 'perdu@exemple.fr', subject: 'Confirmation', textBody: 'Bonjour', htmlBody: '<p>Bonjour</p>', status: 'failed', attempts: 5, failedAt: new Date(), lastError: 'ECONNREFUSED' })
       .returning({ id: mailOutbox.id });
+    const [piece] = await db
+      .insert(pieceRequests)
+      .values({ projectId, participantId: sellerP!.id, pieceId: 'technical_diagnostics', label: 'Diagnostics', origin: 'derived', state: 'received', fileTypes: ['lead_report'] })
+      .returning({ id: pieceRequests.id });
+    const [version] = await db
+      .insert(pieceVersions)
+      .values({ requestId: piece!.id, storedName: 'abcdefgh_plomb.pdf', fileType: 'lead_report', sentByName: 'Jeanne Durand', diagnosticKind: 'lead' })
+      .returning({ id: pieceVersions.id });
     const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2c3e50' } }).png().toBuffer();
     fixture = {
       projectId,
@@ -247,6 +264,8 @@ describe('fuzzing every API route (fast-check, PGlite)', () => {
       sellerId: seller.id,
       adminId: adminUser.id,
       failedMailId: failed!.id,
+      pieceRequestId: piece!.id,
+      pieceVersionId: version!.id,
       photo,
     };
 

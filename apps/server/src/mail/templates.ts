@@ -117,3 +117,34 @@ export function emailUseAttemptMail(to: string, firstName: string, link: string)
     link,
   });
 }
+
+/** Issue 22: to the person when the office sends a piece back; the link opens that piece (after signing in). */
+export function pieceToCorrectMail(input: { to: string; firstName: string; projectName: string; pieceLabel: string; reason: string; text: string | null; link: string }): MailMessage {
+  return mailWithLink({
+    to: input.to,
+    subject: `Une pièce de votre dossier « ${input.projectName} » est à corriger`,
+    greeting: `Bonjour ${input.firstName},`,
+    lines: [
+      `Votre office notarial vous demande d'envoyer à nouveau la pièce « ${input.pieceLabel} » du dossier « ${input.projectName} ».`,
+      `Motif : ${input.reason}.`,
+      ...(input.text ? [`Commentaire de l'office : ${input.text}`] : []),
+    ],
+    action: 'Envoyer la pièce',
+    link: input.link,
+  });
+}
+
+/** Issue 22: to the office when pieces arrive on a file, at most one an hour per file. */
+export function piecesReceivedMail(input: { to: string; projectName: string; senderName: string; link: string }): MailMessage {
+  return mailWithLink({
+    to: input.to,
+    subject: `Nouvelles pièces à examiner : ${input.projectName}`,
+    greeting: 'Bonjour,',
+    lines: [
+      `${input.senderName} vient de déposer une pièce sur le dossier « ${input.projectName} ».`,
+      "D'autres ont pu suivre : ce message n'est envoyé qu'une fois par heure et par dossier.",
+    ],
+    action: 'Examiner les pièces',
+    link: input.link,
+  });
+}

@@ -9,3 +9,5 @@ export * from './piece-schemas';
 export * from './piece-progress';
 export * from './piece-reminders';
 export * from './missing-before-submit';
+export * from './piece-permissions';
+export * from './piece-counts';

@@ -69,6 +69,8 @@ export interface Participant {
   /** The role, plus 'creator' for the one who created the project. */
   roles_project: Array<ParticipantRole | 'creator'>;
   role: ParticipantRole;
+  /** Issue 22: "3 / 7 reçues", to those who may see the person's pieces, when some are asked of them. */
+  pieces?: { received: number; total: number };
 }
 
 export interface Project {
@@ -88,6 +90,8 @@ export interface Project {
   creator: number | null;
   /** City of the chosen office. */
   city: string | null;
+  /** Issue 22: pieces received and waiting for review; on the dashboard, to the chosen office and admins only. */
+  pieces_to_review?: number;
   documents: ProjectDocument[];
 }
 

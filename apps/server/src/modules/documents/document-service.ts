@@ -31,11 +31,13 @@ import { answerProject, requireOpenProject } from '../projects/project-guard';
 import { loadProjects } from '../projects/project-data';
 import { toProject, toProjectForAccess, toViewer } from '../projects/project-presenter';
 import type { UserWithOffice } from '../users/user-data';
+import { checkPieceUpload, recordPieceVersion, syncPieceRequests, type PieceUpload } from '../pieces/piece-service';
 import { loadDocumentInProject, requireReadableDocument } from './document-access';
 
 export const PROJECT_FILE_MAX_BYTES = 20 * 1024 * 1024;
 const DOCUMENT_ID_MESSAGE = 'Identifiant de document invalide.';
 const documentIdField = positiveId(DOCUMENT_ID_MESSAGE);
+const pieceRequestIdField = positiveId('Identifiant de pièce invalide.');
 const EDIT_REFUSED = "Erreur : Vous n'avez pas les droits suffisants pour modifier ce document.";
 
 
@@ -71,7 +73,11 @@ export async function addDocument(ctx: AppContext, user: UserWithOffice, input: 
     ? (input.docType as QuestionnaireDocType)
     : findQuestionnaireBySaveDocType(input.docType);
   if (questionnaire) {
-    await ctx.db.insert(documents).values({ projectId: loaded.project.id, participantId: owner?.id ?? null, kind: 'questionnaire', docType: questionnaire });
+    // A questionnaire's answers ask for pieces (issue 22): the requests follow in the same transaction.
+    await ctx.db.transaction(async (tx) => {
+      await tx.insert(documents).values({ projectId: loaded.project.id, participantId: owner?.id ?? null, kind: 'questionnaire', docType: questionnaire });
+      await syncPieceRequests(tx, loaded.project.id, ctx.now());
+    });
   } else if (input.docType === 'document_files' || input.docType === 'document_file') {
     if (!input.docFileType || !isFileTypeCode(input.docFileType)) throw badRequest("Ce type de fichier n'existe pas.");
     await ctx.db.insert(documents).values({ projectId: loaded.project.id, participantId: owner?.id ?? null, kind: 'files', docType: input.docFileType });
@@ -84,7 +90,8 @@ export async function addDocument(ctx: AppContext, user: UserWithOffice, input: 
 /**
  * Receives one file into a drawer (multipart fields `id` then `file`): images
  * and PDF, checked by content, streamed to a local temporary file, at most
- * 20 MB, then handed to the storage.
+ * 20 MB, then handed to the storage. With a `pieceRequestId` field (issue 22)
+ * the file is also a new version of that piece request, of the drawer's owner.
  */
 export async function addFile(
   ctx: AppContext,
@@ -92,17 +99,21 @@ export async function addFile(
   projectId: number,
   parts: AsyncIterable<{ type: 'field'; fieldname: string; value: unknown } | { type: 'file'; fieldname: string; filename: string; file: Readable }>,
 ): Promise<Project> {
-  const { loaded } = await requireOpenProject(ctx, user, projectId);
+  const { loaded, viewer, access } = await requireOpenProject(ctx, user, projectId);
   let upload: StoredUpload | undefined;
   let originalName: string | undefined;
   let documentId: number | undefined;
+  let pieceRequestId: number | undefined;
+  const checkPiece = async (drawer: { participantId: number | null; docType: string }): Promise<PieceUpload | undefined> =>
+    pieceRequestId === undefined ? undefined : checkPieceUpload(ctx.db, { viewer, access }, loaded.project.id, drawer, pieceRequestId);
   try {
     for await (const part of parts) {
       if (part.type === 'field' && part.fieldname === 'id') documentId = parseWith(documentIdField, part.value);
+      else if (part.type === 'field' && part.fieldname === 'pieceRequestId') pieceRequestId = parseWith(pieceRequestIdField, part.value);
       else if (part.type === 'file' && part.fieldname === 'file' && !upload) {
         originalName = checkOriginalName(part.filename);
         // Checked before the bytes are stored when the id came first, as the web sends it.
-        if (documentId !== undefined) await requireDrawer(ctx, user, loaded.project.id, documentId);
+        if (documentId !== undefined) await checkPiece((await requireDrawer(ctx, user, loaded.project.id, documentId)).document);
         upload = await receiveUpload(part.file, {
           dir: temporaryUploadsDir(ctx.config.dataDir),
           accepted: [...IMAGE_TYPES, 'pdf'],
@@ -113,15 +124,34 @@ export async function addFile(
     }
     if (!upload || !originalName) throw badRequest('Merci de choisir un fichier à envoyer.');
     if (documentId === undefined) throw badRequest(DOCUMENT_ID_MESSAGE);
-    await requireDrawer(ctx, user, loaded.project.id, documentId);
+    const drawer = (await requireDrawer(ctx, user, loaded.project.id, documentId)).document;
+    const piece = await checkPiece(drawer);
     const storedName = storedNameFor(originalName, upload.type);
     const received = upload;
     upload = undefined; // putFile takes the temporary file away, stored or not
     await ctx.storage.putFile(projectFileKey(loaded.project.id, storedName), received.path);
-    await ctx.db
-      .update(documents)
-      .set({ files: sql`array_append(${documents.files}, ${storedName})`, updatedAt: new Date() })
-      .where(eq(documents.id, documentId));
+    if (!piece) {
+      await ctx.db
+        .update(documents)
+        .set({ files: sql`array_append(${documents.files}, ${storedName})`, updatedAt: new Date() })
+        .where(eq(documents.id, documentId));
+      return answerProject(ctx, user, loaded.project.id);
+    }
+    const drawerId = documentId;
+    // The drawer lists the file and the request records its version together, or neither does.
+    const outcome = await ctx.db
+      .transaction(async (tx) => {
+        await tx
+          .update(documents)
+          .set({ files: sql`array_append(${documents.files}, ${storedName})`, updatedAt: new Date() })
+          .where(eq(documents.id, drawerId));
+        return recordPieceVersion(ctx, tx, { upload: piece, loaded, user, documentId: drawerId, fileType: drawer.docType, storedName });
+      })
+      .catch(async (error: unknown) => {
+        await removeUnlistedFiles(ctx.storage, [projectFileKey(loaded.project.id, storedName)], ctx.log);
+        throw error;
+      });
+    if (outcome.mailed) ctx.outbox.wake();
     return answerProject(ctx, user, loaded.project.id);
   } finally {
     await discardUpload(upload);
@@ -148,7 +178,10 @@ export async function removeFile(ctx: AppContext, user: UserWithOffice, projectI
 export async function removeDocument(ctx: AppContext, user: UserWithOffice, projectId: number, documentId: number): Promise<Project> {
   const found = await requireDocumentOfProject(ctx, user, projectId, documentId);
   if (!canDeleteDocument(found.viewer, found.access)) throw forbidden("Erreur : Vous n'avez pas les droits suffisants pour supprimer ce document.");
-  await ctx.db.delete(documents).where(eq(documents.id, documentId));
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(documents).where(eq(documents.id, documentId));
+    if (found.document.kind === 'questionnaire') await syncPieceRequests(tx, projectId, ctx.now());
+  });
   await removeUnlistedFiles(ctx.storage, found.document.files.map((name) => projectFileKey(projectId, name)), ctx.log);
   return answerProject(ctx, user, projectId);
 }
@@ -160,7 +193,11 @@ export async function changeDocumentOwner(ctx: AppContext, user: UserWithOffice,
   if (input.participantId !== null && !found.access.participants.some((p) => p.id === input.participantId)) {
     throw badRequest('Cette personne ne fait pas partie de ce dossier.');
   }
-  await ctx.db.update(documents).set({ participantId: input.participantId, updatedAt: new Date() }).where(eq(documents.id, input.documentId));
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(documents).set({ participantId: input.participantId, updatedAt: new Date() }).where(eq(documents.id, input.documentId));
+    // A questionnaire's pieces are asked of its owner.
+    if (found.document.kind === 'questionnaire') await syncPieceRequests(tx, found.document.projectId, ctx.now());
+  });
   return answerProject(ctx, user, found.document.projectId);
 }
 

@@ -28,6 +28,7 @@ import { answerProject, requireOpenProject } from '../projects/project-guard';
 import type { LoadedProject } from '../projects/project-data';
 import { findUserByEmail, findUserById, type UserWithOffice } from '../users/user-data';
 import { createInvitation, revokeInvitations } from './invitations';
+import { syncPieceRequests } from '../pieces/piece-service';
 
 type AddPersonInput = z.output<typeof addPersonSchema>;
 type UpdateParticipantInput = z.output<typeof updateParticipantSchema>;
@@ -88,6 +89,8 @@ export async function addPerson(ctx: AppContext, user: UserWithOffice, projectId
       })
       .returning({ id: participants.id });
     await giveQuestionnaires(tx, loaded, row!.id, input.role);
+    // Issue 22: the person's pieces (and a piece of the whole file may now be theirs).
+    await syncPieceRequests(tx, projectId, ctx.now());
     if (input.email) await invite(ctx, tx, user, loaded, { id: row!.id, email: input.email, firstName: input.firstName, lastName: input.lastName }, hasAccount);
   });
   if (input.email) ctx.outbox.wake();
@@ -140,7 +143,11 @@ export async function removeParticipant(ctx: AppContext, user: UserWithOffice, p
   const person = access.participants.find((p) => p.id === participantId);
   if (!person) throw notFound("Cette personne ne fait pas partie de ce dossier.");
   if (!canDeletePerson(viewer, access, person)) throw forbidden("Erreur : Vous n'avez pas les droits suffisants pour supprimer cette personne.");
-  await ctx.db.delete(participants).where(and(eq(participants.id, participantId), eq(participants.projectId, projectId)));
+  await ctx.db.transaction(async (tx) => {
+    // Their requests go with them (ON DELETE CASCADE); a piece of the whole file passes to another person of the role.
+    await tx.delete(participants).where(and(eq(participants.id, participantId), eq(participants.projectId, projectId)));
+    await syncPieceRequests(tx, projectId, ctx.now());
+  });
   return answerProject(ctx, user, projectId);
 }
 
@@ -199,6 +206,7 @@ export async function changeParticipantRole(ctx: AppContext, user: UserWithOffic
   await ctx.db.transaction(async (tx) => {
     await tx.update(participants).set({ role, roleConfirmed: true }).where(eq(participants.id, participantId));
     await giveQuestionnaires(tx, loaded, participantId, role);
+    await syncPieceRequests(tx, loaded.project.id, ctx.now());
   });
   return answerProject(ctx, user, loaded.project.id);
 }

@@ -2,7 +2,7 @@ import type { ProjectType } from '@notadoo/domain';
 import { asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { preparedRawStatement, preparedStatement } from '../../db/prepared-statements';
-import { documents, notaryOffices, participants, projects, users } from '../../db/schema';
+import { documents, notaryOffices, participants, pieceRequests, projects, users } from '../../db/schema';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type ParticipantRow = typeof participants.$inferSelect & {
@@ -18,12 +18,24 @@ export interface ProgressPart {
   fileCount: number;
 }
 
+/** How many piece requests of a kind a person of the file has (issue 22): what progress and "3 / 7 reçues" need. */
+export interface PieceCount {
+  participantId: number;
+  state: (typeof pieceRequests.$inferSelect)['state'];
+  origin: (typeof pieceRequests.$inferSelect)['origin'];
+  noLongerRequired: boolean;
+  count: number;
+}
+
 /** A project as a dashboard line needs it: access and summary, no document content. */
 export interface ProjectForSummary {
   project: ProjectRow;
   office: OfficeRow | null;
   participants: ParticipantRow[];
   progressParts: ProgressPart[];
+  pieceCounts: PieceCount[];
+  /** Pieces received and waiting for the office's review (issue 22); counted on the dashboard only. */
+  piecesToReview?: number;
 }
 
 /** A project with everything needed to check access and answer it. */
@@ -32,6 +44,7 @@ export interface LoadedProject {
   office: OfficeRow | null;
   participants: ParticipantRow[];
   documents: DocumentRow[];
+  pieceCounts: PieceCount[];
 }
 
 /** The ids as one array parameter: a list of any length is one bind value. */
@@ -52,7 +65,7 @@ function groupByProject<T>(rows: readonly T[], projectIdOf: (row: T) => number):
 }
 
 /**
- * The three reads of `loadProjects`, prepared once per database handle (every
+ * The four reads of `loadProjects`, prepared once per database handle (every
  * dashboard and project page runs them; see db/prepared-statements.ts).
  */
 function projectStatements(db: Db) {
@@ -71,21 +84,41 @@ function projectStatements(db: Db) {
       .orderBy(asc(participants.id))
       .prepare(`${name}_people`),
     documents: handle.select().from(documents).where(anyOfIds(documents.projectId)).orderBy(asc(documents.id)).prepare(`${name}_documents`),
+    // Counts, not rows: a file's page needs how many pieces of each state each person has.
+    pieceCounts: handle
+      .select({
+        projectId: pieceRequests.projectId,
+        participantId: pieceRequests.participantId,
+        state: pieceRequests.state,
+        origin: pieceRequests.origin,
+        noLongerRequired: pieceRequests.noLongerRequired,
+        count: sql<number>`count(*)::int`,
+      })
+      .from(pieceRequests)
+      .where(anyOfIds(pieceRequests.projectId))
+      .groupBy(pieceRequests.projectId, pieceRequests.participantId, pieceRequests.state, pieceRequests.origin, pieceRequests.noLongerRequired)
+      .prepare(`${name}_piece_counts`),
   }));
 }
 
 /**
- * Loads projects with their office, participants and documents: three queries
+ * Loads projects with their office, participants, documents and piece counts: four queries
  * whatever the count, in the order of `ids`, sent together (on PostgreSQL they
- * run on three pooled connections at once).
+ * run on pooled connections at once).
  */
 export async function loadProjects(db: Db, ids: readonly number[]): Promise<LoadedProject[]> {
   if (ids.length === 0) return [];
   const statements = projectStatements(db);
   const params = { ids };
-  const [rows, people, docs] = await Promise.all([statements.projects.execute(params), statements.people.execute(params), statements.documents.execute(params)]);
+  const [rows, people, docs, counts] = await Promise.all([
+    statements.projects.execute(params),
+    statements.people.execute(params),
+    statements.documents.execute(params),
+    statements.pieceCounts.execute(params),
+  ]);
   const peopleByProject = groupByProject(people, (p) => p.participant.projectId);
   const docsByProject = groupByProject(docs, (d) => d.projectId);
+  const countsByProject = groupByProject(counts, (c) => c.projectId);
   const byId = new Map(rows.map((row) => [row.project.id, row]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
@@ -96,6 +129,7 @@ export async function loadProjects(db: Db, ids: readonly number[]): Promise<Load
         office: row.office,
         participants: (peopleByProject.get(id) ?? []).map((p) => ({ ...p.participant, user: p.user })),
         documents: docsByProject.get(id) ?? [],
+        pieceCounts: (countsByProject.get(id) ?? []).map(({ projectId: _projectId, ...count }) => count),
       },
     ];
   });

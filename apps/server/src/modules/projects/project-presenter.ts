@@ -1,5 +1,10 @@
 import {
+  canReviewPieces,
   canSeePersonEmail,
+  canViewPiecesOf,
+  countPersonPieces,
+  expandPieceCounts,
+  projectProgressWithPieces,
   isAdmin,
   canViewDocumentOf,
   projectProgress,
@@ -17,7 +22,7 @@ import {
 } from '@notadoo/domain';
 import type { UserWithOffice } from '../users/user-data';
 import { toNotaryOffice } from '../offices/office-data';
-import type { DocumentRow, LoadedProject, ParticipantRow, ProgressPart, ProjectForSummary } from './project-data';
+import type { DocumentRow, LoadedProject, ParticipantRow, PieceCount, ProgressPart, ProjectForSummary } from './project-data';
 
 /** The signed-in user as the domain's permission functions see them. */
 export function toViewer(user: UserWithOffice): Viewer {
@@ -49,21 +54,24 @@ export function toProjectForAccess(loaded: Pick<LoadedProject, 'project' | 'part
  * connection and avatar are sent to admins only, only whether they joined; their
  * e-mail only to those canSeePersonEmail allows.
  */
-function toParticipant(p: ParticipantRow, viewer: Viewer, access: ProjectForAccess): Participant {
+function toParticipant(p: ParticipantRow, viewer: Viewer, access: ProjectForAccess, pieceCounts: readonly PieceCount[]): Participant {
   const person = toPersonForAccess(p);
+  const own = pieceCounts.filter((c) => c.participantId === p.id);
+  const pieces = own.length > 0 && canViewPiecesOf(viewer, access, person) ? countPersonPieces(own) : undefined;
   // Admins may read any account anyway (GET /users/{id}); everyone else sees their own only.
-  const own = p.user !== null && (p.user.id === viewer.id || isAdmin(viewer));
+  const ownAccount = p.user !== null && (p.user.id === viewer.id || isAdmin(viewer));
   return {
     id: p.id,
     first_name: p.firstName,
     last_name: p.lastName,
     email: canSeePersonEmail(viewer, access, person) ? p.email : null,
-    user: own ? { id: p.user!.id, lastConnectionDate: p.user!.lastConnectionDate?.toISOString() ?? null, avatar: p.user!.avatar } : null,
+    user: ownAccount ? { id: p.user!.id, lastConnectionDate: p.user!.lastConnectionDate?.toISOString() ?? null, avatar: p.user!.avatar } : null,
     joined: person.joined,
     added_by: p.addedBy !== null && p.addedBy === viewer.id ? p.addedBy : null,
     role_confirmed: p.roleConfirmed,
     roles_project: p.isCreator ? [p.role, 'creator'] : [p.role],
     role: p.role,
+    ...(pieces ? { pieces } : {}),
   };
 }
 
@@ -87,11 +95,12 @@ function toDocument(d: DocumentRow, readable: boolean): ProjectDocument {
   return doc;
 }
 
-export function computeProgress(parts: ProgressPart[]): number {
-  return projectProgress({
-    questionnaires: parts.filter((d) => d.kind === 'questionnaire'),
-    fileDrawers: parts.filter((d) => d.kind === 'files'),
-  });
+/** The file's progress: counting its pieces once it has requests (issue 22), the former formula otherwise. */
+export function computeProgress(parts: ProgressPart[], pieceCounts: readonly PieceCount[] = []): number {
+  const questionnaires = parts.filter((d) => d.kind === 'questionnaire');
+  const fileDrawers = parts.filter((d) => d.kind === 'files');
+  if (pieceCounts.length === 0) return projectProgress({ questionnaires, fileDrawers });
+  return projectProgressWithPieces({ questionnaires, fileDrawers, pieces: expandPieceCounts(pieceCounts) });
 }
 
 const toProgressPart = (d: DocumentRow): ProgressPart => ({ kind: d.kind, progress: d.progress, fileCount: d.files.length });
@@ -104,15 +113,17 @@ export function toProjectSummary(loaded: ProjectForSummary, viewer: Viewer, acce
     type: project.type,
     subtype: project.subtype,
     status: project.status as ProjectStatus,
-    progress: computeProgress(loaded.progressParts),
+    progress: computeProgress(loaded.progressParts, loaded.pieceCounts),
     created_at: project.createdAt.toISOString(),
     cover_image: project.coverImage,
     is_archived: project.isArchived,
     is_partial: false,
-    participants: loaded.participants.map((p) => toParticipant(p, viewer, access)),
+    participants: loaded.participants.map((p) => toParticipant(p, viewer, access, loaded.pieceCounts)),
     notary_office: office && toNotaryOffice(office),
     creator: project.creatorId,
     city: office?.city ?? null,
+    // The office's dashboard: what waits for its review (others have nothing to review).
+    ...(loaded.piecesToReview !== undefined && canReviewPieces(viewer, access) ? { pieces_to_review: loaded.piecesToReview } : {}),
   };
 }
 

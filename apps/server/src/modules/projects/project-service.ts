@@ -51,6 +51,7 @@ import { answerProject, requireOpenProject } from './project-guard';
 import { loadProjectsForSummary } from './project-summaries';
 import { recordOfficeMove } from './office-moves';
 import { toPartialProject, toProject, toProjectForAccess, toProjectSummary, toViewer } from './project-presenter';
+import { syncPieceRequests } from '../pieces/piece-service';
 
 type CreateProjectInput = z.output<typeof createProjectSchema>;
 
@@ -96,6 +97,8 @@ export async function createProject(ctx: AppContext, user: UserWithOffice, input
         questionnaires.map((docType) => ({ projectId: project!.id, participantId: participant!.id, kind: 'questionnaire' as const, docType })),
       );
     }
+    // Issue 22: the creator's basic pieces (identity, title...) are asked from the start.
+    await syncPieceRequests(tx, project!.id, ctx.now());
     return { id: project!.id };
   });
 }

@@ -24,6 +24,7 @@ import { findDocumentById, recordGeneratedPdf, updateAnswersAtVersion } from './
 import { questionnairePdfKey } from '../../files/storage/storage-keys';
 import { readablePdfName, removeStoredPdf, storedPdfName, storedPdfSize } from './questionnaire-files';
 import { renderQuestionnairePdf } from './questionnaire-pdf';
+import { syncPieceRequests } from '../pieces/piece-service';
 
 export const QUESTIONNAIRE_MESSAGES = {
   /** Spec 001, section 8. */
@@ -83,7 +84,12 @@ export async function saveQuestionnaire(ctx: AppContext, user: UserWithOffice, i
   }
 
   const answers: Answers = clean(definition, raw);
-  const saved = await updateAnswersAtVersion(ctx.db, { id, expectedVersion, answers, progress: progress(definition, answers), at: ctx.now() });
+  // The answers decide which pieces are asked (issue 22): the requests change with them, in one transaction.
+  const saved = await ctx.db.transaction(async (tx) => {
+    const row = await updateAnswersAtVersion(tx, { id, expectedVersion, answers, progress: progress(definition, answers), at: ctx.now() });
+    if (row) await syncPieceRequests(tx, row.projectId, ctx.now());
+    return row;
+  });
   if (!saved) {
     const current = await findDocumentById(ctx.db, id);
     if (!current) throw notFound(M.documentMissing);
