@@ -40,6 +40,8 @@ import { downloadRoutes } from './modules/downloads/download-routes';
 import { participantRoutes } from './modules/participants/participant-routes';
 import { documentRoutes } from './modules/documents/document-routes';
 import { pieceRoutes } from './modules/pieces/piece-routes';
+import { createReminderTask } from './modules/pieces/piece-reminder-service';
+import type { PeriodicTask } from './periodic-task';
 import { transferRoutes } from './modules/transfers/transfer-routes';
 import { userRoutes } from './modules/users/user-routes';
 // Issue 10: administration, billing, contact, site information and maintenance, avatars.
@@ -54,6 +56,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The mail outbox worker of this application (started when ready, stopped on close). */
     mailOutbox: OutboxWorker;
+    /** Issue 22: the daily pass of piece reminders; `main.ts` starts it once listening, close stops it. */
+    pieceReminders: PeriodicTask;
   }
 }
 
@@ -110,6 +114,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     storage: options.storage ?? (await createFileStorage(config)),
     answers: keepAnswers(app, options.database, options.changeFeed),
   };
+
+  const reminders = createReminderTask(ctx);
+  app.decorate('pieceReminders', reminders);
+  app.addHook('onClose', async () => reminders.stop());
 
   // External plugins first, then the app's own, then routes.
   registerSecurityHeaders(app, config);

@@ -53,6 +53,9 @@ const envSchema = z.object({
     .regex(/^[A-Za-z0-9._-]+(\/[A-Za-z0-9._-]+)*\/?$/, 'doit être un préfixe de noms d’objets (ex. « notadoo/ »)')
     .refine((v) => !v.split('/').some((s) => s === '.' || s === '..'), 'ne doit pas contenir « . » ni « .. »')
     .optional(),
+  // Reminders of the pieces still owed (issue 22): how often a process tries the daily pass (0: never), and from which hour in Paris.
+  PIECE_REMINDERS_INTERVAL_MS: z.coerce.number().int().min(0).default(60 * 60_000),
+  PIECE_REMINDERS_FROM_HOUR: z.coerce.number().int().min(0).max(23).default(9),
   // Password hashing (issue 9, hostile test): argon2 runs at once, and waiting beyond them before a 503.
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(defaultPasswordHashConcurrency()),
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
@@ -100,6 +103,8 @@ export interface Config {
   s3: S3Settings | null;
   /** How many argon2 hashes or verifications run at once, and how many may wait (PASSWORD_HASH_*). */
   passwordHashing: { concurrency: number; queueLength: number };
+  /** Issue 22: the daily pass of reminders, tried every `intervalMs` (0: off) from `fromHour` (Paris). */
+  pieceReminders: { intervalMs: number; fromHour: number };
 }
 
 /** An S3-compatible bucket (S3_* variables). */
@@ -195,6 +200,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: e.TRUST_PROXY ?? false,
     passwordHashing: { concurrency: e.PASSWORD_HASH_CONCURRENCY, queueLength: e.PASSWORD_HASH_QUEUE },
+    pieceReminders: { intervalMs: e.PIECE_REMINDERS_INTERVAL_MS, fromHour: e.PIECE_REMINDERS_FROM_HOUR },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -38,6 +38,8 @@ export const testConfig: Config = {
   trustProxy: false,
   s3: null,
   passwordHashing: { concurrency: 2, queueLength: 32 },
+  // Tests run the pass themselves (runReminderPass), on the test clock.
+  pieceReminders: { intervalMs: 0, fromHour: 9 },
 };
 
 /**

@@ -191,3 +191,29 @@ export const pieceReviews = pgTable('piece_reviews', {
   byName: text('by_name').notNull(),
   at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
+
+// Issue 22: reminders of the pieces still owed (migration 0150).
+export const pieceReminders = pgTable('piece_reminders', {
+  id: serial('id').primaryKey(),
+  /** 'u' + user id, or 'e' + the lower-cased address of a person invited without an account. */
+  personKey: text('person_key').notNull(),
+  /** The French day (Europe/Paris), YYYY-MM-DD: one reminder mail per person and day. */
+  day: date('day', { mode: 'string' }).notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull(),
+  projectIds: integer('project_ids').array().notNull(),
+  byUserId: integer('by_user_id'),
+});
+
+export const pieceReminderAlerts = pgTable('piece_reminder_alerts', {
+  id: serial('id').primaryKey(),
+  personKey: text('person_key').notNull(),
+  projectId: integer('project_id').notNull(),
+  day: date('day', { mode: 'string' }).notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+export const pieceReminderPasses = pgTable('piece_reminder_passes', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+});

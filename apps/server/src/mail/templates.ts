@@ -148,3 +148,51 @@ export function piecesReceivedMail(input: { to: string; projectName: string; sen
     link: input.link,
   });
 }
+
+/** One file of a reminder: its pieces still awaited, each with the link that opens it (after signing in). */
+export interface ReminderMailFile {
+  projectName: string;
+  pieces: ReadonlyArray<{ label: string; stateLabel: string; link: string }>;
+}
+
+/**
+ * Issue 22: to a person who still owes pieces, at most one a day, listing
+ * every file due. Names and states of the pieces only, never their content.
+ */
+export function piecesReminderMail(input: { to: string; firstName: string; files: readonly ReminderMailFile[]; fromOffice: boolean }): MailMessage {
+  const [first] = input.files;
+  const single = input.files.length === 1 && first !== undefined;
+  return mailWithLink({
+    to: input.to,
+    subject: single ? `Rappel : des pièces sont attendues pour votre dossier « ${first.projectName} »` : `Rappel : des pièces sont attendues pour ${input.files.length} de vos dossiers`,
+    greeting: `Bonjour ${input.firstName},`,
+    lines: [
+      input.fromOffice
+        ? 'Votre office notarial vous rappelle que des pièces sont encore attendues de votre part :'
+        : 'Des pièces sont encore attendues de votre part pour avancer :',
+      ...input.files.flatMap((file) => [
+        `Dossier « ${file.projectName} » :`,
+        ...file.pieces.map((piece) => `– ${piece.label} (${piece.stateLabel}) : ${piece.link}`),
+      ]),
+      "Vous recevez ce rappel parce que rien n'a changé depuis plusieurs jours. Il s'arrête dès que toutes vos pièces sont envoyées.",
+    ],
+    action: 'Envoyer mes pièces',
+    link: first?.pieces[0]?.link ?? '',
+  });
+}
+
+/** Issue 22: to the office, once, when three reminders did not move a person (21 quiet days). */
+export function piecesStalledMail(input: { to: string; personName: string; projectName: string; daysWithoutChange: number; pieceLabels: readonly string[]; link: string }): MailMessage {
+  return mailWithLink({
+    to: input.to,
+    subject: `Pièces toujours attendues : ${input.projectName}`,
+    greeting: 'Bonjour,',
+    lines: [
+      `${input.personName} n'a rien envoyé depuis ${input.daysWithoutChange} jours sur le dossier « ${input.projectName} », malgré trois rappels.`,
+      `Pièces attendues : ${input.pieceLabels.join(', ')}.`,
+      "Les rappels automatiques s'arrêtent pour ce dossier : un contact de l'office sera sans doute plus efficace.",
+    ],
+    action: 'Voir les pièces du dossier',
+    link: input.link,
+  });
+}

@@ -15,6 +15,7 @@ export const PIECE_PERMISSION_MESSAGES = {
   reportDateRefused: "Vous n'avez pas les droits suffisants pour indiquer la date de ce rapport.",
   signingDateRefused: "Seul l'office notarial du dossier peut fixer la date de signature.",
   pieceNotFound: "Cette pièce n'existe pas.",
+  remindRefused: "Seul l'office notarial du dossier peut relancer les personnes pour leurs pièces.",
 } as const;
 
 /** Whether the viewer sees the pieces asked of `owner` (their states, files and reviews). */
@@ -35,6 +36,11 @@ export function canSendPiece(viewer: Viewer, project: ProjectForAccess, owner: P
 /** The date (and finding) of a diagnostic report sent for `owner`: whoever may send it, the office included. */
 export function canSetReportDate(viewer: Viewer, project: ProjectForAccess, owner: PersonForAccess): boolean {
   return canEditDocumentOf(viewer, project, owner);
+}
+
+/** Sending a person a reminder of their pieces now, outside the daily schedule: the office's call. */
+export function canRemindPieces(viewer: Viewer, project: ProjectForAccess): boolean {
+  return hasOfficePowers(viewer, project);
 }
 
 /** The planned signing date decides which reports are still valid: the office's to set. */

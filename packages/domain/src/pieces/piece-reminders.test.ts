@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideReminders, type ReminderFile, type ReminderInput } from './piece-reminders';
+import { decideReminders, reminderDayOf, type ReminderFile, type ReminderInput } from './piece-reminders';
 
 /** Noon in Paris (UTC+2 in summer) on day `n` of September 2024. */
 const sept = (n: number, hour = 10) => new Date(Date.UTC(2024, 8, n, hour));
@@ -86,5 +86,12 @@ describe('reminders of the pieces still owed', () => {
     });
     expect(decide(sept(20), [complete])).toEqual({ mail: null, officeAlerts: [] });
     expect(decide(sept(20), [file(1, sept(1), { personLeft: true })])).toEqual({ mail: null, officeAlerts: [] });
+  });
+});
+
+describe('the French day of a reminder', () => {
+  it('is the day in Paris, as the schedule counts it', () => {
+    expect(reminderDayOf(new Date(Date.UTC(2024, 8, 3, 21, 30)))).toBe('2024-09-03');
+    expect(reminderDayOf(new Date(Date.UTC(2024, 8, 3, 22, 30)))).toBe('2024-09-04');
   });
 });

@@ -102,6 +102,14 @@ export function decideReminders(input: ReminderInput): ReminderDecision {
   return { mail: mailedToday || due.length === 0 ? null : { files: due }, officeAlerts };
 }
 
+/**
+ * The French day of an instant, YYYY-MM-DD, as `decideReminders` counts days:
+ * what the server claims "one mail per person and day" on.
+ */
+export function reminderDayOf(instant: Date): string {
+  return parisDay.format(instant);
+}
+
 const parisDay = new Intl.DateTimeFormat('en-CA', { timeZone: REMINDER_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' });
 
 /** The French calendar day of an instant, as a count of days (only differences matter). */

@@ -91,6 +91,19 @@ export const signingDateSchema = z.object({
 });
 export type SigningDatePayload = z.input<typeof signingDateSchema>;
 
+/** The office reminds one person of the file, or (without `participantId`) everyone who still owes pieces: `POST /project/{id}/pieces/remind`. */
+export const remindNowSchema = z.object({
+  participantId: positiveId('Identifiant de personne invalide.').optional(),
+});
+export type RemindNowPayload = z.input<typeof remindNowSchema>;
+
+/** Who was reminded, and who was not because a reminder already went to them today. */
+export const remindNowResultSchema = z.object({
+  sent: z.array(z.object({ participantId: z.number().int(), name: z.string() })),
+  alreadyRemindedToday: z.array(z.object({ participantId: z.number().int(), name: z.string() })),
+});
+export type RemindNowResult = z.infer<typeof remindNowResultSchema>;
+
 // ---------------------------------------------------------------- read model
 
 const personRef = z.object({

@@ -19,7 +19,7 @@ export function documentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       service.addDocument(ctx, requireUser(request), request.body),
     );
 
-    app.post('/project/:id/addfile', { config: { access: 'project' }, schema: { tags, summary: 'Déposer un fichier (multipart : id, file ; images et PDF, 20 Mo)', params: projectIdSchema, consumes: ['multipart/form-data'] } }, async (request) =>
+    app.post('/project/:id/addfile', { config: { access: 'project' }, schema: { tags, summary: "Déposer un fichier (multipart : id, file, et pieceRequestId pour une pièce demandée ou « other » pour un autre document ; images et PDF, 20 Mo)", params: projectIdSchema, consumes: ['multipart/form-data'] } }, async (request) =>
       service.addFile(ctx, requireUser(request), request.params.id, readParts(request)),
     );
 

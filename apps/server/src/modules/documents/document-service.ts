@@ -16,7 +16,7 @@ import {
   type QuestionnaireDocType,
 } from '@notadoo/domain';
 import { and, eq, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AppContext } from '../../context';
 import { documents, participants, projects } from '../../db/schema';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error';
@@ -31,13 +31,15 @@ import { answerProject, requireOpenProject } from '../projects/project-guard';
 import { loadProjects } from '../projects/project-data';
 import { toProject, toProjectForAccess, toViewer } from '../projects/project-presenter';
 import type { UserWithOffice } from '../users/user-data';
-import { checkPieceUpload, recordPieceVersion, syncPieceRequests, type PieceUpload } from '../pieces/piece-service';
+import { checkPieceUpload, recordPieceVersion, syncPieceRequests, UNREQUESTED_PIECE_FIELD_VALUE, type PieceUpload } from '../pieces/piece-service';
 import { loadDocumentInProject, requireReadableDocument } from './document-access';
 
 export const PROJECT_FILE_MAX_BYTES = 20 * 1024 * 1024;
 const DOCUMENT_ID_MESSAGE = 'Identifiant de document invalide.';
 const documentIdField = positiveId(DOCUMENT_ID_MESSAGE);
-const pieceRequestIdField = positiveId('Identifiant de pièce invalide.');
+const pieceRequestIdField = z.union([z.literal(UNREQUESTED_PIECE_FIELD_VALUE), positiveId('Identifiant de pièce invalide.')], {
+  error: "Identifiant de pièce invalide : un numéro de pièce, ou « other » pour un document que personne n'a demandé.",
+});
 const EDIT_REFUSED = "Erreur : Vous n'avez pas les droits suffisants pour modifier ce document.";
 
 
@@ -91,7 +93,9 @@ export async function addDocument(ctx: AppContext, user: UserWithOffice, input: 
  * Receives one file into a drawer (multipart fields `id` then `file`): images
  * and PDF, checked by content, streamed to a local temporary file, at most
  * 20 MB, then handed to the storage. With a `pieceRequestId` field (issue 22)
- * the file is also a new version of that piece request, of the drawer's owner.
+ * the file is also a new version of that piece request, of the drawer's owner;
+ * `pieceRequestId=other` files it as a piece nobody asked for ("Autre
+ * document", received at once for the office to review).
  */
 export async function addFile(
   ctx: AppContext,
@@ -103,7 +107,7 @@ export async function addFile(
   let upload: StoredUpload | undefined;
   let originalName: string | undefined;
   let documentId: number | undefined;
-  let pieceRequestId: number | undefined;
+  let pieceRequestId: number | typeof UNREQUESTED_PIECE_FIELD_VALUE | undefined;
   const checkPiece = async (drawer: { participantId: number | null; docType: string }): Promise<PieceUpload | undefined> =>
     pieceRequestId === undefined ? undefined : checkPieceUpload(ctx.db, { viewer, access }, loaded.project.id, drawer, pieceRequestId);
   try {

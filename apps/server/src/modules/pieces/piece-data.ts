@@ -72,6 +72,12 @@ export async function insertPieceRequests(db: Db, rows: readonly NewPieceRequest
     .onConflictDoNothing();
 }
 
+/** One request, as stored: a piece sent unasked, created with its first version. */
+export async function insertPieceRequest(db: Db, { at, ...row }: NewPieceRequest): Promise<PieceRequestRow> {
+  const [inserted] = await db.insert(pieceRequests).values({ ...row, createdAt: at, updatedAt: at }).returning();
+  return inserted!;
+}
+
 export async function deletePieceRequests(db: Db, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   await db.delete(pieceRequests).where(inArray(pieceRequests.id, [...ids]));

@@ -1,8 +1,19 @@
-import { batchAcceptSchema, diagnosticReportSchema, pieceReviewSchema, positiveId, projectIdSchema, projectPiecesSchema, signingDateSchema } from '@notadoo/domain';
+import {
+  batchAcceptSchema,
+  diagnosticReportSchema,
+  pieceReviewSchema,
+  positiveId,
+  projectIdSchema,
+  projectPiecesSchema,
+  remindNowResultSchema,
+  remindNowSchema,
+  signingDateSchema,
+} from '@notadoo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
+import * as reminders from './piece-reminder-service';
 import * as service from './piece-service';
 
 const tags = ['pièces'];
@@ -12,7 +23,8 @@ const response = { 200: projectPiecesSchema };
 
 /**
  * Issue 22: the pieces of a file. Sending a file for a piece goes through
- * `POST /project/{id}/addfile` with its `pieceRequestId` field (documents module).
+ * `POST /project/{id}/addfile` with its `pieceRequestId` field (documents module);
+ * `pieceRequestId=other` sends a piece nobody asked for ("Autre document").
  */
 export function pieceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -40,6 +52,20 @@ export function pieceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/project/:id/signing-date',
       { config: { access: 'project' }, schema: { tags, summary: 'Date de signature prévue (office) ; vide pour la retirer', params: projectIdSchema, body: signingDateSchema, response } },
       async (request) => service.setSigningDate(ctx, requireUser(request), request.params.id, request.body.signingDate),
+    );
+    app.post(
+      '/project/:id/pieces/remind',
+      {
+        config: { access: 'project' },
+        schema: {
+          tags,
+          summary: "Relancer maintenant (office) une personne, ou chacune, pour les pièces qu'elle doit encore ; 429 si une relance lui est déjà partie aujourd'hui",
+          params: projectIdSchema,
+          body: remindNowSchema,
+          response: { 200: remindNowResultSchema },
+        },
+      },
+      async (request) => reminders.sendReminderNow(ctx, requireUser(request), request.params.id, request.body.participantId),
     );
   };
 }

@@ -6,12 +6,14 @@ import {
   canViewPiecesOf,
   computeDiagnosticValidity,
   CORRECTION_REASON_LABELS,
+  createUnrequestedPiece,
   derivePieceRequests,
   diagnosticForFileType,
   displayFileName,
   fileTypeTitle,
   findDiagnosticRule,
   isAdmin,
+  isFileTypeCode,
   PIECE_PERMISSION_MESSAGES,
   PIECE_STATE_LABELS,
   pieceActorKind,
@@ -43,6 +45,7 @@ import {
   findPieceRequest,
   findPieceRequests,
   findPieceVersion,
+  insertPieceRequest,
   insertPieceRequests,
   insertPieceReviews,
   insertPieceVersion,
@@ -71,6 +74,7 @@ export const PIECE_MESSAGES = {
   drawerOfAnotherPerson: "Ce tiroir n'appartient pas à la personne à qui la pièce est demandée.",
   wrongFileType: 'Ce type de fichier ne correspond pas à la pièce demandée.',
   notThisDiagnostic: "Ce fichier n'a pas été envoyé pour un diagnostic de ce type.",
+  unassignedDrawer: "Ce tiroir n'est attribué à personne : choisissez le tiroir de la personne qui envoie ce document.",
 } as const;
 const M = PIECE_MESSAGES;
 
@@ -288,24 +292,37 @@ export async function setReportDate(
 // ---------------------------------------------------------------- a file sent for a request
 
 export interface PieceUpload {
-  request: PieceRequestRow;
+  /** The request the file answers; null for a piece sent unasked ("Autre document"), whose request is created with its version. */
+  request: PieceRequestRow | null;
   owner: PersonForAccess;
   /** Whether the office (or an admin) sends it: it is not told of its own upload. */
   byOffice: boolean;
 }
 
+/** The `pieceRequestId` field's value that sends a piece nobody asked for. */
+export const UNREQUESTED_PIECE_FIELD_VALUE = 'other';
+
 /**
  * Whether the file going into drawer `drawer` may be a version of request
- * `requestId`: checked before the bytes are stored, and again before they
- * are recorded. 404, 403, 400 or 409 with the reason.
+ * `requestId` (or, `'other'`, a piece sent unasked by the drawer's owner):
+ * checked before the bytes are stored, and again before they are recorded.
+ * 404, 403, 400 or 409 with the reason.
  */
 export async function checkPieceUpload(
   db: Db,
   found: { viewer: Viewer; access: ProjectForAccess },
   projectId: number,
   drawer: { participantId: number | null; docType: string },
-  requestId: number,
+  requestId: number | typeof UNREQUESTED_PIECE_FIELD_VALUE,
 ): Promise<PieceUpload> {
+  const byOffice = pieceActorKind(found.viewer, found.access) === 'office';
+  if (requestId === UNREQUESTED_PIECE_FIELD_VALUE) {
+    // "Autre document" is the drawer owner's: a drawer of nobody's has no one to file it under.
+    const owner = found.access.participants.find((p) => p.id === drawer.participantId);
+    if (!owner) throw badRequest(M.unassignedDrawer);
+    if (!canSendPiece(found.viewer, found.access, owner)) throw forbidden(M.sendRefused);
+    return { request: null, owner, byOffice };
+  }
   const request = await findPieceRequest(db, requestId);
   if (!request || request.projectId !== projectId) throw notFound(M.notInProject);
   const owner = found.access.participants.find((p) => p.id === request.participantId);
@@ -314,7 +331,13 @@ export async function checkPieceUpload(
   if (request.fileTypes.length > 0 && !request.fileTypes.includes(drawer.docType)) throw badRequest(M.wrongFileType);
   const move = transitionPiece(request.state, 'upload', pieceActorKind(found.viewer, found.access));
   if (!move.ok) throw conflict(move.message);
-  return { request, owner, byOffice: pieceActorKind(found.viewer, found.access) === 'office' };
+  return { request, owner, byOffice };
+}
+
+/** The "Autre document" request of a piece sent unasked, received at once (`createUnrequestedPiece`), named after the drawer's file type. */
+async function insertUnrequestedPiece(db: Db, projectId: number, participantId: number, fileType: string, at: Date): Promise<PieceRequestRow> {
+  const piece = createUnrequestedPiece(participantId, isFileTypeCode(fileType) ? fileType : 'other');
+  return insertPieceRequest(db, { projectId, participantId, pieceId: piece.pieceId, label: piece.label, origin: piece.origin, state: piece.state, reasonText: null, fileTypes: [...piece.fileTypes], at });
 }
 
 /**
@@ -329,11 +352,12 @@ export async function recordPieceVersion(
 ): Promise<{ mailed: boolean }> {
   const { upload, loaded, user } = input;
   const at = ctx.now();
-  if (!(await moveRequestState(db, upload.request.id, upload.request.state, 'received', at))) throw conflict(M.movedMeanwhile);
+  const request = upload.request ?? (await insertUnrequestedPiece(db, loaded.project.id, upload.owner.id, input.fileType, at));
+  if (upload.request && !(await moveRequestState(db, request.id, request.state, 'received', at))) throw conflict(M.movedMeanwhile);
   const diagnostic = diagnosticForFileType(input.fileType);
-  const isReport = diagnostic !== undefined && findDiagnosticRule(diagnostic).pieceIds.includes(upload.request.pieceId);
+  const isReport = diagnostic !== undefined && findDiagnosticRule(diagnostic).pieceIds.includes(request.pieceId);
   await insertPieceVersion(db, {
-    requestId: upload.request.id,
+    requestId: request.id,
     documentId: input.documentId,
     storedName: input.storedName,
     fileType: input.fileType,
