@@ -40,8 +40,7 @@ import { downloadRoutes } from './modules/downloads/download-routes';
 import { participantRoutes } from './modules/participants/participant-routes';
 import { documentRoutes } from './modules/documents/document-routes';
 import { pieceRoutes } from './modules/pieces/piece-routes';
-import { createReminderTask } from './modules/pieces/piece-reminder-service';
-import type { PeriodicTask } from './periodic-task';
+import { createReminderTask, type ReminderTask } from './modules/pieces/piece-reminder-service';
 import { transferRoutes } from './modules/transfers/transfer-routes';
 import { userRoutes } from './modules/users/user-routes';
 // Issue 10: administration, billing, contact, site information and maintenance, avatars.
@@ -57,7 +56,7 @@ declare module 'fastify' {
     /** The mail outbox worker of this application (started when ready, stopped on close). */
     mailOutbox: OutboxWorker;
     /** Issue 22: the daily pass of piece reminders; `main.ts` starts it once listening, close stops it. */
-    pieceReminders: PeriodicTask;
+    pieceReminders: ReminderTask;
   }
 }
 

@@ -221,11 +221,19 @@ function parisHour(instant: Date): number {
   return Number(parisHourFormat.format(instant));
 }
 
+export interface ReminderTask extends PeriodicTask {
+  /** One try of the day's pass, now (what each tick does). */
+  runOnce(): Promise<ReminderPassResult | null>;
+  /** The pass's work without its lease or hour (tests: two at once must still send each mail once). */
+  sendDueNow(): Promise<ReminderPassResult>;
+}
+
 /** The pass, tried every `intervalMs` (an hour by default): most tries find the day done in one statement. */
-export function createReminderTask(ctx: AppContext): PeriodicTask {
-  return periodicTask(() => runReminderPass(ctx), ctx.config.pieceReminders.intervalMs, (error) =>
+export function createReminderTask(ctx: AppContext): ReminderTask {
+  const repeated = periodicTask(() => runReminderPass(ctx), ctx.config.pieceReminders.intervalMs, (error) =>
     ctx.log.warn({ err: error }, 'Relances des pièces impossibles ; nouvel essai plus tard.'),
   );
+  return { ...repeated, runOnce: () => runReminderPass(ctx), sendDueNow: () => sendDueReminders(ctx, ctx.now()) };
 }
 
 // ---------------------------------------------------------------- the office's "send now"
