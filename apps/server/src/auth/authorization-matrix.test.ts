@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody, PDF_BYTES, PNG_BYTES } from '../../test/multipart';
 import { BACKENDS, bearer, buildTestApp, testConfig, type TestApp } from '../../test/test-app';
 import type { AppContext } from '../context';
-import { documents, participants, pieceRequests, pieceVersions, projects, users as userRows } from '../db/schema';
+import { documents, participants, pieceReminders, pieceRequests, pieceVersions, projects, users as userRows } from '../db/schema';
 import { projectFileKey } from '../files/storage/storage-keys';
 import { mailOutbox } from '../mail/outbox-data';
 import { issueDownloadToken } from '../modules/downloads/download-tokens';
@@ -202,6 +202,19 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     // A report's date: whoever may edit the seller's documents (the planted seller and the notary as buyer may not).
     { method: 'PATCH', route: '/api/piece-version/:id/report', expected: cells(EDITS_SELLER_DOCUMENT, 200, 403), call: (f) => ({ url: `/api/piece-version/${f.pieceVersionId}/report`, payload: { kind: 'termites', reportDate: '15/03/2026' } }) },
     { method: 'PATCH', route: '/api/project/:id/signing-date', expected: cells(OFFICE_AND_ADMIN, 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}/signing-date`, payload: { signingDate: '01/10/2026' } }) },
+    // Reminding the seller now of the title still owed: the chosen office and admins (each cell on a fresh file: one reminder a day per person).
+    // The seller's reminder of the day is forgotten before each caller so that every cell starts alike.
+    {
+      method: 'POST',
+      route: '/api/project/:id/pieces/remind',
+      expected: cells(OFFICE_AND_ADMIN, 200, 403),
+      call: async (f) => {
+        await t.database.db.delete(pieceReminders);
+        return { url: `/api/project/${f.projectId}/pieces/remind`, payload: { participantId: f.sellerPid } };
+      },
+    },
+    // A piece nobody asked for ("Autre document") into the seller's drawer: the same callers as the drawer.
+    { method: 'POST', route: '/api/project/:id/addfile', expected: cells(EDITS_SELLER_DOCUMENT, 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}/addfile`, ...multipart({ id: String(f.drawerId), pieceRequestId: 'other' }, { field: 'file', name: 'autre.pdf', content: PDF_BYTES, type: 'application/pdf' }) }) },
     // A file sent for the seller's piece: the same callers as the seller's drawer.
     { method: 'POST', route: '/api/project/:id/addfile', expected: cells(EDITS_SELLER_DOCUMENT, 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}/addfile`, ...multipart({ id: String(f.drawerId), pieceRequestId: String(f.pieceRequestId) }, { field: 'file', name: 'cni.pdf', content: PDF_BYTES, type: 'application/pdf' }) }) },
   ];
@@ -266,6 +279,8 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     };
     const pieceRequestId = await piece('identity_document', ['identity_card', 'passport']);
     const diagnosticsRequestId = await piece('technical_diagnostics', ['termites_report']);
+    // Still owed by the seller: what the office's "send now" reminds them of.
+    await db.insert(pieceRequests).values({ projectId, participantId: sellerPid, pieceId: 'property_title', label: 'Titre de propriété', origin: 'derived', state: 'requested', fileTypes: ['property_title'] });
     await db.insert(pieceVersions).values({ requestId: pieceRequestId, documentId: drawer!.id, storedName: storedFile, fileType: 'identity_card', sentByUserId: users.seller.id, sentByName: 'Prénom seller' });
     const [version] = await db
       .insert(pieceVersions)
@@ -358,6 +373,8 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     // Issue 22: once signed, only the office sends or dates a seller's piece; reviewing stays the office's.
     { method: 'PATCH', route: '/api/piece-version/:id/report', expected: cells(OFFICE_AND_ADMIN, 200, 403) },
     { method: 'POST', route: '/api/piece/:id/review', expected: cells(OFFICE_AND_ADMIN, 200, 403) },
+    // No reminders on a signed file: the office is told why (409), the others are refused first.
+    { method: 'POST', route: '/api/project/:id/pieces/remind', expected: cells(OFFICE_AND_ADMIN, 409, 403) },
   ];
 
   async function answersOf(row: Row, status: number, sharedFixture: Fixture | undefined): Promise<Partial<Record<ActorName, number>>> {

@@ -88,7 +88,11 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
 );
 
 const multipartMutation = fc.record({
-  fields: fc.dictionary(fc.oneof(fc.constantFrom('id', 'file', 'cover_image', 'email', 'pieceRequestId', '__proto__'), fc.string({ maxLength: 8 })), fc.oneof(hostileText, hostileNumber.map(String)), { maxKeys: 3 }),
+  fields: fc.dictionary(
+    fc.oneof(fc.constantFrom('id', 'file', 'cover_image', 'email', 'pieceRequestId', '__proto__'), fc.string({ maxLength: 8 })),
+    fc.oneof(hostileText, hostileNumber.map(String), fc.constant('other')),
+    { maxKeys: 3 },
+  ),
   filename: fc.oneof(fc.constantFrom('acte.pdf', '../../x.pdf', 'a\u0000.pdf', '\u202Efdp.exe', 'con', '.', ''), hostileText.filter((s) => !/["\r\n]/.test(s) && s.length < 300)),
   content: fc.oneof(fc.constantFrom(PDF_BYTES, PNG_BYTES, Buffer.alloc(0)), fc.uint8Array({ maxLength: 64 }).map((b) => Buffer.from(b))),
   fileField: fc.constantFrom('file', 'cover_image', 'avatar', 'autre'),
@@ -185,6 +189,7 @@ function templateOf(method: string, url: string, f: Fixture): Template | undefin
     'POST /api/project/:id/pieces/accept': { params: { id: String(f.projectId) }, body: { ids: [f.pieceRequestId] } },
     'PATCH /api/piece-version/:id/report': { params: { id: String(f.pieceVersionId) }, body: { kind: 'lead', reportDate: '15/03/2026', finding: 'found' } },
     'PATCH /api/project/:id/signing-date': { params: { id: String(f.projectId) }, body: { signingDate: '01/10/2026' } },
+    'POST /api/project/:id/pieces/remind': { params: { id: String(f.projectId) }, body: { participantId: f.sellerPid } },
   };
   return templates[key];
 }
@@ -254,6 +259,8 @@ describe('fuzzing every API route (fast-check, PGlite)', () => {
       .insert(pieceVersions)
       .values({ requestId: piece!.id, storedName: 'abcdefgh_plomb.pdf', fileType: 'lead_report', sentByName: 'Jeanne Durand', diagnosticKind: 'lead' })
       .returning({ id: pieceVersions.id });
+    // Still owed by the seller: what a reminder lists.
+    await db.insert(pieceRequests).values({ projectId, participantId: sellerP!.id, pieceId: 'property_title', label: 'Titre de propriété', origin: 'derived', state: 'requested', fileTypes: ['property_title'] });
     const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2c3e50' } }).png().toBuffer();
     fixture = {
       projectId,
