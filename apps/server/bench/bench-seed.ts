@@ -82,13 +82,23 @@ async function maintain(database: Database): Promise<void> {
   else await createEmbeddedMaintenance(database, { info: () => {}, warn: console.warn }).runOnce();
 }
 
-async function openBenchDatabase(backend: Backend, size: number): Promise<Database> {
+/**
+ * More rows on top of the common seed, in a database of its own (named after
+ * it), so that the other benches' databases stay as they are.
+ */
+export interface SeedVariant {
+  name: string;
+  seed(database: Database, size: number): Promise<void>;
+}
+
+async function openBenchDatabase(backend: Backend, size: number, variant?: SeedVariant): Promise<Database> {
+  const suffix = variant ? `${variant.name}-${size}` : `${size}`;
   if (backend === 'PGlite') {
     mkdirSync(BENCH_DIR, { recursive: true });
-    return openDatabase({ pgliteDir: path.join(BENCH_DIR, `pglite-${SEED_VERSION}-${size}`) });
+    return openDatabase({ pgliteDir: path.join(BENCH_DIR, `pglite-${SEED_VERSION}-${suffix}`) });
   }
   const serverUrl = process.env.BENCH_DATABASE_URL!;
-  const name = `notadoo_bench_${SEED_VERSION}_${size}`;
+  const name = `notadoo_bench_${SEED_VERSION}_${suffix.replace(/-/g, '_')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   const exists = (await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name])).rowCount! > 0;
@@ -100,14 +110,15 @@ async function openBenchDatabase(backend: Backend, size: number): Promise<Databa
 }
 
 /** The bench database of this backend and size, migrated, and seeded on first use. */
-export async function openSeededDatabase(backend: Backend, size: number): Promise<Database> {
-  const database = await openBenchDatabase(backend, size);
+export async function openSeededDatabase(backend: Backend, size: number, variant?: SeedVariant): Promise<Database> {
+  const database = await openBenchDatabase(backend, size, variant);
   await migrate(database);
   await seedOffices(database.db);
   const [seeded] = await database.db.select({ n: sql<number>`count(*)::int` }).from(projects);
   if (Number(seeded?.n ?? 0) === 0) {
     const start = performance.now();
     await seed(database, size);
+    await variant?.seed(database, size);
     await maintain(database);
     console.log(`  (${backend} : ${size.toLocaleString('fr-FR')} dossiers créés en ${((performance.now() - start) / 1000).toFixed(1)} s)`);
   }

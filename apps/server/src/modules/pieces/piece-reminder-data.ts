@@ -37,6 +37,12 @@ export async function findReminderCandidates(
   db: Db,
   input: { afterParticipantId: number; quietBefore: Date; limit: number },
 ): Promise<{ candidates: ReminderCandidate[]; lastParticipantId: number | null }> {
+  const rows = await reminderCandidatesQuery(db, input);
+  return { candidates: rows, lastParticipantId: rows.length < input.limit ? null : (rows.at(-1)?.participantId ?? null) };
+}
+
+/** The page's query, unexecuted: the bench prints its plan (EXPLAIN) as the pass runs it. */
+export function reminderCandidatesQuery(db: Db, input: { afterParticipantId: number; quietBefore: Date; limit: number }) {
   const page = db
     .selectDistinct({ participantId: pieceRequests.participantId })
     .from(pieceRequests)
@@ -44,13 +50,12 @@ export async function findReminderCandidates(
     .orderBy(asc(pieceRequests.participantId))
     .limit(input.limit)
     .as('page');
-  const rows = await db
+  return db
     .select({ participantId: page.participantId, userId: participants.userId, email: sql<string | null>`coalesce(${users.email}, ${participants.email})`, firstName: participants.firstName, lastName: participants.lastName })
     .from(page)
     .innerJoin(participants, eq(participants.id, page.participantId))
     .leftJoin(users, eq(users.id, participants.userId))
     .orderBy(asc(page.participantId));
-  return { candidates: rows, lastParticipantId: rows.length < input.limit ? null : (rows.at(-1)?.participantId ?? null) };
 }
 
 /** One request of a person, with its file, as `decideReminders` and the mails need it. */
