@@ -15,7 +15,7 @@
  * Seeded once by generate_series on top of bench-seed.ts's database, in a
  * database of its own (`pglite-v2-pieces-100000`, or `notadoo_bench_v2_pieces_100000`
  * on the server of BENCH_DATABASE_URL, measured too when it is set).
- * PIECES_BENCH_SIZE changes the number of projects.
+ * PIECES_BENCH_SIZE changes the number of projects; BENCH_BACKENDS=PostgreSQL measures only that backend.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,7 +32,9 @@ import { BENCH_PASSWORD, openSeededDatabase, type Backend, type SeedVariant } fr
 const RUNS = Number(process.env.PIECES_BENCH_RUNS ?? 1000);
 const SIZE = Number(process.env.PIECES_BENCH_SIZE ?? 100_000);
 const REPEATS = 15;
-const BACKENDS: Backend[] = process.env.BENCH_DATABASE_URL ? ['PGlite', 'PostgreSQL'] : ['PGlite'];
+const BACKENDS = (process.env.BENCH_DATABASE_URL ? ['PGlite', 'PostgreSQL'] : ['PGlite']).filter(
+  (b) => !process.env.BENCH_BACKENDS || process.env.BENCH_BACKENDS.split(',').includes(b),
+) as Backend[];
 
 function quantile(sorted: readonly number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
