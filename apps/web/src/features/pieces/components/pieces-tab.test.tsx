@@ -15,7 +15,7 @@ import { createPiece, createPieces, createReview, createVersion } from '../testi
 import { NO_PIECE_TEXT, PiecesTab } from './pieces-tab';
 
 const sellerSession = createSession({ id: 1 });
-const notarySession = createSession({ id: 7, isNotary: true, notary_office: { id: 1, city: 'Paris' } as never });
+const notarySession = createSession({ id: 7, isNotary: true, notary_office: { id: 1, city: 'Paris' } });
 const office = { id: 1, city: 'Paris' } as Project['notary_office'];
 const seller = createParticipant({ id: 100, roles_project: ['seller', 'creator'], pieces: { received: 1, total: 3 } });
 
