@@ -184,6 +184,37 @@ describe('pieces tab', () => {
     await waitFor(() => expect(callsTo(fetchMock, 'GET', 'project/10/pieces').length).toBeGreaterThan(before));
   });
 
+  it("dates a diagnostic report sent for a piece right after the upload, and again under the piece", async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const project = createProject({ notary_office: office, participants: [seller], documents: [drawerDocument(9, 100, 'termites_report', [])] });
+    const asked = { ...diagnostics, state: 'requested' as const, stateLabel: 'Demandée', versions: [], reviews: [] };
+    const sentVersion = createVersion({ id: 60, fileName: 'termites.pdf', documentId: 9, storedName: 'qwertyui_termites.pdf', fileType: 'termites_report', diagnostic: { kind: 'termites', reportDate: null, finding: null, validity: null } });
+    let sent = false;
+    const dated = { ...sentVersion, diagnostic: { kind: 'termites' as const, reportDate: '15/03/2026', finding: null, validity: { unlimited: false as const, validUntil: '14/09/2026' } } };
+    const { user, fetchMock } = renderTab(project, sellerSession, {
+      'GET project/10/pieces': () => ({ body: createPieces([sent ? { ...asked, state: 'received', stateLabel: 'Reçue', versions: [sentVersion] } : asked]) }),
+      'PATCH piece-version/60/report': { body: createPieces([{ ...asked, state: 'received', stateLabel: 'Reçue', versions: [dated] }]) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Envoyer : Dossier de diagnostic technique' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Envoyer la pièce' });
+    // Its first file type is the termites report: a diagnostic, so its date may be given here.
+    await user.type(within(dialog).getByRole('textbox', { name: 'Date du rapport' }), '31/02/2026');
+    await user.upload(within(dialog).getByLabelText(/^Fichier/), new File(['%PDF-1.4'], 'termites.pdf', { type: 'application/pdf' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
+    expect(await within(dialog).findByText('Cette date n’existe pas.')).toBeInTheDocument();
+    expect(FakeXhr.last).toBeNull();
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Date du rapport' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Date du rapport' }), '15/03/2026');
+    await user.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
+    await waitFor(() => expect(FakeXhr.last).not.toBeNull());
+    expect(FakeXhr.last!.body!.get('id')).toBe('9');
+    sent = true;
+    FakeXhr.last!.respond(200, project);
+    await waitFor(() => expect(callsTo(fetchMock, 'PATCH', 'piece-version/60/report')).toHaveLength(1));
+    expect(bodyOf(callsTo(fetchMock, 'PATCH', 'piece-version/60/report')[0])).toEqual({ kind: 'termites', reportDate: '15/03/2026' });
+    expect(await screen.findByText("Rapport du 15/03/2026, valable jusqu'au 14/09/2026.")).toBeInTheDocument();
+  });
+
   it('asks the office for a reason before sending a piece back, with a text of 500 characters at most', async () => {
     const project = createProject({ notary_office: office, participants: [seller] });
     const { user, fetchMock } = renderTab(project, notarySession, {
