@@ -12,7 +12,7 @@ import { mockFetch, type FetchRoutes } from '../../../testing/mock-fetch';
 import { createSession } from '../../../testing/session-factory';
 import { createParticipant, createProject, withProjectCache } from '../../../testing/tab-fixtures';
 import { createPiece, createPieces, createReview, createVersion } from '../testing/piece-factory';
-import { NO_PIECE_TEXT, PiecesTab } from './pieces-tab';
+import { NO_PIECE_TEXT, PIECE_NOT_FOUND_TEXT, PiecesTab } from './pieces-tab';
 
 const sellerSession = createSession({ id: 1 });
 const notarySession = createSession({ id: 7, isNotary: true, notary_office: { id: 1, city: 'Paris' } });
@@ -295,5 +295,11 @@ describe('pieces tab', () => {
     await waitFor(() => expect(card).toHaveFocus());
     expect(card).toHaveAttribute('data-focused', 'true');
     expect(screen.getByText("Copie d'une pièce d'identité").closest('article')).not.toHaveAttribute('data-focused');
+    expect(screen.queryByText(PIECE_NOT_FOUND_TEXT)).toBeNull();
+  });
+
+  it('says so when the piece of the link is no longer asked', async () => {
+    renderTab(createProject({ notary_office: office, participants: [seller] }), sellerSession, piecesRoute(createPieces([identity])), '/?piece=99');
+    expect(await screen.findByText(PIECE_NOT_FOUND_TEXT)).toBeInTheDocument();
   });
 });

@@ -27,6 +27,9 @@ import { SigningDateForm } from './signing-date-form';
 
 export const NO_PIECE_TEXT = "Aucune pièce n'est demandée pour l'instant : elles apparaissent au fil des réponses aux questionnaires.";
 
+/** A link's piece that is no longer asked (withdrawn as the answers changed) or not the viewer's to see. */
+export const PIECE_NOT_FOUND_TEXT = "La pièce indiquée par le lien n'est plus demandée ou ne vous est pas accessible.";
+
 type Dialog = { kind: 'send'; request: PieceRequestView } | { kind: 'review'; review: ReviewKind; request: PieceRequestView };
 
 /** The piece a correction mail points at: `?piece={requestId}`. */
@@ -122,6 +125,7 @@ function PiecesView({ project, viewer }: { project: Project; viewer: Viewer }) {
           </Button>
         </Group>
       )}
+      {focusedId !== null && !requests.some((r) => r.id === focusedId) && <Text c="dimmed">{PIECE_NOT_FOUND_TEXT}</Text>}
       {people.length === 0 && <Text c="dimmed">{NO_PIECE_TEXT}</Text>}
       {people.map(({ participant, requests: own }) => {
         const name = fullName(participant);
