@@ -91,6 +91,8 @@ describe('the read model of a file’s pieces', () => {
             {
               id: 11,
               fileName: 'termites.pdf',
+              documentId: 7,
+              storedName: 'abcdefgh_termites.pdf',
               fileType: 'termites_report',
               fileTypeTitle: 'État relatif à la présence de termites',
               sentBy: { participantId: 3, userId: 40, name: 'Claire Martin' },

@@ -123,6 +123,13 @@ export const pieceVersionSchema = z.object({
   id: z.number().int(),
   /** The name as displayed (without the stored 9-character prefix). */
   fileName: z.string(),
+  /**
+   * Where the file lies: its drawer (null once the drawer was removed) and its
+   * stored name in the drawer's `files`, which gives the index `get_file` reads
+   * (the web previews it; the file may have been removed from the drawer since).
+   */
+  documentId: z.number().int().nullable(),
+  storedName: z.string(),
   fileType: z.string(),
   fileTypeTitle: z.string(),
   sentBy: personRef,

@@ -136,6 +136,8 @@ function toVersionView(v: PieceVersionRow, loaded: LoadedProject, viewer: Viewer
   return {
     id: v.id,
     fileName: displayFileName(v.storedName),
+    documentId: v.documentId,
+    storedName: v.storedName,
     fileType: v.fileType,
     fileTypeTitle: fileTypeTitle(v.fileType),
     sentBy: personRef(loaded, viewer, v.sentByUserId, v.sentByName),

@@ -124,7 +124,10 @@ describe.each(BACKENDS)('the pieces of a file on %s', (backend) => {
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().documents.find((d: { id: number }) => d.id === sellerDrawer).document_files[0].files).toHaveLength(1);
     const received = (await pieceOf(sellerPid, 'identity_document'))!;
-    expect(received).toMatchObject({ state: 'received', versions: [{ fileName: 'piece.pdf', fileType: 'identity_card', sentBy: { participantId: sellerPid } }] });
+    expect(received).toMatchObject({ state: 'received', versions: [{ fileName: 'piece.pdf', fileType: 'identity_card', documentId: sellerDrawer, sentBy: { participantId: sellerPid } }] });
+    // The version names its file in the drawer, so the web can read it through get_file.
+    const stored = sent.json().documents.find((d: { id: number }) => d.id === sellerDrawer).document_files[0].files[0];
+    expect(received.versions[0]!.storedName).toBe(stored);
     expect(officeMails()).toHaveLength(before + 1);
     expect(officeMails().at(-1)!.text).toContain('Vente maison');
     // A second file within the hour: no second mail; an hour later, one more.

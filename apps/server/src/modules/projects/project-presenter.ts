@@ -3,6 +3,8 @@ import {
   canSeePersonEmail,
   canViewPiecesOf,
   countPersonPieces,
+  expandPieceCounts,
+  projectProgressWithPieces,
   isAdmin,
   canViewDocumentOf,
   projectProgress,
@@ -93,16 +95,12 @@ function toDocument(d: DocumentRow, readable: boolean): ProjectDocument {
   return doc;
 }
 
-/**
- * The file's progress. The pieces will count in it (`projectProgressWithPieces`)
- * once the project page lets people send a file to a piece: until then a file
- * whose questionnaires are complete would be stuck at half.
- */
-export function computeProgress(parts: ProgressPart[]): number {
-  return projectProgress({
-    questionnaires: parts.filter((d) => d.kind === 'questionnaire'),
-    fileDrawers: parts.filter((d) => d.kind === 'files'),
-  });
+/** The file's progress: counting its pieces once it has requests (issue 22), the former formula otherwise. */
+export function computeProgress(parts: ProgressPart[], pieceCounts: readonly PieceCount[] = []): number {
+  const questionnaires = parts.filter((d) => d.kind === 'questionnaire');
+  const fileDrawers = parts.filter((d) => d.kind === 'files');
+  if (pieceCounts.length === 0) return projectProgress({ questionnaires, fileDrawers });
+  return projectProgressWithPieces({ questionnaires, fileDrawers, pieces: expandPieceCounts(pieceCounts) });
 }
 
 const toProgressPart = (d: DocumentRow): ProgressPart => ({ kind: d.kind, progress: d.progress, fileCount: d.files.length });
@@ -115,7 +113,7 @@ export function toProjectSummary(loaded: ProjectForSummary, viewer: Viewer, acce
     type: project.type,
     subtype: project.subtype,
     status: project.status as ProjectStatus,
-    progress: computeProgress(loaded.progressParts),
+    progress: computeProgress(loaded.progressParts, loaded.pieceCounts),
     created_at: project.createdAt.toISOString(),
     cover_image: project.coverImage,
     is_archived: project.isArchived,

@@ -6,7 +6,7 @@ import {
   getDefinition,
   listQuestions,
   progress,
-  projectProgress,
+  projectProgressWithPieces,
   QUESTIONNAIRES,
   requiredSupportingDocuments,
   saleHouseDefinition,
@@ -16,7 +16,8 @@ import {
 } from '@notadoo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, bearer, buildTestApp, type TestApp } from '../../../test/test-app';
-import { documents, participants } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { documents, participants, pieceRequests } from '../../db/schema';
 import { pdfRenders, QUESTIONNAIRE_MESSAGES } from './questionnaire-service';
 import { pdfTextContent, readPdfText } from './testing/pdf-text';
 
@@ -138,7 +139,10 @@ describe.each(BACKENDS)('questionnaires on %s', (backend) => {
 
       const project = await getProject(projectId);
       const parts = (await questionnaires(projectId)).map((q) => ({ progress: q.item.progress }));
-      expect(project.progress).toBe(projectProgress({ questionnaires: parts, fileDrawers: [] }));
+      // Issue 22: the pieces asked (none sent yet) count with the questionnaires.
+      const pieces = await t.database.db.select().from(pieceRequests).where(eq(pieceRequests.projectId, projectId));
+      expect(pieces.length).toBeGreaterThan(0);
+      expect(project.progress).toBe(projectProgressWithPieces({ questionnaires: parts, fileDrawers: [], pieces }));
       expect(project.progress).toBeGreaterThan(0);
     });
 
@@ -268,6 +272,9 @@ describe.each(BACKENDS)('questionnaires on %s', (backend) => {
         expect(res.statusCode, `${key}: ${res.body}`).toBe(200);
         expect(res.json().progress, key).toBe(100);
       }
+      // Issue 22: the questionnaires are half of it while the pieces asked are not sent; waived, they count in full.
+      expect((await getProject(projectId)).progress).toBe(50);
+      await t.database.db.update(pieceRequests).set({ state: 'waived' }).where(eq(pieceRequests.projectId, projectId));
       expect((await getProject(projectId)).progress).toBe(100);
       // The buyer's questionnaire is not the seller's to write.
       const sale = (await questionnaires(projectId)).find((q) => q.key === saleKey)!.item;

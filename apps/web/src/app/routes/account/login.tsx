@@ -1,5 +1,6 @@
 import { Anchor, Divider, Text } from '@mantine/core';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { readReturnAddress } from '../../../lib/return-address';
 import { AuthCard } from '../../../features/auth/components/auth-card';
 import { ForgotPasswordForm } from '../../../features/auth/components/forgot-password-form';
 import { LoginForm } from '../../../features/auth/components/login-form';
@@ -8,9 +9,12 @@ import { config } from '../../../config/env';
 
 export function LoginPage() {
   const navigate = useNavigate();
+  const location = useLocation();
+  // The inviting project first; else the private page that sent the visitor here (a mail's link), else the dashboard.
+  const landingFor = (landing: string) => (landing === '/dashboard' ? (readReturnAddress(location.state) ?? landing) : landing);
   return (
     <AuthCard withLogo title="Connexion" description={`Connectez-vous à votre espace ${config.networkName} pour suivre vos dossiers notariaux en ligne.`}>
-      <LoginForm onSuccess={(landing) => void navigate(landing, { replace: true })} />
+      <LoginForm onSuccess={(landing) => void navigate(landingFor(landing), { replace: true })} />
       <HydrationStep>
         <ForgotPasswordForm />
         <Divider />

@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { DocumentsTab } from '../../../features/documents';
 import { OfficePicker } from '../../../features/offices/components/office-picker';
 import { PersonsTab } from '../../../features/people';
+import { PiecesTab } from '../../../features/pieces';
 import { ProjectPage } from '../../../features/project/components/project-page';
 import type { ProjectPanel, ProjectSlot } from '../../../features/project/lib/project-panels';
 import { TransferFilesButton, TransferHistory } from '../../../features/transfer';
@@ -13,6 +14,7 @@ const officePanel: ProjectPanel = ({ project, viewer, onOfficeChosen }) => (
 
 const personsPanel: ProjectPanel = ({ project }) => <PersonsTab project={project} />;
 const documentsPanel: ProjectPanel = ({ project }) => <DocumentsTab project={project} />;
+const piecesPanel: ProjectPanel = ({ project }) => <PiecesTab project={project} />;
 const transferAction: ProjectSlot = ({ project, viewer }) => <TransferFilesButton project={project} viewer={viewer} />;
 const transferHistory: ProjectSlot = ({ project, viewer }) => <TransferHistory project={project} viewer={viewer} />;
 
@@ -21,7 +23,7 @@ export function ProjectDashboardPage() {
   const { id } = useParams();
   return (
     <Container size="lg" py="xl">
-      <ProjectPage projectId={Number(id)} officePanel={officePanel} personsPanel={personsPanel} documentsPanel={documentsPanel} transferAction={transferAction} transferHistory={transferHistory} />
+      <ProjectPage projectId={Number(id)} officePanel={officePanel} personsPanel={personsPanel} documentsPanel={documentsPanel} piecesPanel={piecesPanel} transferAction={transferAction} transferHistory={transferHistory} />
     </Container>
   );
 }

@@ -1,5 +1,5 @@
 import { MESSAGES } from '@notadoo/domain';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { NETWORK_ERROR_MESSAGE } from '../../../api/api-error';
@@ -43,6 +43,19 @@ describe('login screen', () => {
     await signIn('claire@example.fr', 'secret12');
     expect(await screen.findByText(NETWORK_ERROR_MESSAGE)).toBeInTheDocument();
     expect(screen.getByLabelText(/^Mot de passe/)).toHaveValue('secret12');
+  });
+
+  it('brings a visitor sent to sign in back to the address they opened (a correction mail link)', async () => {
+    mockFetch({
+      'POST users/login': { body: { token: 'jeton' } },
+      'GET users/me': { body: createSession() },
+    });
+    const { router } = renderApp('/project/5/dashboard?piece=3');
+    expect(await screen.findByRole('heading', { name: 'Connexion' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/login');
+    await signIn('claire@example.fr', 'secret12');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/project/5/dashboard'));
+    expect(router.state.location.search).toBe('?piece=3');
   });
 
   it('stores the token and opens the dashboard', async () => {

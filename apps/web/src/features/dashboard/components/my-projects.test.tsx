@@ -7,6 +7,7 @@ import { mockFetch, type FetchRoutes } from '../../../testing/mock-fetch';
 import { renderApp } from '../../../testing/render-app';
 import { createSession } from '../../../testing/session-factory';
 import { createOffice, createPartial, createSummary } from '../testing/project-factory';
+import { createParticipant } from '../../../testing/project-factory';
 import { ARCHIVE_FAILED_MESSAGE } from './archive-project-modal';
 import { PARTIAL_PROJECT_BANNER } from './partial-project-card';
 
@@ -106,6 +107,21 @@ describe('dashboard', () => {
     expect(within(card).getByText('Progression : 80 %')).toBeInTheDocument();
     expect(within(card).getByText('Participants : Claire Martin')).toBeInTheDocument();
     expect(within(card).getByText('Office de Lyon')).toBeInTheDocument();
+  });
+
+  it('tells the office how many pieces wait for review, and a person how many they still have to send', async () => {
+    const reviewed = createSummary({ id: 21, name: 'Vente Bordeaux', pieces_to_review: 2 });
+    const notary = createSession({ id: 7, isNotary: true, notary_office: { id: 1, city: 'Paris' } });
+    const { unmount } = renderDashboard({ 'GET projects/mine': { body: [reviewed] } }, notary);
+    expect(within(await screen.findByRole('article', { name: 'Vente Bordeaux' })).getByText('2 pièces à vérifier')).toBeInTheDocument();
+    unmount();
+
+    const own = createSummary({ id: 22, name: 'Vente Nantes', participants: [createParticipant({ pieces: { received: 1, total: 4 } })] });
+    const theirs = createSummary({ id: 23, name: 'Vente Rennes', participants: [createParticipant({ user: null, pieces: { received: 0, total: 5 } })] });
+    renderDashboard({ 'GET projects/mine': { body: [own, theirs] } });
+    expect(within(await screen.findByRole('article', { name: 'Vente Nantes' })).getByText('3 pièces à envoyer')).toBeInTheDocument();
+    // Another person's pieces are theirs to send.
+    expect(within(screen.getByRole('article', { name: 'Vente Rennes' })).queryByText(/pièces? à envoyer/)).toBeNull();
   });
 
   it('shows a partial project with its banner and no way to open it', async () => {

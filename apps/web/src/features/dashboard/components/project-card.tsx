@@ -1,4 +1,4 @@
-import { Anchor, Card, Group, Progress, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Group, Progress, Stack, Text } from '@mantine/core';
 import {
   PROJECT_SUBTYPE_LABELS,
   PROJECT_TYPE_LABELS,
@@ -6,6 +6,7 @@ import {
   type ProjectSummary,
   type Viewer,
 } from '@notadoo/domain';
+import { IconChecklist } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ProjectStatusBadge } from '../../../components/project-status-badge';
 import { ParticipantAvatars } from './participant-avatars';
@@ -22,9 +23,26 @@ export function projectPath(id: number): string {
   return `/project/${id}/dashboard`;
 }
 
+/**
+ * Issue 22, what the pieces ask of the viewer: the office's (and admins')
+ * received pieces waiting for review (`pieces_to_review`); a person's pieces
+ * still to send, from the counts on their own participations (sent back for
+ * correction included: they are not counted as received).
+ */
+export function piecesNotice(project: ProjectSummary, viewer: Viewer | undefined): string | null {
+  const toReview = project.pieces_to_review ?? 0;
+  if (toReview > 0) return `${toReview} ${toReview > 1 ? 'pièces' : 'pièce'} à vérifier`;
+  if (!viewer) return null;
+  const toSend = project.participants
+    .filter((p) => p.user?.id === viewer.id && p.pieces)
+    .reduce((sum, p) => sum + (p.pieces!.total - p.pieces!.received), 0);
+  return toSend > 0 ? `${toSend} ${toSend > 1 ? 'pièces' : 'pièce'} à envoyer` : null;
+}
+
 /** A project the user may open: cover, name, status, progress, participants and office city. */
 export function ProjectCard({ project, viewer }: ProjectCardProps) {
   const path = projectPath(project.id);
+  const notice = piecesNotice(project, viewer);
   return (
     <Card withBorder padding="md" radius="md" component="article" aria-label={project.name}>
       <Card.Section>
@@ -52,6 +70,11 @@ export function ProjectCard({ project, viewer }: ProjectCardProps) {
         <Text size="xs" c="dimmed">
           Progression : {project.progress} %
         </Text>
+        {notice && (
+          <Badge variant="light" color="orange" leftSection={<IconChecklist size={14} aria-hidden />} style={{ alignSelf: 'flex-start' }}>
+            {notice}
+          </Badge>
+        )}
         <Group justify="space-between" gap="xs">
           <ParticipantAvatars participants={project.participants} />
           <Text size="sm" c="dimmed">

@@ -17,6 +17,11 @@ export interface PersonActions {
 export const UNCONFIRMED_ROLE_HINT =
   "Ajoutée par une personne qui n'a pas ce rôle : elle ne voit que ses propres documents jusqu'à ce que l'office, un administrateur ou une personne de même rôle confirme son rôle.";
 
+/** Issue 22: "3 / 7 reçues", the pieces still asked of the person and how many were sent and kept. */
+export function piecesText({ received, total }: { received: number; total: number }): string {
+  return `${received} / ${total} ${received > 1 ? 'reçues' : 'reçue'}`;
+}
+
 export function PersonCard({ participant, actions }: { participant: Participant; actions: PersonActions }) {
   const fullName = fullNameOf(participant);
   const hasActions = Object.values(actions).some(Boolean);
@@ -43,6 +48,16 @@ export function PersonCard({ participant, actions }: { participant: Participant;
             <Text size="xs" c="dimmed">
               {lastConnectionText(participant)}
             </Text>
+            {participant.pieces && participant.pieces.total > 0 && (
+              <Badge
+                variant="light"
+                color={participant.pieces.received === participant.pieces.total ? 'teal' : 'blue'}
+                size="sm"
+                aria-label={`Pièces : ${piecesText(participant.pieces)}`}
+              >
+                Pièces : {piecesText(participant.pieces)}
+              </Badge>
+            )}
             {!participant.role_confirmed && (
               <Badge variant="light" color="orange" size="sm" title={UNCONFIRMED_ROLE_HINT}>
                 Rôle à confirmer

@@ -51,6 +51,14 @@ describe('persons tab', () => {
   afterEach(() => notifications.clean());
 
 
+  it('shows on a person\'s card how many of the pieces asked of them were received', async () => {
+    renderTab(createProject({ participants: [{ ...creator, pieces: { received: 3, total: 7 } }, invitedBuyer] }));
+    const card = await screen.findByRole('article', { name: 'Claire Martin' });
+    expect(within(card).getByText('Pièces : 3 / 7 reçues')).toBeInTheDocument();
+    // No count where the server sends none (no piece asked, or not the viewer's to see).
+    expect(within(screen.getByRole('article', { name: 'Paul Durand' })).queryByText(/^Pièces :/)).toBeNull();
+  });
+
   it('shows the sections of a realty project, empty ones saying so, the office asking to invite the notary', async () => {
     renderTab(createProject({ participants: [creator] }));
     expect(await screen.findByRole('heading', { name: 'Vendeurs' })).toBeInTheDocument();

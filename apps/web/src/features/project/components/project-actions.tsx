@@ -67,6 +67,8 @@ export function ProjectActions({ project, viewer, tab, transferAction }: Project
         onClose={close}
         onConfirm={() => sendStatus(SUBMITTED_STATUS)}
         loading={setStatus.isPending}
+        project={project}
+        viewer={viewer}
       />
       <ProjectStatusModal
         opened={modal === 'status'}

@@ -50,9 +50,11 @@ describe('project page', () => {
     await findTitle('Vente appartement Lyon');
     tab('Documents').focus();
     await user.keyboard('{ArrowRight}');
-    expect(tab('Outils')).toHaveFocus();
+    expect(tab('Pièces')).toHaveFocus();
     expect(tab('Documents')).toHaveAttribute('aria-selected', 'true');
-    expect(tab('Outils')).toHaveAttribute('aria-selected', 'false');
+    expect(tab('Pièces')).toHaveAttribute('aria-selected', 'false');
+    await user.keyboard('{ArrowRight}');
+    expect(tab('Outils')).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(tab('Outils')).toHaveAttribute('aria-selected', 'true');
   });
@@ -105,6 +107,45 @@ describe('project page', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const call = fetchMock.mock.calls.find(([url, init]) => url === '/api/project/status' && init?.method === 'PATCH');
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ id: 5, status: 3 });
+  });
+
+  it('lists what is still missing before transmitting, and still transmits', async () => {
+    const civilStatus = { id: 30, participant: { id: 10 }, file: null, document_files: [], document_civil_statuses: [{ id: 30, version: 1, progress: 0 }], document_buyers: [], document_successions: [], document_sale_houses: [], document_heritage_balances: [], document_sale_lands: [], document_sale_appts: [] };
+    const project = createProject({ documents: [civilStatus] });
+    const pieces = {
+      projectId: 5,
+      signingDate: null,
+      diagnosticWarnings: [],
+      requests: [
+        { id: 1, pieceId: 'identity_document', label: "Copie d'une pièce d'identité", origin: 'derived', participantId: 10, participantName: 'Claire Martin', state: 'requested', stateLabel: 'Demandée', noLongerRequired: false, reasonText: null, fileTypes: [], updatedAt: '2026-11-20T10:00:00.000Z', versions: [], reviews: [] },
+        { id: 2, pieceId: 'property_title', label: 'Titre de propriété', origin: 'derived', participantId: 10, participantName: 'Claire Martin', state: 'accepted', stateLabel: 'Acceptée', noLongerRequired: false, reasonText: null, fileTypes: [], updatedAt: '2026-11-20T10:00:00.000Z', versions: [], reviews: [] },
+      ],
+    };
+    const { user, fetchMock } = renderProject(project, { 'GET project/5/pieces': { body: pieces }, 'PATCH project/status': { body: { ...project, status: 3 } } });
+    await user.click(await screen.findByRole('button', { name: 'Transmettre au Notaire' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Transmettre au Notaire' });
+    const missing = await within(dialog).findByRole('list', { name: 'Pièces à envoyer' });
+    expect(within(missing).getAllByRole('listitem').map((item) => item.textContent)).toEqual(["Copie d'une pièce d'identité (Demandée)"]);
+    expect(within(dialog).getByRole('list', { name: 'Questions sans réponse' })).toBeInTheDocument();
+    expect(within(dialog).getByText(/^Il reste \d+ questions sans réponse et 1 pièce à envoyer\.$/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Transmettre' }));
+    expect(await screen.findByRole('button', { name: 'Dossier en cours de relecture' })).toBeDisabled();
+    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/project/status' && init?.method === 'PATCH')).toBe(true);
+  });
+
+  it('opens on the Pièces tab with the piece of a correction mail (?piece=) focused', async () => {
+    const project = createProject();
+    const piece = { id: 3, pieceId: 'identity_document', label: "Copie d'une pièce d'identité", origin: 'derived', participantId: 10, participantName: 'Claire Martin', state: 'to_correct', stateLabel: 'À corriger', noLongerRequired: false, reasonText: null, fileTypes: ['identity_card'], updatedAt: '2026-11-20T10:00:00.000Z', versions: [], reviews: [] };
+    mockFetch({
+      'GET users/me': { body: createSession() },
+      [`GET project/${project.id}`]: { body: project },
+      'GET project/5/pieces': { body: { projectId: 5, signingDate: null, diagnosticWarnings: [], requests: [piece] } },
+    });
+    renderApp(`/project/${project.id}/dashboard?piece=3`, { token: 'jeton' });
+    await findTitle('Vente appartement Lyon');
+    expect(tab('Pièces')).toHaveAttribute('aria-selected', 'true');
+    const card = await screen.findByRole('article', { name: "Copie d'une pièce d'identité" });
+    await waitFor(() => expect(card).toHaveFocus());
   });
 
   it('lets an office member change the status', async () => {

@@ -1,8 +1,9 @@
 import { Group, Stack, Tabs, Title } from '@mantine/core';
 import type { Project, Session } from '@notadoo/domain';
-import { IconBuildingBank, IconFiles, IconTool, IconUsers } from '@tabler/icons-react';
+import { IconBuildingBank, IconChecklist, IconFiles, IconTool, IconUsers } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { hasSeenTour } from '../../../components/guided-tour';
 import { ProjectStatusBadge } from '../../../components/project-status-badge';
 import { projectQueryKey } from '../api/get-project';
@@ -15,6 +16,8 @@ export interface ProjectPanels {
   officePanel: ProjectPanel;
   personsPanel: ProjectPanel;
   documentsPanel: ProjectPanel;
+  /** Issue 22: the pieces asked of each person; the tab shows only when the route gives it. */
+  piecesPanel?: ProjectPanel;
   /** Issue 12: the transfer button under the tabs and the transfer history in the Outils tab. */
   transferAction?: ProjectSlot;
   transferHistory?: ProjectSlot;
@@ -26,9 +29,10 @@ interface ProjectViewProps extends ProjectPanels {
 }
 
 /** The loaded project: header, the four tabs, the buttons under them and the help tours. */
-export function ProjectView({ project, viewer, officePanel, personsPanel, documentsPanel, transferAction, transferHistory }: ProjectViewProps) {
+export function ProjectView({ project, viewer, officePanel, personsPanel, documentsPanel, piecesPanel, transferAction, transferHistory }: ProjectViewProps) {
   const queryClient = useQueryClient();
-  const [tab, setTab] = useState<ProjectTabValue>(() => defaultTabOf(project));
+  const [search] = useSearchParams();
+  const [tab, setTab] = useState<ProjectTabValue>(() => defaultTabOf(project, search, piecesPanel !== undefined));
   const [officeTourRunning, setOfficeTourRunning] = useState(false);
   const hasOffice = project.notary_office !== null;
 
@@ -65,6 +69,11 @@ export function ProjectView({ project, viewer, officePanel, personsPanel, docume
           <Tabs.Tab value={PROJECT_TABS.documents} disabled={!hasOffice} data-tour={TOUR_TARGETS.documentsTab} leftSection={<IconFiles size={16} aria-hidden />}>
             Documents
           </Tabs.Tab>
+          {piecesPanel && (
+            <Tabs.Tab value={PROJECT_TABS.pieces} disabled={!hasOffice} leftSection={<IconChecklist size={16} aria-hidden />}>
+              Pièces
+            </Tabs.Tab>
+          )}
           <Tabs.Tab value={PROJECT_TABS.tools} disabled={!hasOffice} data-tour={TOUR_TARGETS.toolsTab} leftSection={<IconTool size={16} aria-hidden />}>
             Outils
           </Tabs.Tab>
@@ -83,6 +92,11 @@ export function ProjectView({ project, viewer, officePanel, personsPanel, docume
         <Tabs.Panel value={PROJECT_TABS.documents} pt="md">
           {documentsPanel(context)}
         </Tabs.Panel>
+        {piecesPanel && (
+          <Tabs.Panel value={PROJECT_TABS.pieces} pt="md">
+            {piecesPanel(context)}
+          </Tabs.Panel>
+        )}
         <Tabs.Panel value={PROJECT_TABS.tools} pt="md">
           <ToolsPanel />
           {transferHistory && <Stack mt="xl">{transferHistory({ project, viewer })}</Stack>}

@@ -18,16 +18,22 @@ export type ProjectPanel = (context: ProjectPanelContext) => ReactNode;
 /** A smaller piece given by the route (the transfer button, the transfer history of the Outils tab). */
 export type ProjectSlot = (context: Pick<ProjectPanelContext, 'project' | 'viewer'>) => ReactNode;
 
-/** Tab values, as in the spec: 0 Office notarial, 1 Personnes, 2 Documents, 3 Outils. */
+/** Tab values, as in the spec: 0 Office notarial, 1 Personnes, 2 Documents, 3 Outils; 4 Pièces (issue 22), shown beside Documents. */
 export const PROJECT_TABS = {
   office: '0',
   persons: '1',
   documents: '2',
   tools: '3',
+  pieces: '4',
 } as const;
 export type ProjectTabValue = (typeof PROJECT_TABS)[keyof typeof PROJECT_TABS];
 
-/** Documents by default; the office tab while no office is chosen (spec section 2). */
-export function defaultTabOf(project: Pick<Project, 'notary_office'>): ProjectTabValue {
-  return project.notary_office ? PROJECT_TABS.documents : PROJECT_TABS.office;
+/**
+ * Documents by default; the office tab while no office is chosen (spec
+ * section 2); the Pièces tab when the address points at a piece (the link of
+ * a correction mail, `?piece={requestId}`) and the page has one.
+ */
+export function defaultTabOf(project: Pick<Project, 'notary_office'>, search: URLSearchParams = new URLSearchParams(), hasPiecesTab = false): ProjectTabValue {
+  if (!project.notary_office) return PROJECT_TABS.office;
+  return hasPiecesTab && search.has('piece') ? PROJECT_TABS.pieces : PROJECT_TABS.documents;
 }

@@ -1,0 +1,19 @@
+import type { ProjectPieces } from '@notadoo/domain';
+import { useMutation } from '@tanstack/react-query';
+import { apiClient } from '../../../api/api-client';
+import { usePiecesChanged } from './use-pieces-changed';
+
+export interface AcceptPiecesRequest {
+  projectId: number;
+  ids: number[];
+}
+
+/** `POST /project/{id}/pieces/accept`: all the chosen pieces, or none when one may not be (409 naming it). */
+export function acceptPieces({ projectId, ids }: AcceptPiecesRequest): Promise<ProjectPieces> {
+  return apiClient.post<ProjectPieces>(`project/${projectId}/pieces/accept`, { ids });
+}
+
+export function useAcceptPieces() {
+  const onSuccess = usePiecesChanged();
+  return useMutation({ mutationFn: acceptPieces, onSuccess });
+}

@@ -1,0 +1,69 @@
+import {
+  CORRECTION_REASON_LABELS,
+  countPersonPieces,
+  DIAGNOSTIC_FINDING_LABELS,
+  type PersonPieceCount,
+  type PieceRequestView,
+  type PieceState,
+} from '@notadoo/domain';
+
+type PieceVersionView = PieceRequestView['versions'][number];
+type PieceReviewView = PieceRequestView['reviews'][number];
+export type { PieceReviewView, PieceVersionView };
+
+export const STATE_COLOURS: Record<PieceState, string> = {
+  requested: 'gray',
+  received: 'blue',
+  accepted: 'teal',
+  to_correct: 'orange',
+  refused: 'red',
+  waived: 'grape',
+};
+
+/** The server's limit on a project file (documents module): checked here too, so a long upload is not started for nothing. */
+export const PIECE_FILE_MAX_BYTES = 20 * 1024 * 1024;
+export const ACCEPTED_PIECE_FILES = 'image/*,application/pdf';
+
+/** Why a chosen file cannot be sent, or null. */
+export function refuseFile(file: File): string | null {
+  if (file.type !== 'application/pdf' && !file.type.startsWith('image/')) return 'Seuls les images et les fichiers PDF sont acceptés.';
+  if (file.size > PIECE_FILE_MAX_BYTES) return 'Le fichier dépasse la taille maximale autorisée (20 Mo).';
+  return null;
+}
+
+/** "3 / 7 reçues", from the requests shown (the person card has the server's own count). */
+export function countOf(requests: readonly PieceRequestView[]): PersonPieceCount {
+  return countPersonPieces(requests.map((r) => ({ state: r.state, origin: r.origin, noLongerRequired: r.noLongerRequired, count: 1 })));
+}
+
+export function countText({ received, total }: PersonPieceCount): string {
+  return `${received} / ${total} ${received > 1 ? 'reçues' : 'reçue'}`;
+}
+
+/** The latest file sent for the piece. */
+export function latestVersion(request: PieceRequestView): PieceVersionView | undefined {
+  return request.versions.reduce<PieceVersionView | undefined>((latest, v) => (!latest || v.sentAt >= latest.sentAt ? v : latest), undefined);
+}
+
+/** The office's last word of one kind on the piece (why it is to correct, why refused). */
+export function lastReview(request: PieceRequestView, action: PieceReviewView['action']): PieceReviewView | undefined {
+  return request.reviews.filter((r) => r.action === action).at(-1);
+}
+
+/** "Illisible : la photo est floue." */
+export function reviewText(review: PieceReviewView): string {
+  const reason = review.reason ? CORRECTION_REASON_LABELS[review.reason] : null;
+  return [reason, review.text].filter(Boolean).join(' — ');
+}
+
+export function isPdf(fileName: string): boolean {
+  return /\.pdf$/i.test(fileName);
+}
+
+/** "Rapport du 15/03/2026 (Absence constatée), valable jusqu'au 14/09/2026." */
+export function validityText(diagnostic: NonNullable<PieceVersionView['diagnostic']>): string {
+  if (!diagnostic.reportDate || !diagnostic.validity) return 'Date du rapport à indiquer.';
+  const finding = diagnostic.finding ? ` (${DIAGNOSTIC_FINDING_LABELS[diagnostic.finding]})` : '';
+  const until = diagnostic.validity.unlimited ? 'sans limite de validité' : `valable jusqu'au ${diagnostic.validity.validUntil}`;
+  return `Rapport du ${diagnostic.reportDate}${finding}, ${until}.`;
+}

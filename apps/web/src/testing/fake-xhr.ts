@@ -1,0 +1,38 @@
+import { act } from '@testing-library/react';
+
+/** Stands in for XMLHttpRequest (uploads with progress): the test drives progress and the answer. */
+export class FakeXhr {
+  static last: FakeXhr | null = null;
+  method = '';
+  url = '';
+  headers: Record<string, string> = {};
+  body: FormData | null = null;
+  status = 0;
+  responseText = '';
+  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
+  onload: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  onloadend: (() => void) | null = null;
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader(name: string, value: string) {
+    this.headers[name] = value;
+  }
+  send(body: FormData) {
+    this.body = body;
+    FakeXhr.last = this;
+  }
+  progress(loaded: number, total: number) {
+    act(() => this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent));
+  }
+  respond(status: number, body: unknown) {
+    act(() => {
+      this.status = status;
+      this.responseText = JSON.stringify(body);
+      this.onload?.();
+      this.onloadend?.();
+    });
+  }
+}
