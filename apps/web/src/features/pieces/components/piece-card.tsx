@@ -53,7 +53,7 @@ export function PieceCard({ project, request, focused, maySend, maySetReportDate
     actions = (
       <Group gap="xs" wrap="wrap" role="group" aria-label={`Examen : ${label}`}>
         {canOffice(request, 'accept') && (
-          <Button size="xs" color="teal" onClick={review.onAccept} loading={review.busy} aria-label={`Accepter : ${label}`}>
+          <Button size="xs" color="teal.9" onClick={review.onAccept} loading={review.busy} aria-label={`Accepter : ${label}`}>
             Accepter
           </Button>
         )}
