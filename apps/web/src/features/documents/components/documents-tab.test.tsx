@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { MESSAGES, type Project } from '@notadoo/domain';
+import { MESSAGES, type PieceRequestView, type Project } from '@notadoo/domain';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
@@ -10,6 +10,7 @@ import { setAuthToken } from '../../../lib/auth-token';
 import { mockFetch, type FetchRoutes } from '../../../testing/mock-fetch';
 import { createSession } from '../../../testing/session-factory';
 import { LOCKED_LABEL } from './document-entries';
+import { OTHER_PIECE_LABEL, PIECE_CHOICE_LABEL } from './upload-file-modal';
 import { DocumentsTab } from './documents-tab';
 import {
   createDrawerDocument,
@@ -337,5 +338,131 @@ describe('documents tab', () => {
       docFileType: 'passport',
       participantId: 100,
     });
+  });
+});
+
+describe('documents tab: the piece a file answers (issue 22)', () => {
+  const office = { id: 1, city: 'Paris' } as Project['notary_office'];
+
+  /** A piece asked of Claire Martin (participant 100); the pieces feature's factory is not ours to import. */
+  function piece(overrides: Partial<PieceRequestView>): PieceRequestView {
+    return {
+      id: 1,
+      pieceId: 'identity_document',
+      label: "Copie d'une pièce d'identité",
+      origin: 'derived',
+      participantId: 100,
+      participantName: 'Claire Martin',
+      state: 'requested',
+      stateLabel: 'Demandée',
+      noLongerRequired: false,
+      reasonText: 'demandé car : Rôle dans le dossier = Vendeur',
+      fileTypes: ['identity_card', 'passport'],
+      updatedAt: '2026-11-20T10:00:00.000Z',
+      versions: [],
+      reviews: [],
+      ...overrides,
+    };
+  }
+  const piecesOf = (requests: PieceRequestView[]) => ({ 'GET project/10/pieces': { body: { projectId: 10, signingDate: null, requests, diagnosticWarnings: [] } } });
+  // Not offered for an identity card drawer: another type, already received, no longer required, someone else's.
+  const notOffered = [
+    piece({ id: 2, pieceId: 'property_title', label: 'Titre de propriété', fileTypes: ['property_title'] }),
+    piece({ id: 3, label: 'Pièce reçue', state: 'received', stateLabel: 'Reçue' }),
+    piece({ id: 4, label: 'Pièce plus requise', state: 'to_correct', stateLabel: 'À corriger', noLongerRequired: true }),
+    piece({ id: 5, label: 'Pièce de Paul', participantId: 101, participantName: 'Paul Durand' }),
+  ];
+
+  afterEach(() => {
+    notifications.clean();
+    FakeXhr.last = null;
+  });
+
+  async function openUpload(user: ReturnType<typeof userEvent.setup>, drawerName = "Carte nationale d'identité") {
+    await user.click(within(await screen.findByRole('article', { name: drawerName })).getByRole('button', { name: 'Ajouter un fichier' }));
+    return screen.findByRole('dialog', { name: 'Ajouter un fichier' });
+  }
+
+  async function send(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
+    await user.upload(within(dialog).getByLabelText(/^Fichier/), new File(['%PDF-1.4'], 'carte.pdf', { type: 'application/pdf' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
+    return FakeXhr.last!;
+  }
+
+  it('preselects the only open request of the owner taking this file type, sends its id, then reads the pieces again', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const project = createProject({ notary_office: office, participants: [seller, buyer], documents: [createDrawerDocument(5, 100, 'identity_card', [])] });
+    const { fetchMock, user } = renderTab(project, sellerSession, piecesOf([piece({ id: 1 }), ...notOffered]));
+    const dialog = await openUpload(user);
+    const choice = await within(dialog).findByRole('radiogroup', { name: PIECE_CHOICE_LABEL });
+    expect(within(choice).getAllByRole('radio')).toHaveLength(2);
+    expect(within(choice).getByRole('radio', { name: "Copie d'une pièce d'identité" })).toBeChecked();
+    expect(within(choice).getByRole('radio', { name: OTHER_PIECE_LABEL })).not.toBeChecked();
+    for (const absent of ['Titre de propriété', 'Pièce reçue', 'Pièce plus requise', 'Pièce de Paul']) expect(within(choice).queryByRole('radio', { name: absent })).toBeNull();
+
+    const xhr = await send(user, dialog);
+    expect([...xhr.body!.keys()]).toEqual(['id', 'pieceRequestId', 'file']);
+    expect(xhr.body!.get('pieceRequestId')).toBe('1');
+    expect(callsTo(fetchMock, 'GET', 'project/10/pieces')).toHaveLength(1);
+    xhr.respond(200, { ...project, documents: [createDrawerDocument(5, 100, 'identity_card', ['qwertyui_carte.pdf'])] });
+    expect(await screen.findByText(MESSAGES.operationSucceeded)).toBeInTheDocument();
+    expect(screen.getByText('carte.pdf')).toBeInTheDocument();
+    await vi.waitFor(() => expect(callsTo(fetchMock, 'GET', 'project/10/pieces')).toHaveLength(2));
+  });
+
+  it('preselects "Autre document" when several requests could take the file, and sends the one picked', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const project = createProject({ notary_office: office, participants: [seller], documents: [createDrawerDocument(5, 100, 'identity_card', [])] });
+    const corrected = piece({ id: 6, label: 'Justificatif de domicile', state: 'to_correct', stateLabel: 'À corriger', fileTypes: ['identity_card'] });
+    const { user } = renderTab(project, sellerSession, piecesOf([piece({ id: 1 }), corrected]));
+    const dialog = await openUpload(user);
+    const choice = await within(dialog).findByRole('radiogroup', { name: PIECE_CHOICE_LABEL });
+    expect(within(choice).getByRole('radio', { name: OTHER_PIECE_LABEL })).toBeChecked();
+    await user.click(within(choice).getByRole('radio', { name: /Justificatif de domicile/ }));
+    expect((await send(user, dialog)).body!.get('pieceRequestId')).toBe('6');
+  });
+
+  it('files the upload as "Autre document" when no open request takes this file type', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const project = createProject({ notary_office: office, participants: [seller, buyer], documents: [createDrawerDocument(5, 100, 'identity_card', [])] });
+    const { user } = renderTab(project, sellerSession, piecesOf(notOffered));
+    const dialog = await openUpload(user);
+    const choice = await within(dialog).findByRole('radiogroup', { name: PIECE_CHOICE_LABEL });
+    expect(within(choice).getAllByRole('radio')).toHaveLength(1);
+    expect(within(choice).getByRole('radio', { name: OTHER_PIECE_LABEL })).toBeChecked();
+    const xhr = await send(user, dialog);
+    expect([...xhr.body!.keys()]).toEqual(['id', 'pieceRequestId', 'file']);
+    expect(xhr.body!.get('pieceRequestId')).toBe('other');
+  });
+
+  it('uploads as before, without a piece, when no office is chosen yet (pieces not read)', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const project = createProject({ participants: [seller], documents: [createDrawerDocument(5, 100, 'identity_card', [])] });
+    const { fetchMock, user } = renderTab(project, sellerSession, piecesOf([piece({ id: 1 })]));
+    const dialog = await openUpload(user);
+    expect(within(dialog).queryByRole('radiogroup')).toBeNull();
+    expect([...(await send(user, dialog)).body!.keys()]).toEqual(['id', 'file']);
+    expect(callsTo(fetchMock, 'GET', 'project/10/pieces')).toHaveLength(0);
+  });
+
+  it('uploads as before when the server refuses the pieces to the viewer', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const project = createProject({ notary_office: office, participants: [seller], documents: [createDrawerDocument(5, 100, 'identity_card', [])] });
+    const { fetchMock, user } = renderTab(project, sellerSession, { 'GET project/10/pieces': { status: 403, body: { message: 'Accès refusé.' } } });
+    const dialog = await openUpload(user);
+    await vi.waitFor(() => expect(callsTo(fetchMock, 'GET', 'project/10/pieces')).toHaveLength(1));
+    await vi.waitFor(() => expect(within(dialog).queryByRole('status', { name: 'Chargement des pièces' })).toBeNull());
+    expect(within(dialog).queryByRole('radiogroup')).toBeNull();
+    expect([...(await send(user, dialog)).body!.keys()]).toEqual(['id', 'file']);
+  });
+
+  it('files no piece for an unassigned drawer, which has no one to file it under', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    const project = createProject({ notary_office: office, participants: [seller], documents: [createDrawerDocument(5, null, 'identity_card', [])] });
+    const { fetchMock, user } = renderTab(project, admin, piecesOf([piece({ id: 1 })]));
+    const dialog = await openUpload(user);
+    expect(within(dialog).queryByRole('radiogroup')).toBeNull();
+    expect([...(await send(user, dialog)).body!.keys()]).toEqual(['id', 'file']);
+    expect(callsTo(fetchMock, 'GET', 'project/10/pieces')).toHaveLength(0);
   });
 });

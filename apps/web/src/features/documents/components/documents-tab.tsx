@@ -33,7 +33,7 @@ import { DocumentMenu, FileDrawerEntry, QuestionnaireEntry } from './document-en
 import { UploadFileModal } from './upload-file-modal';
 
 type Dialog =
-  | { kind: 'upload'; drawer: FileDrawer }
+  | { kind: 'upload'; drawer: FileDrawer; owner: Participant | null }
   | { kind: 'deleteFile'; drawer: FileDrawer; storedName: string }
   | { kind: 'deleteDocument'; document: ProjectDocument; title: string }
   | { kind: 'owner'; document: ProjectDocument }
@@ -91,7 +91,7 @@ function DocumentsView({ project, viewer }: { project: Project; viewer: Viewer }
         locked={!canView}
         onOpenFile={(index) => openFile(drawer.id, index)}
         onDeleteFile={canEdit ? (storedName) => setDialog({ kind: 'deleteFile', drawer, storedName }) : undefined}
-        onAddFile={canEdit ? () => setDialog({ kind: 'upload', drawer }) : undefined}
+        onAddFile={canEdit ? () => setDialog({ kind: 'upload', drawer, owner }) : undefined}
         menu={menu}
       />
     );
@@ -148,7 +148,7 @@ function DocumentsView({ project, viewer }: { project: Project; viewer: Viewer }
         </Stack>
       )}
 
-      {dialog?.kind === 'upload' && <UploadFileModal projectId={project.id} drawer={dialog.drawer} onClose={close} />}
+      {dialog?.kind === 'upload' && <UploadFileModal project={project} drawer={dialog.drawer} owner={dialog.owner} viewer={viewer} onClose={close} />}
       {dialog?.kind === 'owner' && <ChangeOwnerModal document={dialog.document} participants={project.participants} onClose={close} />}
       {dialog?.kind === 'addDocument' && (
         <AddDocumentModal

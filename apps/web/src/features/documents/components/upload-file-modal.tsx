@@ -1,39 +1,74 @@
-import { Button, Group, Modal, Progress, Stack, Text } from '@mantine/core';
-import { fileTypeTitle, MESSAGES, type FileDrawer } from '@notadoo/domain';
+import { Button, Group, Loader, Modal, Progress, Radio, Stack, Text } from '@mantine/core';
+import {
+  canSendPiece,
+  canViewPiecesOf,
+  fileTypeTitle,
+  MESSAGES,
+  type FileDrawer,
+  type Participant,
+  type Project,
+  type Viewer,
+} from '@notadoo/domain';
 import { useState } from 'react';
+import { useProjectPieces } from '../../../api/get-project-pieces';
 import { FilePicker } from '../../../components/file-picker';
 import { notifySuccess } from '../../../lib/notify';
 import { useUploadFile } from '../api/upload-file';
 import { reportFailure } from '../../../lib/report-failure';
+import { defaultPieceChoice, OTHER_PIECE, piecesForDrawer, type PieceChoice } from '../lib/piece-choice';
 
 /** Project files are images and PDF (spec section 5); the server checks the content too. */
 export const ACCEPTED_FILES = 'image/*,application/pdf';
 
+export const PIECE_CHOICE_LABEL = 'Pièce concernée';
+export const OTHER_PIECE_LABEL = 'Autre document';
+
 const noop = () => {};
+
+interface UploadFileModalProps {
+  project: Project;
+  drawer: FileDrawer;
+  /** The drawer's owner; null for an unassigned drawer, which files no piece. */
+  owner: Participant | null;
+  viewer: Viewer;
+  onClose: () => void;
+}
 
 /**
  * Sends one file into a drawer with a progress bar. While it is sending the
  * modal cannot be closed (spec section 4): no close button, no Escape, no
- * click outside, Annuler disabled.
+ * click outside, Annuler disabled. When the owner's pieces can be read
+ * (issue 22), the file also answers one of them ("Pièce concernée"): the
+ * only open request taking this file type, else "Autre document".
  */
-export function UploadFileModal({ projectId, drawer, onClose }: { projectId: number; drawer: FileDrawer; onClose: () => void }) {
+export function UploadFileModal({ project, drawer, owner, viewer, onClose }: UploadFileModalProps) {
   const upload = useUploadFile();
+  // No office yet, an unassigned drawer, or pieces the viewer may not see or send: the upload stays a plain one.
+  const offersPieces = project.notary_office !== null && owner !== null && canViewPiecesOf(viewer, project, owner) && canSendPiece(viewer, project, owner);
+  const pieces = useProjectPieces(project.id, { enabled: offersPieces });
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState(0);
+  const [picked, setPicked] = useState<PieceChoice | null>(null);
   const uploading = upload.isPending;
+  const loadingPieces = offersPieces && pieces.isPending;
+
+  // A failed read of the pieces leaves the plain upload.
+  const matching = offersPieces && owner && pieces.data ? piecesForDrawer(pieces.data.requests, owner.id, drawer.doc_type) : null;
+  const choices: PieceChoice[] | null = matching && [...matching.map((r) => r.id), OTHER_PIECE];
+  const choice = matching && (picked !== null && choices?.includes(picked) ? picked : defaultPieceChoice(matching));
 
   const send = () => {
-    if (!file) return;
+    if (!file || loadingPieces) return;
     setProgress(0);
     upload.mutate(
-      { projectId, drawerId: drawer.id, file, onProgress: setProgress },
+      { projectId: project.id, drawerId: drawer.id, file, pieceRequestId: choice ?? undefined, onProgress: setProgress },
       {
         onSuccess: () => {
           notifySuccess(MESSAGES.operationSucceeded);
           onClose();
         },
-        // The server's 400 (refused type) and 413 (too large) say what to change.
-        onError: (error) => reportFailure(error, [400, 413]),
+        // The server's 400 (refused type, wrong piece), 409 (piece accepted meanwhile) and 413 (too large) say what to change.
+        onError: (error) => reportFailure(error, [400, 409, 413]),
       },
     );
   };
@@ -49,6 +84,23 @@ export function UploadFileModal({ projectId, drawer, onClose }: { projectId: num
     >
       <Stack gap="md">
         <Text>{fileTypeTitle(drawer.doc_type)}</Text>
+        {loadingPieces && <Loader size="sm" role="status" aria-label="Chargement des pièces" />}
+        {matching && choice !== null && (
+          <Radio.Group label={PIECE_CHOICE_LABEL} value={String(choice)} onChange={(value) => setPicked(value === OTHER_PIECE ? OTHER_PIECE : Number(value))}>
+            <Stack gap="xs" mt="xs">
+              {matching.map((request) => (
+                <Radio
+                  key={request.id}
+                  value={String(request.id)}
+                  label={request.label}
+                  description={request.state === 'to_correct' ? request.stateLabel : undefined}
+                  disabled={uploading}
+                />
+              ))}
+              <Radio value={OTHER_PIECE} label={OTHER_PIECE_LABEL} disabled={uploading} />
+            </Stack>
+          </Radio.Group>
+        )}
         <FilePicker label="Fichier" description="Images ou PDF, 20 Mo au plus." accept={ACCEPTED_FILES} disabled={uploading} file={file} onChange={setFile} />
         {uploading && (
           <Stack gap={4}>
@@ -64,7 +116,7 @@ export function UploadFileModal({ projectId, drawer, onClose }: { projectId: num
           <Button variant="default" onClick={onClose} disabled={uploading}>
             Annuler
           </Button>
-          <Button onClick={send} loading={uploading} disabled={!file}>
+          <Button onClick={send} loading={uploading} disabled={!file || loadingPieces}>
             Envoyer
           </Button>
         </Group>
