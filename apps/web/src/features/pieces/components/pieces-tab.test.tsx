@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { MESSAGES, type Project } from '@notadoo/domain';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -301,5 +301,56 @@ describe('pieces tab', () => {
   it('says so when the piece of the link is no longer asked', async () => {
     renderTab(createProject({ notary_office: office, participants: [seller] }), sellerSession, piecesRoute(createPieces([identity])), '/?piece=99');
     expect(await screen.findByText(PIECE_NOT_FOUND_TEXT)).toBeInTheDocument();
+  });
+
+  it('lets only the office remind a person, or everyone, of the pieces they still owe', async () => {
+    const buyer = createParticipant({ id: 101, first_name: 'Paul', last_name: 'Durand', user: { id: 2, lastConnectionDate: null, avatar: null }, roles_project: ['buyer'], role: 'buyer' });
+    const project = createProject({ notary_office: office, participants: [seller, buyer] });
+    const pieces = createPieces([identity, createPiece({ id: 9, participantId: 101, participantName: 'Paul Durand' })]);
+    renderTab(project, sellerSession, piecesRoute(pieces));
+    await screen.findByRole('region', { name: 'Claire Martin' });
+    expect(screen.queryByRole('button', { name: /^Relancer/ })).toBeNull();
+    cleanup();
+
+    const alreadyToday = "Chaque personne qui doit encore des pièces a déjà reçu une relance aujourd'hui : les suivantes pourront partir demain.";
+    let everyoneAnswer: { status?: number; body: unknown } = {
+      body: { sent: [{ participantId: 100, name: 'Claire Martin' }, { participantId: 101, name: 'Paul Durand' }], alreadyRemindedToday: [] },
+    };
+    const { user, fetchMock } = renderTab(project, notarySession, {
+      ...piecesRoute(pieces),
+      'POST project/10/pieces/remind': (body) =>
+        (body as { participantId?: number }).participantId === 100
+          ? { body: { sent: [{ participantId: 100, name: 'Claire Martin' }], alreadyRemindedToday: [] } }
+          : everyoneAnswer,
+    });
+    const claire = await screen.findByRole('region', { name: 'Claire Martin' });
+    await user.click(within(claire).getByRole('button', { name: 'Relancer Claire Martin' }));
+    expect(await screen.findByText('Relance envoyée.')).toBeInTheDocument();
+    expect(bodyOf(callsTo(fetchMock, 'POST', 'project/10/pieces/remind')[0])).toEqual({ participantId: 100 });
+    expect(within(screen.getByRole('region', { name: 'Paul Durand' })).getByRole('button', { name: 'Relancer Paul Durand' })).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Relancer tout le monde' }));
+    expect(await screen.findByText('2 relances envoyées.')).toBeInTheDocument();
+    expect(bodyOf(callsTo(fetchMock, 'POST', 'project/10/pieces/remind')[1])).toEqual({});
+
+    everyoneAnswer = { status: 429, body: { message: alreadyToday } };
+    await user.click(screen.getByRole('button', { name: 'Relancer tout le monde' }));
+    expect(await screen.findByText(alreadyToday)).toBeInTheDocument();
+  });
+
+  it('counts the reminders sent and names who had one today already', async () => {
+    const project = createProject({ notary_office: office, participants: [seller] });
+    const { user } = renderTab(project, notarySession, {
+      ...piecesRoute(createPieces([identity])),
+      'POST project/10/pieces/remind': { body: { sent: [{ participantId: 100, name: 'Claire Martin' }], alreadyRemindedToday: [{ participantId: 101, name: 'Paul Durand' }] } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Relancer tout le monde' }));
+    expect(await screen.findByText("1 relance envoyée. Déjà relancé aujourd'hui : Paul Durand.")).toBeInTheDocument();
+  });
+
+  it('has no reminder button when every piece is in', async () => {
+    renderTab(createProject({ notary_office: office, participants: [seller] }), notarySession, piecesRoute(createPieces([title, contract])));
+    await screen.findByRole('region', { name: 'Claire Martin' });
+    expect(screen.queryByRole('button', { name: /^Relancer/ })).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import { Alert, Badge, Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import {
+  canRemindPieces,
   canReviewPieces,
   canSendPiece,
   canSetReportDate,
@@ -10,7 +11,7 @@ import {
   type Project,
   type Viewer,
 } from '@notadoo/domain';
-import { IconChecks } from '@tabler/icons-react';
+import { IconBell, IconChecks } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useProjectPieces } from '../../../api/get-project-pieces';
@@ -18,8 +19,9 @@ import { WithSession } from '../../../components/with-session';
 import { notifySuccess } from '../../../lib/notify';
 import { reportFailure } from '../../../lib/report-failure';
 import { useAcceptPieces } from '../api/accept-pieces';
+import { useRemindPieces } from '../api/remind-pieces';
 import { useReviewPiece } from '../api/review-piece';
-import { countOf, countText } from '../lib/piece-display';
+import { countOf, countText, owesPieces, remindedText } from '../lib/piece-display';
 import { PieceCard } from './piece-card';
 import { ReviewPieceModal, type ReviewKind } from './review-piece-modal';
 import { SendPieceModal } from './send-piece-modal';
@@ -55,9 +57,11 @@ function PiecesView({ project, viewer }: { project: Project; viewer: Viewer }) {
   const focusedId = usePieceInAddress();
   const acceptPieces = useAcceptPieces();
   const reviewPiece = useReviewPiece();
+  const remindPieces = useRemindPieces();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const mayReview = canReviewPieces(viewer, project);
+  const mayRemind = canRemindPieces(viewer, project);
   const close = () => setDialog(null);
 
   if (pieces.isPending) {
@@ -97,6 +101,14 @@ function PiecesView({ project, viewer }: { project: Project; viewer: Viewer }) {
         onError: (error) => reportFailure(error, [400, 404, 409]),
       },
     );
+  // The server's 409 (nothing to remind, no address, file closed) and 429 (already reminded today) say why.
+  const remind = (participantId?: number) =>
+    remindPieces.mutate(
+      { projectId: project.id, participantId },
+      { onSuccess: (result) => notifySuccess(remindedText(result)), onError: (error) => reportFailure(error, [403, 404, 409, 429]) },
+    );
+  const reminding = (participantId?: number) => remindPieces.isPending && remindPieces.variables?.participantId === participantId;
+  const anyoneOwes = people.some((entry) => owesPieces(entry.requests));
   const reviewNow = (request: PieceRequestView, action: 'accept' | 'unwaive') =>
     reviewPiece.mutate({ requestId: request.id, review: { action } }, { onSuccess: done, onError: (error) => reportFailure(error, [409]) });
 
@@ -118,11 +130,18 @@ function PiecesView({ project, viewer }: { project: Project; viewer: Viewer }) {
           </Stack>
         </Alert>
       )}
-      {mayReview && people.length > 0 && (
+      {(mayReview || mayRemind) && people.length > 0 && (
         <Group justify="flex-end">
-          <Button leftSection={<IconChecks size={16} aria-hidden />} disabled={chosen.length === 0} loading={acceptPieces.isPending} onClick={acceptSelection}>
-            {chosen.length > 0 ? `Accepter la sélection (${chosen.length})` : 'Accepter la sélection'}
-          </Button>
+          {mayRemind && anyoneOwes && (
+            <Button variant="default" leftSection={<IconBell size={16} aria-hidden />} loading={reminding(undefined)} onClick={() => remind()}>
+              Relancer tout le monde
+            </Button>
+          )}
+          {mayReview && (
+            <Button leftSection={<IconChecks size={16} aria-hidden />} disabled={chosen.length === 0} loading={acceptPieces.isPending} onClick={acceptSelection}>
+              {chosen.length > 0 ? `Accepter la sélection (${chosen.length})` : 'Accepter la sélection'}
+            </Button>
+          )}
         </Group>
       )}
       {focusedId !== null && !requests.some((r) => r.id === focusedId) && <Text c="dimmed">{PIECE_NOT_FOUND_TEXT}</Text>}
@@ -140,6 +159,11 @@ function PiecesView({ project, viewer }: { project: Project; viewer: Viewer }) {
               <Badge variant="light" color={count.received === count.total ? 'teal' : 'blue'} aria-label={`Pièces de ${name} : ${countText(count)}`}>
                 {countText(count)}
               </Badge>
+              {mayRemind && owesPieces(own) && (
+                <Button variant="subtle" size="xs" ml="auto" leftSection={<IconBell size={14} aria-hidden />} loading={reminding(participant.id)} onClick={() => remind(participant.id)}>
+                  Relancer {name}
+                </Button>
+              )}
             </Group>
             {own.map((request) => (
               <PieceCard

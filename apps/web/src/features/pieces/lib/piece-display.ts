@@ -2,9 +2,11 @@ import {
   CORRECTION_REASON_LABELS,
   countPersonPieces,
   DIAGNOSTIC_FINDING_LABELS,
+  isAwaitingPerson,
   type PersonPieceCount,
   type PieceRequestView,
   type PieceState,
+  type RemindNowResult,
 } from '@notadoo/domain';
 
 type PieceVersionView = PieceRequestView['versions'][number];
@@ -66,4 +68,20 @@ export function validityText(diagnostic: NonNullable<PieceVersionView['diagnosti
   const finding = diagnostic.finding ? ` (${DIAGNOSTIC_FINDING_LABELS[diagnostic.finding]})` : '';
   const until = diagnostic.validity.unlimited ? 'sans limite de validité' : `valable jusqu'au ${diagnostic.validity.validUntil}`;
   return `Rapport du ${diagnostic.reportDate}${finding}, ${until}.`;
+}
+
+/** The toast after a reminder: "Relance envoyée." for one person, else how many left and who had one today already. */
+export function remindedText({ sent, alreadyRemindedToday }: RemindNowResult): string {
+  if (sent.length === 1 && alreadyRemindedToday.length === 0) return 'Relance envoyée.';
+  const plural = sent.length > 1 ? 's' : '';
+  const already =
+    alreadyRemindedToday.length === 0
+      ? ''
+      : ` Déjà relancé${alreadyRemindedToday.length > 1 ? 's' : ''} aujourd'hui : ${alreadyRemindedToday.map((p) => p.name).join(', ')}.`;
+  return `${sent.length} relance${plural} envoyée${plural}.${already}`;
+}
+
+/** Whether the person still owes a piece: what a reminder would be about. */
+export function owesPieces(requests: readonly PieceRequestView[]): boolean {
+  return requests.some((r) => isAwaitingPerson(r.state) && !r.noLongerRequired);
 }
