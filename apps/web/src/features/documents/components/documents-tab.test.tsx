@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { MESSAGES, type PieceRequestView, type Project } from '@notadoo/domain';
-import { act, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -11,6 +11,7 @@ import { mockFetch, type FetchRoutes } from '../../../testing/mock-fetch';
 import { createSession } from '../../../testing/session-factory';
 import { LOCKED_LABEL } from './document-entries';
 import { OTHER_PIECE_LABEL, PIECE_CHOICE_LABEL } from './upload-file-modal';
+import { FakeXhr } from '../../../testing/fake-xhr';
 import { DocumentsTab } from './documents-tab';
 import {
   createDrawerDocument,
@@ -68,42 +69,6 @@ function bodyOf(call: unknown[] | undefined): unknown {
   return JSON.parse(String((call?.[1] as RequestInit | undefined)?.body));
 }
 
-/** Stands in for XMLHttpRequest: the test drives progress and the answer. */
-class FakeXhr {
-  static last: FakeXhr | null = null;
-  method = '';
-  url = '';
-  headers: Record<string, string> = {};
-  body: FormData | null = null;
-  status = 0;
-  responseText = '';
-  upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-  onload: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onloadend: (() => void) | null = null;
-  open(method: string, url: string) {
-    this.method = method;
-    this.url = url;
-  }
-  setRequestHeader(name: string, value: string) {
-    this.headers[name] = value;
-  }
-  send(body: FormData) {
-    this.body = body;
-    FakeXhr.last = this;
-  }
-  progress(loaded: number, total: number) {
-    act(() => this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent));
-  }
-  respond(status: number, body: unknown) {
-    act(() => {
-      this.status = status;
-      this.responseText = JSON.stringify(body);
-      this.onload?.();
-      this.onloadend?.();
-    });
-  }
-}
 
 describe('documents tab', () => {
   afterEach(() => {
