@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Modal, Progress, Radio, Stack, Text } from '@mantine/core';
+import { Button, Group, Loader, Modal, Radio, Stack, Text } from '@mantine/core';
 import {
   canSendPiece,
   canViewPiecesOf,
@@ -16,6 +16,7 @@ import { notifySuccess } from '../../../lib/notify';
 import { useUploadFile } from '../api/upload-file';
 import { reportFailure } from '../../../lib/report-failure';
 import { defaultPieceChoice, OTHER_PIECE, piecesForDrawer, type PieceChoice } from '../lib/piece-choice';
+import { UploadProgress } from '../../../components/upload-progress';
 
 /** Project files are images and PDF (spec section 5); the server checks the content too. */
 export const ACCEPTED_FILES = 'image/*,application/pdf';
@@ -102,16 +103,7 @@ export function UploadFileModal({ project, drawer, owner, viewer, onClose }: Upl
           </Radio.Group>
         )}
         <FilePicker label="Fichier" description="Images ou PDF, 20 Mo au plus." accept={ACCEPTED_FILES} disabled={uploading} file={file} onChange={setFile} />
-        {uploading && (
-          <Stack gap={4}>
-            <Progress.Root size="lg">
-              <Progress.Section value={progress} aria-label="Envoi du fichier" animated />
-            </Progress.Root>
-            <Text size="sm" c="dimmed">
-              Envoi en cours… {progress} %
-            </Text>
-          </Stack>
-        )}
+        {uploading && <UploadProgress value={progress} />}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={uploading}>
             Annuler

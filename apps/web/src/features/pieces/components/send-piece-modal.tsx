@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, Progress, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Select, Stack, Text } from '@mantine/core';
 import {
   diagnosticForFileType,
   FILE_TYPES,
@@ -18,6 +18,7 @@ import { useSendPiece } from '../api/send-piece';
 import { useSetReportDate } from '../api/set-report-date';
 import { ACCEPTED_PIECE_FILES, lastReview, latestVersion, refuseFile, reviewText } from '../lib/piece-display';
 import { readReportFields, ReportDateFields, type ReportFields } from './report-date-form';
+import { UploadProgress } from '../../../components/upload-progress';
 
 const noop = () => {};
 const ALL_FILE_TYPES = Object.keys(FILE_TYPES);
@@ -115,16 +116,7 @@ export function SendPieceModal({ project, request, onClose }: { project: Project
           </Text>
         )}
         {diagnostic && <ReportDateFields kind={diagnostic} value={report} onChange={setReport} errors={reportErrors} disabled={uploading} />}
-        {sendPiece.isPending && (
-          <Stack gap={4}>
-            <Progress.Root size="lg">
-              <Progress.Section value={progress} aria-label="Envoi du fichier" animated />
-            </Progress.Root>
-            <Text size="sm" c="dimmed">
-              Envoi en cours… {progress} %
-            </Text>
-          </Stack>
-        )}
+        {sendPiece.isPending && <UploadProgress value={progress} />}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={uploading}>
             Annuler
