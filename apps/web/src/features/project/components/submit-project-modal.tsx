@@ -40,7 +40,8 @@ export function SubmitProjectModal({ opened, onClose, onConfirm, loading, projec
                   {m.summary}
                 </Text>
               ))}
-              <ScrollArea.Autosize mah={240} type="auto">
+              {/* Focusable, so that a keyboard user can scroll a long list too. */}
+              <ScrollArea.Autosize mah={240} type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Ce qui reste à compléter' }}>
                 <Stack gap="xs">
                   {questions.length > 0 && (
                     <div>
