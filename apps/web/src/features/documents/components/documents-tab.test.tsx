@@ -12,6 +12,7 @@ import { createSession } from '../../../testing/session-factory';
 import { LOCKED_LABEL } from './document-entries';
 import { OTHER_PIECE_LABEL, PIECE_CHOICE_LABEL } from './upload-file-modal';
 import { FakeXhr } from '../../../testing/fake-xhr';
+import { createPiece, createPieces } from '../../../testing/piece-factory';
 import { DocumentsTab } from './documents-tab';
 import {
   createDrawerDocument,
@@ -309,27 +310,8 @@ describe('documents tab', () => {
 describe('documents tab: the piece a file answers (issue 22)', () => {
   const office = { id: 1, city: 'Paris' } as Project['notary_office'];
 
-  /** A piece asked of Claire Martin (participant 100); the pieces feature's factory is not ours to import. */
-  function piece(overrides: Partial<PieceRequestView>): PieceRequestView {
-    return {
-      id: 1,
-      pieceId: 'identity_document',
-      label: "Copie d'une pièce d'identité",
-      origin: 'derived',
-      participantId: 100,
-      participantName: 'Claire Martin',
-      state: 'requested',
-      stateLabel: 'Demandée',
-      noLongerRequired: false,
-      reasonText: 'demandé car : Rôle dans le dossier = Vendeur',
-      fileTypes: ['identity_card', 'passport'],
-      updatedAt: '2026-11-20T10:00:00.000Z',
-      versions: [],
-      reviews: [],
-      ...overrides,
-    };
-  }
-  const piecesOf = (requests: PieceRequestView[]) => ({ 'GET project/10/pieces': { body: { projectId: 10, signingDate: null, requests, diagnosticWarnings: [] } } });
+  const piece = createPiece;
+  const piecesOf = (requests: PieceRequestView[]) => ({ 'GET project/10/pieces': { body: createPieces(requests) } });
   // Not offered for an identity card drawer: another type, already received, no longer required, someone else's.
   const notOffered = [
     piece({ id: 2, pieceId: 'property_title', label: 'Titre de propriété', fileTypes: ['property_title'] }),

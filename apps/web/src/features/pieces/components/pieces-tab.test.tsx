@@ -11,7 +11,7 @@ import { FakeXhr } from '../../../testing/fake-xhr';
 import { mockFetch, type FetchRoutes } from '../../../testing/mock-fetch';
 import { createSession } from '../../../testing/session-factory';
 import { createParticipant, createProject, withProjectCache } from '../../../testing/tab-fixtures';
-import { createPiece, createPieces, createReview, createVersion } from '../testing/piece-factory';
+import { createPiece, createPieces, createReview, createVersion } from '../../../testing/piece-factory';
 import { NO_PIECE_TEXT, PIECE_NOT_FOUND_TEXT, PiecesTab } from './pieces-tab';
 
 const sellerSession = createSession({ id: 1 });
