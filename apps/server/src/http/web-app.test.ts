@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testConfig, type TestApp } from '../../test/test-app';
 
@@ -10,6 +11,9 @@ describe('serving the built web app', () => {
   beforeAll(async () => {
     writeFileSync(path.join(dist, 'index.html'), '<!doctype html><html lang="fr"><title>Notadoo</title></html>');
     writeFileSync(path.join(dist, 'app.js'), 'console.log(1)');
+    mkdirSync(path.join(dist, 'assets'));
+    writeFileSync(path.join(dist, 'assets', 'index-Bx7k2QeA.js'), 'console.log(2)');
+    writeFileSync(path.join(dist, 'assets', 'index-Bx7k2QeA.js.br'), brotliCompressSync('console.log(2)'));
     // What the web build prerenders (apps/web/build/prerender-pages.ts): the home and the login page.
     mkdirSync(path.join(dist, 'prerendered'));
     writeFileSync(path.join(dist, 'prerendered', 'index.html'), '<!doctype html><html lang="fr"><title>Accueil – Notadoo</title></html>');
@@ -34,6 +38,16 @@ describe('serving the built web app', () => {
     const api = await t.app.inject({ method: 'GET', url: '/api/nope' });
     expect(api.statusCode).toBe(404);
     expect(api.json().message).toBe("Cette adresse de l'API n'existe pas.");
+  });
+
+  it('lets browsers keep hashed build files a year, and checks other files on every visit', async () => {
+    const hashed = await t.app.inject({ method: 'GET', url: '/assets/index-Bx7k2QeA.js' });
+    expect(hashed.statusCode).toBe(200);
+    expect(hashed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const compressed = await t.app.inject({ method: 'GET', url: '/assets/index-Bx7k2QeA.js', headers: { 'accept-encoding': 'br' } });
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect((await t.app.inject({ method: 'GET', url: '/app.js' })).headers['cache-control']).toBe('no-cache');
   });
 
   it('sends the prerendered home and login page to visitors without a session, the plain app to signed-in users', async () => {
