@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser } from './support/browser';
+import { hasChromium, launchBrowser, newPageWithoutTours } from './support/browser';
 import { expectNoAccessibilityViolation } from './support/accessibility';
 import { callApi } from './support/api';
 import { linkIn, startProduct, type RunningProduct } from './support/product';
@@ -9,8 +9,6 @@ const CLIENT = { email: 'client@notadoo.fr', password: 'Client2026' };
 const NOTARY = { email: 'notaire@notadoo.fr', password: 'Notaire2026' };
 const BUYER = { firstName: 'Louise', lastName: 'Garnier', email: 'louise.garnier@exemple.fr', password: 'Achat2026' };
 const PARIS_OFFICE_ID = 1;
-/** Tours shown once on the project page: marked as seen so that no overlay covers the tabs. */
-const SEEN_TOURS = ['notadoo_tour_transmit', 'notadoo_tour_office'];
 
 /** A small but real PDF, padded so that sending it takes a moment. */
 function identityCardPdf(): Buffer {
@@ -26,14 +24,7 @@ describe.skipIf(!hasChromium)('people and documents of a project in the browser'
   let projectId: number;
   const contexts: BrowserContext[] = [];
 
-  async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ locale: 'fr-FR' });
-    await context.addCookies(SEEN_TOURS.map((name) => ({ name, value: '1', url: product.url })));
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    return page;
-  }
+  const newPage = () => newPageWithoutTours(browser, product.url, contexts);
 
   async function signIn(page: Page, account: { email: string; password: string }) {
     await page.goto(`${product.url}/login`);

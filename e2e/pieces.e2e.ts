@@ -2,13 +2,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAccessibilityViolation } from './support/accessibility';
 import { callApi } from './support/api';
-import { hasChromium, launchBrowser } from './support/browser';
+import { hasChromium, launchBrowser, newPageWithoutTours } from './support/browser';
 import { linkIn, startProduct, type RunningProduct } from './support/product';
 
 const CLIENT = { email: 'client@notadoo.fr', password: 'Client2026', name: 'Claire Dubois' };
 const NOTARY = { email: 'notaire@notadoo.fr', password: 'Notaire2026' };
 const PARIS_OFFICE_ID = 1;
-const SEEN_TOURS = ['notadoo_tour_transmit', 'notadoo_tour_office'];
 
 interface PiecesAnswer {
   requests: Array<{ id: number; pieceId: string; label: string; state: string }>;
@@ -33,14 +32,7 @@ describe.skipIf(!hasChromium)('the pieces of a file in the browser', () => {
   const contexts: BrowserContext[] = [];
   const api = <T>(method: string, path: string, body: unknown, token?: string) => callApi<T>(product.url, method, path, body, token);
 
-  async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ locale: 'fr-FR' });
-    await context.addCookies(SEEN_TOURS.map((name) => ({ name, value: '1', url: product.url })));
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    return page;
-  }
+  const newPage = () => newPageWithoutTours(browser, product.url, contexts);
 
   async function signIn(page: Page, account: { email: string; password: string }) {
     await page.getByLabel('Adresse email', { exact: true }).fill(account.email);

@@ -2,14 +2,13 @@ import { startBridgeSim, type BridgeSim } from '@notadoo/bridge-sim';
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi } from './support/api';
-import { hasChromium, launchBrowser } from './support/browser';
+import { hasChromium, launchBrowser, newPageWithoutTours } from './support/browser';
 import { startProduct, type RunningProduct } from './support/product';
 
 const CLIENT = { email: 'client@notadoo.fr', password: 'Client2026' };
 const NOTARY = { email: 'notaire@notadoo.fr', password: 'Notaire2026' };
 const PARIS_OFFICE_ID = 1;
 const SERVICE_KEY = 'cle-e2e';
-const SEEN_TOURS = ['notadoo_tour_transmit', 'notadoo_tour_office'];
 const DESTINATION = 'Vente Garnier / Dupont';
 const SEARCH_FAILED =
   "Une erreur est survenue lors de l'envoi de la requête à votre logiciel de rédaction d'actes . Veuillez nous excuser pour la gêne occasionnée.";
@@ -31,14 +30,7 @@ describe.skipIf(!hasChromium)('transfer of the files to the drafting software th
   let notaryToken: string;
   const contexts: BrowserContext[] = [];
 
-  async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ locale: 'fr-FR' });
-    await context.addCookies(SEEN_TOURS.map((name) => ({ name, value: '1', url: product.url })));
-    contexts.push(context);
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    return page;
-  }
+  const newPage = () => newPageWithoutTours(browser, product.url, contexts);
 
   async function openProjectAsNotary(): Promise<Page> {
     const page = await newPage();

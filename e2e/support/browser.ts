@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const hasChromium = existsSync(CHROMIUM_PATH);
@@ -24,4 +24,20 @@ export function launchBrowser(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+}
+
+/** The tours of the project page, marked as seen so that no overlay covers the tabs. */
+const PROJECT_TOURS = ['notadoo_tour_transmit', 'notadoo_tour_office'];
+
+/**
+ * A French page in a context of its own (its own session), the project page's
+ * tours already seen; the context joins `contexts` for the suite to close.
+ */
+export async function newPageWithoutTours(browser: Browser, baseUrl: string, contexts: BrowserContext[]): Promise<Page> {
+  const context = await browser.newContext({ locale: 'fr-FR' });
+  await context.addCookies(PROJECT_TOURS.map((name) => ({ name, value: '1', url: baseUrl })));
+  contexts.push(context);
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  return page;
 }
