@@ -1,6 +1,7 @@
 import { answeredNo, answeredYes, choiceField, defineQuestionnaire, question, step, textAreaField, textField, yesNoField } from '../engine/builders';
 import type { Condition } from '../engine/conditions';
 import type { Field } from '../engine/definition';
+import { NAME_LENGTH } from '../engine/kinds';
 import { priceStep } from './shared/price';
 
 // Spec 001, section 3 "documentBuyer": the price block, then seven steps from
@@ -50,8 +51,8 @@ function buyerLoanFields(prefix: 'finance_q1_p1' | 'finance_q1_p2'): Field[] {
   const borrows = answeredYes(`${prefix}_loan`);
   return [
     yesNoField(`${prefix}_loan`),
-    textField(`${prefix}_bank`, 50, { label: 'Banque prêteuse', visibleWhen: borrows }),
-    textField(`${prefix}_beneficiary`, 50, { label: 'Emprunteur(s) : au nom de qui le prêt est-il souscrit ?', visibleWhen: borrows }),
+    textField(`${prefix}_bank`, NAME_LENGTH, { label: 'Banque prêteuse', visibleWhen: borrows }),
+    textField(`${prefix}_beneficiary`, NAME_LENGTH, { label: 'Emprunteur(s) : au nom de qui le prêt est-il souscrit ?', visibleWhen: borrows }),
     textField(`${prefix}_amount`, 50, { label: 'Montant du prêt (en euros)', format: 'amount', visibleWhen: borrows }),
   ];
 }
@@ -68,13 +69,13 @@ export const purchaseDefinition = defineQuestionnaire({
         'Achèterez-vous ce bien en votre nom ?',
         [
           yesNoField('juri_q1_name'),
-          textField('juri_q2_substitute_first_name', 50, { label: 'Prénom de la personne qui achètera à votre place', visibleWhen: BUYS_IN_OWN_NAME_NO }),
-          textField('juri_q2_substitute_last_name', 50, { label: 'Nom de la personne qui achètera à votre place', visibleWhen: BUYS_IN_OWN_NAME_NO }),
+          textField('juri_q2_substitute_first_name', NAME_LENGTH, { label: 'Prénom de la personne qui achètera à votre place', visibleWhen: BUYS_IN_OWN_NAME_NO }),
+          textField('juri_q2_substitute_last_name', NAME_LENGTH, { label: 'Nom de la personne qui achètera à votre place', visibleWhen: BUYS_IN_OWN_NAME_NO }),
           textField('juri_q2_substitute_email', 255, { label: 'Son adresse e-mail', format: 'email', visibleWhen: BUYS_IN_OWN_NAME_NO }),
           textField('juri_q2_substitute_phone', 50, { label: 'Son téléphone', format: 'phone', visibleWhen: BUYS_IN_OWN_NAME_NO }),
           textField('juri_q2_substitute_address', 255, { label: 'Son adresse', visibleWhen: BUYS_IN_OWN_NAME_NO }),
           textField('juri_q2_substitute_postal_code', 50, { label: 'Code postal', format: 'postalCode', visibleWhen: BUYS_IN_OWN_NAME_NO }),
-          textField('juri_q2_substitute_city', 50, { label: 'Ville', visibleWhen: BUYS_IN_OWN_NAME_NO }),
+          textField('juri_q2_substitute_city', NAME_LENGTH, { label: 'Ville', visibleWhen: BUYS_IN_OWN_NAME_NO }),
         ],
         {
           hint: "Répondez non si une autre personne doit acquérir à votre place (faculté de substitution) : l'avant-contrat doit le prévoir et votre notaire devra la contacter.",
@@ -125,8 +126,8 @@ export const purchaseDefinition = defineQuestionnaire({
       question(
         "Bénéficiez-vous d'un prêt d'un employeur ou d'un organisme professionnel ?",
         [
-          textField('finance_q2_pro_org', 50, { label: 'Organisme prêteur' }),
-          textField('finance_q2_pro_beneficiary', 50, { label: 'Emprunteur(s)' }),
+          textField('finance_q2_pro_org', NAME_LENGTH, { label: 'Organisme prêteur' }),
+          textField('finance_q2_pro_beneficiary', NAME_LENGTH, { label: 'Emprunteur(s)' }),
           textField('finance_q2_pro_amount', 50, { label: 'Montant du prêt (en euros)', format: 'amount' }),
         ],
         { hint: "Par exemple un prêt Action Logement ou un prêt de votre entreprise. Laissez vide si ce n'est pas le cas.", optional: true },

@@ -111,18 +111,18 @@ describe('sale of apartment definition (documentSaleAppt)', () => {
     ]);
   });
 
-  it('types the since date as a date, the explanations as text areas, names at size 50 and contact details with their format', () => {
+  it('types the since date as a date, the explanations as text areas, names at size 255 (a name is never cut) and contact details with their format', () => {
     expect(fieldsOfType('date')).toEqual(['added_value_q1a_main_since']);
     expect(fieldsOfType('textarea')).toEqual([
       'price_q0d_conditions_infos', 'copro_q6_spec_diff_info', 'copro_q8_water_damage_info', 'works_q1_modifications_info',
       'pro_activity_q1_info', 'fiscal_adv_q1_info', 'sale_misc_info',
     ]);
     const kinds = Object.fromEntries(listFields(apartment).map((field) => [field.name, field.kind]));
-    expect(kinds.copro_q3_president_first_name).toEqual({ type: 'text', maxLength: 50 });
-    expect(kinds.copro_q3_president_last_name).toEqual({ type: 'text', maxLength: 50 });
+    expect(kinds.copro_q3_president_first_name).toEqual({ type: 'text', maxLength: 255 });
+    expect(kinds.copro_q3_president_last_name).toEqual({ type: 'text', maxLength: 255 });
     expect(kinds.copro_q3_president_email).toEqual({ type: 'text', maxLength: 255, format: 'email' });
     expect(kinds.copro_q3_president_phone).toEqual({ type: 'text', maxLength: 50, format: 'phone' });
-    expect(kinds.copro_q4_syndic_name).toEqual({ type: 'text', maxLength: 50 });
+    expect(kinds.copro_q4_syndic_name).toEqual({ type: 'text', maxLength: 255 });
     expect(kinds.copro_q4_syndic_address).toEqual({ type: 'text', maxLength: 255 });
     expect(kinds.sale_motivation_other_reason).toEqual({ type: 'text', maxLength: 255 });
     expect(kinds.price_q0_amount).toEqual({ type: 'text', maxLength: 50, format: 'amount' });

@@ -1,5 +1,6 @@
 import { answeredNo, answeredYes, dateField, defineQuestionnaire, question, step, textAreaField, textField, yesNoField } from '../engine/builders';
 import type { Condition } from '../engine/conditions';
+import { NAME_LENGTH } from '../engine/kinds';
 import { priceStep } from './shared/price';
 import { saleMotivationQuestions, saleObservationsQuestion } from './shared/sale-motivation';
 
@@ -52,8 +53,8 @@ export const saleApartmentDefinition = defineQuestionnaire({
             label: 'Existe-t-il une association syndicale des propriétaires du lotissement (ASL) ?',
             visibleWhen: IN_LOTISSEMENT,
           }),
-          textField('copro_q3_president_first_name', 50, { label: "Prénom du président de l'association", visibleWhen: WITH_ASSOCIATION }),
-          textField('copro_q3_president_last_name', 50, { label: "Nom du président de l'association", visibleWhen: WITH_ASSOCIATION }),
+          textField('copro_q3_president_first_name', NAME_LENGTH, { label: "Prénom du président de l'association", visibleWhen: WITH_ASSOCIATION }),
+          textField('copro_q3_president_last_name', NAME_LENGTH, { label: "Nom du président de l'association", visibleWhen: WITH_ASSOCIATION }),
           textField('copro_q3_president_email', 255, { label: 'Adresse e-mail du président', format: 'email', visibleWhen: WITH_ASSOCIATION }),
           textField('copro_q3_president_phone', 50, { label: 'Téléphone du président', format: 'phone', visibleWhen: WITH_ASSOCIATION }),
         ],
@@ -74,7 +75,7 @@ export const saleApartmentDefinition = defineQuestionnaire({
         'La copropriété est-elle gérée par un syndic ?',
         [
           yesNoField('copro_q4_syndic'),
-          textField('copro_q4_syndic_name', 50, { label: 'Nom du syndic', visibleWhen: answeredYes('copro_q4_syndic') }),
+          textField('copro_q4_syndic_name', NAME_LENGTH, { label: 'Nom du syndic', visibleWhen: answeredYes('copro_q4_syndic') }),
           textField('copro_q4_syndic_address', 255, { label: 'Adresse du syndic', visibleWhen: answeredYes('copro_q4_syndic') }),
           yesNoField('copro_q4_assu', {
             label: "En l'absence de syndic, l'immeuble est-il couvert par une assurance multirisque souscrite pour l'ensemble des copropriétaires ?",

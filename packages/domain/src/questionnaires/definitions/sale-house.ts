@@ -11,6 +11,7 @@ import {
   yesNoField,
 } from '../engine/builders';
 import type { SupportingDocument } from '../engine/definition';
+import { NAME_LENGTH } from '../engine/kinds';
 import { priceStep } from './shared/price';
 import { saleMotivationQuestions, saleObservationsQuestion } from './shared/sale-motivation';
 
@@ -68,8 +69,8 @@ export const saleHouseDefinition = defineQuestionnaire({
         "Le lotissement est-il doté d'une association syndicale de libre (ASL) ?",
         [
           yesNoField('situation_q1_asso'),
-          textField('situation_q1_president_last_name', 50, { label: 'Nom du président', visibleWhen: answeredYes('situation_q1_asso') }),
-          textField('situation_q1_president_first_name', 50, { label: 'Prénom du président', visibleWhen: answeredYes('situation_q1_asso') }),
+          textField('situation_q1_president_last_name', NAME_LENGTH, { label: 'Nom du président', visibleWhen: answeredYes('situation_q1_asso') }),
+          textField('situation_q1_president_first_name', NAME_LENGTH, { label: 'Prénom du président', visibleWhen: answeredYes('situation_q1_asso') }),
           textField('situation_q1_president_email', 255, {
             label: 'Adresse e-mail du président',
             format: 'email',
@@ -91,7 +92,7 @@ export const saleHouseDefinition = defineQuestionnaire({
         "La maison fait-elle partie d'une copropriété ?",
         [
           yesNoField('situation_q2_copro'),
-          textField('situation_q2_syndic_name', 50, { label: 'Nom du syndic', visibleWhen: answeredYes('situation_q2_copro') }),
+          textField('situation_q2_syndic_name', NAME_LENGTH, { label: 'Nom du syndic', visibleWhen: answeredYes('situation_q2_copro') }),
           textField('situation_q2_syndic_address', 255, { label: 'Adresse du syndic', visibleWhen: answeredYes('situation_q2_copro') }),
         ],
         {
@@ -369,7 +370,7 @@ export const saleHouseDefinition = defineQuestionnaire({
             label: 'La citerne est-elle louée à un fournisseur de gaz ?',
             visibleWhen: answeredYes('heat_tank_q1_gaz_tank'),
           }),
-          textField('heat_tank_q1_company', 50, {
+          textField('heat_tank_q1_company', NAME_LENGTH, {
             label: 'Nom du fournisseur',
             visibleWhen: { all: [answeredYes('heat_tank_q1_gaz_tank'), answeredYes('heat_tank_q1_gaz_renter')] },
           }),

@@ -1,4 +1,5 @@
 import { answeredYes, defineQuestionnaire, question, step, textAreaField, textField, yesNoField } from '../engine/builders';
+import { NAME_LENGTH } from '../engine/kinds';
 import { priceStep } from './shared/price';
 
 // Spec 001, section 3 "documentSaleLand": the price block, then three steps
@@ -37,8 +38,8 @@ export const saleLandDefinition = defineQuestionnaire({
         'Une association syndicale libre (ASL) gère-t-elle les équipements communs du lotissement ?',
         [
           yesNoField('land_q1_asl'),
-          textField('lot_q1_asl_president_first_name', 50, { label: "Prénom du président de l'ASL", visibleWhen: HAS_ASL }),
-          textField('lot_q1_asl_president_last_name', 50, { label: "Nom du président de l'ASL", visibleWhen: HAS_ASL }),
+          textField('lot_q1_asl_president_first_name', NAME_LENGTH, { label: "Prénom du président de l'ASL", visibleWhen: HAS_ASL }),
+          textField('lot_q1_asl_president_last_name', NAME_LENGTH, { label: "Nom du président de l'ASL", visibleWhen: HAS_ASL }),
           textField('lot_q1_asl_president_email', 255, { label: 'Adresse e-mail du président', format: 'email', visibleWhen: HAS_ASL }),
           textField('lot_q1_asl_president_phone', 50, { label: 'Téléphone du président', format: 'phone', visibleWhen: HAS_ASL }),
         ],
@@ -140,8 +141,8 @@ export const saleLandDefinition = defineQuestionnaire({
         'Ce terrain est-il loué à un exploitant agricole ?',
         [
           yesNoField('agricultural_land_q1_rented'),
-          textField('agricultural_land_taker_first_name', 50, { label: "Prénom de l'exploitant (preneur)", visibleWhen: RENTED }),
-          textField('agricultural_land_taker_last_name', 50, { label: "Nom de l'exploitant (preneur)", visibleWhen: RENTED }),
+          textField('agricultural_land_taker_first_name', NAME_LENGTH, { label: "Prénom de l'exploitant (preneur)", visibleWhen: RENTED }),
+          textField('agricultural_land_taker_last_name', NAME_LENGTH, { label: "Nom de l'exploitant (preneur)", visibleWhen: RENTED }),
           textField('agricultural_land_taker_address', 255, { label: "Adresse de l'exploitant", visibleWhen: RENTED }),
           textField('agricultural_land_taker_email', 255, { label: "Adresse e-mail de l'exploitant", format: 'email', visibleWhen: RENTED }),
           textField('agricultural_land_taker_phone', 50, { label: "Téléphone de l'exploitant", format: 'phone', visibleWhen: RENTED }),

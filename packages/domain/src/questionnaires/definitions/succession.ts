@@ -1,4 +1,5 @@
 import { answeredYes, dateField, defineQuestionnaire, question, step, textField, yesNoField } from '../engine/builders';
+import { NAME_LENGTH } from '../engine/kinds';
 
 // Spec 001, section 3 "documentSuccession": two steps, 'État civil du défunt'
 // and 'Succession'. Names are the spec's, including its gaps (there is no
@@ -17,7 +18,7 @@ export const successionDefinition = defineQuestionnaire({
     step(0, 'État civil du défunt', [
       question(
         'Quels étaient les nom et prénoms du défunt ?',
-        [textField('deceased_q1_last_name', 50, { label: 'Nom de naissance' }), textField('deceased_q1_first_name', 50, { label: 'Prénoms' })],
+        [textField('deceased_q1_last_name', NAME_LENGTH, { label: 'Nom de naissance' }), textField('deceased_q1_first_name', NAME_LENGTH, { label: 'Prénoms' })],
         { documents: [{ id: 'death_certificate', label: "Copie intégrale de l'acte de décès" }] },
       ),
       question('Quand et où le défunt est-il né ?', [
@@ -33,7 +34,7 @@ export const successionDefinition = defineQuestionnaire({
         [
           textField('deceased_q6_address', 255, { label: 'Adresse' }),
           textField('deceased_q7_postal_code', 50, { label: 'Code postal', format: 'postalCode' }),
-          textField('deceased_q8_city', 50, { label: 'Ville' }),
+          textField('deceased_q8_city', NAME_LENGTH, { label: 'Ville' }),
         ],
         { hint: 'Le lieu du dernier domicile détermine notamment la loi applicable à la succession.' },
       ),
@@ -54,7 +55,7 @@ export const successionDefinition = defineQuestionnaire({
         'Le défunt avait-il rédigé un testament ?',
         [
           yesNoField('succession_q2_will'),
-          textField('succession_q2_will_notary_name', 50, { label: 'Nom du notaire qui conserve le testament', visibleWhen: answeredYes('succession_q2_will') }),
+          textField('succession_q2_will_notary_name', NAME_LENGTH, { label: 'Nom du notaire qui conserve le testament', visibleWhen: answeredYes('succession_q2_will') }),
           textField('succession_q2_will_notary_email', 255, { label: 'Adresse e-mail de ce notaire', format: 'email', visibleWhen: answeredYes('succession_q2_will') }),
           textField('succession_q2_will_notary_phone', 50, { label: 'Téléphone de ce notaire', format: 'phone', visibleWhen: answeredYes('succession_q2_will') }),
         ],

@@ -8,6 +8,7 @@ export {
   coerceAnswer,
   DATE_MAX_LENGTH,
   DATE_PLACEHOLDER,
+  NAME_LENGTH,
   describeAnswer,
   NO,
   TEXT_SIZES,
@@ -16,6 +17,8 @@ export {
   YES,
 } from './kinds';
 export { clean, resetQuestion } from './clean';
+export { answerTooLongMessage, countCharacters, findAnswersTooLong, type AnswerTooLong } from './answer-length';
+export { ANSWER_WARNINGS, answerWarning } from './answer-warnings';
 export { isQuestionVisible, isVisible, visibleFieldNames } from './visibility';
 export { progress } from './progress';
 export { requiredSupportingDocuments } from './supporting-documents';

@@ -18,6 +18,13 @@ export const NO = 0;
 export const TEXT_SIZES = [50, 255] as const;
 export type TextSize = (typeof TEXT_SIZES)[number];
 
+/**
+ * Where a name lives (a person's, a company's, a town's): the long size. Real
+ * names pass 50 characters (several first names, double-barrelled surnames,
+ * borrowers listed together) and must never be cut.
+ */
+export const NAME_LENGTH: TextSize = 255;
+
 /** Text areas show 3 rows and grow to 6. */
 export const TEXTAREA_ROWS = { min: 3, max: 6 } as const;
 /**
