@@ -9,3 +9,18 @@ export { saleHouseDefinition } from './definitions/sale-house';
 export { saleLandDefinition } from './definitions/sale-land';
 export { purchaseDefinition } from './definitions/purchase';
 export { getDefinition, QUESTIONNAIRE_DEFINITIONS } from './registry';
+export {
+  ANSWER_CHANGE_MAX_DELAY_MS,
+  ANSWER_CHANGE_QUIET_MS,
+  answerMarkSchema,
+  describeAnswerChanges,
+  describeAnswerMark,
+  isAnswerChangeSummaryDue,
+  isChangeByOffice,
+  listChangedAnswers,
+  NO_ANSWER_TEXT,
+  type AnswerChangeAuthorRole,
+  type AnswerChangeLine,
+  type AnswerMark,
+  type ChangedAnswer,
+} from './answer-changes';
