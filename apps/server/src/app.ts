@@ -41,6 +41,8 @@ import { participantRoutes } from './modules/participants/participant-routes';
 import { documentRoutes } from './modules/documents/document-routes';
 import { pieceRoutes } from './modules/pieces/piece-routes';
 import { createReminderTask, type ReminderTask } from './modules/pieces/piece-reminder-service';
+import { createAnswerChangeSummaryTask, type AnswerChangeSummaryTask } from './modules/answer-changes/answer-change-summaries';
+import { answerChangeRoutes } from './modules/answer-changes/answer-changes-routes';
 import { transferRoutes } from './modules/transfers/transfer-routes';
 import { userRoutes } from './modules/users/user-routes';
 // Issue 10: administration, billing, contact, site information and maintenance, avatars.
@@ -57,6 +59,8 @@ declare module 'fastify' {
     mailOutbox: OutboxWorker;
     /** Issue 22: the daily pass of piece reminders; `main.ts` starts it once listening, close stops it. */
     pieceReminders: ReminderTask;
+    /** The summary mails of the office's changes to clients' answers; `main.ts` starts it once listening, close stops it. */
+    answerChangeSummaries: AnswerChangeSummaryTask;
   }
 }
 
@@ -117,6 +121,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const reminders = createReminderTask(ctx);
   app.decorate('pieceReminders', reminders);
   app.addHook('onClose', async () => reminders.stop());
+  const summaries = createAnswerChangeSummaryTask(ctx);
+  app.decorate('answerChangeSummaries', summaries);
+  app.addHook('onClose', async () => summaries.stop());
 
   // External plugins first, then the app's own, then routes.
   registerSecurityHeaders(app, config);
@@ -159,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(officeRoutes(ctx));
       await api.register(projectRoutes(ctx));
       await api.register(questionnaireRoutes(ctx));
+      await api.register(answerChangeRoutes(ctx));
       await api.register(downloadRoutes(ctx));
       await api.register(participantRoutes(ctx));
       await api.register(documentRoutes(ctx));

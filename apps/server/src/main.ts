@@ -77,6 +77,7 @@ async function main(): Promise<void> {
   maintenance.start();
   // Reminders of the pieces still owed (issue 22); app.close stops them. PIECE_REMINDERS_INTERVAL_MS=0 turns them off.
   if (config.pieceReminders.intervalMs > 0) app.pieceReminders.start();
+  app.answerChangeSummaries.start();
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite embarqué (${path.join(config.dataDir, 'db')})`;
   console.log(`Notadoo démarré sur ${config.publicUrl} — base : ${where} — fichiers : ${storage.description}`);
   if (seeded.migrations.length) console.log(`Migrations appliquées : ${seeded.migrations.join(', ')}`);

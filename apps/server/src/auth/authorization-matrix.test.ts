@@ -152,6 +152,7 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     // Questionnaire save: 403 outside the project, 401 (spec) inside it without the owner's role.
     { method: 'PATCH', route: '/api/document', expected: cells(EDITS_SELLER_DOCUMENT, 200, 403, INSIDE_WITHOUT_SELLER_ROLE), call: (f) => ({ payload: { docType: 'document_civil_status', document: { id: f.questionnaireId, version: 1, first_name: 'Jeanne' } } }) },
     { method: 'GET', route: '/api/download_form/:type/:documentId', readOnly: true, expected: cells(READS_SELLER_DOCUMENT, 200, 403), call: (f) => ({ url: `/api/download_form/civil_status/${f.questionnaireId}` }) },
+    { method: 'GET', route: '/api/document/:documentId/answer-marks', readOnly: true, expected: cells(READS_SELLER_DOCUMENT, 200, 403), call: (f) => ({ url: `/api/document/${f.questionnaireId}/answer-marks` }) },
     { method: 'POST', route: '/api/generate_file_token', readOnly: true, expected: cells(READS_SELLER_DOCUMENT, 200, 403), call: (f) => ({ payload: [{ type: 'file', docId: f.drawerId }] }) },
     // Links: no bearer; a link issued to the caller opens only while they may still read the document.
     { method: 'GET', route: '/api/get_file/:docId/:index/:token', readOnly: true, expected: cells(READS_SELLER_DOCUMENT, 200, 403, { anonymous: 403 }), call: async (f, who) => ({ url: `/api/get_file/${f.drawerId}/0/${await linkToken(who, f.drawerId, 'file')}`, withoutBearer: true }) },
@@ -366,6 +367,7 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     { method: 'DELETE', route: '/api/project/:id/removeFile', expected: cells(OFFICE_AND_ADMIN, 200, 403) },
     { method: 'PATCH', route: '/api/document', expected: cells(OFFICE_AND_ADMIN, 200, 403, { seller: 401, ...INSIDE_WITHOUT_SELLER_ROLE }) },
     { method: 'GET', route: '/api/download_form/:type/:documentId', expected: cells(['seller', ...OFFICE_AND_ADMIN], 200, 403) },
+    { method: 'GET', route: '/api/document/:documentId/answer-marks', expected: cells(['seller', ...OFFICE_AND_ADMIN], 200, 403) },
     { method: 'POST', route: '/api/generate_file_token', expected: cells(['seller', ...OFFICE_AND_ADMIN], 200, 403) },
     { method: 'GET', route: '/api/get_file/:docId/:index/:token', expected: cells(['seller', ...OFFICE_AND_ADMIN], 200, 403, { anonymous: 403 }) },
     { method: 'PATCH', route: '/api/project/status', expected: cells(OFFICE_AND_ADMIN, 200, 403) },

@@ -163,6 +163,7 @@ function templateOf(method: string, url: string, f: Fixture): Template | undefin
     'GET /api/documents/mine': {},
     'PATCH /api/document': { body: { docType: 'document_civil_status', document: { id: f.questionnaireId, version: 1, first_name: 'Jeanne', dob: '1980-02-03' } } },
     'GET /api/download_form/:type/:documentId': { params: { type: 'civil_status', documentId: String(f.questionnaireId) } },
+    'GET /api/document/:documentId/answer-marks': { params: { documentId: String(f.questionnaireId) } },
     'POST /api/generate_file_token': { body: [{ type: 'file', docId: f.drawerId }] },
     'GET /api/get_file/:docId/:index/:token': { params: { docId: String(f.drawerId), index: '0', token: 'eyJhbGciOiJIUzI1NiJ9.e30.abc' } },
     'GET /api/get_pdf/:docId/:token': { params: { docId: String(f.questionnaireId), token: 'eyJhbGciOiJIUzI1NiJ9.e30.abc' } },

@@ -1,7 +1,7 @@
 import type { MailMessage } from './mailer';
 
 /** Short French mails with one call-to-action link; text and HTML bodies say the same. */
-function mailWithLink(input: { to: string; subject: string; greeting: string; lines: string[]; action: string; link: string }): MailMessage {
+export function mailWithLink(input: { to: string; subject: string; greeting: string; lines: string[]; action: string; link: string }): MailMessage {
   const text = [input.greeting, '', ...input.lines, '', `${input.action} : ${input.link}`, '', "L'équipe Notadoo"].join('\n');
   const html = `<!doctype html><html lang="fr"><body style="font-family:Arial,sans-serif;color:#1f2a44">
 <p>${escapeHtml(input.greeting)}</p>

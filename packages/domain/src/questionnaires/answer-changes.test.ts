@@ -3,6 +3,7 @@ import type { ProjectForAccess, Viewer } from '../projects/permissions';
 import {
   ANSWER_CHANGE_MAX_DELAY_MS,
   ANSWER_CHANGE_QUIET_MS,
+  answerChangeAuthorRole,
   describeAnswerChanges,
   describeAnswerMark,
   isAnswerChangeSummaryDue,
@@ -52,6 +53,8 @@ describe('answer changes by the office', () => {
     expect(isChangeByOffice(viewer(10, 1), project, owners)).toBe(false);
     expect(isChangeByOffice(viewer(20, 1), project, [])).toBe(false);
     expect(isChangeByOffice(viewer(20, 1), project, [{ userId: null }])).toBe(true);
+    expect(answerChangeAuthorRole(viewer(20, 1), project)).toBe('office');
+    expect(answerChangeAuthorRole(viewer(21, 2, ['ROLE_USER', 'ROLE_ADMIN']), project)).toBe('admin');
   });
 
   it('says who changed an answer and when, in Paris time', () => {
@@ -83,8 +86,8 @@ describe('answer changes by the office', () => {
         { field: 'deceased_q3_birth_place', before: 'x'.repeat(400), after: undefined },
       ]),
     ).toEqual([
-      { label: 'Quels étaient les nom et prénoms du défunt ? — Prénoms', before: '(sans réponse)', after: 'Paul' },
-      { label: 'Quand et où le défunt est-il né ? — Lieu de naissance', before: `${'x'.repeat(300)}…`, after: '(sans réponse)' },
+      { label: 'Quels étaient les nom et prénoms du défunt ? — Prénoms', before: null, after: 'Paul' },
+      { label: 'Quand et où le défunt est-il né ? — Lieu de naissance', before: `${'x'.repeat(300)}…`, after: null },
       { label: 'Le défunt avait-il rédigé un testament ?', before: 'Oui', after: 'Non' },
     ]);
   });

@@ -72,24 +72,31 @@ export const ANSWER_CHANGE_QUIET_MS = 15 * 60_000;
 /** An office editing for hours still sends a summary at least this often. */
 export const ANSWER_CHANGE_MAX_DELAY_MS = 60 * 60_000;
 
+/** How a mark names the author of a change the office made: a member of the chosen office, or else an admin. */
+export function answerChangeAuthorRole(editor: Viewer, project: ProjectForAccess): AnswerChangeAuthorRole {
+  const member = editor.notary_office !== null && project.notary_office !== null && editor.notary_office.id === project.notary_office.id;
+  return member ? 'office' : 'admin';
+}
+
 /** Whether the summary of a spell of changes is due (first and last office change of the spell). */
 export function isAnswerChangeSummaryDue(spell: { firstChangeAt: Date; lastChangeAt: Date }, now: Date): boolean {
   return now.getTime() - spell.lastChangeAt.getTime() >= ANSWER_CHANGE_QUIET_MS || now.getTime() - spell.firstChangeAt.getTime() >= ANSWER_CHANGE_MAX_DELAY_MS;
 }
 
-/** One line of the summary: the question, what it said, what it says now (French, as a reader sees them). */
+/** One line of the summary: the question, what it said, what it says now (French, as a reader sees them; null: no answer). */
 export interface AnswerChangeLine {
   label: string;
-  before: string;
-  after: string;
+  before: string | null;
+  after: string | null;
 }
 
+/** How the summary says "no answer". */
 export const NO_ANSWER_TEXT = '(sans réponse)';
 /** A long text area is quoted only up to here in a mail. */
 const QUOTED_ANSWER_LENGTH = 300;
 
-function quote(text: string): string {
-  if (text === '') return NO_ANSWER_TEXT;
+function quote(text: string): string | null {
+  if (text === '') return null;
   const characters = Array.from(text);
   return characters.length <= QUOTED_ANSWER_LENGTH ? text : `${characters.slice(0, QUOTED_ANSWER_LENGTH).join('')}…`;
 }

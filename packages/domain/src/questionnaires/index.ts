@@ -12,6 +12,7 @@ export { getDefinition, QUESTIONNAIRE_DEFINITIONS } from './registry';
 export {
   ANSWER_CHANGE_MAX_DELAY_MS,
   ANSWER_CHANGE_QUIET_MS,
+  answerChangeAuthorRole,
   answerMarkSchema,
   describeAnswerChanges,
   describeAnswerMark,

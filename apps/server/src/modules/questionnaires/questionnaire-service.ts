@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream';
 import {
   canViewDocumentOf,
   clean,
+  findAnswersTooLong,
   findQuestionnaireByDownloadForm,
   findQuestionnaireBySaveDocType,
   getDefinition,
@@ -25,6 +26,7 @@ import { questionnairePdfKey } from '../../files/storage/storage-keys';
 import { readablePdfName, removeStoredPdf, storedPdfName, storedPdfSize } from './questionnaire-files';
 import { renderQuestionnairePdf } from './questionnaire-pdf';
 import { syncPieceRequests } from '../pieces/piece-service';
+import { answersReplacedBy, recordAnswerChanges } from '../answer-changes/answer-changes-service';
 
 export const QUESTIONNAIRE_MESSAGES = {
   /** Spec 001, section 8. */
@@ -83,11 +85,18 @@ export async function saveQuestionnaire(ctx: AppContext, user: UserWithOffice, i
     throw new AppError('UNAUTHORIZED', M.saveRefused, { document: toQuestionnaireItem(found.document, isReadable(found)) });
   }
 
+  const [tooLong] = findAnswersTooLong(definition, raw);
+  if (tooLong) throw new AppError('BAD_REQUEST', tooLong.message, { field: tooLong.field });
+
   const answers: Answers = clean(definition, raw);
-  // The answers decide which pieces are asked (issue 22): the requests change with them, in one transaction.
+  // The answers decide which pieces are asked (issue 22), and the office's changes are marked: all in one transaction.
   const saved = await ctx.db.transaction(async (tx) => {
-    const row = await updateAnswersAtVersion(tx, { id, expectedVersion, answers, progress: progress(definition, answers), at: ctx.now() });
-    if (row) await syncPieceRequests(tx, row.projectId, ctx.now());
+    const before = await answersReplacedBy(tx, definition, found.document, expectedVersion);
+    const at = ctx.now();
+    const row = await updateAnswersAtVersion(tx, { id, expectedVersion, answers, progress: progress(definition, answers), at });
+    if (!row) return row;
+    await syncPieceRequests(tx, row.projectId, at);
+    await recordAnswerChanges(tx, { definition, documentId: id, before, after: answers, editor: user, viewer: found.viewer, project: found.access, at });
     return row;
   });
   if (!saved) {
