@@ -2,6 +2,7 @@ import type { Answers, Project, QuestionnaireDocType, QuestionnaireItem } from '
 import { QUESTIONNAIRES } from '@notadoo/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/api-client';
+import { answerMarksQueryKey } from './get-answer-marks';
 import { projectQueryKey } from './get-project';
 
 export interface SaveDocumentInput {
@@ -39,6 +40,7 @@ export function useSaveDocument(projectId: number) {
     retry: false,
     onSuccess: (item, { docType }) => {
       queryClient.setQueryData<Project>(projectQueryKey(projectId), (project) => project && replaceCachedItem(project, docType, item));
+      void queryClient.invalidateQueries({ queryKey: answerMarksQueryKey(item.id) });
     },
   });
 }

@@ -1,6 +1,19 @@
-import type { ChangeEvent } from 'react';
-import { Group, NativeSelect, Radio, Stack, Textarea, TextInput, type TextInputProps } from '@mantine/core';
-import { DATE_PLACEHOLDER, NO, TEXTAREA_ROWS, YES, type AnswerValue, type ChoiceOption, type Field, type TextFormat } from '@notadoo/domain';
+import { useId, useState, type ChangeEvent, type ReactNode } from 'react';
+import { Group, NativeSelect, Radio, Stack, Text, Textarea, TextInput, type TextInputProps } from '@mantine/core';
+import {
+  answerWarning,
+  DATE_PLACEHOLDER,
+  describeAnswerMark,
+  NO,
+  TEXTAREA_ROWS,
+  YES,
+  type AnswerMark,
+  type AnswerValue,
+  type ChoiceOption,
+  type Field,
+  type TextFormat,
+} from '@notadoo/domain';
+import { IconAlertTriangle, IconPencil } from '@tabler/icons-react';
 
 export interface FieldInputProps {
   field: Field;
@@ -10,7 +23,33 @@ export interface FieldInputProps {
   disabled: boolean;
   /** Id of the question's title, which names a field that has no label of its own. */
   questionTitleId: string;
+  /** The office changed this answer last (who, when): said under the field. */
+  mark?: AnswerMark;
 }
+
+/** Under the field: the format warning and the office's mark, each on its line (Mantine links it to the input as its description). */
+function fieldNotes({ warning, mark }: { warning?: string; mark?: AnswerMark }): ReactNode {
+  if (!warning && !mark) return undefined;
+  return (
+    <>
+      {warning && (
+        <Text span size="sm" display="block" data-field-warning>
+          <IconAlertTriangle size={14} aria-hidden color="var(--mantine-color-orange-7)" style={{ verticalAlign: '-2px', marginRight: 4 }} />
+          {warning}
+        </Text>
+      )}
+      {mark && (
+        <Text span size="sm" display="block" c="dimmed" data-answer-mark>
+          <IconPencil size={14} aria-hidden style={{ verticalAlign: '-2px', marginRight: 4 }} />
+          {describeAnswerMark(mark)}
+        </Text>
+      )}
+    </>
+  );
+}
+
+/** Notes go under the input, not between its label and it. */
+const NOTES_BELOW = ['label', 'input', 'description', 'error'] as ('label' | 'input' | 'description' | 'error')[];
 
 const YES_NO_OPTIONS: readonly ChoiceOption[] = [
   { code: YES, label: 'Oui' },
@@ -38,7 +77,8 @@ function labelOf(field: Field, questionTitleId: string): { label?: string; 'aria
   return field.label ? { label: field.label } : { 'aria-labelledby': questionTitleId };
 }
 
-function ChoiceRadios({ field, value, onChange, disabled, questionTitleId, options }: FieldInputProps & { options: readonly ChoiceOption[] }) {
+function ChoiceRadios({ field, value, onChange, disabled, questionTitleId, options, mark }: FieldInputProps & { options: readonly ChoiceOption[] }) {
+  const notesId = useId();
   const inline = options.every((option) => option.label.length <= 20);
   const current = value === undefined ? '' : String(value);
   const choose = (next: string) => onChange(options.find((option) => String(option.code) === next)?.code, { immediate: true });
@@ -64,13 +104,28 @@ function ChoiceRadios({ field, value, onChange, disabled, questionTitleId, optio
   // Without a label of its own, the radio group is named by the question's title (Mantine's group names itself only by its label).
   if (!field.label) {
     return (
-      <div role="radiogroup" aria-labelledby={questionTitleId}>
-        {layout(true)}
+      <div>
+        <div role="radiogroup" aria-labelledby={questionTitleId} aria-describedby={mark ? notesId : undefined}>
+          {layout(true)}
+        </div>
+        {mark && (
+          <Text span id={notesId} display="block" mt={4}>
+            {fieldNotes({ mark })}
+          </Text>
+        )}
       </div>
     );
   }
   return (
-    <Radio.Group label={field.label} value={current} onChange={choose} disabled={disabled} name={field.name}>
+    <Radio.Group
+      label={field.label}
+      value={current}
+      onChange={choose}
+      disabled={disabled}
+      name={field.name}
+      description={fieldNotes({ mark })}
+      inputWrapperOrder={NOTES_BELOW}
+    >
       {layout(false)}
     </Radio.Group>
   );
@@ -78,16 +133,23 @@ function ChoiceRadios({ field, value, onChange, disabled, questionTitleId, optio
 
 /** One input, by the field's kind (spec 001, section 3). */
 export function FieldInput(props: FieldInputProps) {
-  const { field, value, onChange, disabled, questionTitleId } = props;
+  const { field, value, onChange, disabled, questionTitleId, mark } = props;
   const kind = field.kind;
   const labelling = labelOf(field, questionTitleId);
   const text = value === undefined ? '' : String(value);
+  // The format warning waits for the person to leave the field: "15/0" is no date yet, only a date being typed.
+  const [typing, setTyping] = useState(false);
+  const warning = typing ? undefined : answerWarning(kind, value);
   // What the three text-like inputs share; typing saves after the debounce, not at once.
   const textProps = {
     ...labelling,
     name: field.name,
     value: text,
     disabled,
+    description: fieldNotes({ warning, mark }),
+    inputWrapperOrder: NOTES_BELOW,
+    onFocus: () => setTyping(true),
+    onBlur: () => setTyping(false),
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(event.currentTarget.value, { immediate: false }),
   };
 
@@ -99,6 +161,8 @@ export function FieldInput(props: FieldInputProps) {
       return (
         <NativeSelect
           {...labelling}
+          description={fieldNotes({ mark })}
+          inputWrapperOrder={NOTES_BELOW}
           name={field.name}
           value={text}
           disabled={disabled}

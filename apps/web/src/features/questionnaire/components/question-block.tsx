@@ -1,5 +1,5 @@
 import { ActionIcon, Alert, Group, List, Paper, Stack, Text, Tooltip } from '@mantine/core';
-import { evaluateCondition, type AnswerValue, type Answers, type Question } from '@notadoo/domain';
+import { evaluateCondition, type AnswerMark, type AnswerValue, type Answers, type Question } from '@notadoo/domain';
 import { IconInfoCircle, IconPaperclip, IconRotate } from '@tabler/icons-react';
 import { useId } from 'react';
 import { FieldInput } from './field-input';
@@ -14,12 +14,14 @@ export interface QuestionBlockProps {
   /** Ids of the supporting documents the engine asks for with these answers. */
   requiredDocuments: ReadonlySet<string>;
   readOnly: boolean;
+  /** The office's marks by field name. */
+  marks?: ReadonlyMap<string, AnswerMark>;
   onFieldChange: (name: string, value: AnswerValue | undefined, options: { immediate: boolean }) => void;
   onReset: (questionId: string) => void;
 }
 
 /** One question: its wording, hint, supporting documents to attach, notes and visible inputs, with its reset icon. */
-export function QuestionBlock({ question, answers, visibleFields, requiredDocuments, readOnly, onFieldChange, onReset }: QuestionBlockProps) {
+export function QuestionBlock({ question, answers, visibleFields, requiredDocuments, readOnly, marks, onFieldChange, onReset }: QuestionBlockProps) {
   const titleId = useId();
   const hintId = useId();
   const documents = (question.documents ?? []).filter((document) => requiredDocuments.has(document.id));
@@ -67,6 +69,7 @@ export function QuestionBlock({ question, answers, visibleFields, requiredDocume
             value={answers[field.name]}
             disabled={readOnly}
             questionTitleId={titleId}
+            mark={marks?.get(field.name)}
             onChange={(value, options) => onFieldChange(field.name, value, options)}
           />
         ))}

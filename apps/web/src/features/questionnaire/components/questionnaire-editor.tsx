@@ -15,9 +15,10 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { IconDownload, IconLock } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { MAIN_CONTENT_ID, SkipLink } from '../../../components/layout/skip-link';
 import { PageTitle } from '../../../components/page-title';
+import { useAnswerMarks } from '../api/get-answer-marks';
 import { projectQueryKey } from '../api/get-project';
 import { useAutosave } from '../hooks/use-autosave';
 import { useDownloadPdf } from '../hooks/use-download-pdf';
@@ -28,6 +29,7 @@ import { QuestionBlock } from './question-block';
 import { QuestionnaireHeader } from './questionnaire-header';
 import { SaveStatusIndicator } from './save-status';
 import { StepList } from './step-list';
+import { STEP_PARAM, stepIndexFromParam, stepParamOf } from '../lib/step-param';
 
 export const LEAVE_FAILED_TITLE = 'Vos réponses ne sont pas encore enregistrées';
 export const LEAVE_FAILED_MESSAGE =
@@ -52,7 +54,10 @@ export function QuestionnaireEditor({ projectId, projectName, docType, definitio
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { state, controller } = useAutosave({ projectId, docType, definition, item, userId, enabled: !readOnly, debounceMs });
-  const [position, setPosition] = useState(0);
+  const location = useLocation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const position = stepIndexFromParam(searchParams.get(STEP_PARAM), definition.steps.length);
+  const marks = useAnswerMarks(item.id);
   const [leaving, setLeaving] = useState(false);
   const [leaveBlocked, setLeaveBlocked] = useState(false);
   const stepTitleRef = useRef<HTMLHeadingElement>(null);
@@ -76,10 +81,12 @@ export function QuestionnaireEditor({ projectId, projectName, docType, definitio
       firstRender.current = false;
       return;
     }
+    // Every step change saves, whether through the buttons or the browser's back and forward.
+    controller.saveNow();
     // A new step reads from its title, for keyboard and screen-reader users alike.
     stepTitleRef.current?.focus();
     window.scrollTo({ top: 0 });
-  }, [position]);
+  }, [position, controller]);
 
   function changeField(name: string, value: AnswerValue | undefined, options: { immediate: boolean }) {
     const next = { ...answers };
@@ -92,9 +99,13 @@ export function QuestionnaireEditor({ projectId, projectName, docType, definitio
     controller.change(resetQuestion(definition, answers, questionId), { immediate: true });
   }
 
+  /** A new history entry per step, keeping the router state that carries the document (a reload needs it). */
   function goToStep(next: number) {
-    setPosition(next);
-    controller.saveNow();
+    if (next === position) {
+      controller.saveNow();
+      return;
+    }
+    setSearchParams({ [STEP_PARAM]: stepParamOf(next) }, { state: location.state as unknown });
   }
 
   function returnToProject() {
@@ -211,6 +222,7 @@ export function QuestionnaireEditor({ projectId, projectName, docType, definitio
                               visibleFields={visibleFields}
                               requiredDocuments={requiredDocuments}
                               readOnly={inputsDisabled}
+                              marks={marks}
                               onFieldChange={changeField}
                               onReset={reset}
                             />
