@@ -1,0 +1,147 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAccessibilityViolation } from './support/accessibility';
+import { callApi } from './support/api';
+import { hasChromium, launchBrowser, newPageWithoutTours } from './support/browser';
+import { startProduct, type RunningProduct } from './support/product';
+
+const CLIENT = { email: 'client@notadoo.fr', password: 'Client2026' };
+const NOTARY = { email: 'notaire@notadoo.fr', password: 'Notaire2026' };
+const PARIS_OFFICE_ID = 1;
+const HOUSE = 'document_sale_houses';
+const PHONE = { width: 390, height: 844 };
+
+type Item = { id: number; version: number } & Record<string, unknown>;
+interface ProjectAnswer {
+  documents: Array<{ id: number } & Record<string, unknown>>;
+}
+
+/**
+ * A seller's answers in the browser (issue 23): the house sale questionnaire
+ * reopens at the step being edited, warns under answers that do not look like
+ * what is asked and keeps long names whole, shows the answers the office
+ * changed, and "Transmettre au Notaire" lists what a questionnaire at 0 %
+ * still lacks.
+ */
+describe.skipIf(!hasChromium)("a seller's questionnaire answers in the browser", () => {
+  let product: RunningProduct;
+  let browser: Browser;
+  let clientToken: string;
+  let notaryToken: string;
+  let projectId: number;
+  let page: Page;
+  const contexts: BrowserContext[] = [];
+  const api = <T>(method: string, path: string, body: unknown, token: string) => callApi<T>(product.url, method, path, body, token);
+
+  async function houseQuestionnaire(): Promise<Item> {
+    const project = await api<ProjectAnswer>('GET', `project/${projectId}`, undefined, clientToken);
+    const item = project.documents.flatMap((d) => (d[HOUSE] as Item[] | undefined) ?? [])[0];
+    if (!item) throw new Error('le dossier ne contient pas de questionnaire de vente de maison');
+    return item;
+  }
+
+  const formPath = () => `${product.url}/project/${projectId}/form/sale/house`;
+  const stepHeading = (title: string) => page.getByRole('heading', { level: 2, name: title });
+  const waitUntilSaved = () => page.locator('[data-save-status="saved"]').waitFor();
+
+  beforeAll(async () => {
+    product = await startProduct();
+    browser = await launchBrowser();
+    clientToken = (await api<{ token: string }>('POST', 'users/login', { login: CLIENT.email, password: CLIENT.password }, '')).token;
+    notaryToken = (await api<{ token: string }>('POST', 'users/login', { login: NOTARY.email, password: NOTARY.password }, '')).token;
+    projectId = (await api<{ id: number }>('POST', 'project', { name: 'Vente maison des Tilleuls', type: 'realty', subtype: 'house', role: 'seller' }, clientToken)).id;
+    await api('PATCH', `project/${projectId}`, { office: PARIS_OFFICE_ID }, clientToken);
+
+    page = await newPageWithoutTours(browser, product.url, contexts);
+    await page.context().addCookies([
+      { name: 'authToken', value: clientToken, url: product.url },
+      { name: 'notadoo_tour_questionnaire_help', value: '1', url: product.url },
+    ]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await product?.stop();
+  });
+
+  it('lists, before "Transmettre au Notaire", the questions of a questionnaire at 0 %', async () => {
+    expect((await houseQuestionnaire()).progress).toBe(0);
+    await page.goto(`${product.url}/project/${projectId}/dashboard`);
+    await page.getByRole('button', { name: 'Transmettre au Notaire' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Transmettre au Notaire' });
+    const missing = dialog.getByRole('region', { name: 'Éléments manquants' });
+    await missing.getByText(/^Il reste \d+ questions sans réponse/).waitFor();
+    const questions = dialog.getByRole('list', { name: 'Questions sans réponse' }).getByRole('listitem');
+    expect(await questions.count()).toBeGreaterThan(20);
+    await questions.filter({ hasText: "Vente d'une maison — Prix et commission : Quel est le prix de vente convenu ?" }).waitFor();
+    await questions.filter({ hasText: "Questionnaire d'état civil — Identité" }).first().waitFor();
+    await expectNoAccessibilityViolation(page, 'la confirmation avec ce qui manque');
+    // Nothing is sent from here: the person may still cancel and complete first.
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  });
+
+  it('keeps the step in the address: reload, back and forward open the step being edited', async () => {
+    await page.getByRole('button', { name: /^Ouvrir le questionnaire .*maison/i }).first().click();
+    await page.waitForURL(`**/project/${projectId}/form/sale/house`);
+    await stepHeading('Prix et commission').waitFor();
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await stepHeading('Situation du terrain').waitFor();
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await stepHeading('État du sous-sol - Pollution').waitFor();
+    expect(new URL(page.url()).search).toBe('?step=3');
+
+    await page.reload();
+    await stepHeading('État du sous-sol - Pollution').waitFor();
+    await page.goBack();
+    await stepHeading('Situation du terrain').waitFor();
+    await page.goForward();
+    await stepHeading('État du sous-sol - Pollution').waitFor();
+
+    // A step that does not exist opens the first one (the document travels in the history entry's state).
+    await page.evaluate(() => window.history.replaceState(window.history.state, '', `${window.location.pathname}?step=99`));
+    await page.reload();
+    await stepHeading('Prix et commission').waitFor();
+  });
+
+  it('warns under a price written in words but keeps it, and keeps a long name whole', async () => {
+    const price = page.getByLabel('Prix de vente (en euros)', { exact: true });
+    await price.fill('trois cent mille');
+    await price.blur();
+    await page.getByText('Montant attendu en euros, en chiffres, par exemple 300 000.').waitFor();
+    await expect.poll(async () => (await houseQuestionnaire()).price_q0_amount, { timeout: 10_000 }).toBe('trois cent mille');
+    await waitUntilSaved();
+    await expectNoAccessibilityViolation(page, 'un avertissement sous un montant');
+
+    await page.getByRole('button', { name: 'Suivant' }).click();
+    await stepHeading('Situation du terrain').waitFor();
+    await page.getByRole('group', { name: "Le terrain fait-il partie d'un lotissement ?" }).getByRole('radio', { name: 'Oui' }).check();
+    const association = page.getByRole('group', { name: "Le lotissement est-il doté d'une association syndicale de libre (ASL) ?" });
+    await association.getByRole('radio', { name: 'Oui' }).check();
+    const longName = 'Marie-Bernadette Joséphine Anne-Charlotte Éléonore Philippine';
+    expect(longName.length).toBeGreaterThan(50);
+    await association.getByLabel('Prénom du président', { exact: true }).fill(longName);
+    await expect.poll(async () => (await houseQuestionnaire()).situation_q1_president_first_name, { timeout: 10_000 }).toBe(longName);
+    await waitUntilSaved();
+  });
+
+  it("shows the seller, beside the answer, that the office changed it", async () => {
+    const stored = await houseQuestionnaire();
+    const { id, version, progress: _progress, ...answers } = stored;
+    await api('PATCH', 'document', { docType: 'document_sale_house', document: { ...answers, id, version, price_q0_amount: '320 000' } }, notaryToken);
+
+    await page.goto(`${formPath()}?step=1`, { waitUntil: 'commit' }).catch(() => undefined);
+    // A direct address carries no document: the screen is opened again from the project, as a person does.
+    await page.goto(`${product.url}/project/${projectId}/dashboard`);
+    await page.getByRole('button', { name: /^Ouvrir le questionnaire .*maison/i }).first().click();
+    const price = page.getByLabel('Prix de vente (en euros)', { exact: true });
+    await expect.poll(() => price.inputValue()).toBe('320 000');
+    await page.getByText(/^Modifié par l'office notarial \(Nicolas Bernard\) le \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}$/).waitFor();
+    expect(await price.getAttribute('aria-describedby')).toBeTruthy();
+    await expectNoAccessibilityViolation(page, "une réponse modifiée par l'office");
+
+    // At phone width the mark and the warnings stay readable and accessible.
+    await page.setViewportSize(PHONE);
+    await page.getByText(/^Modifié par l'office notarial/).waitFor();
+    await expectNoAccessibilityViolation(page, "une réponse modifiée par l'office, sur un téléphone");
+  });
+});
