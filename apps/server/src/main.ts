@@ -77,6 +77,7 @@ async function main(): Promise<void> {
   maintenance.start();
   // Reminders of the pieces still owed (issue 22); app.close stops them. PIECE_REMINDERS_INTERVAL_MS=0 turns them off.
   if (config.pieceReminders.intervalMs > 0) app.pieceReminders.start();
+  // Summaries of the office's changes to clients' answers, mailed after a quiet period; app.close stops them.
   app.answerChangeSummaries.start();
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite embarqué (${path.join(config.dataDir, 'db')})`;
   console.log(`Notadoo démarré sur ${config.publicUrl} — base : ${where} — fichiers : ${storage.description}`);
