@@ -27,3 +27,4 @@ export * from './schemas/admin';
 export * from './schemas/common';
 export * from './projects/office-moves';
 export * from './pieces/index';
+export * from './site/client-routes';
