@@ -24,6 +24,7 @@ export * from './admin/user-statuses';
 export * from './admin/csv';
 export * from './admin/billing';
 export * from './schemas/admin';
+export * from './admin/contact-errors';
 export * from './schemas/common';
 export * from './projects/office-moves';
 export * from './pieces/index';

@@ -1,4 +1,4 @@
-import { ADMIN_MESSAGES } from '@notadoo/domain';
+import { ADMIN_MESSAGES, CONTACT_FIELD_REQUIRED } from '@notadoo/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -45,6 +45,23 @@ describe('public pages', () => {
     expect(within(screen.getByRole('region', { name: 'Vous êtes un particulier' })).getAllByRole('heading', { level: 3 })).toHaveLength(6);
     expect(within(screen.getByRole('region', { name: 'Vous êtes notaire' })).getAllByRole('heading', { level: 3 })).toHaveLength(6);
   });
+
+  it('stars the seven required fields and, sent empty, says under each what it needs and the spec message once', async () => {
+    const fetchMock = mockFetch();
+    renderApp('/contact');
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Formulaire de contact' }, { timeout: 10_000 });
+    const labels = ['Civilité', 'Prénom', 'Nom', 'Téléphone', 'Adresse email', 'Motif de votre demande', 'Votre message'];
+    const starred = [...form.querySelectorAll('.mantine-InputWrapper-label')].filter((label) => label.querySelector('.mantine-InputWrapper-required'));
+    expect(starred.map((label) => label.textContent?.replace(/\s*\*\s*$/, '').trim())).toEqual(labels);
+
+    await user.click(within(form).getByRole('button', { name: 'Envoyer mon message' }));
+    expect(await within(form).findByRole('alert')).toHaveTextContent(ADMIN_MESSAGES.contactFieldsRequired);
+    expect(within(form).getAllByText(ADMIN_MESSAGES.contactFieldsRequired)).toHaveLength(1);
+    for (const message of Object.values(CONTACT_FIELD_REQUIRED)) expect(within(form).getByText(message)).toBeInTheDocument();
+    expect(within(form).getByLabelText(/Prénom/)).toHaveAccessibleDescription(CONTACT_FIELD_REQUIRED.firstName);
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('/contact'))).toBe(false);
+  }, 30_000);
 
   it('refuses a contact message with a missing field, then sends a complete one', async () => {
     const fetchMock = mockFetch({ 'POST contact': { body: { message: ADMIN_MESSAGES.contactSent } } });
