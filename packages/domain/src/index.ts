@@ -9,6 +9,7 @@ export * from './messages';
 export * from './schemas/accounts';
 export * from './projects/project';
 export * from './projects/permissions';
+export * from './projects/read-only-reason';
 export * from './projects/participant-documents';
 export * from './projects/progress';
 export * from './projects/search-text';
