@@ -202,7 +202,7 @@ describe('questionnaire screen', () => {
   it('says a questionnaire of another person is theirs, and promises changes only to whoever can make them', async () => {
     // An estate agent reads the seller's answers (spec section 6) but changes only their own.
     const agent = createParticipant({ role: 'intermediary' });
-    const seller = createParticipant({ id: 8, role: 'seller', user: null, firstName: 'Paul', lastName: 'Durand' });
+    const seller = createParticipant({ id: 8, role: 'seller', user: null, first_name: 'Paul', last_name: 'Durand' });
     const project = createProject({ participants: [agent, seller], documents: [createDocument(CIVIL_STATUS, createItem(), 8)] });
     serve(project, { 'GET users/me': { body: createSession({ isPro: true }) } });
     openQuestionnaire(project);
