@@ -149,6 +149,9 @@ describe('standard header', () => {
     const menu = await screen.findByRole('menu');
     expect(within(menu).queryByRole('menuitem', { name: 'Admin' })).not.toBeInTheDocument();
     expect(within(menu).queryByRole('menuitem', { name: /Intranet/ })).not.toBeInTheDocument();
+    // Everyone's own documents (route /mydocuments of spec section 2) are one click away.
+    await user.click(within(menu).getByRole('menuitem', { name: 'Mes documents' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mes documents' })).toBeInTheDocument();
   });
 
   it('asks to confirm the e-mail and resends the confirmation', async () => {
