@@ -30,3 +30,4 @@ export * from './schemas/common';
 export * from './projects/office-moves';
 export * from './pieces/index';
 export * from './site/client-routes';
+export * from './site/notary-fees';

@@ -38,6 +38,18 @@ describe('public pages', () => {
     expect(document.querySelector('meta[name="description"]')?.getAttribute('content')?.length).toBeGreaterThan(40);
   });
 
+  it('states the fee discount as the tariff sets it: at most 20 % of the fees on the part of the price above 100,000 €', async () => {
+    mockFetch({});
+    renderApp('/frais-de-notaire');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Frais de notaire' }, { timeout: 10_000 })).toBeInTheDocument();
+    const space = /[\s\u202f]/.source;
+    const fees = screen.getByRole('heading', { name: 'Les émoluments du notaire' }).closest('section')!;
+    expect(fees).toHaveTextContent(new RegExp(`remise d'au plus 20${space}% sur les émoluments calculés sur la part du prix qui dépasse 100${space}000${space}€`));
+    expect(fees).not.toHaveTextContent(/émoluments de plus de 100/);
+    // 20 % of 0.799 % of the 150,000 € above the threshold.
+    expect(screen.getByText(new RegExp(`baisseraient ici de 239,70${space}€ hors taxes`))).toBeInTheDocument();
+  });
+
   it('shows six client steps and six notary steps, and a worked fee example that adds up', async () => {
     mockFetch({});
     renderApp('/how-it-works');
