@@ -50,6 +50,21 @@ describe('public pages', () => {
     expect(screen.getByText(new RegExp(`baisseraient ici de 239,70${space}€ hors taxes`))).toBeInTheDocument();
   });
 
+  it('shows no invented registered address or RCS number: unset, they are said to be given on request', async () => {
+    mockFetch({});
+    for (const [path, heading] of [
+      ['/legals', 'Mentions légales et protection des données'],
+      ['/le-reseau-notarial-notadoo', 'Le réseau notarial Notadoo'],
+    ]) {
+      const { unmount } = renderApp(path);
+      expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 10_000 })).toBeInTheDocument();
+      const main = screen.getByRole('main');
+      expect(main).toHaveTextContent("L'adresse du siège social et le numéro d'immatriculation sont communiqués sur simple demande.");
+      expect(main).not.toHaveTextContent(/RCS|912 345 678|rue de la Paix/);
+      unmount();
+    }
+  });
+
   it('shows six client steps and six notary steps, and a worked fee example that adds up', async () => {
     mockFetch({});
     renderApp('/how-it-works');
