@@ -146,8 +146,94 @@ describe.skipIf(!hasChromium)('phone width, content and small accessibility fixe
       await page.getByRole('tab', { name: 'Personnes' }).click();
       const card = page.getByRole('article', { name: 'Marie-Claire Dubois-Lefebvre' });
       await expectFullyVisible(card.getByText('(Créateur)'), '« (Créateur) »');
+      // The office is chosen: its members see the file, nobody is asked to invite them.
+      expect(await page.getByText(/invitez-le/).count()).toBe(0);
       await expectNoHorizontalOverflow(page, 'onglet Personnes');
       await expectNoAccessibilityViolation(page, 'onglet Personnes (téléphone)');
     });
+  });
+
+  it('reaches the show-password button with the keyboard; it says whether the password is shown', async () => {
+    const page = await newPage();
+    // The login page is prerendered: its button works once the app has taken the page over.
+    await page.addInitScript(() => document.addEventListener('notadoo:app-started', () => Object.assign(window, { appStarted: true })));
+    await page.goto(`${product.url}/login`);
+    await page.waitForFunction(() => 'appStarted' in window);
+    const password = page.getByLabel('Mot de passe', { exact: true });
+    await password.fill('Secret2026');
+    await password.press('Tab');
+    const toggle = page.getByRole('button', { name: 'Afficher le mot de passe' });
+    expect(await toggle.evaluate((button) => button === document.activeElement)).toBe(true);
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    await page.keyboard.press('Space');
+    expect(await toggle.getAttribute('aria-pressed')).toBe('true');
+    expect(await password.getAttribute('type')).toBe('text');
+    await expectNoAccessibilityViolation(page, '/login, mot de passe affiché');
+  });
+
+  it('says why a signed file’s questionnaire is read-only, with answers as readable as typed ones', async () => {
+    const { id } = await callApi<{ id: number }>(product.url, 'POST', 'project', { name: 'Vente signée', type: 'realty', subtype: 'house', role: 'seller' }, clientToken);
+    await callApi(product.url, 'PATCH', `project/${id}`, { office: PARIS_OFFICE_ID }, clientToken);
+    await callApi(product.url, 'PATCH', 'project/status', { id, status: 5 }, adminToken);
+    const page = await newPage(clientToken, { width: 1366, height: 900 });
+    await page.goto(`${product.url}/project/${id}/dashboard`);
+    await page.getByRole('button', { name: /^Ouvrir le questionnaire / }).first().click();
+    await page.waitForURL(`**/project/${id}/form/**`);
+    const note = page.getByRole('note');
+    await note.getByText('Ce dossier est signé : ses questionnaires ne peuvent plus être modifiés.').waitFor();
+    const protection = page.getByRole('region', { name: 'Protection de vos données' });
+    expect(await protection.textContent()).not.toContain('à tout moment');
+    const input = page.locator('main input:disabled:not([type=radio])').first();
+    const colours = await input.evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { color: style.color, background: style.backgroundColor, opacity: Number(style.opacity) };
+    });
+    expect(colours.opacity).toBe(1);
+    expect(contrastRatio(colours.color, colours.background)).toBeGreaterThanOrEqual(4.5);
+    await expectNoAccessibilityViolation(page, 'questionnaire en lecture seule');
+  });
+
+  it('links "Mes documents" from the user menu', async () => {
+    const page = await newPage(clientToken);
+    await page.goto(`${product.url}/dashboard`);
+    await page.getByRole('button', { name: /^Menu utilisateur de / }).click();
+    await page.getByRole('menuitem', { name: 'Mes documents' }).click();
+    await page.waitForURL('**/mydocuments');
+    await page.getByRole('heading', { level: 1, name: 'Mes documents' }).waitFor();
+  });
+
+  it('stars the seven contact fields and says under each what is missing, the spec message once', async () => {
+    const page = await newPage();
+    await page.goto(`${product.url}/contact`);
+    const form = page.getByRole('form', { name: 'Formulaire de contact' });
+    await form.getByRole('button', { name: 'Envoyer mon message' }).click();
+    await form.getByRole('alert').getByText('Erreur : tous les champs du formulaire sont requis.').waitFor();
+    expect(await form.locator('.mantine-InputWrapper-required').count()).toBe(7);
+    const errors = await form.locator('.mantine-InputWrapper-error').allTextContents();
+    expect(errors).toHaveLength(7);
+    expect(new Set(errors).size).toBe(7);
+    await expectNoHorizontalOverflow(page, '/contact');
+    await expectNoAccessibilityViolation(page, '/contact, champs manquants');
+  });
+
+  it('answers 404 with the not-found page at an unknown address, 200 at the known ones', async () => {
+    const page = await newPage();
+    const unknown = await page.goto(`${product.url}/page-qui-n-existe-pas`);
+    expect(unknown?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: '404 - Page introuvable.' }).waitFor();
+    for (const path of ['/frais-de-notaire', '/login', `/project/${projectId}/dashboard`]) {
+      expect((await page.goto(`${product.url}${path}`))?.status(), path).toBe(200);
+    }
+  });
+
+  it('tells the notary why files cannot be transferred when the drafting software does not answer', async () => {
+    await callApi(product.url, 'PATCH', 'project/status', { id: projectId, status: 2 }, adminToken);
+    const notaryToken = (await callApi<{ token: string }>(product.url, 'POST', 'users/login', { login: 'notaire@notadoo.fr', password: 'Notaire2026' })).token;
+    const page = await newPage(notaryToken);
+    await page.goto(`${product.url}/project/${projectId}/dashboard`);
+    await page.getByText('Logiciel de rédaction injoignable sur ce poste').waitFor();
+    expect(await page.getByRole('button', { name: 'Transférer les fichiers' }).isDisabled()).toBe(true);
+    await expectFullyVisible(page.getByRole('button', { name: 'Réessayer' }), 'le bouton « Réessayer »');
+    await expectNoHorizontalOverflow(page, 'projet, passerelle injoignable');
   });
 });
