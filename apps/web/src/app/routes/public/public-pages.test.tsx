@@ -52,10 +52,11 @@ describe('public pages', () => {
 
   it('shows no invented registered address or RCS number: unset, they are said to be given on request', async () => {
     mockFetch({});
-    for (const [path, heading] of [
+    const pages: Array<[path: string, heading: string]> = [
       ['/legals', 'Mentions légales et protection des données'],
       ['/le-reseau-notarial-notadoo', 'Le réseau notarial Notadoo'],
-    ]) {
+    ];
+    for (const [path, heading] of pages) {
       const { unmount } = renderApp(path);
       expect(await screen.findByRole('heading', { level: 1, name: heading }, { timeout: 10_000 })).toBeInTheDocument();
       const main = screen.getByRole('main');
