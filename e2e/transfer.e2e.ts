@@ -212,7 +212,7 @@ describe.skipIf(!hasChromium)('transfer of the files to the drafting software th
     await page.getByRole('table', { name: 'Historique des transferts' }).getByText('Interrompu').waitFor();
   });
 
-  it('keeps the button hidden when the bridge is not running, with only a log line in the console', async () => {
+  it('disables the button with its reason when the bridge is not running, with only a log line in the console', async () => {
     await sim.close();
     const page = await newPage();
     const messages: ConsoleMessage[] = [];
@@ -227,11 +227,12 @@ describe.skipIf(!hasChromium)('transfer of the files to the drafting software th
     await page.goto(`${product.url}/project/${projectId}/dashboard`);
     await page.getByRole('button', { name: 'Changer le statut' }).waitFor();
     await expect.poll(() => messages.some((m) => m.text().includes("Passerelle du logiciel de rédaction d'actes injoignable"))).toBe(true);
-    expect(await page.getByRole('button', { name: 'Transférer les fichiers' }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('button', { name: 'Transférer les fichiers' }).isDisabled()).toBe(true);
+    await page.getByText('Logiciel de rédaction injoignable sur ce poste').waitFor();
     // Chromium itself reports the refused connection; everything the app wrote is the one log line.
     const fromApp = messages.filter((m) => !(m.text().startsWith('Failed to load resource') && m.location().url.startsWith(sim.url)));
     expect(fromApp.map((m) => `${m.type()}: ${m.text()}`)).toEqual([
-      "info: Passerelle du logiciel de rédaction d'actes injoignable : le bouton « Transférer les fichiers » reste masqué.",
+      "info: Passerelle du logiciel de rédaction d'actes injoignable : le bouton « Transférer les fichiers » est désactivé.",
     ]);
     expect(pageErrors).toEqual([]);
   });

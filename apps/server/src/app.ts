@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { MESSAGES } from '@notadoo/domain';
+import { isClientRoute, MESSAGES } from '@notadoo/domain';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import { keepAnswers } from './answer-cache/kept-answers';
@@ -205,8 +205,9 @@ function fastifyTrustProxy(trust: TrustProxy): boolean | string[] | ((address: s
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * The built web app is served at `/` with a history fallback to index.html
- * (client-side routes); anything else unknown answers a JSON 404. Files are
+ * The built web app is served at `/` with a history fallback to index.html:
+ * 200 for the client routes (`CLIENT_ROUTES` of the domain), 404 for any other
+ * page address; anything else unknown (API, uploads) answers a JSON 404. Files are
  * sent in their brotli or gzip version written at build time when the browser
  * accepts it; index.html is checked on every visit so a new release is seen.
  */
@@ -231,8 +232,12 @@ async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> 
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && !request.url.startsWith('/uploads/');
     if (!hasWebApp || !isPage) return reply.status(404).send({ message: MESSAGES.routeNotFound });
+    const pathname = request.url.split('?')[0]!;
+    // An address the app has no screen for still gets the app, which shows its not-found page, but with a 404
+    // (search engines and link checkers read the status). The list is the one the web router is built from.
+    if (!isClientRoute(pathname)) void reply.status(404);
     // A prerendered page shows what a visitor without a session sees: someone signed in gets the plain app.
-    const page = hasSessionCookie(request.headers.cookie) ? undefined : prerendered.get(request.url.split('?')[0]!);
+    const page = hasSessionCookie(request.headers.cookie) ? undefined : prerendered.get(pathname);
     // The page is checked again on every visit (a new release is seen at once); static's own max-age=0 is left out.
     void reply.header('Vary', 'Cookie').header('Cache-Control', 'no-cache');
     return reply.type('text/html').sendFile(page ?? 'index.html', { cacheControl: false });

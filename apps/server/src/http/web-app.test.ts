@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync } from 'node:zlib';
+import { CLIENT_ROUTE_PATHS } from '@notadoo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, testConfig, type TestApp } from '../../test/test-app';
 
@@ -38,6 +39,24 @@ describe('serving the built web app', () => {
     const api = await t.app.inject({ method: 'GET', url: '/api/nope' });
     expect(api.statusCode).toBe(404);
     expect(api.json().message).toBe("Cette adresse de l'API n'existe pas.");
+  });
+
+  it('answers 200 at every client route and 404 (with the app, which shows its not-found page) at any other page address', async () => {
+    // Every routed pattern, its parameters filled in as a visitor's address would be.
+    const known = CLIENT_ROUTE_PATHS.map((pattern) => pattern.replace(':id', '42').replace(':token', 'jeton-de-test'));
+    for (const url of [...known, '/Dashboard', '/dashboard/', '/contact?motif=notaire']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+    }
+    for (const url of ['/page-inconnue', '/dashboards', '/project/abc/dashboard', '/project/12/form/inconnu', '/assets/disparu-Ab12.js', '/page-inconnue?x=1']) {
+      for (const method of ['GET', 'HEAD'] as const) {
+        const res = await t.app.inject({ method, url });
+        expect(res.statusCode, `${method} ${url}`).toBe(404);
+        expect(res.headers['content-type'], url).toContain('text/html');
+        expect(res.headers['cache-control'], url).toBe('no-cache');
+        if (method === 'GET') expect(res.body, url).toContain('<title>Notadoo</title>');
+      }
+    }
   });
 
   it('lets browsers keep hashed build files a year, and checks other files on every visit', async () => {

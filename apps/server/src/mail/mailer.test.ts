@@ -71,4 +71,17 @@ describe('mailer without SMTP', () => {
     expect(lines).toEqual([expect.stringContaining('Réinitialisation de votre mot de passe')]);
     expect(lines[0]).toContain('http://localhost:3000/reset/password/xyz');
   });
+
+  it('writes a Reply-To header when the message has a reply address, and none otherwise', async () => {
+    const replyDir = await mkdtemp(path.join(tmpdir(), 'notadoo-mail-reply-'));
+    const mailer = createMailer({ smtpUrl: undefined, from: 'Notadoo <no-reply@notadoo.fr>', mailDir: replyDir, log: { info: () => undefined } });
+    await mailer.send({ to: 'contact@notadoo.fr', subject: 'Contact', text: 'Bonjour', html: '<p>Bonjour</p>', replyTo: 'claire.dubois@exemple.fr' });
+    await mailer.send({ to: 'paul@exemple.fr', subject: 'Sans réponse', text: 'Bonjour', html: '<p>Bonjour</p>' });
+    const [withReply, without] = await Promise.all((await readdir(replyDir)).sort().map((file) => readFile(path.join(replyDir, file), 'utf8')));
+    const contact = [withReply, without].find((raw) => raw!.includes('To: contact@notadoo.fr'))!;
+    const other = [withReply, without].find((raw) => raw!.includes('To: paul@exemple.fr'))!;
+    expect(contact).toMatch(/^Reply-To: claire\.dubois@exemple\.fr\r?$/m);
+    expect(other).not.toMatch(/^Reply-To:/m);
+    await rm(replyDir, { recursive: true, force: true });
+  });
 });

@@ -9,6 +9,8 @@ export interface MailMessage {
   html: string;
   /** The link the mail carries, logged when mail goes to disk. */
   link?: string;
+  /** Where a reply goes instead of the sender (one address, checked by whoever builds the message). */
+  replyTo?: string;
 }
 
 /** Which outbox row a message comes from: the file written without SMTP is named after it, so a retry overwrites it. */
@@ -50,14 +52,14 @@ export function createMailer(options: {
     const transport = nodemailer.createTransport({ url: options.smtpUrl, ...SMTP_TIMEOUTS });
     return {
       async send(message) {
-        await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+        await transport.sendMail(envelopeOf(options.from, message));
       },
     };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(message, meta) {
-      const info = await transport.sendMail({ from: options.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+      const info = await transport.sendMail(envelopeOf(options.from, message));
       await mkdir(options.mailDir, { recursive: true, mode: 0o700 });
       const stamp = (meta?.createdAt ?? new Date()).toISOString().replace(/[:.]/g, '-');
       const file = path.join(options.mailDir, `${stamp}-${meta ? `${meta.id}-` : ''}${slug(message.to)}.eml`);
@@ -66,6 +68,11 @@ export function createMailer(options: {
       options.log.info(`Mail « ${message.subject} » pour ${message.to}${link} (${file})`);
     },
   };
+}
+
+function envelopeOf(from: string, message: MailMessage) {
+  const { to, subject, text, html, replyTo } = message;
+  return { from, to, subject, text, html, ...(replyTo ? { replyTo } : {}) };
 }
 
 function slug(text: string): string {

@@ -11,6 +11,7 @@ export const mailOutbox = pgTable('mail_outbox', {
   textBody: text('text_body').notNull(),
   htmlBody: text('html_body').notNull(),
   link: text('link'),
+  replyTo: text('reply_to'),
   status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
   attempts: integer('attempts').notNull().default(0),
   queuedAt: timestamp('queued_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -42,6 +43,7 @@ export async function queueMail(db: Db, message: MailMessage): Promise<void> {
     textBody: message.text,
     htmlBody: message.html,
     link: message.link ?? null,
+    replyTo: message.replyTo ?? null,
   });
 }
 

@@ -79,7 +79,14 @@ export function createOutboxWorker(deps: { db: Db; mailer: Mailer; settings: Out
   async function sendOne(mail: OutboxRow, lockToken: string): Promise<void> {
     try {
       await mailer.send(
-        { to: mail.recipient, subject: mail.subject, text: mail.textBody, html: mail.htmlBody, ...(mail.link ? { link: mail.link } : {}) },
+        {
+          to: mail.recipient,
+          subject: mail.subject,
+          text: mail.textBody,
+          html: mail.htmlBody,
+          ...(mail.link ? { link: mail.link } : {}),
+          ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+        },
         { id: mail.id, createdAt: mail.createdAt },
       );
     } catch (error) {

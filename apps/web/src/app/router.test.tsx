@@ -1,4 +1,5 @@
-import { MESSAGES } from '@notadoo/domain';
+import { CLIENT_ROUTE_PATHS, MESSAGES } from '@notadoo/domain';
+import type { RouteObject } from 'react-router';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -6,6 +7,7 @@ import { getAuthToken } from '../lib/auth-token';
 import { mockFetch } from '../testing/mock-fetch';
 import { renderApp } from '../testing/render-app';
 import { createSession } from '../testing/session-factory';
+import { routes } from './router';
 
 function sessionRoutes(overrides: Parameters<typeof createSession>[0] = {}) {
   return { 'GET users/me': { body: createSession(overrides) } };
@@ -147,6 +149,9 @@ describe('standard header', () => {
     const menu = await screen.findByRole('menu');
     expect(within(menu).queryByRole('menuitem', { name: 'Admin' })).not.toBeInTheDocument();
     expect(within(menu).queryByRole('menuitem', { name: /Intranet/ })).not.toBeInTheDocument();
+    // Everyone's own documents (route /mydocuments of spec section 2) are one click away.
+    await user.click(within(menu).getByRole('menuitem', { name: 'Mes documents' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Mes documents' })).toBeInTheDocument();
   });
 
   it('asks to confirm the e-mail and resends the confirmation', async () => {
@@ -190,5 +195,20 @@ describe('e-mail confirmation', () => {
     renderApp('/email/confirm?token=t0k&email=claire%40example.fr');
     expect(await screen.findByText(MESSAGES.emailConfirmFailed)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText(MESSAGES.emailConfirmCheckLink)).not.toBeInTheDocument());
+  });
+});
+
+/** The full path of every route that shows a screen (the catch-all excepted). */
+function routedPaths(tree: readonly RouteObject[], parent = ''): string[] {
+  return tree.flatMap((route) => {
+    const path = route.path === undefined ? parent : route.path.startsWith('/') ? route.path : `${parent}/${route.path}`;
+    const own = route.path !== undefined && route.path !== '*' && route.element ? [path] : [];
+    return [...own, ...routedPaths(route.children ?? [], path)];
+  });
+}
+
+describe('the routes and the server’s list of addresses', () => {
+  it('routes exactly the paths of the domain’s CLIENT_ROUTES, from which the server answers 404 for the others', () => {
+    expect(new Set(routedPaths(routes))).toEqual(new Set(CLIENT_ROUTE_PATHS));
   });
 });

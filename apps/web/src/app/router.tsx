@@ -1,4 +1,4 @@
-import { QUESTIONNAIRE_DOC_TYPES, QUESTIONNAIRES } from '@notadoo/domain';
+import { CLIENT_ROUTES as R, QUESTIONNAIRE_DOC_TYPES, QUESTIONNAIRES, questionnaireRoutePath } from '@notadoo/domain';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { RedirectIfSignedIn } from './guards/redirect-if-signed-in';
 import { RequireAdmin } from './guards/require-admin';
@@ -37,11 +37,11 @@ const SignupPage = lazyPage(() => import('./routes/account/signup'), 'SignupPage
 const QuestionnairePage = lazyPage(() => import('./routes/private/questionnaire'), 'QuestionnairePage');
 
 const questionnaireRoutes: RouteObject[] = QUESTIONNAIRE_DOC_TYPES.map((docType) => QUESTIONNAIRES[docType].route).map((form) => ({
-  path: `form/${form}`,
+  path: questionnaireRoutePath(form),
   element: <QuestionnairePage form={form} />,
 }));
 
-/** The route table of spec section 2, with its guards. */
+/** The route table of spec section 2, with its guards; every path comes from the domain's CLIENT_ROUTES (the server's 404 reads the same list). */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -51,11 +51,11 @@ export const routes: RouteObject[] = [
         // Login and signup: no header or footer.
         element: <BareLayout />,
         children: [
-          { element: <RedirectIfSignedIn />, children: [{ path: 'login', element: <LoginPage /> }] },
+          { element: <RedirectIfSignedIn />, children: [{ path: R.login, element: <LoginPage /> }] },
           // A signed-in user may still open the signup screen (spec section 2).
-          { path: 'signup', element: <SignupPage /> },
+          { path: R.signup, element: <SignupPage /> },
           // The new-project wizard has its own header: title, back, close (spec section 2, header variants).
-          { element: <RequireAuth />, children: [{ path: 'project/new', element: <NewProjectPage /> }] },
+          { element: <RequireAuth />, children: [{ path: R.newProject, element: <NewProjectPage /> }] },
         ],
       },
       {
@@ -64,7 +64,7 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           {
-            path: 'project/:id',
+            path: R.project,
             element: <RequireProjectId />,
             children: [{ element: <RequireFormDocument />, children: questionnaireRoutes }],
           },
@@ -74,35 +74,35 @@ export const routes: RouteObject[] = [
         element: <MainLayout />,
         children: [
           // Public
-          { index: true, element: <HomePage /> },
-          { path: 'how-it-works', element: <HowItWorksPage /> },
-          { path: 'legals', element: <LegalsPage /> },
-          { path: 'frais-de-notaire', element: <NotaryFeesPage /> },
-          { path: 'le-reseau-notarial-notadoo', element: <NetworkPresentationPage /> },
-          { path: 'notaries', element: <NotariesMapPage /> },
-          { path: 'contact', element: <ContactPage /> },
-          { path: 'partners', element: <PartnersPage /> },
-          { path: 'reset/password/:token', element: <ResetPasswordRedirect /> },
-          { path: 'resetpwd', element: <ResetPasswordPage /> },
-          { path: 'email/confirm', element: <EmailConfirmPage /> },
+          { path: R.home, element: <HomePage /> },
+          { path: R.howItWorks, element: <HowItWorksPage /> },
+          { path: R.legals, element: <LegalsPage /> },
+          { path: R.notaryFees, element: <NotaryFeesPage /> },
+          { path: R.network, element: <NetworkPresentationPage /> },
+          { path: R.notaries, element: <NotariesMapPage /> },
+          { path: R.contact, element: <ContactPage /> },
+          { path: R.partners, element: <PartnersPage /> },
+          { path: R.resetPasswordLink, element: <ResetPasswordRedirect /> },
+          { path: R.resetPassword, element: <ResetPasswordPage /> },
+          { path: R.emailConfirm, element: <EmailConfirmPage /> },
           // Public so that it can run after the token is gone (an expired session is sent here).
-          { path: 'logout', element: <LogoutPage /> },
+          { path: R.logout, element: <LogoutPage /> },
           // Private
           {
             element: <RequireAuth />,
             children: [
-              { path: 'dashboard', element: <DashboardPage /> },
-              { path: 'profile', element: <ProfilePage /> },
-              { path: 'mydocuments', element: <MyDocumentsPage /> },
+              { path: R.dashboard, element: <DashboardPage /> },
+              { path: R.profile, element: <ProfilePage /> },
+              { path: R.myDocuments, element: <MyDocumentsPage /> },
               {
-                path: 'project/:id',
+                path: R.project,
                 element: <RequireProjectId />,
                 children: [
                   { index: true, element: <Navigate to="dashboard" replace /> },
-                  { path: 'dashboard', element: <ProjectDashboardPage /> },
+                  { path: R.projectDashboard, element: <ProjectDashboardPage /> },
                 ],
               },
-              { element: <RequireAdmin />, children: [{ path: 'admin', element: <AdminPage /> }] },
+              { element: <RequireAdmin />, children: [{ path: R.admin, element: <AdminPage /> }] },
             ],
           },
           { path: '*', element: <NotFoundPage /> },

@@ -1,4 +1,5 @@
 import { createTheme, darken, PasswordInput, TextInput, type CSSVariablesResolver } from '@mantine/core';
+import { SHOW_PASSWORD_LABEL } from '../components/password-toggle-labels';
 
 /**
  * Text at least 4.5:1 against its background (WCAG 2.2 AA, 1.4.3): the primary colour is used at
@@ -28,7 +29,12 @@ export const theme = createTheme({
   // their label, so a label is exactly its words; forms say in a sentence which fields are required.
   components: {
     TextInput: TextInput.extend({ defaultProps: { withAsterisk: false } }),
-    PasswordInput: PasswordInput.extend({ defaultProps: { withAsterisk: false } }),
+    // The show/hide button is reached with Tab like any button. Its name stays the same and `aria-pressed`
+    // (set by Mantine) says whether the password is shown: a toggle whose name changed with its state
+    // would read "Masquer…, pressed" (WAI-ARIA practices). A field names its own when it is a confirmation.
+    PasswordInput: PasswordInput.extend({
+      defaultProps: { withAsterisk: false, visibilityToggleFocusable: true, visibilityToggleButtonProps: { 'aria-label': SHOW_PASSWORD_LABEL } },
+    }),
     // Mantine's close buttons are icons without a name: every one says "Fermer" (axe button-name).
     // Plain objects, not `Modal.extend(...)`: importing the components here would put them in the first visit's bundle.
     Modal: { defaultProps: { closeButtonProps: { 'aria-label': CLOSE_LABEL } } },

@@ -5,6 +5,8 @@
  * zod comes later with the forms that need it.
  */
 
+import { readLegalIdentity } from './legal-identity';
+
 /** A complete http(s) address, or undefined. */
 function readUrl(value: string): string | undefined {
   try {
@@ -24,8 +26,9 @@ function readBrowserEnv() {
   // Issue 10: the network's name shown on every page (the server's NETWORK_NAME names it in mails).
   const networkName = (import.meta.env.VITE_NETWORK_NAME || 'Notadoo').trim();
   if (networkName.length < 2 || networkName.length > 80) problems.push('VITE_NETWORK_NAME doit faire entre 2 et 80 caractères.');
+  const legalIdentity = readLegalIdentity(import.meta.env, networkName, problems);
   if (problems.length > 0 || intranetUrl === undefined) throw new Error(`Configuration invalide : ${problems.join(' ; ')}`);
-  return { intranetUrl, networkName };
+  return { intranetUrl, networkName, legalIdentity };
 }
 
 const browserEnv = readBrowserEnv();
@@ -36,4 +39,5 @@ export const config = {
   avatarsBase: '/uploads/avatars',
   termsUrl: '/cgu.pdf',
   networkName: browserEnv.networkName,
+  legalIdentity: browserEnv.legalIdentity,
 } as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { contactSchema, registrationSchema } from '../schemas/admin';
+import { CONTACT_FIELD_REQUIRED, readContactErrors } from './contact-errors';
 import { billingCsv, currentYearRange } from './billing';
 import { csvField, neutralizeCsvFormula, toCsv } from './csv';
 import { applyUserStatus, normalizeRoles, readUserStatus, USER_STATUS_ACTIONS, type UserStatuses } from './user-statuses';
@@ -108,5 +109,26 @@ describe('admin and contact payloads', () => {
       expect(contactSchema.safeParse({ ...valid, [field]: ' ' }).error?.issues[0]?.message, field).toBe('Erreur : tous les champs du formulaire sont requis.');
     }
     expect(contactSchema.safeParse({ ...valid, reason: 'presse' }).error?.issues[0]?.message).toBe('Merci de choisir un motif de contact dans la liste.');
+  });
+});
+
+describe('the contact form’s errors', () => {
+  const valid = { civility: 'M', firstName: 'A', lastName: 'B', phone: '0102030405', email: 'a@b.fr', reason: 'autre', message: 'Bonjour' };
+  const errorsOf = (values: Record<string, string>) => readContactErrors(contactSchema.safeParse(values).error?.issues ?? []);
+
+  it('says under each of the seven empty fields what it needs, each differently, and the spec message once', () => {
+    const errors = errorsOf(Object.fromEntries(Object.keys(valid).map((field) => [field, ''])));
+    expect(errors.fields).toEqual(CONTACT_FIELD_REQUIRED);
+    expect(new Set(Object.values(errors.fields)).size).toBe(7);
+    expect(errors.summary).toBe('Erreur : tous les champs du formulaire sont requis.');
+  });
+
+  it('names what is wrong in a filled field, without the form-wide message', () => {
+    expect(errorsOf({ ...valid, email: 'pas-une-adresse' })).toEqual({ fields: { email: "L'adresse email n'est pas valide." }, summary: undefined });
+    expect(errorsOf({ ...valid, firstName: ' ', reason: 'presse' })).toEqual({
+      fields: { firstName: "Merci d'indiquer votre prénom.", reason: 'Merci de choisir un motif de contact dans la liste.' },
+      summary: 'Erreur : tous les champs du formulaire sont requis.',
+    });
+    expect(errorsOf(valid)).toEqual({ fields: {}, summary: undefined });
   });
 });

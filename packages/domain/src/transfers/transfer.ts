@@ -16,6 +16,9 @@ export const BRIDGE_HEADERS = { serviceKey: 'X-Service-Key', userId: 'X-User-Id'
 
 export const TRANSFER_MESSAGES = {
   button: 'Transférer les fichiers',
+  /** Beside the disabled button when the bridge on this computer does not answer its version call. */
+  bridgeUnreachable: 'Logiciel de rédaction injoignable sur ce poste',
+  bridgeRetry: 'Réessayer',
   modalTitle: 'Transférer les fichiers vers mon dossier',
   noFiles: "Il n'y a aucun document à transférer pour ce dossier pour l'instant.",
   generating: 'Génération des document du projet en cours. Merci de patienter...',

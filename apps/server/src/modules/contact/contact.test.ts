@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, buildTestApp, type TestApp } from '../../../test/test-app';
 import { CONTACT_MESSAGE } from '../../../test/contact-message';
+import { desc } from 'drizzle-orm';
+import { mailOutbox } from '../../mail/outbox-data';
 import { contactMessages } from './contact-data';
 
 const VALID = CONTACT_MESSAGE;
@@ -32,6 +34,30 @@ describe.each(BACKENDS)('contact on %s', (backend) => {
     expect(mail.text).toContain('Téléphone : 06 12 34 56 78');
     const [stored] = await t.database.db.select().from(contactMessages);
     expect(stored).toMatchObject({ civility: 'MME', reason: 'notaire', email: 'claire.dubois@exemple.fr' });
+  });
+
+  it('sets the reply address to the sender, kept through the outbox, so the team answers with "Reply"', async () => {
+    const res = await send({ ...VALID, email: '  Louis.Marchand@exemple.fr ' }, '10.4.0.1');
+    expect(res.statusCode).toBe(200);
+    expect(t.mails.at(-1)).toMatchObject({ to: 'contact@notadoo.test', replyTo: 'Louis.Marchand@exemple.fr' });
+    const [queued] = await t.database.db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(1);
+    expect(queued!.replyTo).toBe('Louis.Marchand@exemple.fr');
+  });
+
+  it('refuses an address carrying another header or a second address, and mails nothing', async () => {
+    const before = t.mails.length;
+    for (const [index, email] of [
+      'claire@exemple.fr\r\nBcc: victime@exemple.fr',
+      'claire@exemple.fr\nBcc: victime@exemple.fr',
+      'claire@exemple.fr, victime@exemple.fr',
+      'Claire <claire@exemple.fr>',
+      '"claire\r\nbcc: v@exemple.fr"@exemple.fr',
+    ].entries()) {
+      const res = await send({ ...VALID, email }, `10.5.0.${index + 1}`);
+      expect(res.statusCode, email).toBe(400);
+      expect(res.json().message, email).toBe("L'adresse email n'est pas valide.");
+    }
+    expect(t.mails.length).toBe(before);
   });
 
   it.each(Object.keys(VALID))('refuses a message without %s, with the spec message', async (field) => {

@@ -27,8 +27,9 @@ export interface ContactMessageInput {
   message: string;
 }
 
+/** Answered from the mailbox with "Reply": `replyTo` is the visitor's address, which the contact schema checked. */
 export function contactMail(to: string, networkName: string, input: ContactMessageInput): MailMessage {
-  return mailOfLines(
+  const mail = mailOfLines(
     to,
     `[${networkName}] Contact : ${CONTACT_REASON_LABELS[input.reason]} — ${input.firstName} ${input.lastName}`,
     [
@@ -41,6 +42,7 @@ export function contactMail(to: string, networkName: string, input: ContactMessa
     ],
     input.message,
   );
+  return { ...mail, replyTo: input.email };
 }
 
 export function intermediaryRequestMail(to: string, networkName: string, user: { firstName: string; lastName: string; email: string }, adminLink: string): MailMessage {

@@ -3,6 +3,7 @@ import { canSeeIntranet, isAdmin, type Session } from '@notadoo/domain';
 import {
   IconChevronDown,
   IconExternalLink,
+  IconFiles,
   IconLayoutDashboard,
   IconLogout,
   IconShieldLock,
@@ -56,6 +57,9 @@ export function UserMenu({ session }: { session: Session }) {
         </Menu.Item>
         <Menu.Item component={Link} to="/profile" leftSection={<IconUser size={16} aria-hidden />}>
           Mon profil
+        </Menu.Item>
+        <Menu.Item component={Link} to="/mydocuments" leftSection={<IconFiles size={16} aria-hidden />}>
+          Mes documents
         </Menu.Item>
         {canSeeIntranet(session) && (
           <Menu.Item

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { PublicPage } from '../../../components/public-page';
 import { config } from '../../../config/env';
+import { hasLegalDetails, LEGAL_DETAILS_ON_REQUEST } from '../../../config/legal-identity';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -17,6 +18,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 export default function LegalsPage() {
   const name = config.networkName;
+  const { company, address, rcs } = config.legalIdentity;
   return (
     <PublicPage
       title="Mentions légales et protection des données"
@@ -24,9 +26,10 @@ export default function LegalsPage() {
     >
       <Section title="Éditeur du site">
         <Text>
-          Le site est édité par {name} SAS, société par actions simplifiée au capital de 50 000 €, immatriculée au RCS de Paris sous le
-          numéro 912 345 678, dont le siège est situé 12 rue de la Paix, 75002 Paris. Directeur de la publication : le président de la
-          société. Contact :{' '}
+          Le site est édité par {company}
+          {rcs && `, immatriculée au ${rcs}`}
+          {address && `, dont le siège est situé ${address}`}. {hasLegalDetails(config.legalIdentity) ? '' : `${LEGAL_DETAILS_ON_REQUEST} `}
+          Directeur de la publication : le représentant légal de la société. Contact :{' '}
           <Anchor component={Link} to="/contact">
             formulaire de contact
           </Anchor>

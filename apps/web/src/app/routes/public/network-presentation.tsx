@@ -2,6 +2,7 @@ import { Anchor, Button, List, Paper, SimpleGrid, Stack, Text, Title } from '@ma
 import { Link } from 'react-router';
 import { PublicPage } from '../../../components/public-page';
 import { config } from '../../../config/env';
+import { hasLegalDetails, LEGAL_DETAILS_ON_REQUEST } from '../../../config/legal-identity';
 
 const OBJECTIVES = [
   ['Simplifier', "Un seul dossier en ligne, des questionnaires clairs et guidés : fini les allers-retours de courriers et les pièces égarées."],
@@ -12,6 +13,7 @@ const OBJECTIVES = [
 
 export default function NetworkPresentationPage() {
   const name = config.networkName;
+  const { legalIdentity } = config;
   return (
     <PublicPage
       title={`Le réseau notarial ${name}`}
@@ -64,12 +66,21 @@ export default function NetworkPresentationPage() {
       <Stack gap="sm" component="section">
         <Title order={2}>Siège social</Title>
         <Text>
-          {name} SAS
-          <br />
-          12 rue de la Paix, 75002 Paris
-          <br />
-          RCS Paris 912 345 678
+          {legalIdentity.company}
+          {legalIdentity.address && (
+            <>
+              <br />
+              {legalIdentity.address}
+            </>
+          )}
+          {legalIdentity.rcs && (
+            <>
+              <br />
+              {legalIdentity.rcs}
+            </>
+          )}
         </Text>
+        {!hasLegalDetails(legalIdentity) && <Text>{LEGAL_DETAILS_ON_REQUEST}</Text>}
         <Button component={Link} to="/contact" w="fit-content">
           Nous contacter
         </Button>

@@ -1,55 +1,36 @@
 import { Alert, Anchor, List, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { estimateNotaryFees, NOTARY_FEE_DISCOUNT, NOTARY_FEES_VAT_RATE, SECURITY_CONTRIBUTION, TRANSFER_TAX_RATE } from '@notadoo/domain';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PublicPage } from '../../../components/public-page';
 import { config } from '../../../config/env';
 
-/** Proportional fees of a sale, by bracket (regulated tariff, rates before VAT). */
-const FEE_BRACKETS = [
-  { upTo: 6_500, rate: 0.0387 },
-  { upTo: 17_000, rate: 0.01596 },
-  { upTo: 60_000, rate: 0.01064 },
-  { upTo: Infinity, rate: 0.00799 },
-] as const;
-const TRANSFER_TAX_RATE = 0.0580665;
-const SECURITY_CONTRIBUTION_RATE = 0.001;
-const VAT_RATE = 0.2;
 /** Flat estimates of the example: formalities (before VAT) and disbursements. */
-const FORMALITIES_BEFORE_VAT = 800;
-const DISBURSEMENTS = 1_000;
+const FLAT_COSTS = { formalities: 800, disbursements: 1_000 };
 const EXAMPLE_PRICE = 250_000;
 
 const euros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR' });
+const wholeEuros = new Intl.NumberFormat('fr-FR', { style: 'currency', currency: 'EUR', maximumFractionDigits: 0 });
 const percent = new Intl.NumberFormat('fr-FR', { style: 'percent', maximumFractionDigits: 3 });
-const round = (value: number) => Math.round(value * 100) / 100;
 
-/** The worked example, computed rather than typed, so its figures always add up. */
-function exampleOf(price: number) {
-  let previous = 0;
-  const brackets = FEE_BRACKETS.map(({ upTo, rate }) => {
-    const base = Math.max(0, Math.min(price, upTo) - previous);
-    const line = { from: previous, upTo, rate, amount: round(base * rate) };
-    previous = upTo;
-    return line;
-  }).filter((b) => b.amount > 0);
-  const fees = round(brackets.reduce((sum, b) => sum + b.amount, 0));
-  const feesAndFormalities = fees + FORMALITIES_BEFORE_VAT;
-  const vat = round(feesAndFormalities * VAT_RATE);
-  const taxes = round(price * TRANSFER_TAX_RATE);
-  const security = round(Math.max(15, price * SECURITY_CONTRIBUTION_RATE));
-  const total = round(feesAndFormalities + vat + taxes + security + DISBURSEMENTS);
-  return { brackets, fees, vat, taxes, security, total };
+/** Amounts never break across lines: on a phone the label wraps instead. */
+function Amount({ value }: { value: number }) {
+  return (
+    <Table.Td ta="right" style={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
+      {euros.format(value)}
+    </Table.Td>
+  );
 }
 
 const COMPONENTS = [
-  ['Les émoluments du notaire', "Sa rémunération pour l'acte, fixée par un tarif national réglementé : un pourcentage dégressif du prix, identique dans toutes les études. Sur les émoluments de plus de 100 000 €, une remise peut être consentie."],
+  ['Les émoluments du notaire', `Sa rémunération pour l'acte, fixée par un tarif national réglementé : un pourcentage dégressif du prix, identique dans toutes les études. L'étude peut consentir une remise d'au plus ${percent.format(NOTARY_FEE_DISCOUNT.maxRate)} sur les émoluments calculés sur la part du prix qui dépasse ${wholeEuros.format(NOTARY_FEE_DISCOUNT.fromPrice)} ; son taux est le même pour tous ses clients.`],
   ['Les droits et taxes', "Collectés par le notaire pour le compte de l'État et des collectivités : droits de mutation (environ 5,81 % du prix pour un logement ancien, jusqu'à 6,32 % dans les départements ayant relevé leur taux), contribution de sécurité immobilière, TVA sur les émoluments. C'est de loin la part la plus importante."],
   ['Les débours', "Les sommes avancées par l'étude pour votre compte : extraits cadastraux, état hypothécaire, documents d'urbanisme, frais de géomètre ou de syndic. Ils sont refacturés à l'euro près."],
   ['Les formalités', "Les démarches accomplies avant et après la signature (demandes de pièces, publication au service de la publicité foncière), rémunérées selon un tarif fixe par formalité."],
 ] as const;
 
 export default function NotaryFeesPage() {
-  const example = exampleOf(EXAMPLE_PRICE);
+  const example = estimateNotaryFees(EXAMPLE_PRICE, FLAT_COSTS);
   return (
     <PublicPage
       title="Frais de notaire"
@@ -87,50 +68,48 @@ export default function NotaryFeesPage() {
 
       <Stack gap="sm" component="section" aria-labelledby="fees-example">
         <Title order={2} id="fees-example">
-          Exemple : achat d'un appartement ancien à {euros.format(EXAMPLE_PRICE)}
+          Exemple : achat d'un appartement ancien à {wholeEuros.format(EXAMPLE_PRICE)}
         </Title>
-        <Table.ScrollContainer minWidth={520}>
-          <Table withTableBorder striped aria-label="Exemple chiffré">
-            <Table.Tbody>
-              {example.brackets.map((b) => (
-                <Table.Tr key={b.from}>
-                  <Table.Td>
-                    Émoluments de {euros.format(b.from)} {b.upTo === Infinity ? 'et au-delà' : `à ${euros.format(b.upTo)}`} ({percent.format(b.rate)})
-                  </Table.Td>
-                  <Table.Td ta="right">{euros.format(b.amount)}</Table.Td>
-                </Table.Tr>
-              ))}
-              <Table.Tr>
-                <Table.Td>Formalités (estimation, hors TVA)</Table.Td>
-                <Table.Td ta="right">{euros.format(FORMALITIES_BEFORE_VAT)}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Td>TVA à 20 % sur émoluments et formalités</Table.Td>
-                <Table.Td ta="right">{euros.format(example.vat)}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Td>Droits de mutation ({percent.format(TRANSFER_TAX_RATE)})</Table.Td>
-                <Table.Td ta="right">{euros.format(example.taxes)}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Td>Contribution de sécurité immobilière (0,10 %)</Table.Td>
-                <Table.Td ta="right">{euros.format(example.security)}</Table.Td>
-              </Table.Tr>
-              <Table.Tr>
-                <Table.Td>Débours (estimation)</Table.Td>
-                <Table.Td ta="right">{euros.format(DISBURSEMENTS)}</Table.Td>
-              </Table.Tr>
-              <Table.Tr fw={700}>
-                <Table.Td>Total estimé</Table.Td>
-                <Table.Td ta="right">
-                  {euros.format(example.total)} (soit {percent.format(example.total / EXAMPLE_PRICE)} du prix)
+        <Table withTableBorder striped aria-label="Exemple chiffré">
+          <Table.Tbody>
+            {example.brackets.map((b) => (
+              <Table.Tr key={b.from}>
+                <Table.Td>
+                  Émoluments de {euros.format(b.from)} {b.upTo === Infinity ? 'et au-delà' : `à ${euros.format(b.upTo)}`} ({percent.format(b.rate)})
                 </Table.Td>
+                <Amount value={b.amount} />
               </Table.Tr>
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+            ))}
+            <Table.Tr>
+              <Table.Td>Formalités (estimation, hors TVA)</Table.Td>
+              <Amount value={FLAT_COSTS.formalities} />
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Td>TVA à {percent.format(NOTARY_FEES_VAT_RATE)} sur émoluments et formalités</Table.Td>
+              <Amount value={example.vat} />
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Td>Droits de mutation ({percent.format(TRANSFER_TAX_RATE)})</Table.Td>
+              <Amount value={example.transferTax} />
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Td>Contribution de sécurité immobilière ({percent.format(SECURITY_CONTRIBUTION.rate)})</Table.Td>
+              <Amount value={example.securityContribution} />
+            </Table.Tr>
+            <Table.Tr>
+              <Table.Td>Débours (estimation)</Table.Td>
+              <Amount value={FLAT_COSTS.disbursements} />
+            </Table.Tr>
+            <Table.Tr fw={700}>
+              <Table.Td>Total estimé, sans remise (soit {percent.format(example.total / EXAMPLE_PRICE)} du prix)</Table.Td>
+              <Amount value={example.total} />
+            </Table.Tr>
+          </Table.Tbody>
+        </Table>
         <Text size="sm" c="dimmed">
-          Sur ce total, seuls les émoluments ({euros.format(example.fees)} hors taxes) et les formalités rémunèrent l'étude.
+          Sur ce total, seuls les émoluments ({euros.format(example.fees)} hors taxes) et les formalités rémunèrent l'étude. Avec la remise
+          maximale, les émoluments baisseraient ici de {euros.format(example.maxDiscount)} hors taxes : {percent.format(NOTARY_FEE_DISCOUNT.maxRate)}{' '}
+          de ceux calculés sur les {wholeEuros.format(EXAMPLE_PRICE - NOTARY_FEE_DISCOUNT.fromPrice)} au-delà de {wholeEuros.format(NOTARY_FEE_DISCOUNT.fromPrice)}.
         </Text>
         <Alert icon={<IconInfoCircle size={18} aria-hidden />} color="blue">
           Exemple indicatif aux taux en vigueur à la date de publication de cette page. Dans un logement neuf, les droits de mutation sont

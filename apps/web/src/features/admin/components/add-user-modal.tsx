@@ -6,6 +6,7 @@ import { PasswordChecklist } from '../../../components/password-checklist';
 import { notifySuccess } from '../../../lib/notify';
 import { useCreateUser } from '../api/admin-users';
 import { reportAdminError } from './user-row';
+import { CONFIRMATION_TOGGLE_PROPS } from '../../../components/password-toggle-labels';
 
 const EMPTY: RegistrationPayload = { firstName: '', lastName: '', email: '', password: '', passwordConfirm: '' };
 const RULES_ID = 'add-user-password-rules';
@@ -56,6 +57,7 @@ export function AddUserModal({ opened, onClose }: { opened: boolean; onClose: ()
           </Stack>
           <PasswordInput
             label="Confirmation du mot de passe"
+            visibilityToggleButtonProps={CONFIRMATION_TOGGLE_PROPS}
             autoComplete="new-password"
             required
             error={errors.passwordConfirm ? MESSAGES.registrationPasswordMismatch : undefined}

@@ -24,15 +24,21 @@ export function PendingRequests() {
     <Alert color="yellow" icon={<IconUserCheck size={18} aria-hidden />} title={`Demandes de droits en attente (${total})`}>
       <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Demandes de droits en attente">
         {users.map((user) => (
-          <Group key={user.id} component="li" justify="space-between" wrap="nowrap">
-            <Text size="sm">
+          // On a phone the button goes under the text, and a long address breaks rather than widening the banner.
+          <Group key={user.id} component="li" justify="space-between" wrap="wrap" gap="xs">
+            <Text size="sm" style={{ overflowWrap: 'anywhere', flex: '1 1 16rem', minWidth: 0 }}>
               <strong>
                 {user.firstName} {user.lastName}
               </strong>{' '}
               ({user.email}) demande les droits d'intermédiaire immobilier
             </Text>
-            <Button size="compact-sm" onClick={() => grant(user.id)} loading={toggle.isPending && toggle.variables?.id === user.id}>
-              Accorder les droits d'intermédiaire à {user.firstName} {user.lastName}
+            <Button
+              size="compact-sm"
+              onClick={() => grant(user.id)}
+              loading={toggle.isPending && toggle.variables?.id === user.id}
+              aria-label={`Accorder les droits d'intermédiaire à ${user.firstName} ${user.lastName}`}
+            >
+              Accorder les droits
             </Button>
           </Group>
         ))}

@@ -17,6 +17,25 @@ async function signIn(email: string, password: string) {
 }
 
 describe('login screen', () => {
+  it('reaches the show-password button with Tab and says with aria-pressed whether the password is shown', async () => {
+    mockFetch();
+    renderApp('/login');
+    const user = userEvent.setup();
+    const password = await screen.findByLabelText(/^Mot de passe/);
+    await user.click(password);
+    await user.tab();
+    const toggle = screen.getByRole('button', { name: 'Afficher le mot de passe' });
+    expect(toggle).toHaveFocus();
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    expect(password).toHaveAttribute('type', 'password');
+    await user.keyboard(' ');
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(password).toHaveAttribute('type', 'text');
+    await user.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    expect(password).toHaveAttribute('type', 'password');
+  });
+
   it('toasts the failure, stays on login and keeps the typed e-mail', async () => {
     mockFetch({ 'POST users/login': { status: 401, body: { message: 'Identifiants invalides.' } } });
     const { router } = renderApp('/login');

@@ -47,7 +47,6 @@ export function LoginForm({ onSuccess }: { onSuccess: (landing: string) => void 
           autoComplete="current-password"
           required
           error={errors.password?.message}
-          visibilityToggleButtonProps={{ 'aria-label': 'Afficher ou masquer le mot de passe' }}
           {...register('password')}
         />
         <Checkbox label="Se souvenir de moi" {...register('remember')} />

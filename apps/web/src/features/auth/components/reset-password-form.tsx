@@ -6,6 +6,7 @@ import { readApiError } from '../../../api/api-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useResetPassword } from '../api/reset-password';
 import { PasswordChecklist } from '../../../components/password-checklist';
+import { CONFIRMATION_TOGGLE_PROPS } from '../../../components/password-toggle-labels';
 
 const PASSWORD_RULES_ID = 'reset-password-rules';
 
@@ -58,8 +59,7 @@ export function ResetPasswordForm({ token, onSuccess }: ResetPasswordFormProps) 
             aria-describedby={PASSWORD_RULES_ID}
             error={errors.password?.message}
             disabled={done}
-            visibilityToggleButtonProps={{ 'aria-label': 'Afficher ou masquer le mot de passe' }}
-            {...register('password')}
+              {...register('password')}
           />
           <PasswordChecklist password={password} id={PASSWORD_RULES_ID} />
         </Stack>
@@ -69,7 +69,7 @@ export function ResetPasswordForm({ token, onSuccess }: ResetPasswordFormProps) 
           required
           error={confirmationDiffers ? MESSAGES.resetPasswordMismatch : errors.passwordConfirm?.message}
           disabled={done}
-          visibilityToggleButtonProps={{ 'aria-label': 'Afficher ou masquer la confirmation' }}
+          visibilityToggleButtonProps={CONFIRMATION_TOGGLE_PROPS}
           {...register('passwordConfirm')}
         />
         <Button type="submit" disabled={!canSubmit || done} loading={resetPassword.isPending} fullWidth>

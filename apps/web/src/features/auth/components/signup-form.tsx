@@ -9,6 +9,7 @@ import { useSignup, type SignupRequest } from '../api/signup';
 import { PasswordChecklist } from '../../../components/password-checklist';
 import { signupFormSchema, type SignupFormValues } from './signup-form-schema';
 import { useInvitation } from './use-invitation';
+import { CONFIRMATION_TOGGLE_PROPS } from '../../../components/password-toggle-labels';
 
 const PASSWORD_RULES_ID = 'signup-password-rules';
 
@@ -78,8 +79,7 @@ export function SignupForm({ onSuccess }: { onSuccess: (landing: string) => void
             required
             aria-describedby={PASSWORD_RULES_ID}
             error={errors.password?.message}
-            visibilityToggleButtonProps={{ 'aria-label': 'Afficher ou masquer le mot de passe' }}
-            {...register('password')}
+              {...register('password')}
           />
           <PasswordChecklist password={password} id={PASSWORD_RULES_ID} />
         </Stack>
@@ -88,7 +88,7 @@ export function SignupForm({ onSuccess }: { onSuccess: (landing: string) => void
           autoComplete="new-password"
           required
           error={confirmationDiffers ? MESSAGES.signupPasswordMismatch : errors.passwordConfirm?.message}
-          visibilityToggleButtonProps={{ 'aria-label': 'Afficher ou masquer la confirmation du mot de passe' }}
+          visibilityToggleButtonProps={CONFIRMATION_TOGGLE_PROPS}
           {...register('passwordConfirm')}
         />
         <Checkbox

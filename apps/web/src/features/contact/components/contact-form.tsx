@@ -1,5 +1,16 @@
-import { Button, Group, Radio, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { ADMIN_MESSAGES, CIVILITY_LABELS, CONTACT_MESSAGE_MAX_LENGTH, CONTACT_REASON_LABELS, CONTACT_REASONS, contactSchema, type ContactPayload } from '@notadoo/domain';
+import { Alert, Button, Group, Radio, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  ADMIN_MESSAGES,
+  CIVILITY_LABELS,
+  CONTACT_MESSAGE_MAX_LENGTH,
+  CONTACT_REASON_LABELS,
+  CONTACT_REASONS,
+  contactSchema,
+  readContactErrors,
+  type ContactErrors,
+  type ContactPayload,
+} from '@notadoo/domain';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { readApiError } from '../../../api/api-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -12,7 +23,7 @@ const EMPTY: Values = { civility: '', firstName: '', lastName: '', phone: '', em
 export function ContactForm() {
   const send = useSendContactMessage();
   const [values, setValues] = useState<Values>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
+  const [{ fields: errors, summary }, setErrors] = useState<ContactErrors>({ fields: {}, summary: undefined });
   const [sent, setSent] = useState(false);
   const set = (field: keyof Values) => (value: string | null) => setValues((v) => ({ ...v, [field]: value ?? '' }));
 
@@ -20,14 +31,10 @@ export function ContactForm() {
     event.preventDefault();
     const result = contactSchema.safeParse(values);
     if (!result.success) {
-      const byField: Partial<Record<keyof Values, string>> = {};
-      for (const issue of result.error.issues) byField[issue.path[0] as keyof Values] ??= issue.message;
-      setErrors(byField);
-      const missing = result.error.issues.some((i) => i.message === ADMIN_MESSAGES.contactFieldsRequired);
-      notifyError(missing ? ADMIN_MESSAGES.contactFieldsRequired : result.error.issues[0]!.message);
+      setErrors(readContactErrors(result.error.issues));
       return;
     }
-    setErrors({});
+    setErrors({ fields: {}, summary: undefined });
     send.mutate(result.data, {
       onSuccess: () => {
         notifySuccess(ADMIN_MESSAGES.contactSent);
@@ -47,6 +54,11 @@ export function ContactForm() {
         <Text size="sm" c="dimmed">
           Tous les champs sont obligatoires.
         </Text>
+        {summary && (
+          <Alert role="alert" color="red" icon={<IconAlertCircle size={18} aria-hidden />}>
+            {summary}
+          </Alert>
+        )}
         {sent && (
           <Text role="status" c="teal" fw={500}>
             {ADMIN_MESSAGES.contactSent}
@@ -60,10 +72,10 @@ export function ContactForm() {
           </Group>
         </Radio.Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Prénom" autoComplete="given-name" required maxLength={255} value={values.firstName} onChange={(e) => set('firstName')(e.currentTarget.value)} error={errors.firstName} />
-          <TextInput label="Nom" autoComplete="family-name" required maxLength={255} value={values.lastName} onChange={(e) => set('lastName')(e.currentTarget.value)} error={errors.lastName} />
-          <TextInput label="Téléphone" type="tel" autoComplete="tel" required maxLength={255} value={values.phone} onChange={(e) => set('phone')(e.currentTarget.value)} error={errors.phone} />
-          <TextInput label="Adresse email" type="email" autoComplete="email" required maxLength={255} value={values.email} onChange={(e) => set('email')(e.currentTarget.value)} error={errors.email} />
+          <TextInput label="Prénom" withAsterisk autoComplete="given-name" required maxLength={255} value={values.firstName} onChange={(e) => set('firstName')(e.currentTarget.value)} error={errors.firstName} />
+          <TextInput label="Nom" withAsterisk autoComplete="family-name" required maxLength={255} value={values.lastName} onChange={(e) => set('lastName')(e.currentTarget.value)} error={errors.lastName} />
+          <TextInput label="Téléphone" withAsterisk type="tel" autoComplete="tel" required maxLength={255} value={values.phone} onChange={(e) => set('phone')(e.currentTarget.value)} error={errors.phone} />
+          <TextInput label="Adresse email" withAsterisk type="email" autoComplete="email" required maxLength={255} value={values.email} onChange={(e) => set('email')(e.currentTarget.value)} error={errors.email} />
         </SimpleGrid>
         <Select
           label="Motif de votre demande"

@@ -31,13 +31,16 @@ export function PersonCard({ participant, actions }: { participant: Participant;
         <Group gap="sm" wrap="nowrap" miw={0}>
           <Avatar src={avatarUrl(participant.user?.avatar ?? null)} name={fullName} color="initials" size={48} alt="" />
           <Stack gap={2} miw={0}>
-            <Text fw={600} truncate>
+            {/* The name wraps rather than being cut; "(Créateur)" stays whole, on the next line if need be. */}
+            <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
               {fullName}
               {isCreator(participant) && (
-                <Text span c="dimmed" fw={400}>
+                <>
                   {' '}
-                  (Créateur)
-                </Text>
+                  <Text span c="dimmed" fw={400} style={{ whiteSpace: 'nowrap' }}>
+                    (Créateur)
+                  </Text>
+                </>
               )}
             </Text>
             {participant.email && (

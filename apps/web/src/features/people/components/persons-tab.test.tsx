@@ -8,6 +8,7 @@ import { mockFetch, type FetchRoutes } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-app';
 import { createSession } from '../../../testing/session-factory';
 import { createParticipant, createProject, withProjectCache } from '../../../testing/tab-fixtures';
+import { createOffice } from '../../../testing/office-factory';
 import { PersonsTab } from './persons-tab';
 import { EMPTY_SECTION_TEXT } from '../lib/person-sections';
 
@@ -57,6 +58,13 @@ describe('persons tab', () => {
     expect(within(card).getByText('Pièces : 3 / 7 reçues')).toBeInTheDocument();
     // No count where the server sends none (no piece asked, or not the viewer's to see).
     expect(within(screen.getByRole('article', { name: 'Paul Durand' })).queryByText(/^Pièces :/)).toBeNull();
+  });
+
+  it('no longer asks to invite the notary once an office is chosen (its members see the file)', async () => {
+    renderTab(createProject({ participants: [creator], notary_office: createOffice() }));
+    await screen.findByRole('heading', { name: 'Office notarial' });
+    expect(within(section('Office notarial')).getByText(EMPTY_SECTION_TEXT)).toBeInTheDocument();
+    expect(within(section('Office notarial')).queryByText(/invitez-le/)).toBeNull();
   });
 
   it('shows the sections of a realty project, empty ones saying so, the office asking to invite the notary', async () => {

@@ -5,7 +5,7 @@ export interface PersonSection {
   title: string;
   /** Label of the section's add button. */
   addLabel: string;
-  /** Said under the empty text, when there is more to say. */
+  /** Said under the empty text while the file has no office yet (once chosen, the office sees the file). */
   emptyHint?: string;
 }
 
@@ -32,8 +32,14 @@ const SECTIONS: Record<ParticipantRole, PersonSection> = {
 /** Display order of spec section 2: the parties first (heirs before spouses), the office last. */
 const ORDER: readonly ParticipantRole[] = ['seller', 'buyer', 'intermediary', 'heir', 'spouse', 'client', 'office'];
 
-/** The Persons tab's sections for a project kind: one per role the domain allows in it. */
-export function personSectionsFor(project: { type: ProjectType; subtype: ProjectSubtype }): PersonSection[] {
+/**
+ * The Persons tab's sections for a project kind: one per role the domain allows in it.
+ * Asking to invite the notary makes sense only until an office is chosen: its members then see the file.
+ */
+export function personSectionsFor(project: { type: ProjectType; subtype: ProjectSubtype; notary_office: unknown }): PersonSection[] {
   const roles = rolesForProject(project.type, project.subtype);
-  return ORDER.filter((role) => roles.includes(role)).map((role) => SECTIONS[role]);
+  return ORDER.filter((role) => roles.includes(role)).map((role) => {
+    const { emptyHint, ...section } = SECTIONS[role];
+    return project.notary_office ? section : { ...section, emptyHint };
+  });
 }

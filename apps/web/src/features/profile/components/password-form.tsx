@@ -5,6 +5,7 @@ import { PasswordChecklist } from '../../../components/password-checklist';
 import { readApiError } from '../../../api/api-error';
 import { notifyError, notifySuccess, SHORT_TOAST_DURATION_MS } from '../../../lib/notify';
 import { useUpdateProfile } from '../api/profile';
+import { CONFIRMATION_TOGGLE_PROPS } from '../../../components/password-toggle-labels';
 
 const EMPTY = { password: '', passwordNew: '', passwordNewConfirm: '' };
 const RULES_ID = 'profile-password-rules';
@@ -63,6 +64,7 @@ export function PasswordForm({ session }: { session: Session }) {
         </Stack>
         <PasswordInput
           label="Confirmation du nouveau mot de passe"
+          visibilityToggleButtonProps={CONFIRMATION_TOGGLE_PROPS}
           autoComplete="new-password"
           value={values.passwordNewConfirm}
           onChange={set('passwordNewConfirm')}

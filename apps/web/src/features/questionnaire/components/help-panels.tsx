@@ -6,8 +6,14 @@ import type { ReactNode } from 'react';
 /** The tour's target: the office's contact panel. */
 export const OFFICE_CONTACT_TOUR_TARGET = 'questionnaire-office-contact';
 
-export const DATA_PROTECTION_TEXT =
-  "Les informations que vous saisissez ne sont visibles que par l'étude notariale que vous avez choisie, seule responsable de leur traitement. Vous pouvez les modifier ou les supprimer à tout moment.";
+const DATA_PROTECTION_TEXT =
+  "Les informations que vous saisissez ne sont visibles que par l'étude notariale que vous avez choisie, seule responsable de leur traitement.";
+const CHANGE_AT_ANY_TIME = 'Vous pouvez les modifier ou les supprimer à tout moment.';
+
+/** The data-protection panel's text: it promises changes only where the viewer can make them. */
+export function dataProtectionText(readOnlyReason: string | null): string {
+  return `${DATA_PROTECTION_TEXT} ${readOnlyReason ?? CHANGE_AT_ANY_TIME}`;
+}
 
 function Panel({ title, children, ...rest }: { title: string; children: ReactNode; 'data-tour'?: string }) {
   return (
@@ -26,7 +32,7 @@ export function hasOfficeContact(office: Pick<NotaryOffice, 'phone' | 'email'> |
 }
 
 /** The three panels on the right of every questionnaire (spec 001, section 1). */
-export function HelpPanels({ purpose, office }: { purpose: string; office: Pick<NotaryOffice, 'phone' | 'email'> | null }) {
+export function HelpPanels({ purpose, office, readOnlyReason }: { purpose: string; office: Pick<NotaryOffice, 'phone' | 'email'> | null; readOnlyReason: string | null }) {
   return (
     <Stack gap="md">
       <Panel title="Pourquoi ce questionnaire ?">
@@ -52,7 +58,7 @@ export function HelpPanels({ purpose, office }: { purpose: string; office: Pick<
         </Panel>
       )}
       <Panel title="Protection de vos données">
-        <Text size="sm">{DATA_PROTECTION_TEXT}</Text>
+        <Text size="sm">{dataProtectionText(readOnlyReason)}</Text>
       </Panel>
     </Stack>
   );

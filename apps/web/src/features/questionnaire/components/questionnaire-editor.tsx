@@ -30,6 +30,7 @@ import { QuestionnaireHeader } from './questionnaire-header';
 import { SaveStatusIndicator } from './save-status';
 import { StepList } from './step-list';
 import { STEP_PARAM, stepIndexFromParam, stepParamOf } from '../lib/step-param';
+import readOnlyClasses from './read-only-answers.module.css';
 
 export const LEAVE_FAILED_TITLE = 'Vos réponses ne sont pas encore enregistrées';
 export const LEAVE_FAILED_MESSAGE =
@@ -43,14 +44,15 @@ export interface QuestionnaireEditorProps {
   item: QuestionnaireItem;
   office: NotaryOffice | null;
   userId: number;
-  /** The viewer may only read (the engine's `canEditDocumentOf` said no). */
-  readOnly: boolean;
+  /** Why the viewer may only read (the domain's `documentReadOnlyReason`); null when they may change it. */
+  readOnlyReason: string | null;
   /** Typing pause before a save; tests shorten it. */
   debounceMs?: number;
 }
 
 /** Steps on the left, the current step's visible questions in the middle, help on the right (spec 001, section 2). */
-export function QuestionnaireEditor({ projectId, projectName, docType, definition, item, office, userId, readOnly, debounceMs }: QuestionnaireEditorProps) {
+export function QuestionnaireEditor({ projectId, projectName, docType, definition, item, office, userId, readOnlyReason, debounceMs }: QuestionnaireEditorProps) {
+  const readOnly = readOnlyReason !== null;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { state, controller } = useAutosave({ projectId, docType, definition, item, userId, enabled: !readOnly, debounceMs });
@@ -178,8 +180,8 @@ export function QuestionnaireEditor({ projectId, projectName, docType, definitio
             <Grid.Col span={{ base: 12, md: 6 }}>
               <Stack gap="md">
                 {readOnly && (
-                  <Alert role="note" color="gray" icon={<IconLock size={18} aria-hidden />}>
-                    Vous pouvez consulter ce questionnaire, mais pas le modifier.
+                  <Alert role="note" color="gray" icon={<IconLock size={18} aria-hidden />} title="Questionnaire en lecture seule">
+                    {readOnlyReason}
                   </Alert>
                 )}
                 {status === 'refused' && (
@@ -196,7 +198,7 @@ export function QuestionnaireEditor({ projectId, projectName, docType, definitio
                     onReapplyMine={() => controller.reapplyMine()}
                   />
                 )}
-                <form onSubmit={submit} noValidate aria-labelledby="questionnaire-step-title">
+                <form onSubmit={submit} noValidate aria-labelledby="questionnaire-step-title" className={inputsDisabled ? readOnlyClasses.answers : undefined}>
                   <Stack gap="md">
                     <Text size="sm" c="dimmed">
                       Étape {position + 1} sur {steps.length}
@@ -249,7 +251,7 @@ export function QuestionnaireEditor({ projectId, projectName, docType, definitio
             </Grid.Col>
 
             <Grid.Col span={{ base: 12, md: 3 }}>
-              <HelpPanels purpose={definition.purpose} office={office} />
+              <HelpPanels purpose={definition.purpose} office={office} readOnlyReason={readOnlyReason} />
             </Grid.Col>
           </Grid>
         </Container>

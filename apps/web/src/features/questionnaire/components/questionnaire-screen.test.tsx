@@ -180,7 +180,13 @@ describe('questionnaire screen', () => {
     const { patches } = serve(project);
     const user = userEvent.setup();
     openQuestionnaire(project);
-    expect(await screen.findByText('Vous pouvez consulter ce questionnaire, mais pas le modifier.')).toBeInTheDocument();
+    const note = await screen.findByRole('note');
+    expect(note).toHaveTextContent('Questionnaire en lecture seule');
+    expect(note).toHaveTextContent('Ce dossier est signé : ses questionnaires ne peuvent plus être modifiés.');
+    // The data-protection panel says why too, instead of promising changes at any time.
+    const protection = screen.getByRole('region', { name: 'Protection de vos données' });
+    expect(protection).toHaveTextContent('Ce dossier est signé');
+    expect(protection).not.toHaveTextContent('à tout moment');
     expect(screen.getByLabelText('Nom de naissance')).toBeDisabled();
     await goToStep(user, 'Situation familiale');
     expect(screen.getByRole('radio', { name: 'Marié(e)' })).toBeChecked();
@@ -191,6 +197,17 @@ describe('questionnaire screen', () => {
     await goToStep(user, 'Situation professionnelle et financière');
     expect(screen.getByRole('button', { name: 'Revenir au projet' })).toHaveAttribute('type', 'submit');
     expect(patches()).toHaveLength(0);
+  });
+
+  it('says a questionnaire of another person is theirs, and promises changes only to whoever can make them', async () => {
+    // An estate agent reads the seller's answers (spec section 6) but changes only their own.
+    const agent = createParticipant({ role: 'intermediary' });
+    const seller = createParticipant({ id: 8, role: 'seller', user: null, first_name: 'Paul', last_name: 'Durand' });
+    const project = createProject({ participants: [agent, seller], documents: [createDocument(CIVIL_STATUS, createItem(), 8)] });
+    serve(project, { 'GET users/me': { body: createSession({ isPro: true }) } });
+    openQuestionnaire(project);
+    expect(await screen.findByRole('note')).toHaveTextContent('Ce questionnaire appartient à une autre personne du dossier');
+    expect(screen.getByRole('region', { name: 'Protection de vos données' })).not.toHaveTextContent('à tout moment');
   });
 
   it('on 401 shows the message, takes the server document and stops saving', async () => {

@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Center, Container, Group, Loader, Stack } from '@mantine/core';
-import { canEditDocumentOf, canViewDocumentOf, getDefinition, type QuestionnaireDocType } from '@notadoo/domain';
+import { canViewDocumentOf, documentReadOnlyReason, getDefinition, type QuestionnaireDocType } from '@notadoo/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -118,7 +118,7 @@ export function QuestionnaireScreen({ projectId, docType, navigation, debounceMs
       item={item}
       office={data.notary_office ?? navigation.office ?? null}
       userId={session.id}
-      readOnly={!canEditDocumentOf(session, data, owner)}
+      readOnlyReason={documentReadOnlyReason(session, data, owner)}
       debounceMs={debounceMs}
     />
   );

@@ -40,12 +40,22 @@ describe('"Transférer les fichiers" button', () => {
     expect(await screen.findByText(TRANSFER_MESSAGES.noFiles)).toBeInTheDocument();
   });
 
-  it('stays hidden when the bridge does not answer, with one log line', async () => {
+  it('is disabled with the reason when the bridge does not answer, and enabled once a retry reaches it', async () => {
     const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
-    renderProject(createProject(), { ...settings, [`GET ${BRIDGE}/interop/version`]: { status: 500 } });
+    let bridgeRunning = false;
+    const { user } = renderProject(createProject(), {
+      ...settings,
+      [`GET ${BRIDGE}/interop/version`]: () => (bridgeRunning ? { body: { version: '1.0' } } : { status: 500 }),
+    });
     await findTitle();
-    await waitFor(() => expect(info).toHaveBeenCalledWith(expect.stringContaining("Passerelle du logiciel de rédaction d'actes injoignable")));
-    expect(screen.queryByRole('button', { name: TRANSFER_MESSAGES.button })).not.toBeInTheDocument();
+    const button = await screen.findByRole('button', { name: TRANSFER_MESSAGES.button }, { timeout: 5000 });
+    await waitFor(() => expect(button).toBeDisabled());
+    expect(button).toHaveAccessibleDescription('Logiciel de rédaction injoignable sur ce poste');
+    expect(info).toHaveBeenCalledWith(expect.stringContaining("Passerelle du logiciel de rédaction d'actes injoignable"));
+    bridgeRunning = true;
+    await user.click(screen.getByRole('button', { name: 'Réessayer' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: TRANSFER_MESSAGES.button })).toBeEnabled());
+    expect(screen.queryByText(TRANSFER_MESSAGES.bridgeUnreachable)).not.toBeInTheDocument();
   });
 
   it('is not offered at status 1, and asks no bridge then', async () => {

@@ -1,8 +1,8 @@
-import { Button } from '@mantine/core';
+import { Button, Group, Text } from '@mantine/core';
 import { canTransferFiles, TRANSFER_MESSAGES, type Project, type Session } from '@notadoo/domain';
 import { IconFileExport } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { checkBridgeVersion } from '../api/bridge-client';
 import { useBridgeSettings } from '../api/get-bridge-settings';
 
@@ -16,8 +16,9 @@ interface TransferFilesButtonProps {
 
 /**
  * "Transférer les fichiers" (spec section 2): shown when the status is above
- * 1, the user may transfer, and the local bridge answers its version call.
- * A bridge that does not answer is only logged (spec section 8).
+ * 1 and the user may transfer. While the local bridge does not answer its
+ * version call, the button is disabled with a short reason and a retry (the
+ * spec hid it, and notaries took the missing button for a fault of the file).
  */
 export function TransferFilesButton({ project, viewer }: TransferFilesButtonProps) {
   const allowed = viewer !== undefined && project.status > 1 && canTransferFiles(viewer, project);
@@ -35,14 +36,31 @@ export function TransferFilesButton({ project, viewer }: TransferFilesButtonProp
   const [everOpened, setEverOpened] = useState(false);
   const onClose = useCallback(() => setOpened(false), []);
 
+  const reasonId = useId();
   useEffect(() => {
-    if (version.isError) console.info("Passerelle du logiciel de rédaction d'actes injoignable : le bouton « Transférer les fichiers » reste masqué.");
+    if (version.isError) console.info("Passerelle du logiciel de rédaction d'actes injoignable : le bouton « Transférer les fichiers » est désactivé.");
   }, [version.isError]);
   useEffect(() => {
     if (settings.isError) console.info("Réglages de la passerelle du logiciel de rédaction d'actes indisponibles : le bouton « Transférer les fichiers » reste masqué.");
   }, [settings.isError]);
 
-  if (!allowed || !bridge || version.data !== true || !viewer) return null;
+  if (!allowed || !bridge || !viewer) return null;
+  if (version.isError) {
+    return (
+      <Group gap="xs" wrap="wrap">
+        <Button variant="outline" leftSection={<IconFileExport size={16} aria-hidden />} disabled aria-describedby={reasonId}>
+          {TRANSFER_MESSAGES.button}
+        </Button>
+        <Text size="sm" c="dimmed" id={reasonId}>
+          {TRANSFER_MESSAGES.bridgeUnreachable}
+        </Text>
+        <Button variant="subtle" size="compact-sm" onClick={() => void version.refetch()} loading={version.isFetching}>
+          {TRANSFER_MESSAGES.bridgeRetry}
+        </Button>
+      </Group>
+    );
+  }
+  if (version.data !== true) return null;
   return (
     <>
       <Button
