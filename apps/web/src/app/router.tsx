@@ -30,6 +30,7 @@ const HowItWorksPage = lazyPage(() => import('./routes/public/how-it-works'), 'd
 const LegalsPage = lazyPage(() => import('./routes/public/legals'), 'default');
 const NetworkPresentationPage = lazyPage(() => import('./routes/public/network-presentation'), 'default');
 const NotariesMapPage = lazyPage(() => import('./routes/public/notaries-map'), 'NotariesMapPage');
+const OfficePage = lazyPage(() => import('./routes/public/office'), 'OfficePage');
 const NotaryFeesPage = lazyPage(() => import('./routes/public/notary-fees'), 'default');
 const PartnersPage = lazyPage(() => import('./routes/public/partners'), 'default');
 const LoginPage = lazyPage(() => import('./routes/account/login'), 'LoginPage');
@@ -80,6 +81,7 @@ export const routes: RouteObject[] = [
           { path: 'frais-de-notaire', element: <NotaryFeesPage /> },
           { path: 'le-reseau-notarial-notadoo', element: <NetworkPresentationPage /> },
           { path: 'notaries', element: <NotariesMapPage /> },
+          { path: 'offices/:id', element: <OfficePage /> },
           { path: 'contact', element: <ContactPage /> },
           { path: 'partners', element: <PartnersPage /> },
           { path: 'reset/password/:token', element: <ResetPasswordRedirect /> },
