@@ -73,6 +73,7 @@ describe.skipIf(!hasChromium)('project journey in the browser', () => {
 
   it('chooses the Paris office, follows the help tours and submits the file to the notary', async () => {
     await client.getByRole('button', { name: 'Choisir cet office : Paris' }).click();
+    await client.getByRole('dialog', { name: 'Confier le dossier à cet office' }).getByRole('button', { name: "Confier le dossier à l'office de Paris" }).click();
     // The office tour: Documents, Personnes, Outils.
     for (const step of ['Documents', 'Personnes']) {
       await client.getByRole('alertdialog', { name: step }).waitFor();

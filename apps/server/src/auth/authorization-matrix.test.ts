@@ -110,6 +110,7 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     { method: 'POST', route: '/api/users/email/confirm', readOnly: true, expected: same(400), call: () => ({ payload: { email: users.buyer.email, token: 'pas-le-bon-jeton' } }) },
     { method: 'POST', route: '/api/users/email/resendConfirm', expected: same(200), call: () => ({ payload: { email: users.buyer.email } }) },
     { method: 'GET', route: '/api/notaryoffices', readOnly: true, expected: same(200), call: () => ({}) },
+    { method: 'GET', route: '/api/notaryoffices/:id', readOnly: true, expected: same(200), call: () => ({ url: '/api/notaryoffices/1' }) },
     { method: 'GET', route: '/api/docs', readOnly: true, expected: same(200), call: () => ({}) },
     // The signed-in user's own things.
     { method: 'GET', route: '/api/users/me', readOnly: true, expected: cells(EVERYONE_SIGNED_IN, 200, 403), call: () => ({}) },
@@ -137,8 +138,17 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     { method: 'PATCH', route: '/api/project/:id', expected: cells(OFFICE_AND_ADMIN, 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}`, payload: { office: 2 } }) },
     { method: 'POST', route: '/api/project/cover', expected: cells(PARTICIPANTS_WITH_ACCESS, 200, 403), call: (f) => multipart({ id: String(f.projectId) }, { field: 'cover_image', name: 'couverture.png', content: PNG_BYTES, type: 'image/png' }) },
     { method: 'DELETE', route: '/api/project/cover', expected: cells(PARTICIPANTS_WITH_ACCESS, 200, 403), call: (f) => ({ payload: { id: f.projectId } }) },
-    // Archiving: the creator and admins.
-    { method: 'DELETE', route: '/api/project/:id', expected: cells(['seller', 'admin'], 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}` }) },
+    // Archiving and restoring: the chosen office and admins; the creator too until the file is sent (status 3).
+    { method: 'DELETE', route: '/api/project/:id', expected: cells(['seller', ...OFFICE_AND_ADMIN], 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}` }) },
+    {
+      method: 'POST',
+      route: '/api/project/:id/restore',
+      expected: cells(['seller', ...OFFICE_AND_ADMIN], 200, 403),
+      call: async (f) => {
+        await t.database.db.update(projects).set({ isArchived: true }).where(eq(projects.id, f.projectId));
+        return { url: `/api/project/${f.projectId}/restore` };
+      },
+    },
     // People.
     { method: 'POST', route: '/api/project/:id/addperson', expected: cells(OPENS_PROJECT, 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}/addperson`, payload: { firstName: 'Hugo', lastName: 'Bernard', role: 'buyer' } }) },
     { method: 'DELETE', route: '/api/project/:id/removeparticipant', expected: cells(OFFICE_AND_ADMIN, 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}/removeparticipant`, payload: { participantId: f.pendingPid } }) },
@@ -371,6 +381,9 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     { method: 'POST', route: '/api/generate_file_token', expected: cells(['seller', ...OFFICE_AND_ADMIN], 200, 403) },
     { method: 'GET', route: '/api/get_file/:docId/:index/:token', expected: cells(['seller', ...OFFICE_AND_ADMIN], 200, 403, { anonymous: 403 }) },
     { method: 'PATCH', route: '/api/project/status', expected: cells(OFFICE_AND_ADMIN, 200, 403) },
+    // A sent file is the office's: its creator no longer archives nor restores it.
+    { method: 'DELETE', route: '/api/project/:id', expected: cells(OFFICE_AND_ADMIN, 200, 403) },
+    { method: 'POST', route: '/api/project/:id/restore', expected: cells(OFFICE_AND_ADMIN, 200, 403) },
     { method: 'POST', route: '/api/project/rename', expected: cells(PARTICIPANTS_WITH_ACCESS, 200, 403) },
     // Issue 22: once signed, only the office sends or dates a seller's piece; reviewing stays the office's.
     { method: 'PATCH', route: '/api/piece-version/:id/report', expected: cells(OFFICE_AND_ADMIN, 200, 403) },

@@ -196,3 +196,67 @@ export function piecesStalledMail(input: { to: string; personName: string; proje
     link: input.link,
   });
 }
+
+/** To the file's people when it is archived or brought back: it leaves or comes back to their list of files. */
+export function projectArchiveMail(input: { to: string; firstName: string; projectName: string; actor: string; archived: boolean; link: string }): MailMessage {
+  return mailWithLink({
+    to: input.to,
+    subject: input.archived ? `Dossier archivé : ${input.projectName}` : `Dossier restauré : ${input.projectName}`,
+    greeting: `Bonjour ${input.firstName},`,
+    lines: input.archived
+      ? [
+          `${input.actor} a archivé le dossier « ${input.projectName} ».`,
+          "Il n'apparaît plus dans la liste de vos dossiers ; vous le retrouvez avec le filtre « Archivés ». Pour toute question, contactez votre office notarial.",
+        ]
+      : [`${input.actor} a restauré le dossier « ${input.projectName} ».`, 'Il apparaît de nouveau dans la liste de vos dossiers.'],
+    action: 'Voir le dossier',
+    link: input.link,
+  });
+}
+
+/** To the office a file leaves and the one it goes to. */
+export function officeMoveOfficeMail(input: { to: string; projectName: string; actor: string; fromCity: string; toCity: string; incoming: boolean; link: string }): MailMessage {
+  return mailWithLink({
+    to: input.to,
+    subject: input.incoming ? `Dossier confié à votre office : ${input.projectName}` : `Dossier confié à un autre office : ${input.projectName}`,
+    greeting: 'Bonjour,',
+    lines: [
+      `${input.actor} a confié le dossier « ${input.projectName} », jusqu'ici suivi par l'office de ${input.fromCity}, à l'office de ${input.toCity}.`,
+      input.incoming
+        ? 'Votre office peut désormais consulter le dossier et les informations de ses clients.'
+        : "Votre office n'a plus accès à ce dossier.",
+    ],
+    action: input.incoming ? 'Ouvrir le dossier' : 'Aller sur Notadoo',
+    link: input.link,
+  });
+}
+
+/** To the file's people when it moves to another office. */
+export function officeMovePersonMail(input: { to: string; firstName: string; projectName: string; actor: string; fromCity: string; toCity: string; link: string }): MailMessage {
+  return mailWithLink({
+    to: input.to,
+    subject: `Votre dossier « ${input.projectName} » change d'office notarial`,
+    greeting: `Bonjour ${input.firstName},`,
+    lines: [
+      `${input.actor} a confié le dossier « ${input.projectName} » à l'office notarial de ${input.toCity}, à la place de l'office de ${input.fromCity}.`,
+      `Seul l'office de ${input.toCity} peut désormais consulter les informations que vous y avez renseignées.`,
+    ],
+    action: 'Voir mon dossier',
+    link: input.link,
+  });
+}
+
+/** To a user whose intermediary rights an admin has just granted. */
+export function intermediaryGrantedMail(input: { to: string; firstName: string; link: string }): MailMessage {
+  return mailWithLink({
+    to: input.to,
+    subject: "Vos droits d'intermédiaire immobilier sont activés",
+    greeting: `Bonjour ${input.firstName},`,
+    lines: [
+      "Un administrateur Notadoo vient de vous accorder les droits d'intermédiaire immobilier.",
+      "Vous pouvez désormais créer des dossiers et y participer en tant qu'intermédiaire immobilier.",
+    ],
+    action: 'Accéder à mes dossiers',
+    link: input.link,
+  });
+}

@@ -30,6 +30,7 @@ const HowItWorksPage = lazyPage(() => import('./routes/public/how-it-works'), 'd
 const LegalsPage = lazyPage(() => import('./routes/public/legals'), 'default');
 const NetworkPresentationPage = lazyPage(() => import('./routes/public/network-presentation'), 'default');
 const NotariesMapPage = lazyPage(() => import('./routes/public/notaries-map'), 'NotariesMapPage');
+const OfficePage = lazyPage(() => import('./routes/public/office'), 'OfficePage');
 const NotaryFeesPage = lazyPage(() => import('./routes/public/notary-fees'), 'default');
 const PartnersPage = lazyPage(() => import('./routes/public/partners'), 'default');
 const LoginPage = lazyPage(() => import('./routes/account/login'), 'LoginPage');
@@ -80,6 +81,7 @@ export const routes: RouteObject[] = [
           { path: R.notaryFees, element: <NotaryFeesPage /> },
           { path: R.network, element: <NetworkPresentationPage /> },
           { path: R.notaries, element: <NotariesMapPage /> },
+          { path: R.office, element: <OfficePage /> },
           { path: R.contact, element: <ContactPage /> },
           { path: R.partners, element: <PartnersPage /> },
           { path: R.resetPasswordLink, element: <ResetPasswordRedirect /> },

@@ -10,6 +10,7 @@ export function createParticipant(overrides: Partial<Participant> = {}): Partici
     last_name: 'Martin',
     email: 'claire.martin@example.fr',
     user,
+    avatar: user?.avatar ?? null,
     roles_project: ['seller', 'creator'],
     role: 'seller',
     // Joined: an account that has signed in (what the wire tells of other people).

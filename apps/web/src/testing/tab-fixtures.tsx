@@ -13,6 +13,7 @@ export function createParticipant(overrides: Partial<Participant> = {}): Partici
     last_name: 'Martin',
     email: 'claire.martin@example.fr',
     user,
+    avatar: user?.avatar ?? null,
     roles_project: ['seller'],
     role: 'seller',
     // Joined: an account that has signed in (what the wire tells of other people).

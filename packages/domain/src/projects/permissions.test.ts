@@ -5,6 +5,9 @@ import {
   canChangePersonEmail,
   canSeePersonEmail,
   canArchiveProject,
+  canRestoreProject,
+  canSeePersonActivity,
+  mayChangeArchiveState,
   canChangeCover,
   canChangeDocumentOwner,
   canChangeOffice,
@@ -153,7 +156,7 @@ const ACTIONS = {
   canChangeOffice: (a, p) => canChangeOffice(a.viewer, p),
   canRenameProject: (a, p) => canRenameProject(a.viewer, p),
   canChangeCover: (a, p) => canChangeCover(a.viewer, p),
-  canArchiveProject: (a, p) => canArchiveProject(a.viewer, p),
+  canArchiveProject: (a, p) => canArchiveProject(a.viewer, { ...p, is_archived: false }),
   canTransferFiles: (a, p) => canTransferFiles(a.viewer, p),
   canListOpenProjects: (a) => canListOpenProjects(a.viewer),
   canFilterByOfficeCity: (a) => canFilterByOfficeCity(a.viewer),
@@ -226,7 +229,7 @@ const MATRIX: Array<[ActorName, ActionName, open: unknown, signed: unknown]> = [
   ['seller', 'canChangeOffice', false, false],
   ['seller', 'canRenameProject', true, true],
   ['seller', 'canChangeCover', true, true],
-  ['seller', 'canArchiveProject', true, true],
+  ['seller', 'canArchiveProject', true, false],
   ['seller', 'canTransferFiles', false, false],
   ['seller', 'canListOpenProjects', false, false],
   ['seller', 'canFilterByOfficeCity', false, false],
@@ -289,7 +292,7 @@ const MATRIX: Array<[ActorName, ActionName, open: unknown, signed: unknown]> = [
   ['heir', 'canChangeOffice', false, false],
   ['heir', 'canRenameProject', true, true],
   ['heir', 'canChangeCover', true, true],
-  ['heir', 'canArchiveProject', true, true],
+  ['heir', 'canArchiveProject', true, false],
   ['heir', 'canTransferFiles', false, false],
   ['heir', 'canListOpenProjects', false, false],
   ['heir', 'canFilterByOfficeCity', false, false],
@@ -352,7 +355,7 @@ const MATRIX: Array<[ActorName, ActionName, open: unknown, signed: unknown]> = [
   ['client', 'canChangeOffice', false, false],
   ['client', 'canRenameProject', true, true],
   ['client', 'canChangeCover', true, true],
-  ['client', 'canArchiveProject', true, true],
+  ['client', 'canArchiveProject', true, false],
   ['client', 'canTransferFiles', false, false],
   ['client', 'canListOpenProjects', false, false],
   ['client', 'canFilterByOfficeCity', false, false],
@@ -513,7 +516,7 @@ const MATRIX: Array<[ActorName, ActionName, open: unknown, signed: unknown]> = [
   ['chosen-office notary', 'canChangeOffice', true, true],
   ['chosen-office notary', 'canRenameProject', false, false],
   ['chosen-office notary', 'canChangeCover', false, false],
-  ['chosen-office notary', 'canArchiveProject', false, false],
+  ['chosen-office notary', 'canArchiveProject', true, true],
   ['chosen-office notary', 'canTransferFiles', true, true],
   ['chosen-office notary', 'canListOpenProjects', false, false],
   ['chosen-office notary', 'canFilterByOfficeCity', false, false],
@@ -653,6 +656,48 @@ describe('project status and office', () => {
   });
 });
 
+describe('archiving and restoring', () => {
+  const archived = (p: Project, status: number) => ({ ...p, status, is_archived: true });
+  const live = (p: Project, status: number) => ({ ...p, status, is_archived: false });
+
+  it("keeps a sent file (status 3 and over) out of its creator's reach, for the office and admins only", () => {
+    const seller = ACTORS.seller.viewer;
+    expect([1, 2, 3, 4, 7].map((status) => canArchiveProject(seller, live(realty, status)))).toEqual([true, true, false, false, false]);
+    for (const who of ['admin', 'chosen-office notary'] as const) {
+      expect([1, 2, 3, 4, 7].map((status) => canArchiveProject(ACTORS[who].viewer, live(realty, status)))).toEqual([true, true, true, true, true]);
+    }
+    for (const who of ['buyer', 'intermediary (pro)', 'office participant', 'other-office notary', 'unrelated'] as const) {
+      expect(canArchiveProject(ACTORS[who].viewer, live(realty, 2))).toBe(false);
+    }
+  });
+
+  it('restores an archived file for the same people, and neither action applies twice', () => {
+    const office = ACTORS['chosen-office notary'].viewer;
+    expect(canRestoreProject(office, archived(realty, 4))).toBe(true);
+    expect(canRestoreProject(ACTORS.admin.viewer, archived(realty, 6))).toBe(true);
+    expect(canRestoreProject(ACTORS.seller.viewer, archived(realty, 2))).toBe(true);
+    expect(canRestoreProject(ACTORS.seller.viewer, archived(realty, 3))).toBe(false);
+    expect(canRestoreProject(ACTORS['other-office notary'].viewer, archived(realty, 4))).toBe(false);
+    expect(canRestoreProject(ACTORS.buyer.viewer, archived(realty, 2))).toBe(false);
+    expect(canRestoreProject(office, live(realty, 4))).toBe(false);
+    expect(canArchiveProject(office, archived(realty, 4))).toBe(false);
+    expect(mayChangeArchiveState(office, realty)).toBe(true);
+  });
+});
+
+describe('what participants see of each other', () => {
+  it("shows a person's account (last connection, photo) to themself, the chosen office and admins only", () => {
+    const seller = own(ACTORS.seller, realty);
+    const sees = (who: ActorName) => canSeePersonActivity(ACTORS[who].viewer, realty, seller);
+    expect(sees('seller')).toBe(true);
+    expect(sees('admin')).toBe(true);
+    expect(sees('chosen-office notary')).toBe(true);
+    for (const who of ['buyer', 'intermediary (pro)', 'office participant', 'other-office notary', 'unrelated'] as const) expect(sees(who)).toBe(false);
+    // Nobody sees a person of another file through this one.
+    expect(canSeePersonActivity(ACTORS.admin.viewer, balance, seller)).toBe(false);
+  });
+});
+
 describe('access details', () => {
   it('counts the notary flag alone for the intermediary and office roles', () => {
     const notary = user(12, { isNotary: true });
@@ -673,8 +718,8 @@ describe('access details', () => {
   });
 
   it('refuses archiving to a creator who lost access', () => {
-    expect(canArchiveProject(user(12), { ...realty, creator: 12 })).toBe(false);
-    expect(canArchiveProject(user(12, { isPro: true }), { ...realty, creator: 12 })).toBe(true);
+    expect(canArchiveProject(user(12), { ...realty, creator: 12, is_archived: false })).toBe(false);
+    expect(canArchiveProject(user(12, { isPro: true }), { ...realty, creator: 12, is_archived: false })).toBe(true);
   });
 
   it('refuses transfers to a notary flag without an office', () => {

@@ -66,6 +66,8 @@ export const PROJECT_PERMISSION_MESSAGES = {
     "Votre demande de changement de rôle est en cours de traitement : vous ne pouvez pas créer de dossier pour l'instant.",
   creationIntermediaryReserved:
     "Le rôle d'intermédiaire immobilier est réservé aux professionnels reconnus. Vous pouvez en faire la demande depuis votre profil.",
+  alreadyArchived: 'Ce dossier est déjà archivé.',
+  notArchived: "Ce dossier n'est pas archivé : il n'y a rien à restaurer.",
   creationOfficeReserved:
     "Le rôle de notaire est réservé aux membres d'un office notarial. Merci de renseigner votre office dans votre profil.",
 } as const;
@@ -178,13 +180,37 @@ export function canChangeCover(viewer: Viewer, project: ProjectForAccess): boole
 }
 
 /**
- * Archiving hides the project from every participant's dashboard, so it is not
- * left to any participant: only the one who opened it (while they still have
- * access) or an admin.
+ * Who archives a file and brings it back. Archiving hides it from every
+ * dashboard, so it is not left to any participant: admins and the chosen
+ * office at any time; the one who opened it (while they still have access)
+ * only until it is sent to the office (status 3). Once sent, the office is
+ * working on it and a client's archive would take it out of the office's
+ * list.
  */
-export function canArchiveProject(viewer: Viewer, project: ProjectForAccess): boolean {
-  if (isAdmin(viewer)) return true;
-  return project.creator !== null && project.creator === viewer.id && canOpenProject(viewer, project);
+function mayArchiveOrRestore(viewer: Viewer, project: ProjectForAccess): boolean {
+  if (hasOfficePowers(viewer, project)) return true;
+  return project.creator !== null && project.creator === viewer.id && project.status < SUBMITTED_STATUS && canOpenProject(viewer, project);
+}
+
+export interface ArchivableProject extends ProjectForAccess {
+  is_archived: boolean;
+}
+
+export function canArchiveProject(viewer: Viewer, project: ArchivableProject): boolean {
+  return !project.is_archived && mayArchiveOrRestore(viewer, project);
+}
+
+/** The same people as archiving: an archive made by mistake is undone by who could have made it. */
+export function canRestoreProject(viewer: Viewer, project: ArchivableProject): boolean {
+  return project.is_archived && mayArchiveOrRestore(viewer, project);
+}
+
+/**
+ * A file already in the state asked for is a conflict (409) for those who
+ * could change it, not a refusal: the server tells them apart with this.
+ */
+export function mayChangeArchiveState(viewer: Viewer, project: ProjectForAccess): boolean {
+  return mayArchiveOrRestore(viewer, project);
 }
 
 /** Whether the user may use the drafting software's bridge at all: admins and users with an office (spec section 2). */
@@ -234,6 +260,20 @@ export function canChangePersonEmail(viewer: Viewer, project: ProjectForAccess, 
   if (!canEditPerson(viewer, project, person)) return false;
   if (hasOfficePowers(viewer, project)) return true;
   return person.added_by !== undefined && person.added_by !== null && person.added_by === viewer.id;
+}
+
+/**
+ * Who sees a person's account on the file (id, last connection date, photo):
+ * themself, admins and the chosen office, who follow who is active on the
+ * files they handle. Other participants learn only whether the person
+ * joined (`joined`, which `canEditPerson` needs) and their photo, which the
+ * dashboard shows on every card: not when a client, or the notary, last
+ * signed in.
+ */
+export function canSeePersonActivity(viewer: Viewer, project: ProjectForAccess, person: PersonForAccess): boolean {
+  if (!isInProject(project, person)) return false;
+  if (person.user !== null && person.user.id === viewer.id) return true;
+  return hasOfficePowers(viewer, project);
 }
 
 /** Who may read a person's e-mail: themself, admins, office members with access and the one who added them. */

@@ -58,8 +58,14 @@ export interface Participant {
   last_name: string;
   /** Shown to the person, admins, office members and the one who added them; null to others (issue 9). */
   email: string | null;
-  /** The linked account: only on the viewer's own participations, null on the others' (issue 9). */
+  /**
+   * The linked account with its last connection: on the viewer's own
+   * participations, and for the chosen office and admins (`canSeePersonActivity`);
+   * null to the other participants.
+   */
   user: ParticipantUser | null;
+  /** The person's photo, shown to everyone who opens the file (the dashboard's cards show participants' avatars). */
+  avatar: string | null;
   /** Whether the person has joined (an account that has signed in); what other participants see of it. */
   joined: boolean;
   /** The user who added the person, only when that is the viewer; null otherwise. */

@@ -68,6 +68,7 @@ export const DASHBOARD_QUERY_MESSAGES = {
   invalidCursor: 'La page demandée est invalide. Merci de recharger la liste de vos dossiers.',
   invalidType: 'Le type de dossier doit être « realty » ou « succession ».',
   searchTooLong: 'La recherche ne doit pas dépasser 255 caractères.',
+  invalidArchived: 'Le filtre « archived » doit valoir true ou false.',
 } as const;
 
 /**
@@ -89,6 +90,11 @@ export const dashboardQuerySchema = z.object({
   status: z.coerce.number({ error: M.invalidStatus }).int(M.invalidStatus).min(1, M.invalidStatus).max(7, M.invalidStatus).optional(),
   /** Office city (the admins' filter). */
   city: z.string().max(255).optional(),
+  /** "Archivés": the archived files instead of the others (a query string says true or false). */
+  archived: z
+    .enum(['true', 'false'], { error: DASHBOARD_QUERY_MESSAGES.invalidArchived })
+    .transform((value) => value === 'true')
+    .optional(),
 });
 export type DashboardQuery = z.output<typeof dashboardQuerySchema>;
 

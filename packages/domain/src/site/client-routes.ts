@@ -6,8 +6,9 @@ import { QUESTIONNAIRE_DOC_TYPES, QUESTIONNAIRES } from '../projects/participant
  * the app's not-found page) for any page address that matches none of them.
  * A new screen is added here and routed with `CLIENT_ROUTES.<name>`.
  *
- * Paths are absolute; `:name` stands for one segment. `:id` is a project id,
- * a positive integer (the router's `RequireProjectId` shows the not-found
+ * Paths are absolute; `:name` stands for one segment. `:id` is a project's or an
+ * office's id, a positive integer (the router's `RequireProjectId` and the office
+ * page show their not-found notice
  * page for anything else, so the server says 404 too).
  */
 export const CLIENT_ROUTES = {
@@ -17,6 +18,7 @@ export const CLIENT_ROUTES = {
   notaryFees: '/frais-de-notaire',
   network: '/le-reseau-notarial-notadoo',
   notaries: '/notaries',
+  office: '/offices/:id',
   contact: '/contact',
   partners: '/partners',
   login: '/login',

@@ -15,6 +15,8 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, notFound, unauthorized } from '../../http/app-error';
+import { queueMail } from '../../mail/outbox-data';
+import { intermediaryGrantedMail } from '../../mail/templates';
 import { sendConfirmationMail } from '../accounts/account-service';
 import { findUserById, insertUser, toUser, updateUser, type UserWithOffice } from '../users/user-data';
 import { listUsersPage } from './admin-data';
@@ -54,7 +56,13 @@ export async function toggleUserStatus(ctx: AppContext, admin: UserWithOffice, i
   refuseSelf(admin, input.id);
   const user = await requireTarget(ctx, input.id);
   const next = applyUserStatus(statusesOf(user), input.action, input.data);
-  await updateUser(ctx.db, user.id, next);
+  // The person is told of rights granted to them: they may now open files as an intermediary.
+  const grantedPro = !user.isPro && next.isPro;
+  await ctx.db.transaction(async (tx) => {
+    await updateUser(tx, user.id, next);
+    if (grantedPro) await queueMail(tx, intermediaryGrantedMail({ to: user.email, firstName: user.firstName, link: `${ctx.config.publicUrl}/dashboard` }));
+  });
+  if (grantedPro) ctx.outbox.wake();
   return statusesOf((await findUserById(ctx.db, user.id))!);
 }
 

@@ -38,4 +38,27 @@ describe.each(BACKENDS)('notary offices on %s', (backend) => {
       expect(img.headers['content-type']).toContain('image/svg+xml');
     }
   });
+
+  it("answers one office to visitors, for its public page: address, phone, e-mail and place on the map", async () => {
+    const offices = (await t.app.inject({ method: 'GET', url: '/api/notaryoffices' })).json() as Array<{ id: number; city: string; active: boolean }>;
+    const lyon = offices.find((o) => o.city === 'Lyon')!;
+    const res = await t.app.inject({ method: 'GET', url: `/api/notaryoffices/${lyon.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: lyon.id, city: 'Lyon', postal_code: '69002', phone: '04 78 37 52 14', email: 'office-lyon@notadoo.fr', active: true });
+    expect(res.json().latitude).toBeCloseTo(45.7578);
+    // An office that left the network is still answered, flagged inactive: its page says so.
+    const inactive = offices.find((o) => !o.active)!;
+    expect((await t.app.inject({ method: 'GET', url: `/api/notaryoffices/${inactive.id}` })).json().active).toBe(false);
+  });
+
+  it.for([
+    ['999999', 404, "Cet office notarial n'existe pas."],
+    ['abc', 400, "Identifiant d'office notarial invalide."],
+    ['0', 400, "Identifiant d'office notarial invalide."],
+    ['2147483648', 400, "Identifiant d'office notarial invalide."],
+  ] as const)('refuses /notaryoffices/%s with %i and a French message', async ([id, status, message]) => {
+    const res = await t.app.inject({ method: 'GET', url: `/api/notaryoffices/${id}` });
+    expect(res.statusCode).toBe(status);
+    expect(res.json().message).toContain(message);
+  });
 });

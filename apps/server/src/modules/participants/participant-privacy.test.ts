@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { BACKENDS, bearer, buildTestApp, type TestApp } from '../../../test/test-app';
+import { participants, users } from '../../db/schema';
 
 /** Issue 9, items 1 and 4: pending people cannot be taken over, and participants see little of each other. */
 type Actor = { id: number; email: string; password: string; headers: Record<string, string> };
@@ -80,7 +82,7 @@ describe.each(BACKENDS)('pending people and what participants see on %s', (backe
     expect((await t.app.inject({ method: 'GET', url: `/api/project/${id}`, headers: bearer(signup.json().token) })).statusCode).toBe(403);
   });
 
-  it('shows other participants only name, role and whether the person joined; e-mails to the office, admins and who added them', async () => {
+  it('shows other participants only name, role, photo and whether the person joined; e-mails to the office, admins and who added them', async () => {
     const { id } = await projectWithPendingBuyer('bruno-vu@exemple.fr');
     const fromMate = (await api(mate, 'GET', `/project/${id}`)).json();
     const sellerSeenByMate = byName(fromMate, 'Vendeur');
@@ -92,7 +94,7 @@ describe.each(BACKENDS)('pending people and what participants see on %s', (backe
     expect(byName(fromSeller, 'Acheteur')).toMatchObject({ email: 'bruno-vu@exemple.fr', joined: false, added_by: seller.id });
     expect(byName(fromSeller, 'Covendeur')).toMatchObject({ email: mate.email, user: null, joined: true });
     const fromNotary = (await api(notary, 'GET', `/project/${id}`)).json();
-    expect(byName(fromNotary, 'Covendeur')).toMatchObject({ email: mate.email, user: null, added_by: null });
+    expect(byName(fromNotary, 'Covendeur')).toMatchObject({ email: mate.email, added_by: null });
 
     const dashboard = (await api(mate, 'GET', '/projects/mine')).json() as Array<{ id: number; participants: WireParticipant[] }>;
     const listed = dashboard.find((p) => p.id === id)!;
@@ -117,5 +119,31 @@ describe.each(BACKENDS)('pending people and what participants see on %s', (backe
     } finally {
       await limited.close();
     }
+  });
+
+  it("shows the chosen office and admins each person's last connection and photo; other participants the photo only", async () => {
+    const { id } = await projectWithPendingBuyer('bruno-actif@exemple.fr');
+    // A date of its own, found nowhere else in the answers.
+    const signedIn = '2026-11-20T08:15:42.000Z';
+    await t.database.db.update(users).set({ avatar: 'photo-sophie.webp', lastConnectionDate: new Date(signedIn) }).where(eq(users.id, seller.id));
+    for (const who of [notary, admin]) {
+      const seen = (await api(who, 'GET', `/project/${id}`)).json();
+      expect(byName(seen, 'Vendeur')).toMatchObject({ user: { id: seller.id, lastConnectionDate: signedIn, avatar: 'photo-sophie.webp' }, avatar: 'photo-sophie.webp', email: seller.email });
+      expect(byName(seen, 'Acheteur')).toMatchObject({ user: null, joined: false });
+      const listed = ((await api(who, 'GET', '/projects/mine?limit=100')).json() as Array<{ id: number; participants: WireParticipant[] }>).find((p) => p.id === id)!;
+      expect(byName(listed, 'Vendeur').user).toMatchObject({ lastConnectionDate: signedIn });
+    }
+    // A client learns nothing of another client's connections, on the page nor on the dashboard.
+    const fromMate = (await api(mate, 'GET', `/project/${id}`)).json();
+    expect(byName(fromMate, 'Vendeur')).toMatchObject({ user: null, avatar: 'photo-sophie.webp', joined: true });
+    expect(JSON.stringify(fromMate)).not.toContain(signedIn);
+    const listed = ((await api(mate, 'GET', '/projects/mine')).json() as Array<{ id: number; participants: WireParticipant[] }>).find((p) => p.id === id)!;
+    expect(JSON.stringify(listed)).not.toContain(signedIn);
+    // A notary of another office, even one the file lists as its notary, is not the chosen office.
+    const lyon = await actor({ isNotary: true, notaryOfficeId: 2 });
+    await t.database.db.insert(participants).values({ projectId: id, firstName: 'Louis', lastName: 'Lyon', userId: lyon.id, role: 'office', roleConfirmed: true });
+    const fromLyon = (await api(lyon, 'GET', `/project/${id}`)).json();
+    expect(byName(fromLyon, 'Vendeur')).toMatchObject({ user: null, email: null });
+    expect(JSON.stringify(fromLyon)).not.toContain(signedIn);
   });
 });

@@ -156,6 +156,8 @@ export interface DashboardPageQuery {
   type?: ProjectType;
   status?: number;
   city?: string;
+  /** The archived projects instead of the others ("Archivés"). */
+  archived?: boolean;
 }
 
 /** `%`, `_` and `\\` are LIKE wildcards: a search for them means the character itself. */
@@ -164,8 +166,8 @@ function escapeLike(text: string): string {
 }
 
 /**
- * One page of the ids of the non-archived projects a user sees on the
- * dashboard, newest first, and the cursor of the next page (undefined on the
+ * One page of the ids of the non-archived projects (or, asked, the archived
+ * ones: partial indexes of migration 0190) a user sees on the dashboard, newest first, and the cursor of the next page (undefined on the
  * last). Keyset paging on (created_at, id) with the partial indexes of
  * migration 0060: a page costs the same on the first and the thousandth page.
  * A member's page is the union of two short ordered reads, each stopping after
@@ -184,7 +186,7 @@ export async function findDashboardPage(
   user: { id: number; notaryOfficeId: number | null },
   query: DashboardPageQuery,
 ): Promise<{ ids: number[]; next?: DashboardCursor }> {
-  const filtered = Boolean(query.search || query.type || query.status !== undefined || query.city !== undefined);
+  const filtered = Boolean(query.search || query.type || query.status !== undefined || query.city !== undefined || query.archived);
   const values = {
     take: query.limit + 1,
     userId: user.id,
@@ -195,7 +197,8 @@ export async function findDashboardPage(
   // A value is a placeholder in the prepared texts, a bound parameter otherwise.
   const value = (key: keyof typeof values) => (filtered ? sql`${values[key]}` : sql.placeholder(key));
   const build = () => {
-    const filters: SQL[] = [sql`NOT p.is_archived`];
+    // Written out, not bound: the planner matches a partial index's WHERE only against the text of the query.
+    const filters: SQL[] = [query.archived ? sql`p.is_archived` : sql`NOT p.is_archived`];
     if (query.after) filters.push(sql`(p.created_at, p.id) < (${value('afterAt')}::timestamptz, ${value('afterId')}::int)`);
     if (query.search) filters.push(sql`p.search_name LIKE ${`%${escapeLike(query.search)}%`}`);
     if (query.type) filters.push(sql`p.type = ${query.type}`);

@@ -1,11 +1,11 @@
 import {
   canReviewPieces,
+  canSeePersonActivity,
   canSeePersonEmail,
   canViewPiecesOf,
   countPersonPieces,
   expandPieceCounts,
   projectProgressWithPieces,
-  isAdmin,
   canViewDocumentOf,
   projectProgress,
   QUESTIONNAIRE_DOC_TYPES,
@@ -50,22 +50,23 @@ export function toProjectForAccess(loaded: Pick<LoadedProject, 'project' | 'part
 }
 
 /**
- * A participant as `viewer` sees them (issue 9): others' account id, last
- * connection and avatar are sent to admins only, only whether they joined; their
- * e-mail only to those canSeePersonEmail allows.
+ * A participant as `viewer` sees them: the account (id, last connection,
+ * photo) to themself, the chosen office and admins (`canSeePersonActivity`),
+ * only the photo and whether they joined to the others; their e-mail only
+ * to those canSeePersonEmail allows.
  */
 function toParticipant(p: ParticipantRow, viewer: Viewer, access: ProjectForAccess, pieceCounts: readonly PieceCount[]): Participant {
   const person = toPersonForAccess(p);
   const own = pieceCounts.filter((c) => c.participantId === p.id);
   const pieces = own.length > 0 && canViewPiecesOf(viewer, access, person) ? countPersonPieces(own) : undefined;
-  // Admins may read any account anyway (GET /users/{id}); everyone else sees their own only.
-  const ownAccount = p.user !== null && (p.user.id === viewer.id || isAdmin(viewer));
+  const account = p.user !== null && canSeePersonActivity(viewer, access, person) ? p.user : null;
   return {
     id: p.id,
     first_name: p.firstName,
     last_name: p.lastName,
     email: canSeePersonEmail(viewer, access, person) ? p.email : null,
-    user: ownAccount ? { id: p.user!.id, lastConnectionDate: p.user!.lastConnectionDate?.toISOString() ?? null, avatar: p.user!.avatar } : null,
+    user: account && { id: account.id, lastConnectionDate: account.lastConnectionDate?.toISOString() ?? null, avatar: account.avatar },
+    avatar: p.user?.avatar ?? null,
     joined: person.joined,
     added_by: p.addedBy !== null && p.addedBy === viewer.id ? p.addedBy : null,
     role_confirmed: p.roleConfirmed,

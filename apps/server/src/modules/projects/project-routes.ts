@@ -32,7 +32,7 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { access: 'user' },
         schema: {
           tags,
-          summary: `Mes dossiers (archivés exclus), les plus récents d'abord, par pages ; l'en-tête ${NEXT_PAGE_HEADER} donne la page suivante`,
+          summary: `Mes dossiers (archivés exclus, ou seuls les archivés avec archived=true), les plus récents d'abord, par pages ; l'en-tête ${NEXT_PAGE_HEADER} donne la page suivante`,
           querystring: dashboardQuerySchema,
         },
       },
@@ -83,10 +83,16 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       service.removeProjectCover(ctx, requireUser(request), request.body.id),
     );
 
-    app.delete('/project/:id', { config: { access: 'project' }, schema: { tags, summary: 'Archiver un dossier (répond la première page de mes dossiers)', params: projectIdSchema } }, async (request, reply) => {
+    app.delete('/project/:id', { config: { access: 'project' }, schema: { tags, summary: 'Archiver un dossier (répond la première page de mes dossiers ; 409 s’il l’est déjà)', params: projectIdSchema } }, async (request, reply) => {
       const user = requireUser(request);
       await service.archiveProject(ctx, user, request.params.id);
       return sendDashboardPage(request, reply, await service.listMyProjects(ctx, user));
     });
+
+    app.post(
+      '/project/:id/restore',
+      { config: { access: 'project' }, schema: { tags, summary: "Restaurer un dossier archivé (l'office du dossier, les administrateurs, son créateur avant transmission ; 409 s'il n'est pas archivé)", params: projectIdSchema } },
+      async (request) => service.restoreProject(ctx, requireUser(request), request.params.id),
+    );
   };
 }

@@ -1,6 +1,9 @@
 import type { Readable } from 'node:stream';
 import {
   canArchiveProject,
+  canRestoreProject,
+  mayChangeArchiveState,
+  PROJECT_PERMISSION_MESSAGES,
   canChangeCover,
   canChangeOffice,
   canChangeStatus,
@@ -28,7 +31,7 @@ import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { documents, notaryOffices, participants, projects } from '../../db/schema';
-import { badRequest, forbidden } from '../../http/app-error';
+import { AppError, badRequest, forbidden } from '../../http/app-error';
 import { parseWith } from '../../http/parse';
 import { IMAGE_TYPES } from '../../files/content-sniffing';
 import { removeUnlistedFiles } from '../../files/storage/file-storage';
@@ -37,7 +40,7 @@ import { COVER_SHAPE, storeImage } from '../../files/stored-images';
 import { discardUpload, receiveUpload, temporaryUploadsDir, type StoredUpload } from '../../files/upload';
 import { queueMail } from '../../mail/outbox-data';
 import type { Db } from '../../db/database';
-import { projectStatusMail, projectSubmittedMail } from '../../mail/templates';
+import { officeMoveOfficeMail, officeMovePersonMail, projectArchiveMail, projectStatusMail, projectSubmittedMail } from '../../mail/templates';
 import type { Readout } from '../../answer-cache/answer-cache';
 import { readFromAccount, readFromListsOf, readFromProject } from '../../answer-cache/change-keys';
 import type { UserWithOffice } from '../users/user-data';
@@ -136,7 +139,7 @@ export async function listMyProjects(ctx: AppContext, user: UserWithOffice, quer
  * change may not have been heard yet.
  */
 export async function dashboardPageFor(ctx: AppContext, user: UserWithOffice, query: DashboardQuery): Promise<DashboardPage> {
-  const filtered = query.q !== undefined || query.type !== undefined || query.status !== undefined || query.city !== undefined;
+  const filtered = query.q !== undefined || query.type !== undefined || query.status !== undefined || query.city !== undefined || query.archived === true;
   if (filtered || canListOpenProjects(toViewer(user))) return listMyProjects(ctx, user, query);
   const page = await ctx.answers.dashboards.get(`${user.id}:${query.limit ?? ''}:${query.after ?? ''}`, () => readDashboardPage(ctx, user, query));
   return page!;
@@ -153,6 +156,7 @@ async function readDashboardPage(ctx: AppContext, user: UserWithOffice, query: D
     type: query.type,
     status: query.status,
     city: query.city,
+    archived: query.archived,
   });
   const loaded = await loadProjectsForSummary(ctx.db, page.ids);
   const filteredByKind = query.type !== undefined || query.city !== undefined;
@@ -211,34 +215,60 @@ export async function setProjectStatus(ctx: AppContext, user: UserWithOffice, id
   return answerProject(ctx, user, id);
 }
 
+/** The file's people who hear of a change: those with an account and an address, once per address, not the one who made it. */
+function peopleToTell(loaded: LoadedProject, actor: UserWithOffice): Array<{ email: string; firstName: string }> {
+  const byEmail = new Map<string, { email: string; firstName: string }>();
+  for (const p of loaded.participants) {
+    if (p.user && p.user.id !== actor.id && p.email && !byEmail.has(p.email.toLowerCase())) byEmail.set(p.email.toLowerCase(), { email: p.email, firstName: p.firstName });
+  }
+  return [...byEmail.values()];
+}
+
+const fullName = (user: UserWithOffice) => `${user.firstName} ${user.lastName}`;
+const projectLink = (ctx: AppContext, id: number) => `${ctx.config.publicUrl}/project/${id}/dashboard`;
+
 async function queueStatusChangeMails(ctx: AppContext, db: Db, actor: UserWithOffice, loaded: LoadedProject, status: number): Promise<void> {
-  const link = `${ctx.config.publicUrl}/project/${loaded.project.id}/dashboard`;
+  const link = projectLink(ctx, loaded.project.id);
   const name = loaded.project.name;
   if (status === SUBMITTED_STATUS && loaded.office?.email) {
-    await queueMail(db, projectSubmittedMail(loaded.office.email, name, `${actor.firstName} ${actor.lastName}`, link));
+    await queueMail(db, projectSubmittedMail(loaded.office.email, name, fullName(actor), link));
   }
-  const recipients = loaded.participants.filter((p) => p.user && p.user.id !== actor.id && p.email);
-  for (const p of recipients) await queueMail(db, projectStatusMail(p.email!, p.firstName, name, statusLabel(status), link));
+  for (const p of peopleToTell(loaded, actor)) await queueMail(db, projectStatusMail(p.email, p.firstName, name, statusLabel(status), link));
 }
 
 export async function changeProjectOffice(ctx: AppContext, user: UserWithOffice, id: number, officeId: number): Promise<Project> {
-  const { access, viewer } = await requireOpenProject(ctx, user, id);
+  const { loaded, access, viewer } = await requireOpenProject(ctx, user, id);
   requirePermission(canChangeOffice(viewer, access));
   const [office] = await ctx.db
-    .select({ id: notaryOffices.id })
+    .select({ id: notaryOffices.id, city: notaryOffices.city, email: notaryOffices.email })
     .from(notaryOffices)
     .where(and(eq(notaryOffices.id, officeId), eq(notaryOffices.active, true)));
   if (!office) throw badRequest("Cet office notarial n'existe pas ou ne fait plus partie du réseau.");
-  const previousOfficeId = access.notary_office?.id ?? null;
+  const previous = loaded.office;
+  // A move (not a first choice) is recorded and told: the first office loses access, the new one reads the client's data.
+  const move = previous !== null && previous.id !== officeId ? { from: previous, to: office } : null;
   await ctx.db.transaction(async (tx) => {
     await updateProject(tx, id, { notaryOfficeId: officeId });
-    // A move (not a first choice) is recorded: the first office loses access, the new one reads the client's data.
-    if (previousOfficeId !== null && previousOfficeId !== officeId) {
-      await recordOfficeMove(tx, { projectId: id, movedBy: user.id, fromOfficeId: previousOfficeId, toOfficeId: officeId, movedAt: ctx.now() });
+    if (move) {
+      await recordOfficeMove(tx, { projectId: id, movedBy: user.id, fromOfficeId: move.from.id, toOfficeId: officeId, movedAt: ctx.now() });
+      await queueOfficeMoveMails(ctx, tx, user, loaded, move);
     }
   });
+  if (move) ctx.outbox.wake();
   // Answered even when the switch took the viewer's own access away (a notary handing the file to another office).
   return answerProject(ctx, user, id);
+}
+
+type OfficeContact = { city: string; email: string | null };
+
+async function queueOfficeMoveMails(ctx: AppContext, db: Db, actor: UserWithOffice, loaded: LoadedProject, move: { from: OfficeContact; to: OfficeContact }): Promise<void> {
+  const link = projectLink(ctx, loaded.project.id);
+  const common = { projectName: loaded.project.name, actor: fullName(actor), fromCity: move.from.city, toCity: move.to.city };
+  for (const [office, incoming] of [[move.from, false], [move.to, true]] as const) {
+    // The office leaving the file gets no link into it: the site's address instead.
+    if (office.email) await queueMail(db, officeMoveOfficeMail({ ...common, to: office.email, incoming, link: incoming ? link : ctx.config.publicUrl }));
+  }
+  for (const p of peopleToTell(loaded, actor)) await queueMail(db, officeMovePersonMail({ ...common, to: p.email, firstName: p.firstName, link }));
 }
 
 /**
@@ -289,9 +319,39 @@ export async function removeProjectCover(ctx: AppContext, user: UserWithOffice, 
 }
 
 export async function archiveProject(ctx: AppContext, user: UserWithOffice, id: number): Promise<void> {
-  const { access, viewer } = await requireOpenProject(ctx, user, id);
-  requirePermission(canArchiveProject(viewer, access));
-  await updateProject(ctx.db, id, { isArchived: true });
+  await changeArchiveState(ctx, user, id, true);
+}
+
+/** Brings an archived file back to its people's dashboards (`POST /project/{id}/restore`). */
+export async function restoreProject(ctx: AppContext, user: UserWithOffice, id: number): Promise<Project> {
+  await changeArchiveState(ctx, user, id, false);
+  return answerProject(ctx, user, id);
+}
+
+/**
+ * Archives or restores, and tells the file's people by mail in the same
+ * transaction. The update is conditional on the state read, so of two
+ * requests at once one changes the file and the other gets the 409.
+ */
+async function changeArchiveState(ctx: AppContext, user: UserWithOffice, id: number, archived: boolean): Promise<void> {
+  const { loaded, access, viewer } = await requireOpenProject(ctx, user, id);
+  requirePermission(mayChangeArchiveState(viewer, access));
+  const conflict = () => new AppError('CONFLICT', archived ? PROJECT_PERMISSION_MESSAGES.alreadyArchived : PROJECT_PERMISSION_MESSAGES.notArchived);
+  const file = { ...access, is_archived: loaded.project.isArchived };
+  if (!(archived ? canArchiveProject(viewer, file) : canRestoreProject(viewer, file))) throw conflict();
+  await ctx.db.transaction(async (tx) => {
+    const changed = await tx
+      .update(projects)
+      .set({ isArchived: archived, updatedAt: new Date() })
+      .where(and(eq(projects.id, id), eq(projects.isArchived, !archived)))
+      .returning({ id: projects.id });
+    if (changed.length === 0) throw conflict();
+    const link = projectLink(ctx, id);
+    for (const p of peopleToTell(loaded, user)) {
+      await queueMail(tx, projectArchiveMail({ to: p.email, firstName: p.firstName, projectName: loaded.project.name, actor: fullName(user), archived, link }));
+    }
+  });
+  ctx.outbox.wake();
 }
 
 /** Billing (admins): projects created between `from` and `to` included, default the current year. */

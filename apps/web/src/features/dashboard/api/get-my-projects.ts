@@ -11,9 +11,11 @@ export interface DashboardFilters {
   type: ProjectType | null;
   status: number | null;
   city: string | null;
+  /** "Archivés": the archived files instead of the others. */
+  archived: boolean;
 }
 
-export const NO_FILTERS: DashboardFilters = { search: '', type: null, status: null, city: null };
+export const NO_FILTERS: DashboardFilters = { search: '', type: null, status: null, city: null, archived: false };
 
 export interface DashboardPage {
   projects: DashboardProject[];
@@ -35,6 +37,7 @@ export function dashboardQueryString(filters: DashboardFilters, after?: string):
   if (filters.type) params.set('type', filters.type);
   if (filters.status !== null) params.set('status', String(filters.status));
   if (filters.city !== null) params.set('city', filters.city);
+  if (filters.archived) params.set('archived', 'true');
   if (after) params.set('after', after);
   const query = params.toString();
   return query ? `?${query}` : '';
@@ -45,14 +48,14 @@ export async function getMyProjectsPage(filters: DashboardFilters, after?: strin
   return { projects: body, next: headers.get(NEXT_PAGE_HEADER) ?? undefined };
 }
 
-/** The dashboard list, one page at a time; archived projects never show, even from a stale cache. */
+/** The dashboard list, one page at a time; archived projects only under "Archivés", even from a stale cache. */
 export function useMyProjects(filters: DashboardFilters) {
   return useInfiniteQuery({
     queryKey: [...myProjectsQueryKey, filters],
     queryFn: ({ pageParam, signal }) => getMyProjectsPage(filters, pageParam, signal),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (page) => page.next,
-    select: (data) => data.pages.flatMap((page) => page.projects).filter((p) => isPartialProject(p) || !p.is_archived),
+    select: (data) => data.pages.flatMap((page) => page.projects).filter((p) => isPartialProject(p) || p.is_archived === filters.archived),
     // While a new search is typed, the previous results stay on screen.
     placeholderData: (previous) => previous,
   });

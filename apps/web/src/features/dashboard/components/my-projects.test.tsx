@@ -223,4 +223,47 @@ describe('dashboard', () => {
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Archiver' }));
     await waitFor(() => expect(screen.queryByRole('article', { name: 'Vente appartement Lyon' })).not.toBeInTheDocument());
   });
+
+  it('lists the archived files under "Archivés", and lets the office restore one after a confirmation naming it', async () => {
+    const archivedFile = { ...succession, id: 4, name: 'Succession Martin', is_archived: true, status: 4 as const, notary_office: createOffice({ id: 2, city: 'Lyon' }) };
+    let restored = false;
+    const server = dashboardAnswering((query) => (query.get('archived') === 'true' ? (restored ? [] : [archivedFile]) : restored ? [lyon, archivedFile] : [lyon]));
+    const notary = createSession({ id: 7, isNotary: true, notary_office: { id: 2, city: 'Lyon' } });
+    const { user, fetchMock } = renderDashboard(
+      {
+        'GET projects/mine': server.route,
+        'POST project/4/restore': () => {
+          restored = true;
+          return { body: { ...archivedFile, is_archived: false, documents: [] } };
+        },
+      },
+      notary,
+    );
+    await screen.findByRole('article', { name: 'Vente appartement Lyon' });
+    await user.click(screen.getByRole('switch', { name: 'Archivés' }));
+    const card = await screen.findByRole('article', { name: 'Succession Martin' });
+    expect(cardNames()).toEqual(['Succession Martin']);
+    expect(within(card).getByText('Archivé')).toBeInTheDocument();
+    expect(server.queries.at(-1)).toBe('archived=true');
+
+    await user.click(within(card).getByRole('button', { name: 'Actions du dossier Succession Martin' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).queryByRole('menuitem', { name: 'Archiver' })).not.toBeInTheDocument();
+    await user.click(within(menu).getByRole('menuitem', { name: 'Restaurer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Restaurer ce dossier' });
+    expect(dialog).toHaveTextContent('Le dossier « Succession Martin » sera de nouveau affiché');
+    await user.click(within(dialog).getByRole('button', { name: 'Restaurer' }));
+    expect(await screen.findByText(MESSAGES.operationSucceeded)).toBeInTheDocument();
+    expect(await screen.findByText('Aucun dossier archivé à afficher.')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url, init]) => url === '/api/project/4/restore' && init?.method === 'POST')).toBe(true);
+  });
+
+  it('offers a client no archiving once the file is sent to the office', async () => {
+    const sent = { ...lyon, status: 3 as const };
+    const { user } = renderDashboard({ 'GET projects/mine': { body: [sent] } });
+    await user.click(await screen.findByRole('button', { name: 'Actions du dossier Vente appartement Lyon' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Renommer' })).toBeInTheDocument();
+    expect(within(menu).queryByRole('menuitem', { name: 'Archiver' })).not.toBeInTheDocument();
+  });
 });

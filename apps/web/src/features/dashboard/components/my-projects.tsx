@@ -21,8 +21,8 @@ const TABS: Array<{ value: ProjectTab; label: string }> = [
 /** Typing a search waits this long before asking the server. */
 const SEARCH_DELAY_MS = 300;
 
-function ProjectGrid({ projects, viewer }: { projects: DashboardProject[]; viewer: Viewer | undefined }) {
-  if (projects.length === 0) return <Text py="md">Aucun dossier ne correspond à votre recherche.</Text>;
+function ProjectGrid({ projects, viewer, archived }: { projects: DashboardProject[]; viewer: Viewer | undefined; archived: boolean }) {
+  if (projects.length === 0) return <Text py="md">{archived ? 'Aucun dossier archivé à afficher.' : 'Aucun dossier ne correspond à votre recherche.'}</Text>;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
       {projects.map((project) =>
@@ -46,14 +46,14 @@ function LoadingGrid() {
   );
 }
 
-/** The dashboard: the user's projects (archived ones never), newest first, in pages, with search, tabs and filters applied by the server. */
+/** The dashboard: the user's projects (archived ones under "Archivés" only), newest first, in pages, with search, tabs and filters applied by the server. */
 export function MyProjects() {
   const { session } = useSession();
   const [filters, setFilters] = useState<DashboardFilters>(NO_FILTERS);
   const [search] = useDebouncedValue(filters.search, SEARCH_DELAY_MS);
   const projects = useMyProjects({ ...filters, search });
   const officeCities = useOfficeCities(session !== undefined && canFilterByOfficeCity(session));
-  const filtered = filters.search.trim() !== '' || filters.type !== null || filters.status !== null || filters.city !== null;
+  const filtered = filters.search.trim() !== '' || filters.type !== null || filters.status !== null || filters.city !== null || filters.archived;
   const empty = projects.data?.length === 0 && !filtered && !projects.isPlaceholderData;
   // While an admin has not granted the requested rights, creating is refused (checkProjectCreation): no button then.
   const pendingRoleChange = session?.needsRoleChange === true;
@@ -86,7 +86,7 @@ export function MyProjects() {
             </Tabs.List>
             {/* One panel, the active tab's: the tabs only filter the same grid. */}
             <Tabs.Panel value={filters.type ?? 'all'} pt="md">
-              {projects.isPending ? <LoadingGrid /> : projects.data && <ProjectGrid projects={projects.data} viewer={session} />}
+              {projects.isPending ? <LoadingGrid /> : projects.data && <ProjectGrid projects={projects.data} viewer={session} archived={filters.archived} />}
             </Tabs.Panel>
           </Tabs>
           {projects.hasNextPage && (

@@ -21,7 +21,7 @@ export function ParticipantAvatars({ participants }: { participants: readonly Pa
         {participants.slice(0, SHOWN).map((participant, index) => (
           <Avatar
             key={participant.id}
-            src={avatarUrl(participant.user?.avatar ?? null)}
+            src={avatarUrl(participant.avatar)}
             name={names[index]}
             color="initials"
             size={32}

@@ -4,20 +4,21 @@ import {
   canChangeCover,
   canChangeStatus,
   canRenameProject,
+  canRestoreProject,
   MESSAGES,
   type ProjectSummary,
   type Viewer,
 } from '@notadoo/domain';
-import { IconArchive, IconDots, IconPencil, IconPhoto, IconPhotoOff, IconProgressCheck } from '@tabler/icons-react';
+import { IconArchive, IconArchiveOff, IconDots, IconPencil, IconPhoto, IconPhotoOff, IconProgressCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useRemoveProjectCover } from '../api/remove-project-cover';
-import { ArchiveProjectModal } from './archive-project-modal';
+import { ArchiveProjectModal, RestoreProjectModal } from './archive-project-modal';
 import { ChangeStatusModal } from './change-status-modal';
 import { CoverModal } from './cover-modal';
 import { RenameProjectModal } from './rename-project-modal';
 
-type OpenModal = 'rename' | 'cover' | 'status' | 'archive' | null;
+type OpenModal = 'rename' | 'cover' | 'status' | 'archive' | 'restore' | null;
 
 interface ProjectCardMenuProps {
   project: ProjectSummary;
@@ -33,8 +34,9 @@ export function ProjectCardMenu({ project, viewer }: ProjectCardMenuProps) {
     cover: canChangeCover(viewer, project),
     status: canChangeStatus(viewer, project),
     archive: canArchiveProject(viewer, project),
+    restore: canRestoreProject(viewer, project),
   };
-  if (!may.rename && !may.cover && !may.status && !may.archive) return null;
+  if (!Object.values(may).some(Boolean)) return null;
 
   const close = () => setOpenModal(null);
   const removeTheCover = () =>
@@ -80,12 +82,21 @@ export function ProjectCardMenu({ project, viewer }: ProjectCardMenuProps) {
               </Menu.Item>
             </>
           )}
+          {may.restore && (
+            <>
+              <Menu.Divider />
+              <Menu.Item leftSection={<IconArchiveOff size={16} aria-hidden />} onClick={() => setOpenModal('restore')}>
+                Restaurer
+              </Menu.Item>
+            </>
+          )}
         </Menu.Dropdown>
       </Menu>
       <RenameProjectModal project={project} opened={openModal === 'rename'} onClose={close} />
       <CoverModal projectId={project.id} opened={openModal === 'cover'} onClose={close} />
       <ChangeStatusModal project={project} opened={openModal === 'status'} onClose={close} />
       <ArchiveProjectModal project={project} opened={openModal === 'archive'} onClose={close} />
+      <RestoreProjectModal project={project} opened={openModal === 'restore'} onClose={close} />
     </>
   );
 }

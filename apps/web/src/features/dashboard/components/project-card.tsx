@@ -6,7 +6,7 @@ import {
   type ProjectSummary,
   type Viewer,
 } from '@notadoo/domain';
-import { IconChecklist } from '@tabler/icons-react';
+import { IconArchive, IconChecklist } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ProjectStatusBadge } from '../../../components/project-status-badge';
 import { ParticipantAvatars } from './participant-avatars';
@@ -60,6 +60,11 @@ export function ProjectCard({ project, viewer }: ProjectCardProps) {
         </Group>
         <Group gap="xs">
           <ProjectStatusBadge status={project.status} />
+          {project.is_archived && (
+            <Badge variant="light" color="gray" leftSection={<IconArchive size={14} aria-hidden />}>
+              Archivé
+            </Badge>
+          )}
           <Text size="sm" c="dimmed">
             {PROJECT_TYPE_LABELS[project.type]} · {PROJECT_SUBTYPE_LABELS[project.subtype]}
           </Text>

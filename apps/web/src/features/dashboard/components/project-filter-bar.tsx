@@ -1,4 +1,4 @@
-import { Group, Select, TextInput } from '@mantine/core';
+import { Group, Select, Switch, TextInput } from '@mantine/core';
 import { PROJECT_STATUSES } from '@notadoo/domain';
 import { IconSearch } from '@tabler/icons-react';
 import type { DashboardFilters } from '../api/get-my-projects';
@@ -12,7 +12,7 @@ interface ProjectFilterBarProps {
   officeCities?: string[];
 }
 
-/** Search by name, status filter and, for admins, office filter (spec section 2). The type filter is the tabs. */
+/** Search by name, status filter, archived files and, for admins, office filter (spec section 2). The type filter is the tabs. */
 export function ProjectFilterBar({ filters, onChange, officeCities }: ProjectFilterBarProps) {
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
@@ -49,6 +49,13 @@ export function ProjectFilterBar({ filters, onChange, officeCities }: ProjectFil
           w={220}
         />
       )}
+      {/* Archived files are out of the list (spec section 2): shown only on demand, to be found and restored. */}
+      <Switch
+        label="Archivés"
+        checked={filters.archived}
+        onChange={(event) => onChange({ ...filters, archived: event.currentTarget.checked })}
+        mb={8}
+      />
     </Group>
   );
 }

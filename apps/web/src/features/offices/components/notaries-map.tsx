@@ -1,7 +1,7 @@
 import 'leaflet/dist/leaflet.css';
 import '../lib/leaflet-default-icon';
 import { Box, Image, Stack, Text } from '@mantine/core';
-import type { NotaryOffice } from '@notadoo/domain';
+import { officePagePath, type NotaryOffice } from '@notadoo/domain';
 import { MapContainer, Marker, Popup, TileLayer } from 'react-leaflet';
 import { RestrictedHtml } from '../../../components/restricted-html';
 import { FRANCE_CENTRE, FRANCE_ZOOM, mapTiles, OFFICE_ZOOM } from '../lib/map-tiles';
@@ -13,9 +13,11 @@ interface NotariesMapProps {
   focusedOffice?: NotaryOffice;
   /** Called when a map tile cannot be loaded (offline, tile server down). */
   onTileError: () => void;
+  /** Whether popups link to the office's page; not on that page itself. */
+  withPageLinks?: boolean;
 }
 
-function OfficePopup({ office }: { office: NotaryOffice }) {
+function OfficePopup({ office, withPageLink }: { office: NotaryOffice; withPageLink: boolean }) {
   return (
     <Stack gap={4} miw={180}>
       {office.image && <Image src={office.image} alt="" h={80} fit="cover" radius="sm" />}
@@ -25,8 +27,8 @@ function OfficePopup({ office }: { office: NotaryOffice }) {
       <Text size="sm" component="div">
         <RestrictedHtml html={office.address} />
       </Text>
-      {office.link_more_info && (
-        <OfficeLink href={office.link_more_info} context={`sur l'office de ${office.city}`}>
+      {withPageLink && (
+        <OfficeLink href={officePagePath(office.id)} context={`sur l'office de ${office.city}`}>
           En savoir plus
         </OfficeLink>
       )}
@@ -35,7 +37,7 @@ function OfficePopup({ office }: { office: NotaryOffice }) {
 }
 
 /** The network's offices on a map of France, one marker per office with its popup. */
-export function NotariesMap({ offices, focusedOffice, onTileError }: NotariesMapProps) {
+export function NotariesMap({ offices, focusedOffice, onTileError, withPageLinks = true }: NotariesMapProps) {
   const center: [number, number] = focusedOffice ? [focusedOffice.latitude, focusedOffice.longitude] : FRANCE_CENTRE;
   return (
     <Box role="region" aria-label="Carte des études notariales du réseau">
@@ -56,7 +58,7 @@ export function NotariesMap({ offices, focusedOffice, onTileError }: NotariesMap
           alt={`Office notarial de ${office.city}`}
         >
           <Popup>
-            <OfficePopup office={office} />
+            <OfficePopup office={office} withPageLink={withPageLinks} />
           </Popup>
         </Marker>
       ))}

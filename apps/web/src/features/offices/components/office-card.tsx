@@ -1,5 +1,5 @@
 import { AspectRatio, Badge, Card, Group, Image, Stack, Title } from '@mantine/core';
-import { shortPostalCode, type NotaryOffice } from '@notadoo/domain';
+import { officeContactHref, officePagePath, shortPostalCode, type NotaryOffice } from '@notadoo/domain';
 import type { ReactNode } from 'react';
 import { OfficeLink } from './office-link';
 
@@ -14,7 +14,7 @@ interface OfficeCardProps {
 
 export const OFFICE_IMAGE_RATIO = 16 / 9;
 
-/** An office of the network: image, city with the first two characters of its postal code, info and contact links. */
+/** An office of the network: image, city with the first two characters of its postal code, links to its page and to reach it. */
 export function OfficeCard({ office, highlight, action, headingOrder = 3 }: OfficeCardProps) {
   return (
     <Card
@@ -42,20 +42,15 @@ export function OfficeCard({ office, highlight, action, headingOrder = 3 }: Offi
             </Badge>
           )}
         </Group>
-        {(office.link_more_info || office.link_contact) && (
-          <Group gap="md">
-            {office.link_more_info && (
-              <OfficeLink href={office.link_more_info} context={`sur l'office de ${office.city}`}>
-                En savoir plus
-              </OfficeLink>
-            )}
-            {office.link_contact && (
-              <OfficeLink href={office.link_contact} context={`de ${office.city}`}>
-                Contacter l'office
-              </OfficeLink>
-            )}
-          </Group>
-        )}
+        {/* Both links reach this office: its page (address, phone, e-mail, map), or its own contact page when it has one. */}
+        <Group gap="md">
+          <OfficeLink href={officePagePath(office.id)} context={`sur l'office de ${office.city}`}>
+            En savoir plus
+          </OfficeLink>
+          <OfficeLink href={officeContactHref(office)} context={`de ${office.city}`}>
+            Contacter l'office
+          </OfficeLink>
+        </Group>
         {action}
       </Stack>
     </Card>

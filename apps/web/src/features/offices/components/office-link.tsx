@@ -9,7 +9,7 @@ interface OfficeLinkProps {
   context?: string;
 }
 
-/** Office links are paths of this site (e.g. /contact?office=paris) or addresses of the office's own site. */
+/** Office links are paths of this site (e.g. the office's page, /offices/3) or addresses of the office's own site. */
 export function OfficeLink({ href, children, context }: OfficeLinkProps) {
   // The space is a text node of the link itself: accessible-name computation drops spaces inside hidden spans.
   const hidden = context ? (

@@ -22,18 +22,37 @@ describe('office picker', () => {
     renderWithProviders(<OfficePicker project={createProject({ notary_office: null })} viewer={createSession()} onOfficeChosen={vi.fn()} />);
     const card = await screen.findByRole('article', { name: 'Office notarial de Lyon' });
     expect(within(card).getByRole('heading', { name: 'Lyon (69)' })).toBeInTheDocument();
-    expect(within(card).getByRole('link', { name: "En savoir plus sur l'office de Lyon" })).toHaveAttribute('href', '/notaries?office=lyon');
-    expect(within(card).getByRole('link', { name: "Contacter l'office de Lyon" })).toHaveAttribute('href', '/contact?office=lyon');
+    // Both reach the office itself: its page, and its contact part (the generic contact form of the site would not).
+    expect(within(card).getByRole('link', { name: "En savoir plus sur l'office de Lyon" })).toHaveAttribute('href', '/offices/2');
+    expect(within(card).getByRole('link', { name: "Contacter l'office de Lyon" })).toHaveAttribute('href', '/offices/2#contact');
     expect(screen.queryByRole('article', { name: 'Office notarial de Dijon' })).not.toBeInTheDocument();
   });
 
-  it('chooses an office and hands the answered project over', async () => {
+  it("leads \"Contacter l'office\" to the office's own contact page when it has one", async () => {
+    const own = createOffice({ id: 3, city: 'Nantes', link_contact: 'https://etude-nantes.notaires.fr/contact' });
+    mockFetch({ 'GET notaryoffices': { body: [own] } });
+    renderWithProviders(<OfficePicker project={createProject({ notary_office: null })} viewer={createSession()} onOfficeChosen={vi.fn()} />);
+    const card = await screen.findByRole('article', { name: 'Office notarial de Nantes' });
+    expect(within(card).getByRole('link', { name: "Contacter l'office de Nantes (nouvel onglet)" })).toHaveAttribute('href', 'https://etude-nantes.notaires.fr/contact');
+  });
+
+  it('asks to confirm the choice, naming the office with its city and address, and hands the answered project over', async () => {
     const answered = createProject({ notary_office: lyon });
     const fetchMock = mockFetch({ 'GET notaryoffices': { body: [paris, lyon] }, 'PATCH project/5': { body: answered } });
     const onOfficeChosen = vi.fn();
     const user = userEvent.setup();
     renderWithProviders(<OfficePicker project={createProject({ notary_office: null })} viewer={createSession()} onOfficeChosen={onOfficeChosen} />);
     await user.click(await screen.findByRole('button', { name: 'Choisir cet office : Lyon' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confier le dossier à cet office' });
+    expect(dialog).toHaveTextContent("Vous confiez le dossier « Vente appartement Lyon » à l'office notarial de Lyon (69002)");
+    expect(dialog).toHaveTextContent('24 rue de la Boétie');
+    expect(dialog).toHaveTextContent('Ce choix est définitif');
+    await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
+    expect(onOfficeChosen).not.toHaveBeenCalled();
+
+    await user.click(screen.getByRole('button', { name: 'Choisir cet office : Lyon' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: "Confier le dossier à l'office de Lyon" }));
     await waitFor(() => expect(onOfficeChosen).toHaveBeenCalledWith(answered, true));
     expect(await screen.findByText(MESSAGES.operationSucceeded)).toBeInTheDocument();
     const call = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH');
@@ -69,6 +88,7 @@ describe('office picker', () => {
     const user = userEvent.setup();
     renderWithProviders(<OfficePicker project={createProject({ notary_office: null })} viewer={createSession()} onOfficeChosen={onOfficeChosen} />);
     await user.click(await screen.findByRole('button', { name: 'Choisir cet office : Paris' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: "Confier le dossier à l'office de Paris" }));
     expect(await screen.findByText("Cet office notarial n'existe pas ou ne fait plus partie du réseau.")).toBeInTheDocument();
     expect(onOfficeChosen).not.toHaveBeenCalled();
   });

@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { readApiError } from '../../../api/api-error';
 import { ConfirmModal } from '../../../components/confirm-modal';
+import { RestrictedHtml } from '../../../components/restricted-html';
 import { formatDateTime } from '../../../lib/format-date';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useChooseProjectOffice } from '../api/choose-project-office';
@@ -90,8 +91,8 @@ function OfficeChoice({ project, onOfficeChosen }: Pick<OfficePickerProps, 'proj
   const choose = useChooseProjectOffice();
   const queryClient = useQueryClient();
   const chosenId = project.notary_office?.id ?? null;
-  // Moving a file that already has an office is confirmed: the first office loses it, the new one reads it.
-  const [moveTo, setMoveTo] = useState<NotaryOffice | null>(null);
+  // Every choice is confirmed, naming the office: a client's first choice cannot be undone by them, and a move takes the file from an office.
+  const [pending, setPending] = useState<NotaryOffice | null>(null);
 
   const chooseOffice = (office: NotaryOffice) =>
     choose.mutate(
@@ -103,10 +104,9 @@ function OfficeChoice({ project, onOfficeChosen }: Pick<OfficePickerProps, 'proj
           onOfficeChosen(updated, chosenId === null);
         },
         onError: (error) => notifyError(readApiError(error).message),
-        onSettled: () => setMoveTo(null),
+        onSettled: () => setPending(null),
       },
     );
-  const onChoose = (office: NotaryOffice) => (chosenId === null ? chooseOffice(office) : setMoveTo(office));
 
   if (offices.isPending) {
     return (
@@ -139,7 +139,7 @@ function OfficeChoice({ project, onOfficeChosen }: Pick<OfficePickerProps, 'proj
             action={
               office.id === chosenId ? null : (
                 <Button
-                  onClick={() => onChoose(office)}
+                  onClick={() => setPending(office)}
                   loading={choose.isPending && choose.variables?.officeId === office.id}
                   disabled={choose.isPending}
                   aria-label={`Choisir cet office : ${office.city}`}
@@ -151,20 +151,41 @@ function OfficeChoice({ project, onOfficeChosen }: Pick<OfficePickerProps, 'proj
           />
         ))}
       </SimpleGrid>
-      {moveTo && project.notary_office && (
+      {pending && (
         <ConfirmModal
           opened
-          onClose={() => setMoveTo(null)}
-          title="Changer d'office notarial"
-          confirmLabel={`Confier le dossier à ${moveTo.city}`}
+          onClose={() => setPending(null)}
+          title={project.notary_office ? "Changer d'office notarial" : "Confier le dossier à cet office"}
+          confirmLabel={project.notary_office ? `Confier le dossier à ${pending.city}` : `Confier le dossier à l'office de ${pending.city}`}
           loading={choose.isPending}
-          onConfirm={() => chooseOffice(moveTo)}
+          onConfirm={() => chooseOffice(pending)}
         >
-          {`Le dossier « ${project.name} » passera de l'office de ${project.notary_office.city} à l'office de ${moveTo.city}. ` +
-            `L'office de ${project.notary_office.city} n'y aura plus accès et l'office de ${moveTo.city} pourra consulter les informations du client. ` +
-            'Ce changement sera enregistré.'}
+          <OfficeChoiceSummary project={project} office={pending} />
         </ConfirmModal>
       )}
     </>
+  );
+}
+
+/** What the confirmation says: the office chosen with its address, and what the choice means. */
+function OfficeChoiceSummary({ project, office }: { project: Project; office: NotaryOffice }) {
+  const current = project.notary_office;
+  return (
+    <Stack gap="xs">
+      <Text>
+        {current
+          ? `Le dossier « ${project.name} » passera de l'office de ${current.city} à l'office de ${office.city} :`
+          : `Vous confiez le dossier « ${project.name} » à l'office notarial de ${office.city} (${office.postal_code}) :`}
+      </Text>
+      <Text component="div" fw={600}>
+        <RestrictedHtml html={office.address} />
+      </Text>
+      <Text>
+        {current
+          ? `L'office de ${current.city} n'y aura plus accès et l'office de ${office.city} pourra consulter les informations du client. ` +
+            'Les deux offices et les personnes du dossier en seront informés par email. Ce changement sera enregistré.'
+          : `Seul cet office pourra consulter les informations que vous renseignez. Ce choix est définitif : ensuite, seul l'office ou un administrateur pourra confier le dossier à un autre office.`}
+      </Text>
+    </Stack>
   );
 }

@@ -29,7 +29,7 @@ export function PersonCard({ participant, actions }: { participant: Participant;
     <Card withBorder padding="sm" radius="md" component="article" aria-label={fullName}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Group gap="sm" wrap="nowrap" miw={0}>
-          <Avatar src={avatarUrl(participant.user?.avatar ?? null)} name={fullName} color="initials" size={48} alt="" />
+          <Avatar src={avatarUrl(participant.avatar)} name={fullName} color="initials" size={48} alt="" />
           <Stack gap={2} miw={0}>
             {/* The name wraps rather than being cut; "(Créateur)" stays whole, on the next line if need be. */}
             <Text fw={600} style={{ overflowWrap: 'anywhere' }}>

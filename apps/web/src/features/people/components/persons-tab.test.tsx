@@ -103,6 +103,18 @@ describe('persons tab', () => {
     expect(within(buyer).queryByText('(Créateur)')).toBeNull();
   });
 
+  it("shows a person's photo to everyone, and their last connection where the server sends it (the chosen office, admins)", async () => {
+    const seenByOffice = createParticipant({ id: 102, first_name: 'Bruno', last_name: 'Achat', role: 'buyer', roles_project: ['buyer'], user: { id: 7, lastConnectionDate: '2026-11-18T09:30:00.000Z', avatar: 'bruno.webp' }, avatar: 'bruno.webp' });
+    const seenByClient = { ...seenByOffice, id: 103, last_name: 'Achteur', user: null, joined: true };
+    renderTab(createProject({ participants: [creator, seenByOffice, seenByClient] }));
+    const office = await screen.findByRole('article', { name: 'Bruno Achat' });
+    expect(within(office).getByText('Dernière connexion : 18/11/2026')).toBeInTheDocument();
+    expect(office.querySelector('img')?.getAttribute('src')).toContain('bruno.webp');
+    const client = screen.getByRole('article', { name: 'Bruno Achteur' });
+    expect(within(client).getByText('A rejoint le dossier')).toBeInTheDocument();
+    expect(client.querySelector('img')?.getAttribute('src')).toContain('bruno.webp');
+  });
+
   it('offers a client only what the domain allows: edit a person never connected, no move or delete', async () => {
     const { user } = renderTab(createProject({ participants: [creator, invitedBuyer] }));
     await user.click(await screen.findByRole('button', { name: 'Actions pour Paul Durand' }));

@@ -12,8 +12,9 @@ export function isCreator(participant: Pick<Participant, 'roles_project'>): bool
 
 /**
  * "Dernière connexion : 21/11/2026" where the date is sent (one's own card,
- * admins); otherwise "A rejoint le dossier" or "Jamais connecté(e)": other
- * participants learn only whether the person joined (issue 9).
+ * and every card for the chosen office and admins: `canSeePersonActivity`);
+ * otherwise "A rejoint le dossier" or "Jamais connecté(e)": other
+ * participants learn only whether the person joined.
  */
 export function lastConnectionText(participant: Pick<Participant, 'user' | 'joined'>): string {
   const iso = participant.user?.lastConnectionDate;

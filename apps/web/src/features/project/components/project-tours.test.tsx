@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -45,6 +45,7 @@ describe('project help tours', () => {
     renderApp('/project/5/dashboard', { token: 'jeton' });
     await findTitle('Vente appartement Lyon');
     await user.click(await screen.findByRole('button', { name: 'Choisir cet office : Paris' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: "Confier le dossier à l'office de Paris" }));
     await waitFor(() => expect(screen.getByRole('tab', { name: 'Documents' })).toHaveAttribute('aria-selected', 'true'));
     const call = fetchMock.mock.calls.find(([url, init]) => url === '/api/project/5' && init?.method === 'PATCH');
     expect(JSON.parse(String(call?.[1]?.body))).toEqual({ office: 1 });

@@ -1,5 +1,5 @@
 import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
-import type { NotaryOffice } from '@notadoo/domain';
+import { mailtoHref, phoneHref, type NotaryOffice } from '@notadoo/domain';
 import { IconMail, IconPhone } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
@@ -43,13 +43,13 @@ export function HelpPanels({ purpose, office, readOnlyReason }: { purpose: strin
           <Stack gap={6}>
             <Text size="sm">Votre étude notariale répond à vos questions :</Text>
             {office.phone && (
-              <Anchor href={`tel:${office.phone.replace(/\s+/g, '')}`} size="sm">
+              <Anchor href={phoneHref(office.phone)} size="sm">
                 <IconPhone size={16} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 6 }} />
                 {office.phone}
               </Anchor>
             )}
             {office.email && (
-              <Anchor href={`mailto:${office.email}`} size="sm" style={{ overflowWrap: 'anywhere' }}>
+              <Anchor href={mailtoHref(office.email)} size="sm" style={{ overflowWrap: 'anywhere' }}>
                 <IconMail size={16} aria-hidden style={{ verticalAlign: 'text-bottom', marginRight: 6 }} />
                 {office.email}
               </Anchor>

@@ -1,0 +1,161 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAccessibilityViolation } from './support/accessibility';
+import { callApi } from './support/api';
+import { hasChromium, launchBrowser } from './support/browser';
+import { linkIn, startProduct, type RunningProduct } from './support/product';
+
+const CLIENT = { email: 'client@notadoo.fr', password: 'Client2026' };
+const NOTARY = { email: 'notaire@notadoo.fr', password: 'Notaire2026' };
+const PARIS = 1;
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1366, height: 900 };
+const SEEN_TOURS = ['notadoo_tour_transmit', 'notadoo_tour_office'];
+
+/** What a notary office and its clients tripped over: the office's choice, its page, who is active, and archived files. */
+describe.skipIf(!hasChromium)('a file between a client and the office', () => {
+  let product: RunningProduct;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+  const tokens: Record<'client' | 'notary', string> = { client: '', notary: '' };
+
+  const api = <T>(method: string, path: string, body: unknown, token?: string) => callApi<T>(product.url, method, path, body, token);
+
+  async function newPage(token: string | null, viewport = DESKTOP): Promise<Page> {
+    const context = await browser.newContext({ locale: 'fr-FR', viewport });
+    contexts.push(context);
+    const cookies = SEEN_TOURS.map((name) => ({ name, value: '1', url: product.url }));
+    if (token) cookies.push({ name: 'authToken', value: token, url: product.url });
+    await context.addCookies(cookies);
+    const page = await context.newPage();
+    page.setDefaultTimeout(15_000);
+    return page;
+  }
+
+  /** The page does not scroll sideways: nothing wider than a phone's screen. */
+  async function expectNoSidewaysScroll(page: Page) {
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+  }
+
+  beforeAll(async () => {
+    product = await startProduct();
+    browser = await launchBrowser();
+    tokens.client = (await api<{ token: string }>('POST', 'users/login', { login: CLIENT.email, password: CLIENT.password })).token;
+    tokens.notary = (await api<{ token: string }>('POST', 'users/login', { login: NOTARY.email, password: NOTARY.password })).token;
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await product?.stop();
+  });
+
+  it("on a phone, confirms the client's choice of office in a dialog naming its city and address", async () => {
+    const { id } = await api<{ id: number }>('POST', 'project', { name: 'Vente maison Choix', type: 'realty', subtype: 'house', role: 'seller' }, tokens.client);
+    const page = await newPage(tokens.client, PHONE);
+    await page.goto(`${product.url}/project/${id}/dashboard`);
+    await page.getByRole('button', { name: 'Choisir cet office : Lyon' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confier le dossier à cet office' });
+    await dialog.getByText("Vous confiez le dossier « Vente maison Choix » à l'office notarial de Lyon (69002) :").waitFor();
+    await dialog.getByText('8 place Bellecour').waitFor();
+    await dialog.getByText(/Ce choix est définitif/).waitFor();
+    await expectNoAccessibilityViolation(page, "la confirmation du choix de l'office (téléphone)");
+    await expectNoSidewaysScroll(page);
+    // Cancelling leaves the file without an office.
+    await dialog.getByRole('button', { name: 'Annuler' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await api<{ notary_office: unknown }>('GET', `project/${id}`, undefined, tokens.client)).notary_office).toBeNull();
+
+    await page.getByRole('button', { name: 'Choisir cet office : Lyon' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: "Confier le dossier à l'office de Lyon" }).click();
+    await page.getByText('Opération réalisée avec succès.').waitFor();
+    expect((await api<{ notary_office: { city: string } }>('GET', `project/${id}`, undefined, tokens.client)).notary_office.city).toBe('Lyon');
+  });
+
+  it("leads a visitor from an office's card to its page, with its phone and e-mail as links and its marker on the map", async () => {
+    const page = await newPage(null, PHONE);
+    await page.goto(`${product.url}/`);
+    const card = page.getByRole('article', { name: 'Office notarial de Lyon' });
+    await card.getByRole('link', { name: "Contacter l'office de Lyon" }).click();
+    await page.waitForURL(/\/offices\/\d+#contact$/);
+    await page.getByRole('heading', { level: 1, name: 'Office notarial de Lyon' }).waitFor();
+    const contact = page.getByRole('region', { name: "Contacter l'office" });
+    expect(await contact.getByRole('link', { name: "Appeler l'office : 04 78 37 52 14" }).getAttribute('href')).toBe('tel:0478375214');
+    expect(await contact.getByRole('link', { name: "Écrire à l'office : office-lyon@notadoo.fr" }).getAttribute('href')).toBe('mailto:office-lyon@notadoo.fr');
+    // Followed from "Contacter l'office", the page starts on the contact part, focused for keyboard users.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Contacter l'office");
+    await page.getByRole('region', { name: 'Carte des études notariales du réseau' }).getByRole('button', { name: 'Office notarial de Lyon' }).waitFor();
+    await expectNoAccessibilityViolation(page, "la page de l'office de Lyon (téléphone)");
+    await expectNoSidewaysScroll(page);
+
+    await page.goto(`${product.url}/notaries`);
+    await page.getByRole('article', { name: 'Office notarial de Marseille' }).getByRole('link', { name: "En savoir plus sur l'office de Marseille" }).click();
+    await page.getByRole('heading', { level: 1, name: 'Office notarial de Marseille' }).waitFor();
+    await page.getByText('41 la Canebière').waitFor();
+  });
+
+  it("shows the office each person's last connection, and a client only whether the others joined", async () => {
+    const { id } = await api<{ id: number }>('POST', 'project', { name: 'Vente maison Activité', type: 'realty', subtype: 'house', role: 'seller' }, tokens.client);
+    await api('PATCH', `project/${id}`, { office: PARIS }, tokens.client);
+    // The notary takes part in the file too, as its notary, through the invitation mailed to him.
+    await api('POST', `project/${id}/addperson`, { firstName: 'Nicolas', lastName: 'Bernard', email: NOTARY.email, role: 'office' }, tokens.client);
+    const invitation = new URL(linkIn(await product.mailTo(NOTARY.email), '/login?')).searchParams.get('invitation');
+    await api('POST', 'users/login', { login: NOTARY.email, password: NOTARY.password, invitation });
+
+    const notary = await newPage(tokens.notary);
+    await notary.goto(`${product.url}/project/${id}/dashboard`);
+    await notary.getByRole('tab', { name: 'Personnes' }).click();
+    const clientCard = notary.getByRole('article', { name: 'Claire Dubois' });
+    await clientCard.getByText(/^Dernière connexion : \d{2}\/\d{2}\/\d{4}$/).waitFor();
+    await clientCard.getByText(CLIENT.email).waitFor();
+    await expectNoAccessibilityViolation(notary, "l'onglet Personnes vu de l'office");
+
+    const client = await newPage(tokens.client);
+    await client.goto(`${product.url}/project/${id}/dashboard`);
+    await client.getByRole('tab', { name: 'Personnes' }).click();
+    await client.getByRole('article', { name: 'Claire Dubois' }).getByText(/^Dernière connexion : /).waitFor();
+    const notaryCard = client.getByRole('article', { name: 'Nicolas Bernard' });
+    await notaryCard.getByText('A rejoint le dossier').waitFor();
+    expect(await notaryCard.getByText(/Dernière connexion/).count()).toBe(0);
+  });
+
+  it('keeps a sent file out of the client\'s archive; the office archives it after a confirmation naming it, then finds and restores it under "Archivés"', async () => {
+    const name = 'Vente maison Archivée';
+    const { id } = await api<{ id: number }>('POST', 'project', { name, type: 'realty', subtype: 'house', role: 'seller' }, tokens.client);
+    await api('PATCH', `project/${id}`, { office: PARIS }, tokens.client);
+    await api('PATCH', 'project/status', { id, status: 3 }, tokens.client);
+
+    const client = await newPage(tokens.client);
+    await client.goto(`${product.url}/dashboard`);
+    await client.getByRole('button', { name: `Actions du dossier ${name}` }).click();
+    await client.getByRole('menuitem', { name: 'Renommer' }).waitFor();
+    expect(await client.getByRole('menuitem', { name: 'Archiver' }).count()).toBe(0);
+    await client.keyboard.press('Escape');
+
+    const notary = await newPage(tokens.notary);
+    await notary.goto(`${product.url}/dashboard`);
+    await notary.getByRole('button', { name: `Actions du dossier ${name}` }).click();
+    await notary.getByRole('menuitem', { name: 'Archiver' }).click();
+    const dialog = notary.getByRole('dialog', { name: 'Archiver ce dossier' });
+    await dialog.getByText(new RegExp(`Le dossier « ${name} » ne sera plus affiché`)).waitFor();
+    await expectNoAccessibilityViolation(notary, "la confirmation de l'archivage");
+    await dialog.getByRole('button', { name: 'Archiver' }).click();
+    await notary.getByRole('article', { name }).waitFor({ state: 'detached' });
+    expect(linkIn(await product.mailTo(CLIENT.email), `/project/${id}/dashboard`)).toBe(`${product.url}/project/${id}/dashboard`);
+
+    // By keyboard: the switch, then the card's menu.
+    await notary.getByRole('switch', { name: 'Archivés' }).focus();
+    await notary.keyboard.press('Space');
+    const card = notary.getByRole('article', { name });
+    await card.getByText('Archivé', { exact: true }).waitFor();
+    await expectNoAccessibilityViolation(notary, 'les dossiers archivés');
+    await card.getByRole('button', { name: `Actions du dossier ${name}` }).click();
+    await notary.getByRole('menuitem', { name: 'Restaurer' }).click();
+    const restore = notary.getByRole('dialog', { name: 'Restaurer ce dossier' });
+    await restore.getByText(new RegExp(`Le dossier « ${name} » sera de nouveau affiché`)).waitFor();
+    await restore.getByRole('button', { name: 'Restaurer' }).click();
+    await notary.getByText('Aucun dossier archivé à afficher.').waitFor();
+
+    await client.reload();
+    await client.getByRole('article', { name }).waitFor();
+  });
+});
