@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { CLIENT_ROUTE_PATHS, isClientRoute } from './client-routes';
 
 describe('the web app’s addresses', () => {
-  it('knows every screen of spec section 2, the seven questionnaires included', () => {
+  it('knows every screen of spec section 2, the seven questionnaires included, and the offices’ pages', () => {
     for (const path of [
       '/',
       '/how-it-works',
@@ -10,6 +10,7 @@ describe('the web app’s addresses', () => {
       '/frais-de-notaire',
       '/le-reseau-notarial-notadoo',
       '/notaries',
+      '/offices/3',
       '/contact',
       '/partners',
       '/login',
@@ -35,13 +36,14 @@ describe('the web app’s addresses', () => {
     ]) {
       expect(isClientRoute(path), path).toBe(true);
     }
-    expect(CLIENT_ROUTE_PATHS).toHaveLength(21 + 7);
+    expect(CLIENT_ROUTE_PATHS).toHaveLength(22 + 7);
   });
 
   it('reads addresses as the router does: letters without case, one trailing slash', () => {
     expect(isClientRoute('/Dashboard')).toBe(true);
     expect(isClientRoute('/dashboard/')).toBe(true);
     expect(isClientRoute('/project/7/dashboard/')).toBe(true);
+    expect(isClientRoute('/offices/paris')).toBe(false);
   });
 
   it('knows no other address', () => {
