@@ -68,7 +68,9 @@ export const emailConfirmSchema = z.object({
 });
 export const resendConfirmSchema = z.object({ email });
 
-const officeField = z.union([positiveId('Identifiant d’office notarial invalide.'), z.null(), z.literal('')]).optional();
+const officeIdMessage = 'Identifiant d’office notarial invalide.';
+/** An office id, or null or '' for none. */
+const officeField = z.union([positiveId(officeIdMessage), z.null(), z.literal('')], { error: officeIdMessage }).optional();
 
 /** `PATCH /users/{id}`: every field optional; password fields only when a new one is set. */
 export const userPatchSchema = z
