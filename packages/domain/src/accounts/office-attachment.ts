@@ -11,6 +11,16 @@ export const OFFICE_ATTACHMENT_MESSAGES = {
   changedMeanwhile: "L'office de cet utilisateur a été modifié entre-temps par quelqu'un d'autre : la liste a été rechargée, merci de refaire votre choix.",
 } as const;
 
+/** The admin's office picker in the users table. */
+export const OFFICE_PICKER = {
+  noOffice: 'Aucun office',
+  /** An office that left the network stays shown on its members' rows, and cannot be chosen. */
+  inactiveOfficeLabel: (city: string) => `${city} (a quitté le réseau)`,
+  fieldLabel: (userName: string) => `Office notarial : ${userName}`,
+  attached: (userName: string, city: string) => `${userName} est désormais rattaché(e) à l'office de ${city}.`,
+  detached: (userName: string) => `${userName} n'est plus rattaché(e) à aucun office.`,
+} as const;
+
 export type OfficeChangePlan = 'unchanged' | 'change' | 'refuseNotAdmin' | 'refuseChangedMeanwhile';
 
 export interface OfficeChangeRequest {

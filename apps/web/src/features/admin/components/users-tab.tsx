@@ -78,12 +78,13 @@ export function UsersTab({ session }: { session: Session }) {
           </Button>
         </Group>
       </Group>
-      <Table.ScrollContainer minWidth={900}>
+      <Table.ScrollContainer minWidth={1100}>
         <Table striped highlightOnHover verticalSpacing="sm" aria-label="Utilisateurs">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Utilisateur</Table.Th>
               <Table.Th>Inscription</Table.Th>
+              <Table.Th>Office notarial</Table.Th>
               <Table.Th>Statuts</Table.Th>
               <Table.Th>Rôles</Table.Th>
             </Table.Tr>
