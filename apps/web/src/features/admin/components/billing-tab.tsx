@@ -6,6 +6,7 @@ import { saveBlob } from '../../../api/api-client';
 import { readApiError } from '../../../api/api-error';
 import { notifyError } from '../../../lib/notify';
 import { exportOpenProjects, useOpenProjects } from '../api/open-projects';
+import { paginationControlLabels } from './pagination-labels';
 
 /** Projects opened over a period, for billing: 100 per page, default the current calendar year, CSV export. */
 export function BillingTab() {
@@ -87,7 +88,7 @@ export function BillingTab() {
         </Table>
       </Table.ScrollContainer>
       <Group justify="flex-end">
-        <Pagination total={pages} value={page} onChange={setPage} />
+        <Pagination total={pages} value={page} onChange={setPage} getControlProps={paginationControlLabels} />
       </Group>
     </Stack>
   );

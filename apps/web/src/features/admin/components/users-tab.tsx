@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAdminUsers } from '../api/admin-users';
 import { AddUserModal } from './add-user-modal';
+import { paginationControlLabels } from './pagination-labels';
 import { PendingRequests } from './pending-requests';
 import { UserRow } from './user-row';
 
@@ -101,7 +102,7 @@ export function UsersTab({ session }: { session: Session }) {
         <Text size="sm" c="dimmed">
           {total} utilisateur{total > 1 ? 's' : ''}
         </Text>
-        <Pagination total={pages} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': control === 'next' ? 'Page suivante' : control === 'previous' ? 'Page précédente' : control })} />
+        <Pagination total={pages} value={page} onChange={setPage} getControlProps={paginationControlLabels} />
       </Group>
       <AddUserModal opened={adding} onClose={close} />
     </Stack>
