@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { contactSchema, registrationSchema } from '../schemas/admin';
 import { CONTACT_FIELD_REQUIRED, readContactErrors } from './contact-errors';
-import { billingCsv, currentYearRange } from './billing';
+import { billingCsv, currentYearRange, formatBillingDate } from './billing';
 import { csvField, neutralizeCsvFormula, toCsv } from './csv';
 import { applyUserStatus, normalizeRoles, readUserStatus, USER_STATUS_ACTIONS, type UserStatuses } from './user-statuses';
 
@@ -91,6 +91,17 @@ describe('CSV for a French spreadsheet', () => {
 
   it('defaults the billing range to the calendar year', () => {
     expect(currentYearRange(new Date(2026, 5, 15))).toEqual({ from: '2026-01-01', to: '2026-12-31' });
+  });
+
+  it('takes the year of Paris, where the new year starts an hour or two before UTC', () => {
+    expect(currentYearRange(new Date('2026-12-31T23:30:00Z'))).toEqual({ from: '2027-01-01', to: '2027-12-31' });
+    expect(currentYearRange(new Date('2026-12-31T22:59:59Z'))).toEqual({ from: '2026-01-01', to: '2026-12-31' });
+  });
+
+  it('shows creation dates as days in Paris, summer and winter', () => {
+    expect(formatBillingDate('2026-12-31T23:50:00Z')).toBe('01/01/2027');
+    expect(formatBillingDate('2026-07-14T22:30:00Z')).toBe('15/07/2026');
+    expect(formatBillingDate('2026-07-14T21:59:59Z')).toBe('14/07/2026');
   });
 });
 

@@ -68,6 +68,10 @@ export const emailConfirmSchema = z.object({
 });
 export const resendConfirmSchema = z.object({ email });
 
+const officeIdMessage = 'Identifiant d’office notarial invalide.';
+/** An office id, or null or '' for none. */
+const officeField = z.union([positiveId(officeIdMessage), z.null(), z.literal('')], { error: officeIdMessage }).optional();
+
 /** `PATCH /users/{id}`: every field optional; password fields only when a new one is set. */
 export const userPatchSchema = z
   .object({
@@ -77,8 +81,9 @@ export const userPatchSchema = z
     password: z.string().max(255).optional(),
     passwordNew: z.union([passwordSchema, z.literal('')]).optional(),
     passwordNewConfirm: z.string().max(255).optional(),
-    notaryOffice: z.union([positiveId('Identifiant d’office notarial invalide.'), z.null(), z.literal('')]).optional(),
-    oldOffice: z.unknown().optional(),
+    notaryOffice: officeField,
+    /** The office the editor's screen showed: see `planOfficeChange`. */
+    oldOffice: officeField,
   })
   .refine((p) => !p.passwordNew || p.passwordNew === p.passwordNewConfirm, {
     message: MESSAGES.newPasswordMismatch,

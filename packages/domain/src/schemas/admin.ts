@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BILLING_MESSAGES } from '../admin/billing';
 import { USER_STATUS_ACTIONS, USERS_PAGE_SIZE } from '../admin/user-statuses';
 import { USER_ROLES } from '../accounts/roles';
 import { ADMIN_MESSAGES, MESSAGES } from '../messages';
@@ -124,4 +125,4 @@ export const openProjectsQuerySchema = z
     to: calendarDateSchema.optional(),
     page: z.coerce.number().int().min(1, 'Numéro de page invalide.').max(1_000_000, 'Numéro de page invalide.').default(1),
   })
-  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: 'La date de début doit précéder la date de fin.', path: ['to'] });
+  .refine((q) => !q.from || !q.to || q.from <= q.to, { message: BILLING_MESSAGES.rangeInverted, path: ['to'] });

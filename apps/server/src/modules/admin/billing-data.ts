@@ -1,4 +1,5 @@
-import { and, asc, count, eq, gte, lt, sql } from 'drizzle-orm';
+import { BILLING_TIME_ZONE } from '@notadoo/domain';
+import { and, asc, count, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { notaryOffices, projects } from '../../db/schema';
 import { listTotal } from './list-totals';
@@ -11,25 +12,39 @@ export interface OpenProjectRow {
   status: number;
 }
 
+/** A range of billing days, `AAAA-MM-JJ`, both included, as days in Paris. */
+export interface BillingDays {
+  from: string;
+  to: string;
+}
+
 const columns = { id: projects.id, name: projects.name, city: notaryOffices.city, created_at: projects.createdAt, status: projects.status };
 
-function inRange(from: Date, to: Date) {
-  return and(gte(projects.createdAt, from), lt(projects.createdAt, to));
+/**
+ * From the first instant of `from` to the first instant after `to`, in Paris
+ * time (summer or winter, as the table shows dates): a file created at 00:50
+ * in Paris belongs to that day, not to the UTC day before. Both bounds are
+ * constants of the query, so the (created_at, id) index answers it.
+ */
+function inRange(days: BillingDays): SQL {
+  const start = sql`((${days.from}::date)::timestamp AT TIME ZONE ${BILLING_TIME_ZONE})`;
+  const end = sql`((${days.to}::date + 1)::timestamp AT TIME ZONE ${BILLING_TIME_ZONE})`;
+  return sql`${projects.createdAt} >= ${start} AND ${projects.createdAt} < ${end}`;
 }
 
 /**
- * One page of the projects created in [from, to[, oldest first, and how many
+ * One page of the projects created over the days, oldest first, and how many
  * there are. The page's ids are found first, from the (created_at, id) index
  * alone (an index-only scan steps over the OFFSET rows without reading the
  * table), then only those 100 rows are read: page 900 of 100,000 projects
  * costs 13 ms instead of 43 ms on PostgreSQL. The total of a large range may
  * be a minute old (list-totals.ts).
  */
-export async function listProjectsCreatedBetween(db: Db, from: Date, to: Date, page: { limit: number; offset: number }, now: Date) {
+export async function listProjectsCreatedBetween(db: Db, days: BillingDays, page: { limit: number; offset: number }, now: Date) {
   const ids = db
     .select({ id: projects.id })
     .from(projects)
-    .where(inRange(from, to))
+    .where(inRange(days))
     .orderBy(asc(projects.createdAt), asc(projects.id))
     .limit(page.limit)
     .offset(page.offset)
@@ -41,8 +56,8 @@ export async function listProjectsCreatedBetween(db: Db, from: Date, to: Date, p
       .innerJoin(projects, eq(projects.id, ids.id))
       .leftJoin(notaryOffices, eq(projects.notaryOfficeId, notaryOffices.id))
       .orderBy(asc(projects.createdAt), asc(projects.id)),
-    listTotal(db, `projects created ${from.toISOString()} ${to.toISOString()}`, now.getTime(), async () => {
-      const [totals] = await db.select({ total: count() }).from(projects).where(inRange(from, to));
+    listTotal(db, `projects created ${days.from} ${days.to}`, now.getTime(), async () => {
+      const [totals] = await db.select({ total: count() }).from(projects).where(inRange(days));
       return totals?.total ?? 0;
     }),
   ]);
@@ -50,27 +65,27 @@ export async function listProjectsCreatedBetween(db: Db, from: Date, to: Date, p
 }
 
 /**
- * Every project of the range, read in batches by keyset (created_at, id) so
- * a large export neither holds one huge result nor slows down with OFFSET.
+ * Every project of the days, read in batches by keyset (created_at, id) so a
+ * large export neither holds one huge result nor slows down with OFFSET. The
+ * cursor keeps created_at as PostgreSQL prints it, to the microsecond: a
+ * JavaScript Date keeps milliseconds only, and the last row of a batch,
+ * created a few microseconds after its millisecond, came again at the start
+ * of the next.
  */
-export async function* eachProjectCreatedBetween(db: Db, from: Date, to: Date, batchSize = 1000): AsyncGenerator<OpenProjectRow[]> {
-  let after: { createdAt: Date; id: number } | undefined;
+export async function* eachProjectCreatedBetween(db: Db, days: BillingDays, batchSize = 1000): AsyncGenerator<OpenProjectRow[]> {
+  let after: { createdAt: string; id: number } | undefined;
   for (;;) {
-    const rows = (await db
-      .select(columns)
+    const rows = await db
+      .select({ ...columns, cursorAt: sql<string>`${projects.createdAt}::text` })
       .from(projects)
       .leftJoin(notaryOffices, eq(projects.notaryOfficeId, notaryOffices.id))
-      .where(and(inRange(from, to), after ? sqlAfter(after) : undefined))
+      .where(and(inRange(days), after && sql`(${projects.createdAt}, ${projects.id}) > (${after.createdAt}::timestamptz, ${after.id}::integer)`))
       .orderBy(asc(projects.createdAt), asc(projects.id))
-      .limit(batchSize)) as OpenProjectRow[];
+      .limit(batchSize);
     if (rows.length === 0) return;
-    yield rows;
+    yield rows.map(({ cursorAt: _, ...row }) => row as OpenProjectRow);
     if (rows.length < batchSize) return;
     const last = rows[rows.length - 1]!;
-    after = { createdAt: last.created_at, id: last.id };
+    after = { createdAt: last.cursorAt, id: last.id };
   }
-}
-
-function sqlAfter(after: { createdAt: Date; id: number }) {
-  return sql`(${projects.createdAt}, ${projects.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id}::integer)`;
 }

@@ -74,14 +74,15 @@ describe.each(BACKENDS)('dashboard pages on %s', (backend) => {
     expect(pages.flat()).toEqual([...created].reverse());
   });
 
-  it('filters by type, status and name (case and accents ignored, wildcards taken literally) before paging', async () => {
+  it('filters by type, status and name (case and accents ignored, wildcards matching nothing) before paging', async () => {
     const successions = (await allPages(client, '?type=succession&limit=4')).flat();
     expect(successions).toHaveLength(15);
     const elise = idsOf(await get(client, `?q=${encodeURIComponent('ELISE')}`));
     expect(elise).toEqual(created.filter((_, i) => i % 5 === 0).reverse());
     expect(idsOf(await get(client, `?q=${encodeURIComponent('lefevre')}`))).toEqual(created.filter((_, i) => i % 5 === 3).reverse());
     expect(idsOf(await get(client, `?q=${encodeURIComponent('50%_')}`))).toEqual(created.filter((_, i) => i % 5 === 4).reverse());
-    expect(idsOf(await get(client, `?q=${encodeURIComponent('%')}&limit=100`))).toEqual(created.filter((_, i) => i % 5 === 4).reverse());
+    // Punctuation separates words (dashboard-search.test.ts): alone, it is no word and finds nothing.
+    expect(idsOf(await get(client, `?q=${encodeURIComponent('%')}&limit=100`))).toEqual([]);
     expect(idsOf(await get(client, '?status=2'))).toEqual([]);
   });
 

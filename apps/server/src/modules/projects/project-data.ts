@@ -151,18 +151,13 @@ export interface DashboardPageQuery {
   everything: boolean;
   limit: number;
   after?: DashboardCursor;
-  /** Already folded with `foldForSearch`. */
-  search?: string;
+  /** The words of the search (`searchWords`), each to be found anywhere in the name; none finds nothing. */
+  search?: readonly string[];
   type?: ProjectType;
   status?: number;
   city?: string;
   /** The archived projects instead of the others ("Archivés"). */
   archived?: boolean;
-}
-
-/** `%`, `_` and `\\` are LIKE wildcards: a search for them means the character itself. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /**
@@ -174,7 +169,7 @@ function escapeLike(text: string): string {
  * one page: the projects they take part in, and their office's (rather than
  * `EXISTS ... OR`, which defeats both indexes and scans every project).
  * The name search reads `search_name` (folded name, trigram index of
- * migration 0061).
+ * migration 0061), one condition per word.
  *
  * Without a filter (the dashboard as it opens, and "Afficher plus"), the
  * statement is one of a few fixed texts with placeholders, prepared once
@@ -200,7 +195,9 @@ export async function findDashboardPage(
     // Written out, not bound: the planner matches a partial index's WHERE only against the text of the query.
     const filters: SQL[] = [query.archived ? sql`p.is_archived` : sql`NOT p.is_archived`];
     if (query.after) filters.push(sql`(p.created_at, p.id) < (${value('afterAt')}::timestamptz, ${value('afterId')}::int)`);
-    if (query.search) filters.push(sql`p.search_name LIKE ${`%${escapeLike(query.search)}%`}`);
+    // Words are letters and digits (`searchWords`): none is a LIKE wildcard.
+    if (query.search?.length === 0) filters.push(sql`false`);
+    for (const word of query.search ?? []) filters.push(sql`p.search_name LIKE ${`%${word}%`}`);
     if (query.type) filters.push(sql`p.type = ${query.type}`);
     if (query.status !== undefined) filters.push(sql`p.status = ${query.status}`);
     if (query.city !== undefined) filters.push(sql`p.notary_office_id IN (SELECT o.id FROM notary_offices o WHERE o.city = ${query.city})`);

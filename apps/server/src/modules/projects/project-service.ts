@@ -13,7 +13,7 @@ import {
   checkProjectCreation,
   DASHBOARD_PAGE_SIZE,
   DASHBOARD_QUERY_MESSAGES,
-  foldForSearch,
+  searchWords,
   MESSAGES,
   PROJECT_SCHEMA_MESSAGES,
   projectAccess,
@@ -147,12 +147,11 @@ export async function dashboardPageFor(ctx: AppContext, user: UserWithOffice, qu
 
 async function readDashboardPage(ctx: AppContext, user: UserWithOffice, query: DashboardQuery): Promise<Readout<DashboardPage>> {
   const viewer = toViewer(user);
-  const search = query.q === undefined ? '' : foldForSearch(query.q);
   const page = await findDashboardPage(ctx.db, user, {
     everything: canListOpenProjects(viewer),
     limit: query.limit ?? DASHBOARD_PAGE_SIZE,
     after: query.after === undefined ? undefined : decodeCursor(query.after),
-    search: search === '' ? undefined : search,
+    search: searchWords(query.q ?? ''),
     type: query.type,
     status: query.status,
     city: query.city,

@@ -1,4 +1,14 @@
-import { ADMIN_MESSAGES, isAdmin, MESSAGES, planEmailChange, type User, type userPatchSchema } from '@notadoo/domain';
+import {
+  ADMIN_MESSAGES,
+  isAdmin,
+  MESSAGES,
+  OFFICE_ATTACHMENT_MESSAGES,
+  officeIdOf,
+  planEmailChange,
+  planOfficeChange,
+  type User,
+  type userPatchSchema,
+} from '@notadoo/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error';
@@ -70,11 +80,18 @@ export async function updateUserFor(
   }
 
   if (patch.notaryOffice !== undefined) {
-    const officeId = patch.notaryOffice === '' ? null : patch.notaryOffice;
-    if (officeId !== user.notaryOfficeId) {
-      if (!isAdmin(editor)) throw forbidden("Seul un administrateur peut rattacher un utilisateur à un office notarial.");
-      if (officeId !== null && !(await findOfficeById(ctx.db, officeId))) throw badRequest("Cet office notarial n'existe pas.");
-      changes.notaryOfficeId = officeId;
+    const requested = officeIdOf(patch.notaryOffice);
+    const plan = planOfficeChange({
+      editorIsAdmin: isAdmin(editor),
+      current: user.notaryOfficeId,
+      requested,
+      seen: patch.oldOffice === undefined ? undefined : officeIdOf(patch.oldOffice),
+    });
+    if (plan === 'refuseNotAdmin') throw forbidden(OFFICE_ATTACHMENT_MESSAGES.adminOnly);
+    if (plan === 'refuseChangedMeanwhile') throw new AppError('CONFLICT', OFFICE_ATTACHMENT_MESSAGES.changedMeanwhile);
+    if (plan === 'change') {
+      if (requested !== null) await requireActiveOffice(ctx, requested);
+      changes.notaryOfficeId = requested;
     }
   }
 
@@ -106,6 +123,13 @@ export async function updateUserFor(
   const answer: User & { token?: string } = toUser(updated);
   if (sessionsEnded && self) answer.token = await issueSessionToken(ctx, updated, rememberedSession);
   return answer;
+}
+
+/** A user is attached only to an office that exists and is still in the network. */
+async function requireActiveOffice(ctx: AppContext, officeId: number): Promise<void> {
+  const office = await findOfficeById(ctx.db, officeId);
+  if (!office) throw badRequest(OFFICE_ATTACHMENT_MESSAGES.unknownOffice);
+  if (!office.active) throw badRequest(OFFICE_ATTACHMENT_MESSAGES.inactiveOffice);
 }
 
 /**

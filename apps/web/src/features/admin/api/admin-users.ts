@@ -10,7 +10,7 @@ export interface AdminUsersQuery {
   pending?: boolean;
 }
 
-const adminUsersKey = ['admin', 'users'] as const;
+export const adminUsersKey = ['admin', 'users'] as const;
 
 /** `GET /admin/users`: one page of 10 users and the total (X-Total-Count). */
 export function getAdminUsers(query: AdminUsersQuery) {

@@ -22,8 +22,16 @@ export function getOpenProjects(query: OpenProjectsQuery) {
   return getPage<OpenProject>(`projects/open?${params}`);
 }
 
-export function useOpenProjects(query: OpenProjectsQuery) {
-  return useQuery({ queryKey: ['admin', 'open-projects', query], queryFn: () => getOpenProjects(query), placeholderData: keepPreviousData });
+/** `enabled` false: a range the screen already knows to be wrong is not asked for. */
+export function useOpenProjects(query: OpenProjectsQuery, enabled = true) {
+  return useQuery({
+    queryKey: ['admin', 'open-projects', query],
+    queryFn: () => getOpenProjects(query),
+    placeholderData: keepPreviousData,
+    enabled,
+    // A refused range (400) stays refused.
+    retry: false,
+  });
 }
 
 /** The whole range as export_projet.csv, built by the server. */

@@ -5,7 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { PasswordChecklist } from '../../../components/password-checklist';
 import { notifySuccess } from '../../../lib/notify';
 import { useCreateUser } from '../api/admin-users';
-import { reportAdminError } from './user-row';
+import { reportAdminError } from './admin-errors';
 import { CONFIRMATION_TOGGLE_PROPS } from '../../../components/password-toggle-labels';
 
 const EMPTY: RegistrationPayload = { firstName: '', lastName: '', email: '', password: '', passwordConfirm: '' };

@@ -3,7 +3,7 @@ import { ADMIN_MESSAGES } from '@notadoo/domain';
 import { IconUserCheck } from '@tabler/icons-react';
 import { notifySuccess, SHORT_TOAST_DURATION_MS } from '../../../lib/notify';
 import { useAdminUsers, useToggleUserStatus } from '../api/admin-users';
-import { reportAdminError } from './user-row';
+import { reportAdminError } from './admin-errors';
 
 /**
  * Users waiting for intermediary (or notary) rights stand out above the

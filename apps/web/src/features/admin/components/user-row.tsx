@@ -13,16 +13,10 @@ import {
   type UserRole,
   type UserStatusAction,
 } from '@notadoo/domain';
-import { readApiError } from '../../../api/api-error';
-
-import { notifyError, notifySuccess, SHORT_TOAST_DURATION_MS } from '../../../lib/notify';
+import { notifySuccess, SHORT_TOAST_DURATION_MS } from '../../../lib/notify';
 import { useChangeUserRoles, useToggleUserStatus } from '../api/admin-users';
-
-/** Spec section 8: 401 on one's own statuses carries its message; anything else is the generic admin error. */
-export function reportAdminError(error: unknown) {
-  const { status, message } = readApiError(error, ADMIN_MESSAGES.adminOperationFailed);
-  notifyError(status === 401 || status === 400 || status === 409 ? message : ADMIN_MESSAGES.adminOperationFailed);
-}
+import { reportAdminError } from './admin-errors';
+import { UserOfficeSelect } from './user-office-select';
 
 function StatusSwitches({ user, readOnly }: { user: User; readOnly: boolean }) {
   const toggle = useToggleUserStatus();
@@ -99,14 +93,12 @@ export function UserRow({ user, isSelf }: { user: User; isSelf: boolean }) {
         <Text size="xs" c="dimmed">
           {user.email}
         </Text>
-        {user.notary_office && (
-          <Text size="xs" c="dimmed">
-            Office de {user.notary_office.city}
-          </Text>
-        )}
       </Table.Td>
       <Table.Td>
         <Text size="sm">{formatBillingDate(user.createdAt)}</Text>
+      </Table.Td>
+      <Table.Td>
+        <UserOfficeSelect user={user} />
       </Table.Td>
       <Table.Td>
         <StatusSwitches user={user} readOnly={isSelf} />

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useAdminUsers } from '../api/admin-users';
 import { AddUserModal } from './add-user-modal';
+import { paginationControlLabels } from './pagination-labels';
 import { PendingRequests } from './pending-requests';
 import { UserRow } from './user-row';
 
@@ -78,12 +79,13 @@ export function UsersTab({ session }: { session: Session }) {
           </Button>
         </Group>
       </Group>
-      <Table.ScrollContainer minWidth={900}>
+      <Table.ScrollContainer minWidth={1100}>
         <Table striped highlightOnHover verticalSpacing="sm" aria-label="Utilisateurs">
           <Table.Thead>
             <Table.Tr>
               <Table.Th>Utilisateur</Table.Th>
               <Table.Th>Inscription</Table.Th>
+              <Table.Th>Office notarial</Table.Th>
               <Table.Th>Statuts</Table.Th>
               <Table.Th>Rôles</Table.Th>
             </Table.Tr>
@@ -100,7 +102,7 @@ export function UsersTab({ session }: { session: Session }) {
         <Text size="sm" c="dimmed">
           {total} utilisateur{total > 1 ? 's' : ''}
         </Text>
-        <Pagination total={pages} value={page} onChange={setPage} getControlProps={(control) => ({ 'aria-label': control === 'next' ? 'Page suivante' : control === 'previous' ? 'Page précédente' : control })} />
+        <Pagination total={pages} value={page} onChange={setPage} getControlProps={paginationControlLabels} />
       </Group>
       <AddUserModal opened={adding} onClose={close} />
     </Stack>

@@ -1,0 +1,29 @@
+import type { User } from '@notadoo/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../api/api-client';
+import { getNotaryOffices, NOTARY_OFFICES_STALE_MS, notaryOfficesQueryKey } from '../../../api/notary-offices';
+import { adminUsersKey } from './admin-users';
+
+/** Every office of the network: a user may still belong to one that left it. */
+export function useNetworkOffices() {
+  return useQuery({ queryKey: notaryOfficesQueryKey, queryFn: getNotaryOffices, staleTime: NOTARY_OFFICES_STALE_MS });
+}
+
+export interface SetUserOfficeRequest {
+  id: number;
+  /** The office chosen, null to detach. */
+  office: number | null;
+  /** The office the table showed: the server refuses the change if it is no longer the user's. */
+  shown: number | null;
+}
+
+/** `PATCH /users/{id}` with `notaryOffice` and `oldOffice` (spec section 7). */
+export function setUserOffice({ id, office, shown }: SetUserOfficeRequest): Promise<User> {
+  return apiClient.patch<User>(`users/${id}`, { notaryOffice: office, oldOffice: shown });
+}
+
+/** The list is read again after a success and after a refusal, which may come from a change made meanwhile. */
+export function useSetUserOffice() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: setUserOffice, onSettled: () => queryClient.invalidateQueries({ queryKey: adminUsersKey }) });
+}
