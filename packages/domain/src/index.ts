@@ -15,6 +15,7 @@ export * from './projects/search-text';
 export * from './schemas/projects';
 export * from './projects/project-document';
 export * from './documents/file-types';
+export * from './documents/project-file-rules';
 export * from './questionnaires/index';
 export * from './schemas/people-and-documents';
 export * from './schemas/mail-outbox';
