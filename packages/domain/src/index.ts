@@ -3,6 +3,7 @@ export * from './accounts/roles';
 export * from './accounts/password';
 export * from './accounts/session';
 export * from './accounts/email-change';
+export * from './accounts/password-forms';
 export * from './offices/notary-office';
 export * from './projects/status';
 export * from './messages';

@@ -1,5 +1,5 @@
 import { Button, Group, Modal, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { MESSAGES, type Session } from '@notadoo/domain';
+import { MESSAGES, PASSWORD_FORM_ACTIONS, type Session } from '@notadoo/domain';
 import { useState, type FormEvent } from 'react';
 import { readApiError } from '../../../api/api-error';
 import { notifyError, notifySuccess, SHORT_TOAST_DURATION_MS } from '../../../lib/notify';
@@ -91,6 +91,8 @@ export function InformationForm({ session }: { session: Session }) {
       </Stack>
       <Modal opened={askPassword} onClose={() => setAskPassword(false)} title="Confirmez votre mot de passe">
         <form
+          method="post"
+          action={PASSWORD_FORM_ACTIONS.profile}
           onSubmit={(event) => {
             event.preventDefault();
             event.stopPropagation();
