@@ -13,6 +13,8 @@ export interface RunningProduct {
   mails(): Promise<string[]>;
   /** The first mail written to `to`, waiting for the outbox worker to write it (a few seconds at most). */
   mailTo(to: string): Promise<string>;
+  /** What the server printed so far (its logs), stdout and stderr together. */
+  output(): string;
   stop(): Promise<void>;
 }
 
@@ -66,6 +68,7 @@ export async function startProduct(options: { env?: Record<string, string> } = {
     url,
     dataDir,
     mails,
+    output: () => output,
     async mailTo(to) {
       const deadline = Date.now() + 15_000;
       for (;;) {

@@ -26,6 +26,7 @@ import { sweepTemporaryUploads } from './files/upload';
 import { createFileStorage } from './files/storage/create-storage';
 import type { FileStorage } from './files/storage/file-storage';
 import { storedImageRoutes } from './files/stored-image-routes';
+import { passwordFormPosts } from './http/password-form-posts';
 import { recordRoutes } from './http/route-table';
 import { redactingLoggerOptions } from './http/log-redaction';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -192,6 +193,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await sweepTemporaryUploads(config.dataDir, { olderThanMs: options.database.kind === 'pglite' ? 0 : 60 * 60_000 });
   // Covers and avatars, from the storage (issue 11).
   await app.register(storedImageRoutes(ctx));
+  await app.register(passwordFormPosts);
   await serveWebApp(app, config);
   return app;
 }

@@ -7,7 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database';
 import { documents, users } from '../src/db/schema';
-import { multipartBody, PDF_BYTES } from './multipart';
+import { multipartBody, pdfWith } from './multipart';
 import { allServerOutput, spawnServer, startServer, type ServerProcess } from './server-process';
 import { startTcpRelay, type TcpRelay } from './tcp-relay';
 import { createThrowAwayDatabase } from './test-app';
@@ -56,7 +56,7 @@ async function projectDocuments(server: ServerProcess, token: string, projectId:
 
 /** A PDF whose content is a secret (it must never reach the logs), padded so an upload can be cut in the middle. */
 function secretPdf(): Buffer {
-  return Buffer.concat([PDF_BYTES, Buffer.from(`% ${keep(`contenu-confidentiel-${randomBytes(6).toString('hex')}`)}\n`), Buffer.alloc(400_000, 0x20)]);
+  return pdfWith(Buffer.concat([Buffer.from(`% ${keep(`contenu-confidentiel-${randomBytes(6).toString('hex')}`)}\n`), Buffer.alloc(400_000, 0x20)]));
 }
 
 /**

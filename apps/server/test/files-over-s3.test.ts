@@ -7,7 +7,7 @@ import { STORAGE_UNAVAILABLE, STORED_FILE_MISSING } from '../src/files/storage/f
 import { createS3Storage } from '../src/files/storage/s3-storage';
 import { projectFileKey } from '../src/files/storage/storage-keys';
 import { pdfTextContent } from '../src/modules/questionnaires/testing/pdf-text';
-import { multipartBody, PDF_BYTES, PNG_BYTES } from './multipart';
+import { multipartBody, pdfWith, PNG_BYTES } from './multipart';
 import { startTestS3Server, type TestS3Server } from './s3-test-server';
 import { bearer, buildTestApp, type TestApp } from './test-app';
 
@@ -68,7 +68,7 @@ describe('files stored in an S3 bucket', () => {
 
   it('keeps an uploaded multi-megabyte PDF in the bucket, serves it byte for byte to the owner and the office, and removes it', async () => {
     const drawer = await addDrawer('identity_card');
-    const content = Buffer.concat([PDF_BYTES, randomBytes(3 * 1024 * 1024)]);
+    const content = pdfWith(randomBytes(3 * 1024 * 1024));
     const uploaded = await multipart(seller, `/project/${projectId}/addfile`, { id: String(drawer.id) }, { field: 'file', name: 'titre de propriété.pdf', content, type: 'application/pdf' });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
     const stored = uploaded.json().documents.flatMap((d: { document_files: Array<{ id: number; files: string[] }> }) => d.document_files).find((d: { id: number }) => d.id === drawer.id).files[0] as string;
@@ -157,7 +157,7 @@ describe('files stored in an S3 bucket', () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(Number(pdf.headers['content-length'])).toBe(pdf.rawPayload.length);
-    expect(pdfTextContent(pdf.rawPayload)).toContain('Madame');
+    expect(await pdfTextContent(pdf.rawPayload)).toContain('Madame');
 
     // A new version replaces the PDF in the bucket.
     await api(seller, 'PATCH', '/document', { docType: 'document_civil_status', document: { id: civil.id, version: 2, civility: 'MME', last_name: 'Dubois-Martin' } });

@@ -19,3 +19,9 @@ export const PNG_BYTES = Buffer.from(
   'hex',
 );
 export const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
+
+/** A larger PDF still whole in form (the server checks its end): `filler` sits after the header, the object and trailer after it. */
+export function pdfWith(filler: Buffer): Buffer {
+  const header = '%PDF-1.4\n';
+  return Buffer.concat([Buffer.from(header), filler, Buffer.from('\n'), PDF_BYTES.subarray(header.length)]);
+}

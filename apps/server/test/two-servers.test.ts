@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { multipartBody, PDF_BYTES, PNG_BYTES } from './multipart';
+import { multipartBody, pdfWith, PNG_BYTES } from './multipart';
 import { startTestS3Server, type TestS3Server } from './s3-test-server';
 import { startServer, type ServerProcess } from './server-process';
 import { createThrowAwayDatabase } from './test-app';
@@ -93,7 +93,7 @@ async function runAlternatingJourney(servers: ServerProcess[], storedFiles: (pro
   const drawerId = added.json<WireProject>().documents.flatMap((d) => d.document_files).at(-1)!.id;
 
   // A file uploaded to one process, listed and downloaded byte for byte from the other.
-  const content = Buffer.concat([PDF_BYTES, randomBytes(2 * 1024 * 1024)]);
+  const content = pdfWith(randomBytes(2 * 1024 * 1024));
   const uploaded = await client.send('POST', `/api/project/${projectId}/addfile`, {
     multipart: multipartBody({ id: String(drawerId) }, { field: 'file', name: 'acte de vente.pdf', content, type: 'application/pdf' }),
   });

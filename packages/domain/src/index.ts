@@ -4,6 +4,8 @@ export * from './accounts/password';
 export * from './accounts/session';
 export * from './accounts/email-change';
 export * from './accounts/office-attachment';
+
+export * from './accounts/password-forms';
 export * from './offices/notary-office';
 export * from './projects/status';
 export * from './messages';
@@ -17,6 +19,7 @@ export * from './projects/search-text';
 export * from './schemas/projects';
 export * from './projects/project-document';
 export * from './documents/file-types';
+export * from './documents/project-file-rules';
 export * from './questionnaires/index';
 export * from './schemas/people-and-documents';
 export * from './schemas/mail-outbox';

@@ -55,6 +55,7 @@ export const MESSAGES = {
   outboxNoFailedMail: "Aucun mail en échec : tous les mails ont été envoyés ou sont en cours d'envoi.",
   // Security and reliability (issue 9)
   databaseUnavailable: 'Le service est momentanément indisponible (base de données injoignable). Merci de réessayer dans quelques instants.',
+  noPendingEmailChange: "Aucun changement d'adresse email n'est en attente de confirmation.",
   emailChangePasswordRequired: 'Merci de renseigner votre mot de passe actuel pour changer votre adresse email.',
   coverFailed: 'La couverture doit être une image (PNG, JPEG, GIF ou WebP).',
   coverMissing: 'Merci de choisir une image de couverture.',

@@ -116,6 +116,8 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     { method: 'GET', route: '/api/users/me', readOnly: true, expected: cells(EVERYONE_SIGNED_IN, 200, 403), call: () => ({}) },
     { method: 'GET', route: '/api/projects/mine', readOnly: true, expected: cells(EVERYONE_SIGNED_IN, 200, 403), call: () => ({}) },
     { method: 'GET', route: '/api/documents/mine', readOnly: true, expected: cells(EVERYONE_SIGNED_IN, 200, 403), call: () => ({}) },
+    // Nobody has an address change pending: 409 for all, past the token check.
+    { method: 'POST', route: '/api/users/email/resendPending', expected: cells(EVERYONE_SIGNED_IN, 409, 403), call: () => ({ payload: {} }) },
     { method: 'POST', route: '/api/project', expected: cells(EVERYONE_SIGNED_IN, 201, 403), call: () => ({ payload: { name: 'Nouveau dossier', type: 'realty', subtype: 'land', role: 'buyer' } }) },
     // Self or admin: the seller's account.
     { method: 'GET', route: '/api/users/:id', readOnly: true, expected: cells(['seller', 'admin'], 200, 403), call: () => ({ url: `/api/users/${users.seller.id}` }) },

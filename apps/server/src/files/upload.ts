@@ -4,7 +4,7 @@ import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { MESSAGES } from '@notadoo/domain';
+import { fileTooLargeMessage, MESSAGES } from '@notadoo/domain';
 import type { FastifyRequest } from 'fastify';
 import { AppError, badRequest } from '../http/app-error';
 import { EXTENSIONS, SNIFF_LENGTH, sniffType, type SniffedType } from './content-sniffing';
@@ -147,5 +147,5 @@ export async function sweepTemporaryUploads(dataDir: string, options: { olderTha
 }
 
 function tooLarge(maxBytes: number): AppError {
-  return new AppError('PAYLOAD_TOO_LARGE', `Le fichier dépasse la taille maximale autorisée (${Math.round(maxBytes / 1024 / 1024)} Mo).`);
+  return new AppError('PAYLOAD_TOO_LARGE', fileTooLargeMessage(maxBytes));
 }

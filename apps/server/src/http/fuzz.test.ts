@@ -173,6 +173,7 @@ function templateOf(method: string, url: string, f: Fixture): Template | undefin
     'POST /api/contact': { body: { civility: 'MME', firstName: 'Léa', lastName: 'Petit', phone: '01 23 45 67 89', email: 'lea@exemple.fr', reason: 'autre', message: 'Bonjour.' } },
     'POST /api/users/avatar': { multipart: true, fields: { email: 'vendeur@exemple.fr' }, fileField: 'avatar', content: f.photo },
     'POST /api/users/askIntermediary': { body: { userId: f.adminId } },
+    'POST /api/users/email/resendPending': { body: {} },
     'GET /api/admin/users': { query: { page: '1', search: 'Durand', sort: 'name', order: 'asc', pending: '0' } },
     'POST /api/admin/users': { body: { email: 'inscrit@exemple.fr', password: 'Motdepasse1', passwordConfirm: 'Motdepasse1', firstName: 'Léa', lastName: 'Petit' } },
     'POST /api/admin/user/toggleStatus': { body: { id: f.sellerId, data: '1', action: 'validated' } },

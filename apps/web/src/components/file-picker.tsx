@@ -1,6 +1,6 @@
 import { Box, Group, Input, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
-import { useId, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import classes from './file-picker.module.css';
 
 export const NO_FILE_CHOSEN = 'Aucun fichier choisi';
@@ -14,18 +14,31 @@ interface FilePickerProps {
   onChange: (file: File | null) => void;
   /** The visible button's words. */
   buttonLabel?: string;
+  /** Why the chosen file was refused (by the browser's check or by the server), shown under the picker and announced. */
+  error?: string | null;
 }
 
 /**
  * A file input in French and in the app's style: the native input (named by
  * `label`) is visually hidden and a button-like span opens its chooser, so the browser's own "Choose File" never shows.
  */
-export function FilePicker({ label, description, accept, disabled, file, onChange, buttonLabel = 'Choisir un fichier' }: FilePickerProps) {
+export function FilePicker({ label, description, accept, disabled, file, onChange, buttonLabel = 'Choisir un fichier', error }: FilePickerProps) {
   const inputId = useId();
   const nameId = useId();
+  const errorId = useId();
   const input = useRef<HTMLInputElement>(null);
+  // A file taken back (refused) is forgotten by the input too, so choosing the same one again is seen.
+  useEffect(() => {
+    if (!file && input.current) input.current.value = '';
+  }, [file]);
   return (
-    <Input.Wrapper label={label} description={description} labelProps={{ htmlFor: inputId }}>
+    <Input.Wrapper
+      label={label}
+      description={description}
+      labelProps={{ htmlFor: inputId }}
+      error={error || undefined}
+      errorProps={{ id: errorId, role: 'alert' }}
+    >
       <Group gap="sm" mt={6} wrap="nowrap">
         <Box pos="relative">
           <input
@@ -35,7 +48,8 @@ export function FilePicker({ label, description, accept, disabled, file, onChang
             className={classes.input}
             accept={accept}
             disabled={disabled}
-            aria-describedby={nameId}
+            aria-describedby={error ? `${nameId} ${errorId}` : nameId}
+            aria-invalid={error ? true : undefined}
             onChange={(event) => onChange(event.currentTarget.files?.[0] ?? null)}
           />
           {/* For the mouse; keyboard and screen reader users reach the input itself (its focus ring shows here). */}

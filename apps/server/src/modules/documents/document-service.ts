@@ -8,6 +8,8 @@ import {
   isFileTypeCode,
   MESSAGES,
   positiveId,
+  PROJECT_FILE_MAX_BYTES,
+  PROJECT_FILE_MESSAGES,
   projectAccess,
   QUESTIONNAIRE_DOC_TYPES,
   type addDocumentSchema,
@@ -22,6 +24,7 @@ import { documents, participants, projects } from '../../db/schema';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error';
 import { parseWith } from '../../http/parse';
 import { IMAGE_TYPES } from '../../files/content-sniffing';
+import { checkProjectFileContent } from '../../files/project-file-content';
 import { checkOriginalName, storedNameFor } from '../../files/project-files';
 import { removeUnlistedFiles } from '../../files/storage/file-storage';
 import { projectFileKey } from '../../files/storage/storage-keys';
@@ -34,7 +37,6 @@ import type { UserWithOffice } from '../users/user-data';
 import { checkPieceUpload, recordPieceVersion, syncPieceRequests, UNREQUESTED_PIECE_FIELD_VALUE, type PieceUpload } from '../pieces/piece-service';
 import { loadDocumentInProject, requireReadableDocument } from './document-access';
 
-export const PROJECT_FILE_MAX_BYTES = 20 * 1024 * 1024;
 const DOCUMENT_ID_MESSAGE = 'Identifiant de document invalide.';
 const documentIdField = positiveId(DOCUMENT_ID_MESSAGE);
 const pieceRequestIdField = z.union([z.literal(UNREQUESTED_PIECE_FIELD_VALUE), positiveId('Identifiant de pièce invalide.')], {
@@ -122,8 +124,9 @@ export async function addFile(
           dir: temporaryUploadsDir(ctx.config.dataDir),
           accepted: [...IMAGE_TYPES, 'pdf'],
           maxBytes: PROJECT_FILE_MAX_BYTES,
-          refusedMessage: 'Seules les images (PNG, JPEG, GIF, WebP) et les documents PDF sont acceptés.',
+          refusedMessage: PROJECT_FILE_MESSAGES.wrongType,
         });
+        await checkProjectFileContent(upload);
       } else if (part.type === 'file') part.file.resume();
     }
     if (!upload || !originalName) throw badRequest('Merci de choisir un fichier à envoyer.');

@@ -1,6 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, PROJECT_FILE_MESSAGES } from '@notadoo/domain';
+import sharp from 'sharp';
 import { multipartBody, PDF_BYTES, PNG_BYTES } from '../../../test/multipart';
 import { BACKENDS, bearer, buildTestApp, type TestApp } from '../../../test/test-app';
 import { temporaryUploadsDir } from '../../files/upload';
@@ -113,6 +115,35 @@ describe.each(BACKENDS)('documents of a project on %s', (backend) => {
     for (const dir of [temporaryUploadsDir(t.dataDir), path.join(t.dataDir, 'files/projects', String(projectId))]) {
       expect(readdirSync(dir).filter((f) => f.startsWith('.upload-')), dir).toEqual([]);
     }
+  });
+
+  it('checks that a PDF is a whole PDF and an image a decodable image, whatever the first bytes say', async () => {
+    const drawer = await addDrawer(seller, sellerPid, 'rib');
+    const refused: Array<[string, Buffer, string, string]> = [
+      ['en-tête seul.pdf', Buffer.from('%PDF-1.4 bonjour'), 'application/pdf', PROJECT_FILE_MESSAGES.damagedPdf],
+      ['coupé.pdf', PDF_BYTES.subarray(0, PDF_BYTES.indexOf('trailer')), 'application/pdf', PROJECT_FILE_MESSAGES.damagedPdf],
+      ['texte.pdf', Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(4000, 'texte ')]), 'application/pdf', PROJECT_FILE_MESSAGES.damagedPdf],
+      ['photo.png', Buffer.concat([PNG_BYTES.subarray(0, 16), Buffer.alloc(200, 7)]), 'image/png', MESSAGES.imageUnreadable],
+      ['photo.jpg', Buffer.from([0xff, 0xd8, 0xff, 0xe0, ...Buffer.alloc(100, 1)]), 'image/jpeg', MESSAGES.imageUnreadable],
+    ];
+    for (const [name, content, type, message] of refused) {
+      const res = await upload(seller, drawer.id, { name, content, type });
+      expect(res.statusCode, name).toBe(400);
+      expect(res.json(), name).toEqual({ message });
+    }
+    const bomb = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer();
+    const tooManyPixels = await upload(seller, drawer.id, { name: 'plan.png', content: bomb, type: 'image/png' });
+    expect(tooManyPixels.json()).toEqual({ message: MESSAGES.imageTooManyPixels(40) });
+    const project = (await api(seller, 'GET', `/project/${projectId}`)).json();
+    expect(drawers(project).find((d) => d.id === drawer.id)!.files).toEqual([]);
+    expect(readdirSync(temporaryUploadsDir(t.dataDir)).filter((f) => f.startsWith('.upload-'))).toEqual([]);
+
+    const pdf = await upload(seller, drawer.id, { name: 'rib.pdf', content: PDF_BYTES, type: 'application/pdf' });
+    expect(pdf.statusCode, pdf.body).toBe(200);
+    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#369' } }).jpeg().toBuffer();
+    const jpeg = await upload(seller, drawer.id, { name: 'rib.jpg', content: photo, type: 'image/jpeg' });
+    expect(jpeg.statusCode, jpeg.body).toBe(200);
+    expect(drawers(jpeg.json()).find((d) => d.id === drawer.id)!.files).toHaveLength(2);
   });
 
   it('refuses changes once the project is signed, except to the office', async () => {

@@ -81,7 +81,7 @@ describe.each(BACKENDS)('download tokens and PDF links on %s', (backend) => {
     );
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.rawPayload.equals(readFileSync(path.join(t.dataDir, 'files', 'pdf', filename)))).toBe(true);
-    expect(pdfTextContent(pdf.rawPayload)).toContain('Madame');
+    expect(await pdfTextContent(pdf.rawPayload)).toContain('Madame');
   });
 
   it('accepts the list wrapped as { files }, and lets the office get tokens', async () => {

@@ -7,6 +7,7 @@ import {
   type Field,
   type QuestionnaireDefinition,
 } from '@notadoo/domain';
+import { loadPdfFonts, printableText, registerPdfFonts } from '../../pdf/pdf-fonts';
 
 /** What a questionnaire's PDF shows besides the definition itself. */
 export interface QuestionnairePdfInput {
@@ -33,8 +34,8 @@ const INDENT = 12;
  * readable in the raw bytes (tests, debugging).
  */
 export async function renderQuestionnairePdf(input: QuestionnairePdfInput, options: { compress?: boolean } = {}): Promise<Buffer> {
-  // pdfkit and its font metrics (some 15 MB) are loaded by the first PDF, not by every start (issue 11).
-  const { default: PDFDocument } = await import('pdfkit');
+  // pdfkit and the fonts are loaded by the first PDF, not by every start.
+  const [{ default: PDFDocument }, fonts] = await Promise.all([import('pdfkit'), loadPdfFonts()]);
   const { definition, generatedAt } = input;
   const answers = clean(definition, input.answers);
   const visible = visibleFieldNames(definition, answers);
@@ -43,75 +44,86 @@ export async function renderQuestionnairePdf(input: QuestionnairePdfInput, optio
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN + FOOTER_HEIGHT },
     bufferPages: true,
     compress: options.compress ?? true,
+    // No standard font is ever used: the first page would otherwise load Helvetica's metrics for nothing.
+    font: null as unknown as string,
     info: {
-      Title: pdfText(`${definition.title} - ${input.projectName}`),
+      Title: `${definition.title} - ${input.projectName}`.normalize('NFC'),
       Author: 'Notadoo',
-      Subject: pdfText(definition.title),
+      Subject: definition.title,
       CreationDate: generatedAt,
     },
   });
   const done = collect(doc);
+  registerPdfFonts(doc, fonts);
+  const pdf: PdfWriter = { doc, text: (text) => printableText(text, fonts) };
 
-  writeHeader(doc, input);
+  writeHeader(pdf, input);
   for (const step of definition.steps) {
     const sections = step.sections
       .map((section) => ({ title: section.title, questions: section.questions.filter((q) => q.fields.some((f) => visible.has(f.name))) }))
       .filter((section) => section.questions.length > 0);
     if (sections.length === 0) continue;
-    writeHeading(doc, step.title, 13);
+    writeHeading(pdf, step.title, 13);
     for (const section of sections) {
-      if (section.title) writeHeading(doc, section.title, 11);
+      if (section.title) writeHeading(pdf, section.title, 11);
       for (const question of section.questions) {
         keepTogether(doc, 40);
-        doc.font('Helvetica-Bold').fontSize(10).fillColor(COLORS.text).text(pdfText(question.label));
-        for (const field of question.fields.filter((f) => visible.has(f.name))) writeAnswer(doc, field, answers);
+        doc.font('bold').fontSize(10).fillColor(COLORS.text).text(pdf.text(question.label));
+        for (const field of question.fields.filter((f) => visible.has(f.name))) writeAnswer(pdf, field, answers);
         doc.moveDown(0.5);
       }
     }
   }
-  writeSupportingDocuments(doc, input.definition, answers);
-  writeFooters(doc, `Document généré le ${formatParisDateTime(generatedAt)}`);
+  writeSupportingDocuments(pdf, input.definition, answers);
+  writeFooters(pdf, `Document généré le ${formatParisDateTime(generatedAt)}`);
   doc.end();
   return done;
 }
 
-function writeHeader(doc: PDFKit.PDFDocument, input: QuestionnairePdfInput): void {
-  doc.font('Helvetica').fontSize(9).fillColor(COLORS.muted).text('Notadoo - Dossier notarial en ligne');
+/** The document being written, and what makes a user's text printable in its fonts. */
+interface PdfWriter {
+  doc: PDFKit.PDFDocument;
+  text: (text: string) => string;
+}
+
+function writeHeader(pdf: PdfWriter, input: QuestionnairePdfInput): void {
+  const { doc } = pdf;
+  doc.font('regular').fontSize(9).fillColor(COLORS.muted).text('Notadoo - Dossier notarial en ligne');
   doc.moveDown(0.3);
-  doc.font('Helvetica-Bold').fontSize(18).fillColor(COLORS.accent).text(pdfText(input.definition.title));
+  doc.font('bold').fontSize(18).fillColor(COLORS.accent).text(pdf.text(input.definition.title));
   doc.moveDown(0.4);
-  writeLabelled(doc, 'Dossier', input.projectName);
-  writeLabelled(doc, 'Personne concernée', input.personName ?? 'Non attribué');
+  writeLabelled(pdf, 'Dossier', input.projectName);
+  writeLabelled(pdf, 'Personne concernée', input.personName ?? 'Non attribué');
   doc.moveDown(0.5);
   rule(doc);
 }
 
-function writeLabelled(doc: PDFKit.PDFDocument, label: string, value: string): void {
-  doc.font('Helvetica-Bold').fontSize(10).fillColor(COLORS.text).text(`${pdfText(label)} : `, { continued: true });
-  doc.font('Helvetica').text(pdfText(value));
+function writeLabelled({ doc, text }: PdfWriter, label: string, value: string): void {
+  doc.font('bold').fontSize(10).fillColor(COLORS.text).text(`${text(label)} : `, { continued: true });
+  doc.font('regular').text(text(value));
 }
 
-function writeHeading(doc: PDFKit.PDFDocument, title: string, size: number): void {
+function writeHeading({ doc, text }: PdfWriter, title: string, size: number): void {
   keepTogether(doc, 80);
   doc.moveDown(0.6);
-  doc.font('Helvetica-Bold').fontSize(size).fillColor(COLORS.accent).text(pdfText(title));
+  doc.font('bold').fontSize(size).fillColor(COLORS.accent).text(text(title));
   doc.moveDown(0.3);
 }
 
 /** One visible field: "label : answer", or the answer alone when the question's wording says it all. */
-function writeAnswer(doc: PDFKit.PDFDocument, field: Field, answers: Answers): void {
+function writeAnswer({ doc, text }: PdfWriter, field: Field, answers: Answers): void {
   const value = describeAnswer(field.kind, answers[field.name]);
   indented(doc, () => {
     doc.fontSize(10);
-    if (field.label) doc.font('Helvetica').fillColor(COLORS.text).text(labelled(field.label), { continued: true });
-    if (value === '') doc.font('Helvetica-Oblique').fillColor(COLORS.muted).text(UNANSWERED);
-    else doc.font('Helvetica').fillColor(COLORS.text).text(pdfText(value));
+    if (field.label) doc.font('regular').fillColor(COLORS.text).text(labelled(text(field.label)), { continued: true });
+    if (value === '') doc.font('oblique').fillColor(COLORS.muted).text(UNANSWERED);
+    else doc.font('regular').fillColor(COLORS.text).text(text(value));
   });
 }
 
 /** "Label : " before the answer; a label that is itself a question needs no colon. */
 function labelled(label: string): string {
-  const text = pdfText(label).trim();
+  const text = label.trim();
   return /[?:]$/.test(text) ? `${text} ` : `${text} : `;
 }
 
@@ -122,16 +134,17 @@ function indented(doc: PDFKit.PDFDocument, write: () => void): void {
   doc.x = MARGIN;
 }
 
-function writeSupportingDocuments(doc: PDFKit.PDFDocument, definition: QuestionnaireDefinition, answers: Answers): void {
+function writeSupportingDocuments(pdf: PdfWriter, definition: QuestionnaireDefinition, answers: Answers): void {
+  const { doc, text } = pdf;
   const documents = requiredSupportingDocuments(definition, answers);
-  writeHeading(doc, 'Pièces justificatives à fournir', 13);
-  doc.font('Helvetica').fontSize(10).fillColor(COLORS.text);
+  writeHeading(pdf, 'Pièces justificatives à fournir', 13);
+  doc.font('regular').fontSize(10).fillColor(COLORS.text);
   if (documents.length === 0) {
     doc.text('Aucune pièce justificative demandée au vu de ces réponses.');
     return;
   }
   indented(doc, () => {
-    for (const document of documents) doc.text(`\u2022 ${pdfText(document.label)}`);
+    for (const document of documents) doc.text(`\u2022 ${text(document.label)}`);
   });
 }
 
@@ -146,7 +159,7 @@ function keepTogether(doc: PDFKit.PDFDocument, height: number): void {
   if (doc.y + height > doc.page.height - doc.page.margins.bottom) doc.addPage();
 }
 
-function writeFooters(doc: PDFKit.PDFDocument, generated: string): void {
+function writeFooters({ doc, text }: PdfWriter, generated: string): void {
   const { start, count } = doc.bufferedPageRange();
   for (let i = start; i < start + count; i += 1) {
     doc.switchToPage(i);
@@ -155,8 +168,8 @@ function writeFooters(doc: PDFKit.PDFDocument, generated: string): void {
     doc.page.margins.bottom = 0;
     const y = doc.page.height - MARGIN - 10;
     const width = doc.page.width - 2 * MARGIN;
-    doc.font('Helvetica').fontSize(8).fillColor(COLORS.muted);
-    doc.text(pdfText(generated), MARGIN, y, { width, lineBreak: false });
+    doc.font('regular').fontSize(8).fillColor(COLORS.muted);
+    doc.text(text(generated), MARGIN, y, { width, lineBreak: false });
     doc.text(`Page ${i - start + 1} / ${count}`, MARGIN, y, { width, align: 'right', lineBreak: false });
     doc.page.margins.bottom = bottom;
   }
@@ -187,21 +200,4 @@ export function formatParisDateTime(date: Date): string {
       .map((part) => [part.type, part.value]),
   );
   return `${parts.day}/${parts.month}/${parts.year} à ${parts.hour}:${parts.minute}`;
-}
-
-// The standard PDF fonts (no font file to ship) write WinAnsi: Latin-1 plus
-// these. Anything else a user typed (emoji, other scripts) would print as
-// garbage, so it shows as '?' instead.
-const WIN_ANSI_EXTRAS = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
-const SPACES = /[\t\u2000-\u200a\u202f\u205f\u3000]/g;
-
-/** Text the standard fonts can print. */
-export function pdfText(text: string): string {
-  let out = '';
-  for (const char of text.replace(/\r\n?/g, '\n').replace(SPACES, ' ')) {
-    const code = char.codePointAt(0)!;
-    const printable = char === '\n' || (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRAS.has(char);
-    out += printable ? char : '?';
-  }
-  return out;
 }

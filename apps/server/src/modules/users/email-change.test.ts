@@ -126,6 +126,63 @@ describe.each(BACKENDS)('changing the e-mail of an account on %s', (backend) => 
     expect((await me(bearer(second.json().token))).json()).toMatchObject({ email: 'premier@exemple.fr', pendingEmail: 'pas-a-moi@exemple.fr' });
   });
 
+  const resendPending = (headers: Record<string, string>) =>
+    t.app.inject({ method: 'POST', url: '/api/users/email/resendPending', headers, payload: {} });
+
+  it('mails the pending address its link again, one that confirms it, and says so when nothing is pending', async () => {
+    const u = await t.createUser({ email: 'renvoi@exemple.fr' });
+    const headers = bearer(await t.tokenFor(u.email, u.password));
+    const none = await resendPending(headers);
+    expect(none.statusCode).toBe(409);
+    expect(none.json()).toEqual({ message: "Aucun changement d'adresse email n'est en attente de confirmation." });
+
+    const changed = await patch(u.id, headers, { email: 'renvoi.nouveau@exemple.fr', password: u.password });
+    const fresh = bearer(changed.json().token);
+    const sent = t.mails.length;
+    const again = await resendPending(fresh);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json()).toMatchObject({ email: 'renvoi@exemple.fr', pendingEmail: 'renvoi.nouveau@exemple.fr' });
+    expect(t.mails.slice(sent).map((m) => [m.to, m.subject])).toEqual([['renvoi.nouveau@exemple.fr', 'Confirmez votre adresse email']]);
+    const link = new URL(t.mails.at(-1)!.link!);
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/email/confirm',
+      payload: { email: link.searchParams.get('email'), token: link.searchParams.get('token') },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    expect((await me(fresh)).json()).toMatchObject({ email: 'renvoi.nouveau@exemple.fr', pendingEmail: null });
+    expect((await resendPending(fresh)).statusCode).toBe(409);
+    expect((await t.app.inject({ method: 'POST', url: '/api/users/email/resendPending', payload: {} })).statusCode).toBe(401);
+  });
+
+  it('answers a resend for an address that has an account as for a free one, mailing nobody', async () => {
+    const owner = await t.createUser({ email: 'occupee@exemple.fr' });
+    const u = await t.createUser();
+    const changed = await patch(u.id, bearer(await t.tokenFor(u.email, u.password)), { email: owner.email, password: u.password });
+    const sent = t.mails.length;
+    const again = await resendPending(bearer(changed.json().token));
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ email: u.email, pendingEmail: 'occupee@exemple.fr' });
+    expect(t.mails.length).toBe(sent);
+  });
+
+  it('cancels a pending change when the current address is sent back, and its link no longer confirms', async () => {
+    const u = await t.createUser({ email: 'annule@exemple.fr' });
+    const changed = await patch(u.id, bearer(await t.tokenFor(u.email, u.password)), { email: 'annule.nouveau@exemple.fr', password: u.password });
+    const link = new URL(t.mails.filter((m) => m.to === 'annule.nouveau@exemple.fr').at(-1)!.link!);
+    const fresh = bearer(changed.json().token);
+    const cancelled = await patch(u.id, fresh, { email: 'annule@exemple.fr' });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json()).toMatchObject({ email: 'annule@exemple.fr', pendingEmail: null });
+    const confirm = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/email/confirm',
+      payload: { email: link.searchParams.get('email'), token: link.searchParams.get('token') },
+    });
+    expect(confirm.statusCode).toBe(400);
+    expect((await me(fresh)).json()).toMatchObject({ email: 'annule@exemple.fr', pendingEmail: null });
+  });
+
   it('tells an admin changing a user’s e-mail that the address is taken, and changes nothing', async () => {
     const admin = await t.createUser({ roles: ['ROLE_USER', 'ROLE_ADMIN'] });
     const owner = await t.createUser();

@@ -6,7 +6,8 @@ import type { AppContext } from '../../context';
 import { readParts } from '../../files/upload';
 import { sendSharedAnswer } from '../../http/shared-answers';
 import { toSession, type UserWithOffice } from './user-data';
-import { askIntermediary, getUserFor, updateUserFor } from './user-service';
+import { askIntermediary, getUserFor, resendPendingEmailConfirmation, updateUserFor } from './user-service';
+import { enforceRateLimit } from '../accounts/account-service';
 import { changeAvatar } from './avatar-service';
 
 const idParams = z.object({ id: positiveId('Identifiant d’utilisateur invalide.') });
@@ -35,6 +36,20 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       config: { access: 'user' },
       schema: { tags: ['utilisateurs'], summary: 'Modifier un profil', params: idParams, body: userPatchSchema },
       handler: async (request) => updateUserFor(ctx, requireUser(request), request.params.id, request.body, request.rememberedSession),
+    });
+
+    // The new address's link again; a change is cancelled by sending the current address back to PATCH /users/{id}.
+    app.post('/users/email/resendPending', {
+      config: { access: 'user' },
+      schema: { tags: ['utilisateurs'], summary: 'Renvoyer le lien de confirmation de la nouvelle adresse email en attente', body: z.object({}).optional() },
+      handler: async (request) => {
+        const user = requireUser(request);
+        await enforceRateLimit(ctx, [
+          [`resend:ip:${request.ip}`, ctx.rateLimits.mailPerIp],
+          [`resend-pending:user:${user.id}`, ctx.rateLimits.mailPerEmail],
+        ]);
+        return resendPendingEmailConfirmation(ctx, user);
+      },
     });
 
     // Issue 10: the profile's photo and the request for intermediary rights.

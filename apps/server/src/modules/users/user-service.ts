@@ -12,7 +12,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error';
-import { deliver, issueSessionToken, queueConfirmationMail } from '../accounts/account-service';
+import { deliver, issueSessionToken, queueConfirmationMail, sendConfirmationMail } from '../accounts/account-service';
 import { revokeAccountTokens } from '../accounts/account-tokens';
 import { intermediaryRequestMail } from '../contact/site-mails';
 import { queueMail } from '../../mail/outbox-data';
@@ -130,6 +130,21 @@ async function requireActiveOffice(ctx: AppContext, officeId: number): Promise<v
   const office = await findOfficeById(ctx.db, officeId);
   if (!office) throw badRequest(OFFICE_ATTACHMENT_MESSAGES.unknownOffice);
   if (!office.active) throw badRequest(OFFICE_ATTACHMENT_MESSAGES.inactiveOffice);
+}
+
+/**
+ * Mails the confirmation link of the user's pending address again (the first
+ * was lost, or has expired). When that address belongs to another account no
+ * link goes, as when the change was asked, and the answer is the same: the
+ * user learns nothing of who has an account. 409 without a pending change.
+ */
+export async function resendPendingEmailConfirmation(ctx: AppContext, user: UserWithOffice): Promise<User> {
+  const current = (await findUserById(ctx.db, user.id))!;
+  const pendingEmail = current.pendingEmail;
+  if (!pendingEmail) throw new AppError('CONFLICT', MESSAGES.noPendingEmailChange);
+  const owner = await findUserByEmail(ctx.db, pendingEmail);
+  if (!owner || owner.id === user.id) await sendConfirmationMail(ctx, { id: user.id, email: pendingEmail, firstName: current.firstName });
+  return toUser(current);
 }
 
 /**

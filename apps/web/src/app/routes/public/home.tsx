@@ -23,7 +23,8 @@ function QuickSignup() {
     void navigate(`/signup?${new URLSearchParams({ email: email.trim() })}`);
   };
   return (
-    <form onSubmit={onSubmit} aria-label="Inscription rapide">
+    // Sent before the app's code ran, the browser goes where the app would: the signup with the address.
+    <form method="get" action="/signup" onSubmit={onSubmit} aria-label="Inscription rapide">
       <Group align="flex-end" gap="xs">
         <TextInput
           label="Votre adresse email"

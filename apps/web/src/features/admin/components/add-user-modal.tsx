@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { ADMIN_MESSAGES, MESSAGES, registrationSchema, type RegistrationPayload } from '@notadoo/domain';
+import { ADMIN_MESSAGES, MESSAGES, registrationSchema, type RegistrationPayload, PASSWORD_FORM_ACTIONS } from '@notadoo/domain';
 import { useForm, useWatch } from 'react-hook-form';
 import { PasswordChecklist } from '../../../components/password-checklist';
 import { notifySuccess } from '../../../lib/notify';
@@ -37,7 +37,7 @@ export function AddUserModal({ opened, onClose }: { opened: boolean; onClose: ()
   );
   return (
     <Modal opened={opened} onClose={close} title="Ajouter un utilisateur" size="lg">
-      <form onSubmit={onSubmit} noValidate aria-label="Ajouter un utilisateur">
+      <form method="post" action={PASSWORD_FORM_ACTIONS.admin} onSubmit={onSubmit} noValidate aria-label="Ajouter un utilisateur">
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
             <TextInput label="Prénom" required maxLength={255} error={errors.firstName?.message} {...register('firstName')} />

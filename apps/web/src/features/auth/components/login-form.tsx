@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { loginSchema, MESSAGES } from '@notadoo/domain';
+import { loginSchema, MESSAGES, PASSWORD_FORM_ACTIONS } from '@notadoo/domain';
 import { useForm } from 'react-hook-form';
 import { readApiError } from '../../../api/api-error';
 import { notifyError } from '../../../lib/notify';
@@ -32,7 +32,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (landing: string) => void 
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Connexion">
+    <form method="post" action={PASSWORD_FORM_ACTIONS.login} onSubmit={onSubmit} noValidate aria-label="Connexion">
       <Stack gap="md">
         <TextInput
           label="Adresse email"

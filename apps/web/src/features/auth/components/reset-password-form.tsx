@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, PasswordInput, Stack } from '@mantine/core';
-import { isPasswordStrongEnough, MESSAGES, resetPasswordFormSchema } from '@notadoo/domain';
+import { isPasswordStrongEnough, MESSAGES, resetPasswordFormSchema, PASSWORD_FORM_ACTIONS } from '@notadoo/domain';
 import { useForm, useWatch } from 'react-hook-form';
 import { readApiError } from '../../../api/api-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -49,7 +49,7 @@ export function ResetPasswordForm({ token, onSuccess }: ResetPasswordFormProps) 
   );
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Réinitialisation du mot de passe">
+    <form method="post" action={PASSWORD_FORM_ACTIONS.resetPassword} onSubmit={onSubmit} noValidate aria-label="Réinitialisation du mot de passe">
       <Stack gap="md">
         <Stack gap={4}>
           <PasswordInput

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Checkbox, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { isPasswordStrongEnough, MESSAGES } from '@notadoo/domain';
+import { isPasswordStrongEnough, MESSAGES, PASSWORD_FORM_ACTIONS } from '@notadoo/domain';
 import { useForm, useWatch } from 'react-hook-form';
 import { readApiError } from '../../../api/api-error';
 import { config } from '../../../config/env';
@@ -54,7 +54,7 @@ export function SignupForm({ onSuccess }: { onSuccess: (landing: string) => void
   const onSubmit = handleSubmit((request) => signup.mutate({ ...request, invitation }, { onSuccess: () => onSuccess(landing), onError: reportSignupError }));
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Création de compte">
+    <form method="post" action={PASSWORD_FORM_ACTIONS.signup} onSubmit={onSubmit} noValidate aria-label="Création de compte">
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           Tous les champs sont obligatoires.

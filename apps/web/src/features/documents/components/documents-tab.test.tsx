@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { MESSAGES, type PieceRequestView, type Project } from '@notadoo/domain';
+import { MESSAGES, PROJECT_FILE_ACCEPT, PROJECT_FILE_MESSAGES, type PieceRequestView, type Project } from '@notadoo/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
@@ -12,6 +12,7 @@ import { createSession } from '../../../testing/session-factory';
 import { LOCKED_LABEL } from './document-entries';
 import { OTHER_PIECE_LABEL, PIECE_CHOICE_LABEL } from './upload-file-modal';
 import { FakeXhr } from '../../../testing/fake-xhr';
+import { NO_FILE_CHOSEN } from '../../../components/file-picker';
 import { createPiece, createPieces } from '../../../testing/piece-factory';
 import { DocumentsTab } from './documents-tab';
 import {
@@ -185,7 +186,7 @@ describe('documents tab', () => {
     await user.click(await screen.findByRole('button', { name: 'Ajouter un fichier' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ajouter un fichier' });
     const input = within(dialog).getByLabelText(/^Fichier/);
-    expect(input).toHaveAttribute('accept', 'image/*,application/pdf');
+    expect(input).toHaveAttribute('accept', PROJECT_FILE_ACCEPT);
     await user.upload(input, new File(['%PDF-1.4'], 'carte.pdf', { type: 'application/pdf' }));
     await user.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
 
@@ -212,20 +213,49 @@ describe('documents tab', () => {
     expect(screen.getByText('carte.pdf')).toBeInTheDocument();
   });
 
-  it("toasts a failed upload, with the server's message for a file too large", async () => {
+  it("says in the dialog why the server refused the file, takes it back, and lets another be sent", async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const { user } = renderTab(createProject({ participants: [seller], documents: [createDrawerDocument(5, 100, 'identity_card', [])] }));
     await user.click(await screen.findByRole('button', { name: 'Ajouter un fichier' }));
     const dialog = await screen.findByRole('dialog', { name: 'Ajouter un fichier' });
-    await user.upload(within(dialog).getByLabelText(/^Fichier/), new File(['x'], 'photo.png', { type: 'image/png' }));
+    const input = within(dialog).getByLabelText(/^Fichier/);
+    await user.upload(input, new File(['x'], 'photo.png', { type: 'image/png' }));
     await user.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
+    // A failure the server does not explain: the spec's toast, and the same words in the dialog; the file stays to try again.
     FakeXhr.last!.respond(500, { message: 'Une erreur interne est survenue. Merci de réessayer plus tard.' });
-    expect(await screen.findByText(MESSAGES.operationFailed)).toBeInTheDocument();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.operationFailed);
+    expect(await screen.findAllByText(MESSAGES.operationFailed)).toHaveLength(2);
+    expect(within(dialog).getByText('photo.png')).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
-    FakeXhr.last!.respond(413, { message: 'Le fichier dépasse la taille maximale autorisée (20 Mo).' });
-    expect(await screen.findByText('Le fichier dépasse la taille maximale autorisée (20 Mo).')).toBeInTheDocument();
-    expect(screen.getByRole('dialog', { name: 'Ajouter un fichier' })).toBeInTheDocument();
+    FakeXhr.last!.respond(400, { message: PROJECT_FILE_MESSAGES.damagedPdf });
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(PROJECT_FILE_MESSAGES.damagedPdf);
+    expect(input).toHaveAccessibleDescription(`${NO_FILE_CHOSEN} ${PROJECT_FILE_MESSAGES.damagedPdf}`);
+    expect(input).toHaveAttribute('aria-invalid', 'true');
+    expect(within(dialog).getByRole('button', { name: 'Envoyer' })).toBeDisabled();
+
+    await user.upload(input, new File(['%PDF-1.4'], 'carte.pdf', { type: 'application/pdf' }));
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
+    expect((FakeXhr.last!.body!.get('file') as File).name).toBe('carte.pdf');
+  });
+
+  it('refuses a file over 20 Mo or of another type in the dialog, before a byte is sent', async () => {
+    vi.stubGlobal('XMLHttpRequest', FakeXhr);
+    FakeXhr.last = null;
+    const { user } = renderTab(createProject({ participants: [seller], documents: [createDrawerDocument(5, 100, 'identity_card', [])] }));
+    await user.click(await screen.findByRole('button', { name: 'Ajouter un fichier' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Ajouter un fichier' });
+    const input = within(dialog).getByLabelText(/^Fichier/);
+    const big = new File(['%PDF-1.4'], 'scan.pdf', { type: 'application/pdf' });
+    Object.defineProperty(big, 'size', { value: 21 * 1024 * 1024 });
+    await user.upload(input, big);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Le fichier dépasse la taille maximale autorisée (20 Mo).');
+    expect(within(dialog).getByText(NO_FILE_CHOSEN)).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Envoyer' })).toBeDisabled();
+    await userEvent.setup({ applyAccept: false }).upload(input, new File(['x'], 'contrat.docx', { type: 'application/msword' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(PROJECT_FILE_MESSAGES.wrongType);
+    expect(FakeXhr.last).toBeNull();
   });
 
   it('asks for confirmation before deleting a file', async () => {

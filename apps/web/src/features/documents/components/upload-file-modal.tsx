@@ -4,6 +4,7 @@ import {
   canViewPiecesOf,
   fileTypeTitle,
   MESSAGES,
+  PROJECT_FILE_ACCEPT,
   type FileDrawer,
   type Participant,
   type Project,
@@ -15,11 +16,9 @@ import { FilePicker } from '../../../components/file-picker';
 import { notifySuccess } from '../../../lib/notify';
 import { useUploadFile } from '../api/upload-file';
 import { reportFailure } from '../../../lib/report-failure';
+import { useProjectFile } from '../../../lib/use-project-file';
 import { defaultPieceChoice, OTHER_PIECE, piecesForDrawer, type PieceChoice } from '../lib/piece-choice';
 import { UploadProgress } from '../../../components/upload-progress';
-
-/** Project files are images and PDF (spec section 5); the server checks the content too. */
-export const ACCEPTED_FILES = 'image/*,application/pdf';
 
 export const PIECE_CHOICE_LABEL = 'Pièce concernée';
 export const OTHER_PIECE_LABEL = 'Autre document';
@@ -47,7 +46,8 @@ export function UploadFileModal({ project, drawer, owner, viewer, onClose }: Upl
   // No office yet, an unassigned drawer, or pieces the viewer may not see or send: the upload stays a plain one.
   const offersPieces = project.notary_office !== null && owner !== null && canViewPiecesOf(viewer, project, owner) && canSendPiece(viewer, project, owner);
   const pieces = useProjectPieces(project.id, { enabled: offersPieces });
-  const [file, setFile] = useState<File | null>(null);
+  // 409: the piece was accepted meanwhile.
+  const { file, error, choose, showFailure } = useProjectFile([409]);
   const [progress, setProgress] = useState(0);
   const [picked, setPicked] = useState<PieceChoice | null>(null);
   const uploading = upload.isPending;
@@ -68,8 +68,10 @@ export function UploadFileModal({ project, drawer, owner, viewer, onClose }: Upl
           notifySuccess(MESSAGES.operationSucceeded);
           onClose();
         },
-        // The server's 400 (refused type, wrong piece), 409 (piece accepted meanwhile) and 413 (too large) say what to change.
-        onError: (error) => reportFailure(error, [400, 409, 413]),
+        // The dialog says what the server refused; a failure it cannot explain is also the spec's toast.
+        onError: (failure) => {
+          if (!showFailure(failure)) reportFailure(failure);
+        },
       },
     );
   };
@@ -102,7 +104,15 @@ export function UploadFileModal({ project, drawer, owner, viewer, onClose }: Upl
             </Stack>
           </Radio.Group>
         )}
-        <FilePicker label="Fichier" description="Images ou PDF, 20 Mo au plus." accept={ACCEPTED_FILES} disabled={uploading} file={file} onChange={setFile} />
+        <FilePicker
+          label="Fichier"
+          description="Images ou PDF, 20 Mo au plus."
+          accept={PROJECT_FILE_ACCEPT}
+          disabled={uploading}
+          file={file}
+          onChange={choose}
+          error={error}
+        />
         {uploading && <UploadProgress value={progress} />}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={uploading}>

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { MESSAGES, type Project } from '@notadoo/domain';
+import { MESSAGES, PROJECT_FILE_ACCEPT, PROJECT_FILE_MESSAGES, type Project } from '@notadoo/domain';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -153,11 +153,11 @@ describe('pieces tab', () => {
     await user.click(within(dialog).getByRole('combobox', { name: 'Type de document' }));
     await user.click(await within(dialog).findByRole('option', { name: 'Passeport' }));
     const input = within(dialog).getByLabelText(/^Fichier/);
-    expect(input).toHaveAttribute('accept', 'image/*,application/pdf');
+    expect(input).toHaveAttribute('accept', PROJECT_FILE_ACCEPT);
     // Checked before sending: type and size.
     // The browser's chooser can be told to show every file: the modal checks again.
     await userEvent.setup({ applyAccept: false }).upload(input, new File(['x'], 'notes.txt', { type: 'text/plain' }));
-    expect(within(dialog).getByRole('alert')).toHaveTextContent('Seuls les images et les fichiers PDF sont acceptés.');
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(PROJECT_FILE_MESSAGES.wrongType);
     expect(within(dialog).getByRole('button', { name: 'Envoyer' })).toBeDisabled();
     await user.upload(input, new File(['%PDF-1.4'], 'passeport.pdf', { type: 'application/pdf' }));
     await user.click(within(dialog).getByRole('button', { name: 'Envoyer' }));

@@ -5,6 +5,7 @@ import {
   fileTypeTitle,
   findDiagnosticRule,
   MESSAGES,
+  PROJECT_FILE_ACCEPT,
   type DiagnosticKind,
   type PieceRequestView,
   type Project,
@@ -14,9 +15,10 @@ import { getProjectPieces } from '../../../api/get-project-pieces';
 import { FilePicker } from '../../../components/file-picker';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { reportFailure } from '../../../lib/report-failure';
+import { useProjectFile } from '../../../lib/use-project-file';
 import { useSendPiece } from '../api/send-piece';
 import { useSetReportDate } from '../api/set-report-date';
-import { ACCEPTED_PIECE_FILES, lastReview, latestVersion, refuseFile, reviewText } from '../lib/piece-display';
+import { lastReview, latestVersion, reviewText } from '../lib/piece-display';
 import { readReportFields, ReportDateFields, type ReportFields } from './report-date-form';
 import { UploadProgress } from '../../../components/upload-progress';
 
@@ -39,8 +41,8 @@ export function SendPieceModal({ project, request, onClose }: { project: Project
   const setReportDate = useSetReportDate();
   const fileTypes = request.fileTypes.length > 0 ? request.fileTypes : ALL_FILE_TYPES;
   const [fileType, setFileType] = useState<string | null>(fileTypes[0] ?? null);
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
+  // 403: no longer allowed to send for this person; 409: the piece was accepted meanwhile.
+  const { file, error: fileError, choose: chooseFile, showFailure } = useProjectFile([403, 409]);
   const [progress, setProgress] = useState(0);
   const [report, setReport] = useState<ReportFields>({ reportDate: '', finding: null });
   const [reportErrors, setReportErrors] = useState<{ reportDate?: string; finding?: string }>({});
@@ -48,11 +50,6 @@ export function SendPieceModal({ project, request, onClose }: { project: Project
   const diagnostic = diagnosticOf(request, fileType);
   const correction = request.state === 'to_correct' ? lastReview(request, 'to_correct') : undefined;
   const title = request.versions.length > 0 ? 'Envoyer une nouvelle version' : 'Envoyer la pièce';
-
-  const chooseFile = (chosen: File | null) => {
-    setFile(chosen);
-    setFileError(chosen ? refuseFile(chosen) : null);
-  };
 
   const saveReportDate = async (payload: NonNullable<ReturnType<typeof readReportFields>['payload']>) => {
     try {
@@ -65,7 +62,7 @@ export function SendPieceModal({ project, request, onClose }: { project: Project
   };
 
   const send = () => {
-    if (!file || !fileType || fileError) return;
+    if (!file || !fileType) return;
     // An empty date is fine: it can be given later, under the piece.
     const wantsDate = diagnostic !== undefined && report.reportDate.trim() !== '';
     const checked = wantsDate ? readReportFields(diagnostic, report) : null;
@@ -80,8 +77,10 @@ export function SendPieceModal({ project, request, onClose }: { project: Project
           notifySuccess(MESSAGES.operationSucceeded);
           onClose();
         },
-        // The server's 400 (refused type, wrong drawer), 409 (accepted meanwhile) and 413 (too large) say what to change.
-        onError: (error) => reportFailure(error, [400, 403, 409, 413]),
+        // The dialog says what the server refused; a failure it cannot explain is also the spec's toast.
+        onError: (failure) => {
+          if (!showFailure(failure)) reportFailure(failure);
+        },
       },
     );
   };
@@ -109,19 +108,22 @@ export function SendPieceModal({ project, request, onClose }: { project: Project
         ) : (
           <Text size="sm">Type de document : {fileTypeTitle(fileTypes[0] ?? '')}</Text>
         )}
-        <FilePicker label="Fichier" description="Images ou PDF, 20 Mo au plus." accept={ACCEPTED_PIECE_FILES} disabled={uploading} file={file} onChange={chooseFile} />
-        {fileError && (
-          <Text size="sm" c="red" role="alert">
-            {fileError}
-          </Text>
-        )}
+        <FilePicker
+          label="Fichier"
+          description="Images ou PDF, 20 Mo au plus."
+          accept={PROJECT_FILE_ACCEPT}
+          disabled={uploading}
+          file={file}
+          onChange={chooseFile}
+          error={fileError}
+        />
         {diagnostic && <ReportDateFields kind={diagnostic} value={report} onChange={setReport} errors={reportErrors} disabled={uploading} />}
         {sendPiece.isPending && <UploadProgress value={progress} />}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={uploading}>
             Annuler
           </Button>
-          <Button onClick={send} loading={uploading} disabled={!file || !fileType || fileError !== null}>
+          <Button onClick={send} loading={uploading} disabled={!file || !fileType}>
             Envoyer
           </Button>
         </Group>

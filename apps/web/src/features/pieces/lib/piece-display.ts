@@ -22,17 +22,6 @@ export const STATE_COLOURS: Record<PieceState, string> = {
   waived: 'grape',
 };
 
-/** The server's limit on a project file (documents module): checked here too, so a long upload is not started for nothing. */
-export const PIECE_FILE_MAX_BYTES = 20 * 1024 * 1024;
-export const ACCEPTED_PIECE_FILES = 'image/*,application/pdf';
-
-/** Why a chosen file cannot be sent, or null. */
-export function refuseFile(file: File): string | null {
-  if (file.type !== 'application/pdf' && !file.type.startsWith('image/')) return 'Seuls les images et les fichiers PDF sont acceptés.';
-  if (file.size > PIECE_FILE_MAX_BYTES) return 'Le fichier dépasse la taille maximale autorisée (20 Mo).';
-  return null;
-}
-
 /** "3 / 7 reçues", from the requests shown (the person card has the server's own count). */
 export function countOf(requests: readonly PieceRequestView[]): PersonPieceCount {
   return countPersonPieces(requests.map((r) => ({ state: r.state, origin: r.origin, noLongerRequired: r.noLongerRequired, count: 1 })));

@@ -48,3 +48,13 @@ export function useAskIntermediary() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: askIntermediary, onSuccess: (user) => mergeIntoSession(queryClient, user) });
 }
+
+/** `POST /users/email/resendPending`: the confirmation link of the pending address, mailed again. */
+export function resendPendingEmail(): Promise<User> {
+  return apiClient.post<User>('users/email/resendPending', {});
+}
+
+export function useResendPendingEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: resendPendingEmail, onSuccess: (user) => mergeIntoSession(queryClient, user) });
+}

@@ -1,13 +1,11 @@
-import { Alert, Button, Group, Modal, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { MESSAGES, type Session } from '@notadoo/domain';
-import { useEffect, useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Button, Group, Modal, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { MESSAGES, PASSWORD_FORM_ACTIONS, type Session } from '@notadoo/domain';
+import { useState, type FormEvent } from 'react';
 import { readApiError } from '../../../api/api-error';
 import { notifyError, notifySuccess, SHORT_TOAST_DURATION_MS } from '../../../lib/notify';
 import { useUpdateProfile } from '../api/profile';
-
-/** Spec section 9: changing one's own e-mail signs out after 3 s. */
-export const EMAIL_CHANGE_SIGN_OUT_DELAY_MS = 3000;
+import { EmailChangeSignOut } from './email-change-sign-out';
+import { PendingEmailNotice } from './pending-email-notice';
 
 function reportProfileError(error: unknown) {
   const { status, message } = readApiError(error, MESSAGES.profileUpdateFailed);
@@ -18,22 +16,16 @@ function reportProfileError(error: unknown) {
 
 /**
  * First name, last name, e-mail and office. A new e-mail asks for the current
- * password (sent as `password`), then the user is signed out after 3 s and
- * asked to confirm the new address from the link mailed to it.
+ * password (sent as `password`); the server keeps it pending until the link
+ * mailed to it is used, and the user is signed out after 3 s. A change still
+ * pending shows above the form.
  */
 export function InformationForm({ session }: { session: Session }) {
-  const navigate = useNavigate();
   const update = useUpdateProfile();
   const [values, setValues] = useState({ firstName: session.firstName, lastName: session.lastName, email: session.email });
   const [askPassword, setAskPassword] = useState(false);
   const [password, setPassword] = useState('');
   const [signingOutFor, setSigningOutFor] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!signingOutFor) return;
-    const timer = window.setTimeout(() => void navigate('/logout', { replace: true }), EMAIL_CHANGE_SIGN_OUT_DELAY_MS);
-    return () => window.clearTimeout(timer);
-  }, [signingOutFor, navigate]);
 
   const emailChanged = values.email.trim().toLowerCase() !== session.email;
   const save = (currentPassword?: string) =>
@@ -52,7 +44,8 @@ export function InformationForm({ session }: { session: Session }) {
           notifySuccess(MESSAGES.profileUpdated, SHORT_TOAST_DURATION_MS);
           setAskPassword(false);
           setPassword('');
-          if (currentPassword && user.email !== session.email) setSigningOutFor(user.email);
+          // The answer keeps the current address and holds the new one as pending (also when it was not free: nothing tells).
+          if (currentPassword && user.pendingEmail) setSigningOutFor(user.pendingEmail);
         },
         onError: reportProfileError,
       },
@@ -64,18 +57,13 @@ export function InformationForm({ session }: { session: Session }) {
     else save();
   };
 
-  if (signingOutFor) {
-    return (
-      <Alert color="blue" role="status" title="Confirmez votre nouvelle adresse">
-        Un email de confirmation vous a été envoyé à l'adresse {signingOutFor}. Cliquez sur le lien qu'il contient pour confirmer votre
-        nouvelle adresse. Vous allez être déconnecté(e) dans quelques secondes.
-      </Alert>
-    );
-  }
+  if (signingOutFor) return <EmailChangeSignOut newEmail={signingOutFor} currentEmail={session.email} />;
 
+  const pendingEmail = session.pendingEmail;
   return (
     <form onSubmit={onSubmit} aria-label="Mes informations">
       <Stack gap="md">
+        {pendingEmail && <PendingEmailNotice session={{ ...session, pendingEmail }} />}
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="Prénom" required maxLength={255} value={values.firstName} onChange={(e) => setValues({ ...values, firstName: e.currentTarget.value })} />
           <TextInput label="Nom" required maxLength={255} value={values.lastName} onChange={(e) => setValues({ ...values, lastName: e.currentTarget.value })} />
@@ -103,6 +91,8 @@ export function InformationForm({ session }: { session: Session }) {
       </Stack>
       <Modal opened={askPassword} onClose={() => setAskPassword(false)} title="Confirmez votre mot de passe">
         <form
+          method="post"
+          action={PASSWORD_FORM_ACTIONS.profile}
           onSubmit={(event) => {
             event.preventDefault();
             event.stopPropagation();

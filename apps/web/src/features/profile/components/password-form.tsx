@@ -1,5 +1,5 @@
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
-import { isPasswordStrongEnough, MESSAGES, type Session } from '@notadoo/domain';
+import { isPasswordStrongEnough, MESSAGES, type Session, PASSWORD_FORM_ACTIONS } from '@notadoo/domain';
 import { useState, type FormEvent } from 'react';
 import { PasswordChecklist } from '../../../components/password-checklist';
 import { readApiError } from '../../../api/api-error';
@@ -48,7 +48,7 @@ export function PasswordForm({ session }: { session: Session }) {
   };
 
   return (
-    <form onSubmit={onSubmit} aria-label="Changer mon mot de passe">
+    <form method="post" action={PASSWORD_FORM_ACTIONS.profile} onSubmit={onSubmit} aria-label="Changer mon mot de passe">
       <Stack gap="md">
         <PasswordInput label="Mot de passe actuel" autoComplete="current-password" value={values.password} onChange={set('password')} maxLength={255} />
         <Stack gap={4}>

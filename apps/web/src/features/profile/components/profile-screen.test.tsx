@@ -1,10 +1,11 @@
 import { ADMIN_MESSAGES, MESSAGES } from '@notadoo/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { mockFetch, type FetchRoutes } from '../../../testing/mock-fetch';
 import { renderApp } from '../../../testing/render-app';
 import { createSession } from '../../../testing/session-factory';
+import { PENDING_EMAIL_CANCELLED, PENDING_EMAIL_TITLE } from './pending-email-notice';
 
 const session = createSession({ id: 7, email: 'claire.martin@example.fr' });
 
@@ -47,9 +48,10 @@ describe('profile screen', () => {
     expect(patches(fetchMock)).toEqual([{ password: 'Mauvais2026', passwordNew: 'Nouveau2026', passwordNewConfirm: 'Nouveau2026' }]);
   });
 
-  it('asks for the current password before changing the e-mail, sends it as `password`, then signs out', async () => {
+  it('asks for the current password before changing the e-mail, says where the link went, counts down and signs out after 3 s', async () => {
+    // As the server answers: the current address kept, the new one pending.
     const { fetchMock, fill, user, router } = await renderProfile({
-      'PATCH users/7': (body) => ({ body: { ...session, ...(body as object), isEmailConfirmed: false, scores: { EC: null }, complexity: null } }),
+      'PATCH users/7': () => ({ body: { ...session, pendingEmail: 'claire.nouvelle@example.fr', scores: { EC: null }, complexity: null, token: 'jeton2' } }),
     });
     const form = screen.getByRole('form', { name: 'Mes informations' });
     await fill(within(form).getByLabelText(/Adresse email/), 'claire.nouvelle@example.fr');
@@ -57,14 +59,43 @@ describe('profile screen', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Confirmez votre mot de passe' });
     expect(patches(fetchMock)).toEqual([]);
     await fill(within(dialog).getByLabelText(/Mot de passe actuel/), 'Secret2026');
+    const clicked = Date.now();
     await user.click(within(dialog).getByRole('button', { name: 'Confirmer' }));
-    expect(await screen.findByText(/Un email de confirmation vous a été envoyé à l'adresse claire.nouvelle@example.fr/)).toBeInTheDocument();
+    const notice = await screen.findByRole('status');
+    expect(notice).toHaveTextContent("Un email de confirmation vous a été envoyé à l'adresse claire.nouvelle@example.fr");
+    expect(notice).toHaveTextContent('votre adresse actuelle, claire.martin@example.fr, reste celle de votre compte');
+    expect(notice).toHaveTextContent('Vous allez être déconnecté(e) dans 3 s.');
     expect(patches(fetchMock)[0]).toMatchObject({ email: 'claire.nouvelle@example.fr', password: 'Secret2026', firstName: 'Claire' });
     await screen.findByText(MESSAGES.profileUpdated);
-    // Signed out 3 s later.
-    await new Promise((r) => setTimeout(r, 3200));
-    expect(router.state.location.pathname).toBe('/logout');
+    expect(await within(notice).findByText('Vous allez être déconnecté(e) dans 1 s.', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/profile');
+    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/logout'), { timeout: 3000 });
+    const elapsed = Date.now() - clicked;
+    expect(elapsed).toBeGreaterThanOrEqual(2900);
+    expect(elapsed).toBeLessThan(5000);
   }, 30_000);
+
+  it('shows a pending address after a reload, sends its link again, and cancels the change', async () => {
+    const pending = { ...session, pendingEmail: 'claire.nouvelle@example.fr' };
+    const answer = (fields: object) => ({ body: { ...pending, scores: { EC: null }, complexity: null, ...fields } });
+    const { fetchMock, user } = await renderProfile(
+      { 'POST users/email/resendPending': answer({}), 'PATCH users/7': () => answer({ pendingEmail: null }) },
+      pending,
+    );
+    const notice = await screen.findByRole('region', { name: PENDING_EMAIL_TITLE });
+    expect(notice).toHaveTextContent('Un lien de confirmation a été envoyé à claire.nouvelle@example.fr.');
+    expect(notice).toHaveTextContent('Votre adresse actuelle, claire.martin@example.fr, reste utilisée');
+    expect(screen.getByLabelText(/Adresse email/)).toHaveValue('claire.martin@example.fr');
+
+    await user.click(within(notice).getByRole('button', { name: 'Renvoyer le lien' }));
+    expect(await screen.findByText(MESSAGES.confirmationResent)).toBeInTheDocument();
+    expect(fetchMock.mock.calls.some(([url, init]) => String(url).endsWith('users/email/resendPending') && init?.method === 'POST')).toBe(true);
+
+    await user.click(within(notice).getByRole('button', { name: 'Annuler le changement' }));
+    expect(await screen.findByText(PENDING_EMAIL_CANCELLED)).toBeInTheDocument();
+    expect(patches(fetchMock)).toEqual([{ email: 'claire.martin@example.fr' }]);
+    await vi.waitFor(() => expect(screen.queryByRole('region', { name: PENDING_EMAIL_TITLE })).toBeNull());
+  });
 
   it('requests intermediary rights and shows the pending banner', async () => {
     const { user } = await renderProfile({

@@ -1,0 +1,167 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAccessibilityViolation } from './support/accessibility';
+import { callApi } from './support/api';
+import { hasChromium, launchBrowser, newPageWithoutTours } from './support/browser';
+import { startProduct, type RunningProduct } from './support/product';
+
+const CLAIRE = { firstName: 'Claire', lastName: 'Żółć', email: 'claire.zolc@exemple.fr', password: 'Compte2026' };
+const NEW_ADDRESS = 'claire.nouvelle@exemple.fr';
+const SECRET = 'SansScript2026';
+const PARIS_OFFICE_ID = 1;
+const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\nstartxref\n0\n%%EOF\n');
+
+const api = <T>(product: RunningProduct, method: string, apiPath: string, body: unknown, token?: string) => callApi<T>(product.url, method, apiPath, body, token);
+
+/**
+ * Issue 23: the e-mail change, the upload checks and the password forms as a
+ * person meets them. The product runs as in production, so that the server
+ * logs each request (and the test can read that no password is among them).
+ */
+describe.skipIf(!hasChromium)('account and uploads in the browser', () => {
+  let product: RunningProduct;
+  let browser: Browser;
+  let token: string;
+  let projectId: number;
+  let files: string;
+  const contexts: BrowserContext[] = [];
+
+  const newPage = () => newPageWithoutTours(browser, product.url, contexts);
+
+  async function signIn(page: Page, account: { email: string; password: string }) {
+    await page.goto(`${product.url}/login`);
+    await page.getByLabel('Adresse email', { exact: true }).fill(account.email);
+    await page.getByLabel('Mot de passe', { exact: true }).fill(account.password);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.waitForURL('**/dashboard');
+  }
+
+  beforeAll(async () => {
+    product = await startProduct({ env: { NODE_ENV: 'production' } });
+    browser = await launchBrowser();
+    files = await mkdtemp(path.join(tmpdir(), 'notadoo-e2e-files-'));
+    ({ token } = await api<{ token: string }>(product, 'POST', 'users/signup', { ...CLAIRE, passwordConfirm: CLAIRE.password }));
+    ({ id: projectId } = await api<{ id: number }>(product, 'POST', 'project', { name: 'Vente maison Żółć', type: 'realty', subtype: 'house', role: 'seller' }, token));
+    await api(product, 'PATCH', `project/${projectId}`, { office: PARIS_OFFICE_ID }, token);
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await product?.stop();
+    if (files) await rm(files, { recursive: true, force: true });
+  });
+
+  it('posts the login form of the prerendered page, not in the address, when the app has not run', async () => {
+    const context = await browser.newContext({ locale: 'fr-FR', javaScriptEnabled: false });
+    contexts.push(context);
+    const page = await context.newPage();
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST') posts.push(`${new URL(request.url()).pathname} ${request.postData() ?? ''}`);
+    });
+    await page.goto(`${product.url}/login`);
+    await page.getByLabel('Adresse email', { exact: true }).fill(CLAIRE.email);
+    await page.getByLabel('Mot de passe', { exact: true }).fill(SECRET);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.waitForLoadState('load');
+    // Sent in the body, answered by the page again: never a 404 nor the password in an address.
+    expect(page.url()).toBe(`${product.url}/login`);
+    expect(posts).toHaveLength(1);
+    expect(posts[0]).toMatch(/^\/login .*password=SansScript2026/);
+    await page.getByRole('button', { name: 'Se connecter' }).waitFor();
+    await expect.poll(() => product.output()).toContain('"url":"/login"');
+    expect(product.output()).not.toContain(SECRET);
+
+    // The home page's quick signup goes where the app would take it.
+    await page.goto(`${product.url}/`);
+    await page.getByLabel('Votre adresse email').fill('lea@exemple.fr');
+    await page.getByRole('button', { name: 'Créer mon compte gratuitement' }).click();
+    await page.waitForURL('**/signup?email=lea%40exemple.fr');
+  });
+
+  it('refuses a file over 20 Mo in the dialog without sending it, shows the server refusing a false PDF, then sends a real one', async () => {
+    const page = await newPage();
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, CLAIRE);
+    await page.goto(`${product.url}/project/${projectId}/dashboard`);
+    const own = page.getByRole('group', { name: `Documents de ${CLAIRE.firstName} ${CLAIRE.lastName}` });
+    await own.getByRole('button', { name: 'Ajouter un document' }).click();
+    const addDialog = page.getByRole('dialog', { name: 'Ajouter un document' });
+    await addDialog.getByPlaceholder('Rechercher un type de fichier').fill('Titre de propriété');
+    await addDialog.getByRole('option', { name: 'Titre de propriété', exact: true }).click();
+    await addDialog.getByRole('button', { name: 'Ajouter' }).click();
+    const drawer = own.getByRole('article', { name: 'Titre de propriété' });
+    await drawer.getByRole('button', { name: 'Ajouter un fichier' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ajouter un fichier' });
+    const input = dialog.getByLabel('Fichier', { exact: true });
+    const uploads: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/addfile')) uploads.push(request.url());
+    });
+
+    const big = path.join(files, 'titre-scanne.pdf');
+    await writeFile(big, Buffer.concat([PDF, Buffer.alloc(21 * 1024 * 1024, 0x20)]));
+    await input.setInputFiles(big);
+    await dialog.getByRole('alert').getByText('Le fichier dépasse la taille maximale autorisée (20 Mo).').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Envoyer' }).isDisabled()).toBe(true);
+    await expectNoAccessibilityViolation(page, 'la fenêtre Ajouter un fichier, fichier refusé');
+
+    await input.setInputFiles({ name: 'titre.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 rien') });
+    expect(await dialog.getByRole('alert').count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Envoyer' }).click();
+    await dialog.getByRole('alert').getByText('Ce fichier PDF est incomplet ou endommagé', { exact: false }).waitFor();
+    await dialog.getByText('Aucun fichier choisi').waitFor();
+    expect(uploads).toHaveLength(1);
+
+    await input.setInputFiles({ name: 'titre.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await dialog.getByRole('button', { name: 'Envoyer' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await drawer.getByText('titre.pdf', { exact: true }).waitFor();
+    expect(uploads).toHaveLength(2);
+  });
+
+  it('changes the e-mail: says where the link went, counts down, signs out after 3 s, and shows the pending address after signing in again', async () => {
+    const page = await newPage();
+    await signIn(page, CLAIRE);
+    await page.goto(`${product.url}/profile`);
+    const form = page.getByRole('form', { name: 'Mes informations' });
+    await form.getByLabel('Adresse email').fill(NEW_ADDRESS);
+    await form.getByRole('button', { name: 'Enregistrer mes informations' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirmez votre mot de passe' });
+    await dialog.getByLabel('Mot de passe actuel').fill(CLAIRE.password);
+    await dialog.getByRole('button', { name: 'Confirmer' }).click();
+    const notice = page.getByRole('status').filter({ hasText: 'Confirmez votre nouvelle adresse' });
+    await notice.getByText(`Un email de confirmation vous a été envoyé à l'adresse ${NEW_ADDRESS}.`, { exact: false }).waitFor();
+    const shownAt = Date.now();
+    await notice.getByText(`votre adresse actuelle, ${CLAIRE.email}, reste celle de votre compte`, { exact: false }).waitFor();
+    await notice.getByText(/Vous allez être déconnecté\(e\) dans [123] s\./).waitFor();
+    await expectNoAccessibilityViolation(page, 'le profil, déconnexion annoncée');
+    await page.waitForURL((url) => url.pathname !== '/profile', { timeout: 10_000 });
+    const elapsed = Date.now() - shownAt;
+    expect(elapsed).toBeGreaterThan(2000);
+    expect(elapsed).toBeLessThan(4500);
+    expect(await product.mailTo(NEW_ADDRESS)).toContain('Confirmez votre adresse email');
+
+    // The current address still signs in; the profile says what waits, after any reload.
+    await signIn(page, CLAIRE);
+    await page.goto(`${product.url}/profile`);
+    const pending = page.getByRole('region', { name: 'Nouvelle adresse en attente de confirmation' });
+    await pending.getByText(`Un lien de confirmation a été envoyé à ${NEW_ADDRESS}.`, { exact: false }).waitFor();
+    expect(await page.getByRole('form', { name: 'Mes informations' }).getByLabel('Adresse email').inputValue()).toBe(CLAIRE.email);
+    await expectNoAccessibilityViolation(page, 'le profil, adresse en attente');
+    const sentBefore = (await product.mails()).filter((m) => m.includes(`To: ${NEW_ADDRESS}`)).length;
+    await pending.getByRole('button', { name: 'Renvoyer le lien' }).click();
+    await page.getByText('Merci ! Un email vous a été envoyé...').waitFor();
+    await expect.poll(async () => (await product.mails()).filter((m) => m.includes(`To: ${NEW_ADDRESS}`)).length, { timeout: 15_000 }).toBe(sentBefore + 1);
+
+    await pending.getByRole('button', { name: 'Annuler le changement' }).click();
+    await page.getByText('Le changement d’adresse email est annulé.').waitFor();
+    await pending.waitFor({ state: 'detached' });
+    await page.reload();
+    await page.getByRole('form', { name: 'Mes informations' }).waitFor();
+    expect(await page.getByRole('region', { name: 'Nouvelle adresse en attente de confirmation' }).count()).toBe(0);
+  });
+});
