@@ -4,7 +4,6 @@ export * from './accounts/password';
 export * from './accounts/session';
 export * from './accounts/email-change';
 export * from './accounts/office-attachment';
-
 export * from './accounts/password-forms';
 export * from './offices/notary-office';
 export * from './projects/status';
