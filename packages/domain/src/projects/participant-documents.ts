@@ -87,6 +87,28 @@ export function sharedQuestionnaireFor(project: { type: ProjectType; subtype: Pr
   return null;
 }
 
+/** Whether `docType` is one a file of this type shares per role (whichever subtype it is written for). */
+export function isRoleQuestionnaireOfKind(type: ProjectType, docType: QuestionnaireDocType): boolean {
+  return type === 'realty' && (Object.values(SALE_QUESTIONNAIRE).includes(docType) || docType === 'document_buyers');
+}
+
+/** How the shared questionnaires are named on screen, and their refusals. */
+export const SHARED_QUESTIONNAIRE_LABELS: Record<SharedQuestionnaireRole, string> = {
+  seller: 'Questionnaire commun aux vendeurs',
+  buyer: 'Questionnaire commun aux acquéreurs',
+};
+export const SUPERSEDED_QUESTIONNAIRE_TEXT =
+  "Remplacé par le questionnaire commun du rôle : ces réponses restent lisibles jusqu'à ce que l'office supprime ce document.";
+export const SHARED_QUESTIONNAIRE_MESSAGES = {
+  alreadyThere: 'Ce dossier a déjà son questionnaire commun pour ce rôle : chaque personne du rôle le remplit.',
+  otherKind: 'Ce questionnaire ne correspond pas à la nature de ce dossier.',
+  ownerFixed: "Ce questionnaire est commun à toutes les personnes d'un rôle : il n'a pas de propriétaire à changer.",
+  stillHeld: {
+    seller: "Ce questionnaire est commun aux vendeurs du dossier : il ne peut pas être supprimé tant qu'un vendeur participe au dossier.",
+    buyer: "Ce questionnaire est commun aux acquéreurs du dossier : il ne peut pas être supprimé tant qu'un acquéreur participe au dossier.",
+  } satisfies Record<SharedQuestionnaireRole, string>,
+} as const;
+
 /** The role whose shared questionnaire `docType` is in this kind of file; null when it is a personal one. */
 export function sharedRoleOfQuestionnaire(
   project: { type: ProjectType; subtype: ProjectSubtype },
