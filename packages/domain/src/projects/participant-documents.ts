@@ -97,8 +97,16 @@ export const SHARED_QUESTIONNAIRE_LABELS: Record<SharedQuestionnaireRole, string
   seller: 'Questionnaire commun aux vendeurs',
   buyer: 'Questionnaire commun aux acquéreurs',
 };
+export const SHARED_QUESTIONNAIRE_NOTICES: Record<SharedQuestionnaireRole, string> = {
+  seller: 'Questionnaire commun aux vendeurs : chaque vendeur voit et complète les mêmes réponses, une seule fois pour le bien.',
+  buyer: 'Questionnaire commun aux acquéreurs : chaque acquéreur voit et complète les mêmes réponses, une seule fois pour l’achat.',
+};
 export const SUPERSEDED_QUESTIONNAIRE_TEXT =
   "Remplacé par le questionnaire commun du rôle : ces réponses restent lisibles jusqu'à ce que l'office supprime ce document.";
+/** Said wherever someone fills in the documents of a person who has no account yet (`canFillOnBehalfOf`). */
+export function fillingOnBehalfText(personName: string): string {
+  return `${personName} n'a pas encore de compte : vous remplissez ses documents pour son compte.`;
+}
 export const SHARED_QUESTIONNAIRE_MESSAGES = {
   alreadyThere: 'Ce dossier a déjà son questionnaire commun pour ce rôle : chaque personne du rôle le remplit.',
   otherKind: 'Ce questionnaire ne correspond pas à la nature de ce dossier.',

@@ -13,7 +13,7 @@ import {
   type QuestionnaireItem,
 } from '@notadoo/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconDownload, IconLock } from '@tabler/icons-react';
+import { IconDownload, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { MAIN_CONTENT_ID, SkipLink } from '../../../components/layout/skip-link';
@@ -43,12 +43,14 @@ export interface QuestionnaireEditorProps {
   userId: number;
   /** The viewer may only read (the engine's `canEditDocumentOf` said no). */
   readOnly: boolean;
+  /** Whose questionnaire this is, when it is not simply the viewer's (shared by a role, superseded, filled in for someone). */
+  notice?: string;
   /** Typing pause before a save; tests shorten it. */
   debounceMs?: number;
 }
 
 /** Steps on the left, the current step's visible questions in the middle, help on the right (spec 001, section 2). */
-export function QuestionnaireEditor({ projectId, projectName, docType, definition, item, office, userId, readOnly, debounceMs }: QuestionnaireEditorProps) {
+export function QuestionnaireEditor({ projectId, projectName, docType, definition, item, office, userId, readOnly, notice, debounceMs }: QuestionnaireEditorProps) {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { state, controller } = useAutosave({ projectId, docType, definition, item, userId, enabled: !readOnly, debounceMs });
@@ -166,6 +168,11 @@ export function QuestionnaireEditor({ projectId, projectName, docType, definitio
 
             <Grid.Col span={{ base: 12, md: 6 }}>
               <Stack gap="md">
+                {notice && (
+                  <Alert role="note" color="blue" icon={<IconInfoCircle size={18} aria-hidden />}>
+                    {notice}
+                  </Alert>
+                )}
                 {readOnly && (
                   <Alert role="note" color="gray" icon={<IconLock size={18} aria-hidden />}>
                     Vous pouvez consulter ce questionnaire, mais pas le modifier.

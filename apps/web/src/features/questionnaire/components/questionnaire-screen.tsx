@@ -1,5 +1,17 @@
 import { Alert, Box, Button, Center, Container, Group, Loader, Stack } from '@mantine/core';
-import { canEditDocumentOf, canViewDocumentOf, getDefinition, type QuestionnaireDocType } from '@notadoo/domain';
+import {
+  canEditProjectDocument,
+  canFillOnBehalfOf,
+  canViewProjectDocument,
+  fillingOnBehalfText,
+  getDefinition,
+  SHARED_QUESTIONNAIRE_NOTICES,
+  SUPERSEDED_QUESTIONNAIRE_TEXT,
+  type Project,
+  type ProjectDocument,
+  type QuestionnaireDocType,
+  type Viewer,
+} from '@notadoo/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -55,6 +67,15 @@ function Problem({ projectId, children, onRetry }: { projectId: number; children
   );
 }
 
+/** Whose questionnaire it is, when that is not plainly the viewer's own. */
+function noticeFor(viewer: Viewer, project: Project, document: ProjectDocument): string | undefined {
+  if (document.shared_role) return SHARED_QUESTIONNAIRE_NOTICES[document.shared_role];
+  if (document.superseded) return SUPERSEDED_QUESTIONNAIRE_TEXT;
+  const owner = project.participants.find((participant) => participant.id === document.participant?.id);
+  if (owner && owner.user?.id !== viewer.id && canFillOnBehalfOf(viewer, project, owner)) return fillingOnBehalfText(`${owner.first_name} ${owner.last_name}`.trim());
+  return undefined;
+}
+
 /**
  * One screen for every questionnaire: reads the project for the current
  * document, its owner and office, decides from the domain's permissions
@@ -98,9 +119,8 @@ export function QuestionnaireScreen({ projectId, docType, navigation, debounceMs
     );
   }
 
-  const ownerId = data.documents.find((document) => document.id === documentId)?.participant?.id ?? null;
-  const owner = ownerId === null ? null : (data.participants.find((participant) => participant.id === ownerId) ?? null);
-  if (!canViewDocumentOf(session, data, owner)) {
+  const document = data.documents.find((candidate) => candidate.id === documentId);
+  if (!document || !canViewProjectDocument(session, data, document)) {
     return (
       <ScreenShell title={title} projectId={projectId}>
         <Problem projectId={projectId}>Vous n'avez pas accès à ce questionnaire.</Problem>
@@ -118,7 +138,8 @@ export function QuestionnaireScreen({ projectId, docType, navigation, debounceMs
       item={item}
       office={data.notary_office ?? navigation.office ?? null}
       userId={session.id}
-      readOnly={!canEditDocumentOf(session, data, owner)}
+      readOnly={!canEditProjectDocument(session, data, document)}
+      notice={noticeFor(session, data, document)}
       debounceMs={debounceMs}
     />
   );
