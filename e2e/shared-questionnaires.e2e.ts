@@ -15,7 +15,12 @@ const SHARED_SALE = "Ouvrir le questionnaire Vente d'une maison (Questionnaire c
 const PRICE = 'Prix de vente (en euros)';
 
 interface WireProject {
-  documents: Array<{ shared_role?: string | null; participant: { id: number } | null; document_sale_houses: Array<Record<string, unknown>> }>;
+  documents: Array<{
+    shared_role?: string | null;
+    participant: { id: number } | null;
+    document_sale_houses: Array<Record<string, unknown>>;
+    document_civil_statuses: Array<Record<string, unknown>>;
+  }>;
   participants: Array<{ id: number; first_name: string }>;
 }
 
@@ -116,7 +121,7 @@ describe.skipIf(!hasChromium)('one sale questionnaire for the sellers of a house
     await page.getByLabel('Lieu de naissance', { exact: true }).fill('Lyon');
     await page.locator('[data-save-status="saved"]').waitFor();
     await expectNoAccessibilityViolation(page);
-    const project = await api<WireProject & { documents: Array<{ document_civil_statuses: Array<Record<string, unknown>> }> }>('GET', `project/${projectId}`);
+    const project = await api<WireProject>('GET', `project/${projectId}`);
     const leaId = project.participants.find((p) => p.first_name === 'Léa')!.id;
     const civil = project.documents.find((d) => d.participant?.id === leaId)!;
     expect(civil.document_civil_statuses[0]).toMatchObject({ birth_place: 'Lyon' });
