@@ -69,7 +69,7 @@ describe.skipIf(!hasChromium)('transfer of the files to the drafting software th
     sim.allowOrigin(product.url);
     browser = await launchBrowser();
 
-    // The client's sale at the Paris office with a buyer: four questionnaires (two civil statuses, the sale, the purchase), an identity card, sent to the notary (status 3).
+    // The client's sale at the Paris office with a buyer: four answered questionnaires (two civil statuses, the sale, the purchase), an identity card, sent to the notary (status 3).
     const { token } = await api<{ token: string }>(product, 'POST', 'users/login', { login: CLIENT.email, password: CLIENT.password });
     ({ id: projectId } = await api<{ id: number }>(product, 'POST', 'project', { name: 'Vente appartement Garnier', type: 'realty', subtype: 'appt', role: 'seller' }, token));
     const project = await api<ProjectAnswer>(product, 'PATCH', `project/${projectId}`, { office: PARIS_OFFICE_ID }, token);
@@ -86,8 +86,17 @@ describe.skipIf(!hasChromium)('transfer of the files to the drafting software th
     form.append('id', String(drawer.id));
     form.append('file', new Blob([IDENTITY_CARD], { type: 'application/pdf' }), 'carte-identite.pdf');
     await api(product, 'POST', `project/${projectId}/addfile`, form, token);
-    await api(product, 'PATCH', 'project/status', { id: projectId, status: 3 }, token);
     ({ token: notaryToken } = await api<{ token: string }>(product, 'POST', 'users/login', { login: NOTARY.email, password: NOTARY.password }));
+    // Empty questionnaires are not transferred: each gets an answer (the office may write them all).
+    const answered = await api<ProjectAnswer>(product, 'GET', `project/${projectId}`, undefined, notaryToken);
+    for (const document of answered.documents) {
+      const [docType, items] = Object.entries(document).find(([key, value]) => key.startsWith('document_') && key !== 'document_files' && Array.isArray(value) && value.length > 0) ?? [];
+      if (!docType) continue;
+      const item = (items as Array<{ id: number; version: number }>)[0]!;
+      const answer = docType === 'document_civil_statuses' ? { birth_place: 'Paris' } : { price_q0_amount: '250000' };
+      await api(product, 'PATCH', 'document', { docType, document: { id: item.id, version: item.version, ...answer } }, notaryToken);
+    }
+    await api(product, 'PATCH', 'project/status', { id: projectId, status: 3 }, token);
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();

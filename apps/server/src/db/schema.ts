@@ -99,6 +99,10 @@ export const documents = pgTable('documents', {
   file: text('file'),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  /** The role a realty file's sale or purchase questionnaire is shared by (participantId is then null). */
+  sharedRole: text('shared_role', { enum: ['seller', 'buyer'] }),
+  /** A person's copy from before the sharing, kept readable. */
+  supersededAt: timestamp('superseded_at', { withTimezone: true, mode: 'date' }),
 });
 
 export const invitations = pgTable('invitations', {

@@ -128,6 +128,31 @@ describe('deriving the pieces of a file', () => {
   });
 });
 
+describe('the pieces of a file whose sale questionnaire is shared by its sellers', () => {
+  const shared: PieceDerivationInput = {
+    project: { type: 'realty', subtype: 'appt' },
+    participants: [
+      { id: 1, role: 'seller' },
+      { id: 4, role: 'seller' },
+      { id: 2, role: 'buyer' },
+    ],
+    questionnaires: [
+      // The shared one belongs to no one: its pieces go to the first seller, once.
+      { docType: 'document_sale_appts', participantId: null, answers: { copro_q1_division: 1 } },
+      // A copy kept from before the sharing, superseded: it asks for nothing, of anyone.
+      { docType: 'document_sale_appts', participantId: 2, answers: { copro_q5_rule: 1, added_value_q1_main_residence: 1 }, superseded: true },
+    ],
+  };
+
+  it('reads the shared questionnaire and ignores superseded copies', () => {
+    expect(piecesOf(shared, 1)).toContain('copro_general_assembly_minutes');
+    expect(piecesOf(shared, 1)).not.toContain('copro_rules');
+    expect(piecesOf(shared, 4)).not.toContain('copro_general_assembly_minutes');
+    expect(piecesOf(shared, 2)).not.toContain('main_residence_proof');
+    expect(piecesOf(shared, 2)).not.toContain('copro_rules');
+  });
+});
+
 describe('reconciling stored requests with the derived ones', () => {
   const stored = (key: string, state: StoredPieceRequest['state'], extra: Partial<StoredPieceRequest> = {}): StoredPieceRequest => ({
     id: Number(key.length),

@@ -23,6 +23,8 @@ export interface PieceQuestionnaire {
   docType: QuestionnaireDocType;
   participantId: number | null;
   answers: unknown;
+  /** A copy replaced by the file's shared questionnaire: read by the office, it asks for nothing. */
+  superseded?: boolean;
 }
 
 export interface PieceDerivationInput {
@@ -99,6 +101,7 @@ export function derivePieceRequests(input: PieceDerivationInput): DerivedPieceRe
   };
 
   for (const questionnaire of input.questionnaires) {
+    if (questionnaire.superseded) continue;
     const ownerId = questionnaireOwner(questionnaire, input.participants, participantIds);
     if (ownerId === undefined) continue;
     const definition = QUESTIONNAIRE_DEFINITIONS[questionnaire.docType];

@@ -15,11 +15,12 @@ const BOTH_EXIST = { hasSuccession: true, hasBalance: true };
 
 describe('questionnaires of a new participant', () => {
   it.for([
-    ['realty', 'appt', 'seller', NONE_YET, ['document_civil_statuses', 'document_sale_appts']],
-    ['realty', 'house', 'seller', NONE_YET, ['document_civil_statuses', 'document_sale_houses']],
-    ['realty', 'land', 'seller', NONE_YET, ['document_civil_statuses', 'document_sale_lands']],
-    ['realty', 'house', 'buyer', NONE_YET, ['document_civil_statuses', 'document_buyers']],
-    ['realty', 'house', 'buyer', BOTH_EXIST, ['document_civil_statuses', 'document_buyers']],
+    // The sale and the purchase are the file's shared questionnaires (sharedQuestionnaireFor).
+    ['realty', 'appt', 'seller', NONE_YET, ['document_civil_statuses']],
+    ['realty', 'house', 'seller', NONE_YET, ['document_civil_statuses']],
+    ['realty', 'land', 'seller', NONE_YET, ['document_civil_statuses']],
+    ['realty', 'house', 'buyer', NONE_YET, ['document_civil_statuses']],
+    ['realty', 'house', 'buyer', BOTH_EXIST, ['document_civil_statuses']],
     ['realty', 'appt', 'intermediary', NONE_YET, []],
     ['realty', 'appt', 'office', NONE_YET, []],
     ['succession', 'settlement', 'heir', NONE_YET, ['document_civil_statuses', 'document_successions']],

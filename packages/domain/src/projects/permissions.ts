@@ -1,4 +1,5 @@
 import { isAdmin } from '../accounts/roles';
+import type { SharedQuestionnaireRole } from './participant-documents';
 import { rolesForProject, type ParticipantRole, type ProjectSubtype, type ProjectType } from './project';
 import { LOCKED_FROM_STATUS, SUBMITTED_STATUS } from './status';
 
@@ -349,6 +350,20 @@ function isOwnDocument(viewer: Viewer, owner: PersonForAccess | null): boolean {
 }
 
 /**
+ * A person added without an account (no e-mail yet, or not signed up) cannot
+ * fill in their own documents: the one who added them fills them in on their
+ * behalf, and so does the office, until the person has an account. The
+ * account (or, on the wire, where others' accounts are not sent, having
+ * joined) ends it: the documents are theirs from then on.
+ */
+export function canFillOnBehalfOf(viewer: Viewer, project: ProjectForAccess, person: PersonForAccess): boolean {
+  if (!isInProject(project, person) || person.user !== null || person.joined) return false;
+  if (hasOfficePowers(viewer, project)) return true;
+  if (!canOpenProject(viewer, project) || isProjectLocked(project)) return false;
+  return person.added_by !== undefined && person.added_by !== null && person.added_by === viewer.id;
+}
+
+/**
  * `owner` null is an unassigned document. One's own documents stay readable
  * after signature; only editing locks. Role mates and intermediaries read
  * through confirmed roles only (`sharedRoles`).
@@ -360,7 +375,7 @@ export function canViewDocumentOf(viewer: Viewer, project: ProjectForAccess, own
   if (isOwnDocument(viewer, owner)) return true;
   if (isProjectLocked(project)) return false;
   const roles = sharedRoles(viewer, project);
-  if (owner !== null && roles.includes(owner.role)) return true;
+  if (owner !== null && (roles.includes(owner.role) || canFillOnBehalfOf(viewer, project, owner))) return true;
   return viewer.isPro && roles.includes('intermediary');
 }
 
@@ -372,7 +387,69 @@ export function canEditDocumentOf(viewer: Viewer, project: ProjectForAccess, own
   if (owner !== null && !isInProject(project, owner)) return false;
   if (hasOfficePowers(viewer, project)) return true;
   if (!canOpenProject(viewer, project) || isProjectLocked(project) || owner === null) return false;
-  return isOwnDocument(viewer, owner) || sharedRoles(viewer, project).includes(owner.role);
+  return isOwnDocument(viewer, owner) || sharedRoles(viewer, project).includes(owner.role) || canFillOnBehalfOf(viewer, project, owner);
+}
+
+/**
+ * Whether the viewer is one of the people a role's shared questionnaire is
+ * for: they take part in that role with access, and the role is confirmed
+ * (`sharedRoles`) or nobody else holds it. A role handed out by someone
+ * outside it (a buyer adding a second account as "seller") thus reads no
+ * other seller's answers; a seller invited by the buyer, alone in the role,
+ * still fills in the sale questionnaire.
+ */
+function sharesRoleQuestionnaire(viewer: Viewer, project: ProjectForAccess, role: SharedQuestionnaireRole): boolean {
+  const mine = ownParticipations(viewer, project).filter((p) => p.role === role && roleGrantsAccess(viewer, p.role));
+  if (mine.length === 0) return false;
+  if (mine.some((p) => p.role_confirmed)) return true;
+  return project.participants.filter((p) => p.role === role).length === mine.length;
+}
+
+/**
+ * The shared sale (or purchase) questionnaire: the office and admins; the
+ * sellers (buyers) who share it, also after signature (it is their own
+ * answers); the intermediaries' view of every document before signature.
+ */
+export function canViewSharedQuestionnaire(viewer: Viewer, project: ProjectForAccess, role: SharedQuestionnaireRole): boolean {
+  if (hasOfficePowers(viewer, project)) return true;
+  if (!canOpenProject(viewer, project)) return false;
+  if (sharesRoleQuestionnaire(viewer, project, role)) return true;
+  if (isProjectLocked(project)) return false;
+  return viewer.isPro && sharedRoles(viewer, project).includes('intermediary');
+}
+
+/** Every seller (buyer) who shares it while the file is not signed; the office and admins always. */
+export function canEditSharedQuestionnaire(viewer: Viewer, project: ProjectForAccess, role: SharedQuestionnaireRole): boolean {
+  if (hasOfficePowers(viewer, project)) return true;
+  if (!canOpenProject(viewer, project) || isProjectLocked(project)) return false;
+  return sharesRoleQuestionnaire(viewer, project, role);
+}
+
+/** A document as the access rules need it: its owner, or the role it is shared by, and whether it was superseded. */
+export interface DocumentForAccess {
+  participant: { id: number } | null;
+  shared_role?: SharedQuestionnaireRole | null;
+  superseded?: boolean;
+}
+
+/** The owner as the project lists them; null for an unassigned document or one whose owner left. */
+export function documentOwner(project: ProjectForAccess, document: DocumentForAccess): PersonForAccess | null {
+  if (document.participant === null) return null;
+  const ownerId = document.participant.id;
+  return project.participants.find((p) => p.id === ownerId) ?? null;
+}
+
+/** Reading any document of the project: its owner's rule, or the shared questionnaire's. */
+export function canViewProjectDocument(viewer: Viewer, project: ProjectForAccess, document: DocumentForAccess): boolean {
+  if (document.shared_role) return canViewSharedQuestionnaire(viewer, project, document.shared_role);
+  return canViewDocumentOf(viewer, project, documentOwner(project, document));
+}
+
+/** Changing any document of the project; a superseded copy is read only, for everyone. */
+export function canEditProjectDocument(viewer: Viewer, project: ProjectForAccess, document: DocumentForAccess): boolean {
+  if (document.superseded) return false;
+  if (document.shared_role) return canEditSharedQuestionnaire(viewer, project, document.shared_role);
+  return canEditDocumentOf(viewer, project, documentOwner(project, document));
 }
 
 export function canDeleteDocument(viewer: Viewer, project: ProjectForAccess): boolean {

@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
 import { documents, participants } from '../../db/schema';
 
@@ -8,16 +9,34 @@ export interface QuestionnaireOwner {
   userId: number | null;
 }
 
+const others = alias(participants, 'others');
+
 /**
  * The people a questionnaire belongs to: the clients whose answers they are,
- * who see the office's changes and are mailed their summary. Today the one
- * participant the document is assigned to (none when unassigned); a
- * questionnaire shared by several people answers them all here.
+ * who see the office's changes and are mailed their summary. A person's own
+ * questionnaire answers its participant (none when unassigned); a shared one
+ * answers the people of its role who share it as the domain's
+ * `canViewSharedQuestionnaire` says: a confirmed role, or nobody else in it.
+ * So a "seller" planted by a buyer is not mailed the sellers' answers.
  */
 export async function findQuestionnaireOwners(db: Db, documentId: number): Promise<QuestionnaireOwner[]> {
+  const aloneInRole = sql`NOT EXISTS (
+    SELECT 1 FROM ${others}
+    WHERE ${others.projectId} = ${participants.projectId} AND ${others.role} = ${participants.role}
+      AND ${others.userId} IS DISTINCT FROM ${participants.userId})`;
   return db
     .select({ participantId: participants.id, userId: participants.userId })
     .from(documents)
-    .innerJoin(participants, eq(participants.id, documents.participantId))
+    .innerJoin(
+      participants,
+      or(
+        eq(participants.id, documents.participantId),
+        and(
+          eq(participants.projectId, documents.projectId),
+          eq(participants.role, documents.sharedRole),
+          or(eq(participants.roleConfirmed, true), aloneInRole),
+        ),
+      ),
+    )
     .where(eq(documents.id, documentId));
 }

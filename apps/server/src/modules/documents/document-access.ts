@@ -1,10 +1,20 @@
-import { canEditDocumentOf, canViewDocumentOf, MESSAGES, projectAccess, type PersonForAccess, type ProjectForAccess, type Viewer } from '@notadoo/domain';
+import {
+  canEditProjectDocument,
+  canViewProjectDocument,
+  documentOwner,
+  MESSAGES,
+  projectAccess,
+  type DocumentForAccess,
+  type PersonForAccess,
+  type ProjectForAccess,
+  type Viewer,
+} from '@notadoo/domain';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import { documents } from '../../db/schema';
 import { forbidden, notFound } from '../../http/app-error';
 import { loadProject, type DocumentRow, type LoadedProject } from '../projects/project-data';
-import { toProjectForAccess, toViewer } from '../projects/project-presenter';
+import { toDocumentForAccess, toProjectForAccess, toViewer } from '../projects/project-presenter';
 import type { UserWithOffice } from '../users/user-data';
 
 export interface DocumentInProject {
@@ -12,8 +22,11 @@ export interface DocumentInProject {
   loaded: LoadedProject;
   access: ProjectForAccess;
   owner: PersonForAccess | null;
+  /** The document as the permission functions see it (owner, shared role, superseded). */
+  forAccess: DocumentForAccess;
   viewer: Viewer;
 }
+
 
 /** A document with its project, and who owns it, as the permission functions see them. 404 when absent. */
 export async function loadDocumentInProject(ctx: AppContext, user: UserWithOffice, documentId: number): Promise<DocumentInProject> {
@@ -21,8 +34,8 @@ export async function loadDocumentInProject(ctx: AppContext, user: UserWithOffic
   if (!document) throw notFound("Ce document n'existe pas.");
   const loaded = (await loadProject(ctx.db, document.projectId))!;
   const access = toProjectForAccess(loaded);
-  const owner = access.participants.find((p) => p.id === document.participantId) ?? null;
-  return { document, loaded, access, owner, viewer: toViewer(user) };
+  const forAccess = toDocumentForAccess(document);
+  return { document, loaded, access, owner: documentOwner(access, forAccess), forAccess, viewer: toViewer(user) };
 }
 
 /**
@@ -32,11 +45,15 @@ export async function loadDocumentInProject(ctx: AppContext, user: UserWithOffic
 export async function requireReadableDocument(ctx: AppContext, user: UserWithOffice, documentId: number): Promise<DocumentInProject> {
   const found = await loadDocumentInProject(ctx, user, documentId);
   if (projectAccess(found.viewer, found.access) !== 'full') throw forbidden(MESSAGES.projectAccessDenied);
-  if (!canViewDocumentOf(found.viewer, found.access, found.owner)) throw forbidden("Erreur : Vous n'avez pas accès à ce document.");
+  if (!canViewProjectDocument(found.viewer, found.access, found.forAccess)) throw forbidden("Erreur : Vous n'avez pas accès à ce document.");
   return found;
 }
 
-/** Whether the user may change the document (owner's role while status < 5, office members, admins). */
+/** Whether the user may change the document (owner's role, or the shared questionnaire's, while status < 5; office members, admins). */
 export function canEditDocument(found: DocumentInProject): boolean {
-  return projectAccess(found.viewer, found.access) === 'full' && canEditDocumentOf(found.viewer, found.access, found.owner);
+  return projectAccess(found.viewer, found.access) === 'full' && canEditProjectDocument(found.viewer, found.access, found.forAccess);
+}
+
+export function canReadDocument(found: DocumentInProject): boolean {
+  return canViewProjectDocument(found.viewer, found.access, found.forAccess);
 }

@@ -3,6 +3,11 @@ import {
   canChangeDocumentOwner,
   canDeleteDocument,
   canEditDocumentOf,
+  canEditProjectDocument,
+  canEditSharedQuestionnaire,
+  isRoleQuestionnaireOfKind,
+  SHARED_QUESTIONNAIRE_MESSAGES,
+  sharedRoleOfQuestionnaire,
   displayFileName,
   findQuestionnaireBySaveDocType,
   isFileTypeCode,
@@ -35,6 +40,7 @@ import { loadProjects } from '../projects/project-data';
 import { toProject, toProjectForAccess, toViewer } from '../projects/project-presenter';
 import type { UserWithOffice } from '../users/user-data';
 import { checkPieceUpload, recordPieceVersion, syncPieceRequests, UNREQUESTED_PIECE_FIELD_VALUE, type PieceUpload } from '../pieces/piece-service';
+import { ensureSharedQuestionnaire, hasRoleHolders, lockProjectPeople } from '../questionnaires/shared-questionnaire-data';
 import { loadDocumentInProject, requireReadableDocument } from './document-access';
 
 const DOCUMENT_ID_MESSAGE = 'Identifiant de document invalide.';
@@ -58,7 +64,7 @@ async function requireDocumentOfProject(ctx: AppContext, user: UserWithOffice, p
 /** A document of this project that the user may change. */
 async function requireEditableDocument(ctx: AppContext, user: UserWithOffice, projectId: number, documentId: number) {
   const found = await requireDocumentOfProject(ctx, user, projectId, documentId);
-  if (!canEditDocumentOf(found.viewer, found.access, found.owner)) throw forbidden(EDIT_REFUSED);
+  if (!canEditProjectDocument(found.viewer, found.access, found.forAccess)) throw forbidden(EDIT_REFUSED);
   return found;
 }
 
@@ -69,13 +75,30 @@ async function requireEditableDocument(ctx: AppContext, user: UserWithOffice, pr
  */
 export async function addDocument(ctx: AppContext, user: UserWithOffice, input: z.output<typeof addDocumentSchema>): Promise<Project> {
   const { loaded, viewer, access } = await requireOpenProject(ctx, user, input.projectId);
+  const questionnaire = (QUESTIONNAIRE_DOC_TYPES as readonly string[]).includes(input.docType)
+    ? (input.docType as QuestionnaireDocType)
+    : findQuestionnaireBySaveDocType(input.docType);
+  const sharedRole = questionnaire ? sharedRoleOfQuestionnaire(loaded.project, questionnaire) : null;
+  if (sharedRole) {
+    if (!canEditSharedQuestionnaire(viewer, access, sharedRole)) throw forbidden(EDIT_REFUSED);
+    // Whoever it is asked for, the role's questionnaire is the file's one: created again only if it was deleted.
+    const created = await ctx.db.transaction(async (tx) => {
+      await lockProjectPeople(tx, loaded.project.id);
+      const made = await ensureSharedQuestionnaire(tx, loaded.project, sharedRole);
+      if (made) await syncPieceRequests(tx, loaded.project.id, ctx.now());
+      return made;
+    });
+    if (!created) throw new AppError('CONFLICT', SHARED_QUESTIONNAIRE_MESSAGES.alreadyThere);
+    return answerProject(ctx, user, loaded.project.id);
+  }
+  // A sale of another kind of property, or a purchase questionnaire per person, would duplicate the shared ones.
+  if (questionnaire && isRoleQuestionnaireOfKind(loaded.project.type, questionnaire)) {
+    throw badRequest(SHARED_QUESTIONNAIRE_MESSAGES.otherKind);
+  }
   const owner = input.participantId === null ? null : access.participants.find((p) => p.id === input.participantId);
   if (owner === undefined) throw badRequest('Cette personne ne fait pas partie de ce dossier.');
   if (!canEditDocumentOf(viewer, access, owner)) throw forbidden(EDIT_REFUSED);
 
-  const questionnaire = (QUESTIONNAIRE_DOC_TYPES as readonly string[]).includes(input.docType)
-    ? (input.docType as QuestionnaireDocType)
-    : findQuestionnaireBySaveDocType(input.docType);
   if (questionnaire) {
     // A questionnaire's answers ask for pieces (issue 22): the requests follow in the same transaction.
     await ctx.db.transaction(async (tx) => {
@@ -185,7 +208,13 @@ export async function removeFile(ctx: AppContext, user: UserWithOffice, projectI
 export async function removeDocument(ctx: AppContext, user: UserWithOffice, projectId: number, documentId: number): Promise<Project> {
   const found = await requireDocumentOfProject(ctx, user, projectId, documentId);
   if (!canDeleteDocument(found.viewer, found.access)) throw forbidden("Erreur : Vous n'avez pas les droits suffisants pour supprimer ce document.");
+  const sharedRole = found.document.sharedRole;
   await ctx.db.transaction(async (tx) => {
+    if (sharedRole) {
+      // Never orphan the role: its people would have no questionnaire to fill in.
+      await lockProjectPeople(tx, projectId);
+      if (await hasRoleHolders(tx, projectId, sharedRole)) throw new AppError('CONFLICT', SHARED_QUESTIONNAIRE_MESSAGES.stillHeld[sharedRole]);
+    }
     await tx.delete(documents).where(eq(documents.id, documentId));
     if (found.document.kind === 'questionnaire') await syncPieceRequests(tx, projectId, ctx.now());
   });
@@ -197,6 +226,7 @@ export async function removeDocument(ctx: AppContext, user: UserWithOffice, proj
 export async function changeDocumentOwner(ctx: AppContext, user: UserWithOffice, input: { documentId: number; participantId: number | null }): Promise<Project> {
   const found = await loadDocumentInProject(ctx, user, input.documentId);
   if (!canChangeDocumentOwner(found.viewer, found.access)) throw new AppError('UNAUTHORIZED', MESSAGES.adminOnly);
+  if (found.document.sharedRole) throw badRequest(SHARED_QUESTIONNAIRE_MESSAGES.ownerFixed);
   if (input.participantId !== null && !found.access.participants.some((p) => p.id === input.participantId)) {
     throw badRequest('Cette personne ne fait pas partie de ce dossier.');
   }
@@ -242,9 +272,11 @@ export async function listMyDocuments(ctx: AppContext, user: UserWithOffice): Pr
   return loaded.flatMap((p) => {
     if (projectAccess(viewer, toProjectForAccess(p)) !== 'full') return [];
     const project = toProject(p, viewer);
-    const own = new Map(p.participants.filter((x) => x.userId === user.id).map((x) => [x.id, x]));
+    const mine = p.participants.filter((x) => x.userId === user.id);
+    const own = new Map(mine.map((x) => [x.id, x]));
     return project.documents.flatMap((document) => {
-      const owner = document.participant && own.get(document.participant.id);
+      // A role's shared questionnaire is one of the user's documents through their participation in that role.
+      const owner = document.shared_role ? mine.find((x) => x.role === document.shared_role) : document.participant && own.get(document.participant.id);
       if (!owner) return [];
       return [{ project: { id: project.id, name: project.name, status: project.status }, participant: { id: owner.id, first_name: owner.firstName, last_name: owner.lastName, role: owner.role }, document }];
     });

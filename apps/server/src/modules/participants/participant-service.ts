@@ -29,6 +29,7 @@ import type { LoadedProject } from '../projects/project-data';
 import { findUserByEmail, findUserById, type UserWithOffice } from '../users/user-data';
 import { createInvitation, revokeInvitations } from './invitations';
 import { syncPieceRequests } from '../pieces/piece-service';
+import { ensureSharedQuestionnaire, lockProjectPeople, releaseSharedQuestionnaire } from '../questionnaires/shared-questionnaire-data';
 
 type AddPersonInput = z.output<typeof addPersonSchema>;
 type UpdateParticipantInput = z.output<typeof updateParticipantSchema>;
@@ -36,8 +37,13 @@ type UpdateParticipantInput = z.output<typeof updateParticipantSchema>;
 const ADD_PERSON_REFUSED = "Erreur : Vous n'avez pas les droits suffisants pour ajouter une personne à ce dossier.";
 const EDIT_PERSON_REFUSED = "Erreur : Vous n'avez pas les droits suffisants pour modifier cette personne.";
 
-/** The questionnaires a participant of `role` gets, given what the project already has. */
+/**
+ * The questionnaires a participant of `role` gets, given what the project
+ * already has: their own, and the role's shared one when the file has none
+ * yet. Runs after `lockProjectPeople`.
+ */
 async function giveQuestionnaires(db: Db, loaded: LoadedProject, participantId: number, role: ParticipantRole): Promise<void> {
+  await ensureSharedQuestionnaire(db, loaded.project, role);
   const [existing] = await db
     .select({
       hasSuccession: sql<boolean>`bool_or(${documents.docType} = 'document_successions')`,
@@ -76,6 +82,7 @@ export async function addPerson(ctx: AppContext, user: UserWithOffice, projectId
   const hasAccount = input.email ? Boolean(await findUserByEmail(ctx.db, input.email)) : false;
   // The person and their invitation mail are saved together.
   await ctx.db.transaction(async (tx) => {
+    await lockProjectPeople(tx, projectId);
     const [row] = await tx
       .insert(participants)
       .values({
@@ -137,15 +144,20 @@ async function requireParticipant(ctx: AppContext, user: UserWithOffice, partici
   return { ...found, person, participant };
 }
 
-/** Their documents stay in the project, unassigned. */
+/**
+ * Their own documents stay in the project, unassigned. Their role's shared
+ * questionnaire stays while someone else holds the role (`releaseSharedQuestionnaire`).
+ */
 export async function removeParticipant(ctx: AppContext, user: UserWithOffice, projectId: number, participantId: number): Promise<Project> {
   const { viewer, access } = await requireOpenProject(ctx, user, projectId);
   const person = access.participants.find((p) => p.id === participantId);
   if (!person) throw notFound("Cette personne ne fait pas partie de ce dossier.");
   if (!canDeletePerson(viewer, access, person)) throw forbidden("Erreur : Vous n'avez pas les droits suffisants pour supprimer cette personne.");
   await ctx.db.transaction(async (tx) => {
+    await lockProjectPeople(tx, projectId);
     // Their requests go with them (ON DELETE CASCADE); a piece of the whole file passes to another person of the role.
     await tx.delete(participants).where(and(eq(participants.id, participantId), eq(participants.projectId, projectId)));
+    await releaseSharedQuestionnaire(tx, projectId, person.role);
     await syncPieceRequests(tx, projectId, ctx.now());
   });
   return answerProject(ctx, user, projectId);
@@ -192,7 +204,13 @@ export async function confirmParticipantRole(ctx: AppContext, user: UserWithOffi
   return answerProject(ctx, user, loaded.project.id);
 }
 
-/** Moves a participant to another role of the project kind (admins, who vouch for it), with the spec's refusals. */
+/**
+ * Moves a participant to another role of the project kind (admins, who vouch
+ * for it), with the spec's refusals. Their civil status follows them; the
+ * sale and purchase questionnaires are the roles', so the person leaves one
+ * behind untouched (gone only if empty and nobody else holds the role) and
+ * shares the other.
+ */
 export async function changeParticipantRole(ctx: AppContext, user: UserWithOffice, participantId: number, role: ParticipantRole): Promise<Project> {
   const { loaded, viewer, access, participant } = await requireParticipant(ctx, user, participantId);
   if (!canMoveParticipant(viewer, access)) throw forbidden(MESSAGES.adminOnly);
@@ -204,8 +222,11 @@ export async function changeParticipantRole(ctx: AppContext, user: UserWithOffic
   );
   if (!check.ok) throw badRequest(check.message);
   await ctx.db.transaction(async (tx) => {
+    await lockProjectPeople(tx, loaded.project.id);
     await tx.update(participants).set({ role, roleConfirmed: true }).where(eq(participants.id, participantId));
     await giveQuestionnaires(tx, loaded, participantId, role);
+    // Nothing of the old role stays under the person: its questionnaire is the role's, not theirs.
+    await releaseSharedQuestionnaire(tx, loaded.project.id, participant.role);
     await syncPieceRequests(tx, loaded.project.id, ctx.now());
   });
   return answerProject(ctx, user, loaded.project.id);

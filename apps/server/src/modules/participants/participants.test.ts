@@ -44,10 +44,11 @@ describe.each(BACKENDS)('people of a project on %s', (backend) => {
     const buyer = person(res.json(), 'bruno.acheteur@exemple.fr')!;
     expect(buyer).toMatchObject({ role: 'buyer', user: null });
     const docsOfBuyer = res.json().documents.filter((d: { participant: { id: number } | null }) => d.participant?.id === buyer.id);
-    expect(docsOfBuyer.map((d: Record<string, unknown[]>) => Object.keys(d).find((k) => k.startsWith('document_') && d[k]!.length)).sort()).toEqual([
-      'document_buyers',
+    // Their civil status is theirs; the purchase questionnaire is the buyers' (issue 23).
+    expect(docsOfBuyer.map((d: Record<string, unknown[]>) => Object.keys(d).find((k) => k.startsWith('document_') && d[k]!.length))).toEqual([
       'document_civil_statuses',
     ]);
+    expect(res.json().documents.filter((d: { shared_role: string | null }) => d.shared_role === 'buyer')).toHaveLength(1);
 
     const mail = t.mails.at(-1)!;
     expect(mail).toMatchObject({ to: 'bruno.acheteur@exemple.fr', subject: 'Sophie Vendeur vous invite sur le dossier « Vente maison »' });
@@ -168,7 +169,9 @@ describe.each(BACKENDS)('people of a project on %s', (backend) => {
     expect(toOffice.json().message).toBe("Impossible de déplacer ce participant : il ne possède pas de compte lié ou n'est pas marqué comme Notaire.");
     project = (await api(admin, 'PATCH', `/participant/${nina.id}/changerole`, { role: 'seller' })).json();
     expect(project.participants.find((p: { id: number }) => p.id === nina.id).role).toBe('seller');
+    // Her civil status follows her; the sale questionnaire is the sellers' one, shared (issue 23).
     const ninaDocs = project.documents.filter((d: { participant: { id: number } | null }) => d.participant?.id === nina.id);
-    expect(ninaDocs.some((d: { document_sale_houses: unknown[] }) => d.document_sale_houses.length === 1)).toBe(true);
+    expect(ninaDocs.map((d: { document_civil_statuses: unknown[] }) => d.document_civil_statuses.length)).toEqual([1]);
+    expect(project.documents.filter((d: { shared_role: string | null }) => d.shared_role === 'seller')).toHaveLength(1);
   });
 });

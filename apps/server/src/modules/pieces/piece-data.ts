@@ -27,7 +27,12 @@ export async function loadDerivationInput(db: Db, projectId: number): Promise<Pi
     .where(eq(participants.projectId, projectId))
     .orderBy(asc(participants.id));
   const questionnaires = await db
-    .select({ docType: documents.docType, participantId: documents.participantId, answers: documents.answers })
+    .select({
+      docType: documents.docType,
+      participantId: documents.participantId,
+      answers: documents.answers,
+      superseded: sql<boolean>`${documents.supersededAt} IS NOT NULL`,
+    })
     .from(documents)
     .where(and(eq(documents.projectId, projectId), eq(documents.kind, 'questionnaire')))
     .orderBy(asc(documents.id));

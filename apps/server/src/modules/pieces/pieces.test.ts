@@ -246,8 +246,10 @@ describe.each(BACKENDS)('the pieces of a file on %s', (backend) => {
 
   it('reconciles two saves of one file arriving together as a later save would', async () => {
     const project = (await api(seller, 'GET', `/project/${projectId}`)).json();
-    const ofSeller = (key: string) => project.documents.flatMap((d: Record<string, Array<{ id: number; version: number }>> & { participant: { id: number } | null }) => (d.participant?.id === sellerPid ? d[key] : []))[0];
-    const sale = ofSeller('document_sale_houses');
+    type WireDocument = Record<string, Array<{ id: number; version: number }>> & { participant: { id: number } | null; shared_role: string | null };
+    const ofSeller = (key: string) => project.documents.flatMap((d: WireDocument) => (d.participant?.id === sellerPid ? d[key] : []))[0];
+    // The sale questionnaire is the sellers' shared one (issue 23); its pieces are asked of the first seller.
+    const sale = project.documents.flatMap((d: WireDocument) => (d.shared_role === 'seller' ? d.document_sale_houses : []))[0];
     const civil = ofSeller('document_civil_statuses');
     const keys = async () => (await pieces(notary)).requests.filter((r) => r.participantId === sellerPid && !r.noLongerRequired).map((r) => r.pieceId).sort();
     const [a, b] = await Promise.all([

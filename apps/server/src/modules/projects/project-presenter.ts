@@ -6,9 +6,10 @@ import {
   countPersonPieces,
   expandPieceCounts,
   projectProgressWithPieces,
-  canViewDocumentOf,
+  canViewProjectDocument,
   projectProgress,
   QUESTIONNAIRE_DOC_TYPES,
+  type DocumentForAccess,
   type Participant,
   type PartialProject,
   type PersonForAccess,
@@ -76,6 +77,15 @@ function toParticipant(p: ParticipantRow, viewer: Viewer, access: ProjectForAcce
   };
 }
 
+/** A stored document as the domain's access rules read it. */
+export function toDocumentForAccess(row: Pick<DocumentRow, 'participantId' | 'sharedRole' | 'supersededAt'>): DocumentForAccess {
+  return {
+    participant: row.participantId === null ? null : { id: row.participantId },
+    shared_role: row.sharedRole,
+    superseded: row.supersededAt !== null,
+  };
+}
+
 const emptyQuestionnaires = () =>
   Object.fromEntries(QUESTIONNAIRE_DOC_TYPES.map((t) => [t, []])) as unknown as Record<QuestionnaireDocType, []>;
 
@@ -84,6 +94,8 @@ function toDocument(d: DocumentRow, readable: boolean): ProjectDocument {
   const doc: ProjectDocument = {
     id: d.id,
     participant: d.participantId === null ? null : { id: d.participantId },
+    shared_role: d.sharedRole,
+    superseded: d.supersededAt !== null,
     file: d.file,
     document_files: [],
     ...emptyQuestionnaires(),
@@ -105,6 +117,8 @@ export function computeProgress(parts: ProgressPart[], pieceCounts: readonly Pie
 }
 
 const toProgressPart = (d: DocumentRow): ProgressPart => ({ kind: d.kind, progress: d.progress, fileCount: d.files.length });
+// A superseded copy is kept to be read, not to be filled in: it no longer counts.
+const countsForProgress = (d: DocumentRow): boolean => d.supersededAt === null;
 
 export function toProjectSummary(loaded: ProjectForSummary, viewer: Viewer, access = toProjectForAccess(loaded)): ProjectSummary {
   const { project, office } = loaded;
@@ -130,12 +144,9 @@ export function toProjectSummary(loaded: ProjectForSummary, viewer: Viewer, acce
 
 export function toProject(loaded: LoadedProject, viewer: Viewer): Project {
   const access = toProjectForAccess(loaded);
-  const owners = new Map(access.participants.map((p) => [p.id, p]));
   return {
-    ...toProjectSummary({ ...loaded, progressParts: loaded.documents.map(toProgressPart) }, viewer, access),
-    documents: loaded.documents.map((d) =>
-      toDocument(d, canViewDocumentOf(viewer, access, d.participantId === null ? null : (owners.get(d.participantId) ?? null))),
-    ),
+    ...toProjectSummary({ ...loaded, progressParts: loaded.documents.filter(countsForProgress).map(toProgressPart) }, viewer, access),
+    documents: loaded.documents.map((d) => toDocument(d, canViewProjectDocument(viewer, access, toDocumentForAccess(d)))),
   };
 }
 

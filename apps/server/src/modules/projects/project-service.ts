@@ -55,6 +55,7 @@ import { loadProjectsForSummary } from './project-summaries';
 import { recordOfficeMove } from './office-moves';
 import { toPartialProject, toProject, toProjectForAccess, toProjectSummary, toViewer } from './project-presenter';
 import { syncPieceRequests } from '../pieces/piece-service';
+import { ensureSharedQuestionnaire } from '../questionnaires/shared-questionnaire-data';
 
 type CreateProjectInput = z.output<typeof createProjectSchema>;
 
@@ -100,6 +101,7 @@ export async function createProject(ctx: AppContext, user: UserWithOffice, input
         questionnaires.map((docType) => ({ projectId: project!.id, participantId: participant!.id, kind: 'questionnaire' as const, docType })),
       );
     }
+    await ensureSharedQuestionnaire(tx, { id: project!.id, type: input.type, subtype: input.subtype }, input.role);
     // Issue 22: the creator's basic pieces (identity, title...) are asked from the start.
     await syncPieceRequests(tx, project!.id, ctx.now());
     return { id: project!.id };

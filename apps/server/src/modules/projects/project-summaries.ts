@@ -49,7 +49,7 @@ function summaryQuery(): SQL {
     (SELECT json_agg(json_build_object('row', ${jsonRow(participants, 'pa')}, 'user', ${user}) ORDER BY pa.id)
       FROM participants pa LEFT JOIN users u ON u.id = pa.user_id WHERE pa.project_id = ANY(${list})) AS people,
     (SELECT json_agg(json_build_array(d.project_id, d.kind, d.progress, cardinality(d.files)))
-      FROM documents d WHERE d.project_id = ANY(${list})) AS parts,
+      FROM documents d WHERE d.project_id = ANY(${list}) AND d.superseded_at IS NULL) AS parts,
     (SELECT json_agg(json_build_array(c.project_id, c.participant_id, c.state, c.origin, c.no_longer_required, c.n))
       FROM (SELECT r.project_id, r.participant_id, r.state, r.origin, r.no_longer_required, count(*)::int AS n
             FROM piece_requests r WHERE r.project_id = ANY(${list})

@@ -1,8 +1,8 @@
 import type { Readable } from 'node:stream';
 import {
-  canViewDocumentOf,
   clean,
   findAnswersTooLong,
+  PARTICIPANT_ROLE_LABELS,
   findQuestionnaireByDownloadForm,
   findQuestionnaireBySaveDocType,
   getDefinition,
@@ -18,7 +18,7 @@ import {
 } from '@notadoo/domain';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error';
-import { canEditDocument, loadDocumentInProject, requireReadableDocument, type DocumentInProject } from '../documents/document-access';
+import { canEditDocument, canReadDocument, loadDocumentInProject, requireReadableDocument, type DocumentInProject } from '../documents/document-access';
 import type { DocumentRow } from '../projects/project-data';
 import type { UserWithOffice } from '../users/user-data';
 import { findDocumentById, recordGeneratedPdf, updateAnswersAtVersion } from './questionnaire-data';
@@ -64,10 +64,6 @@ function requireDefinition(row: DocumentRow, docType: QuestionnaireDocType): Que
   return getDefinition(docType);
 }
 
-function isReadable(found: DocumentInProject): boolean {
-  return canViewDocumentOf(found.viewer, found.access, found.owner);
-}
-
 /**
  * `PATCH /document`: stores the cleaned answers if the user may edit the
  * questionnaire and saved over the version they read. Answers what is stored.
@@ -82,7 +78,7 @@ export async function saveQuestionnaire(ctx: AppContext, user: UserWithOffice, i
   if (projectAccess(found.viewer, found.access) !== 'full') throw forbidden(MESSAGES.projectAccessDenied);
   const definition = requireDefinition(found.document, docType);
   if (!canEditDocument(found)) {
-    throw new AppError('UNAUTHORIZED', M.saveRefused, { document: toQuestionnaireItem(found.document, isReadable(found)) });
+    throw new AppError('UNAUTHORIZED', M.saveRefused, { document: toQuestionnaireItem(found.document, canReadDocument(found)) });
   }
 
   const [tooLong] = findAnswersTooLong(definition, raw);
@@ -102,12 +98,18 @@ export async function saveQuestionnaire(ctx: AppContext, user: UserWithOffice, i
   if (!saved) {
     const current = await findDocumentById(ctx.db, id);
     if (!current) throw notFound(M.documentMissing);
-    throw new AppError('CONFLICT', M.versionConflict, { document: toQuestionnaireItem(current, isReadable(found)) });
+    throw new AppError('CONFLICT', M.versionConflict, { document: toQuestionnaireItem(current, canReadDocument(found)) });
   }
   return { ...answers, id: saved.id, version: saved.version, progress: saved.progress };
 }
 
+/** Whose answers the PDF holds: the owner, or everyone sharing it ("Vendeurs : A, B"). */
 function personName(found: DocumentInProject): string | null {
+  const role = found.document.sharedRole;
+  if (role) {
+    const names = found.loaded.participants.filter((p) => p.role === role).map((p) => `${p.firstName} ${p.lastName}`.trim());
+    return `${PARTICIPANT_ROLE_LABELS[role]}s${names.length > 0 ? ` : ${names.join(', ')}` : ''}`;
+  }
   const person = found.loaded.participants.find((p) => p.id === found.document.participantId);
   return person ? `${person.firstName} ${person.lastName}`.trim() : null;
 }

@@ -261,7 +261,7 @@ describe.each(BACKENDS)('questionnaires on %s', (backend) => {
       const [buyer] = await t.database.db.insert(participants).values({ projectId, firstName: 'Paul', lastName: 'Martin', userId: spouse.id, role: 'buyer' }).returning();
       await t.database.db.insert(documents).values([
         { projectId, participantId: buyer!.id, kind: 'questionnaire', docType: 'document_civil_statuses' },
-        { projectId, participantId: buyer!.id, kind: 'questionnaire', docType: 'document_buyers' },
+        { projectId, kind: 'questionnaire', docType: 'document_buyers', sharedRole: 'buyer' },
       ]);
       const items = await questionnaires(projectId);
       expect(items.map((q) => q.key).sort()).toEqual(['document_buyers', 'document_civil_statuses', 'document_civil_statuses', saleKey].sort());
@@ -269,7 +269,8 @@ describe.each(BACKENDS)('questionnaires on %s', (backend) => {
 
       for (const { key, item, userId } of items) {
         const definition = getDefinition(key)!;
-        const owner = userId === heir.id ? heir : spouse;
+        // The sale and the purchase are the roles' (issue 23), the civil statuses each person's.
+        const owner = key === saleKey ? heir : key === 'document_buyers' ? spouse : userId === heir.id ? heir : spouse;
         const res = await save(owner, QUESTIONNAIRES[key as QuestionnaireDocType].saveDocType, { ...fullyAnsweredSample(definition), id: item.id, version: item.version });
         expect(res.statusCode, `${key}: ${res.body}`).toBe(200);
         expect(res.json().progress, key).toBe(100);

@@ -41,21 +41,30 @@ export function DocumentMenu({ title, onChangeOwner, onDelete }: { title: string
 
 interface QuestionnaireEntryProps {
   title: string;
+  /** What the entry is beyond its title (shared by a role, superseded), shown under it. */
+  note?: string;
+  /** Names the entry for assistive technologies when the title alone would be ambiguous. */
+  label?: string;
   progress: number;
   /** Absent when the viewer may not open it: a lock shows instead. */
   onOpen?: () => void;
   menu?: ReactNode;
 }
 
-export function QuestionnaireEntry({ title, progress, onOpen, menu }: QuestionnaireEntryProps) {
+export function QuestionnaireEntry({ title, note, label, progress, onOpen, menu }: QuestionnaireEntryProps) {
   return (
-    <Paper withBorder p="sm" radius="md" component="article" aria-label={title}>
+    <Paper withBorder p="sm" radius="md" component="article" aria-label={label ?? title}>
       <Group justify="space-between" wrap="nowrap" gap="sm">
         <Stack gap={4} miw={0} style={{ flex: 1 }}>
           <Group gap="xs" wrap="nowrap">
             <Text fw={600}>{title}</Text>
             {!onOpen && <LockIcon />}
           </Group>
+          {note && (
+            <Text size="sm" c="dimmed">
+              {note}
+            </Text>
+          )}
           <Group gap="xs" wrap="nowrap">
             <Progress.Root w={140} size="sm">
               <Progress.Section value={progress} color={progressColour(progress)} aria-label={`Progression : ${title}`} />
@@ -67,7 +76,7 @@ export function QuestionnaireEntry({ title, progress, onOpen, menu }: Questionna
         </Stack>
         <Group gap="xs" wrap="nowrap">
           {onOpen && (
-            <Button size="xs" variant="light" onClick={onOpen} aria-label={`Ouvrir le questionnaire ${title}`}>
+            <Button size="xs" variant="light" onClick={onOpen} aria-label={`Ouvrir le questionnaire ${label ?? title}`}>
               Ouvrir
             </Button>
           )}

@@ -114,6 +114,39 @@ describe('documents tab', () => {
     expect(screen.queryByText('Aucun document à afficher.')).toBeNull();
   });
 
+  it('shows the sellers’ shared questionnaire once, under their group, open to each seller and locked to the buyer', async () => {
+    const coSeller = createParticipant({ id: 102, first_name: 'Marc', user: null, joined: true, roles_project: ['seller'] });
+    const sharedSale = { ...createQuestionnaireDocument(5, null, 'document_sale_houses', 30), shared_role: 'seller' as const };
+    const copy = { ...createQuestionnaireDocument(6, 100, 'document_sale_houses', 50), superseded: true };
+    const project = createProject({ subtype: 'house', participants: [seller, coSeller, buyer], documents: [sharedSale, copy] });
+    const { user } = renderTab(project, sellerSession);
+    const sellers = await screen.findByRole('region', { name: 'Vendeurs' });
+    const shared = within(sellers).getByRole('article', { name: "Vente d'une maison (Questionnaire commun aux vendeurs)" });
+    expect(within(sellers).getAllByRole('article', { name: /Questionnaire commun/ })).toHaveLength(1);
+    expect(within(within(sellers).getByRole('group', { name: 'Documents de Claire Martin' })).getByRole('article', { name: "Vente d'une maison (remplacé)" })).toHaveTextContent(
+      'Remplacé par le questionnaire commun',
+    );
+    await user.click(within(shared).getByRole('button', { name: /Ouvrir le questionnaire/ }));
+    expect(JSON.parse((await screen.findByTestId('questionnaire')).textContent!)).toMatchObject({ path: '/project/10/form/sale/house', state: { owner: null } });
+  });
+
+  it('locks the sellers’ shared questionnaire to a buyer', async () => {
+    const sharedSale = { ...createQuestionnaireDocument(5, null, 'document_sale_houses', 30), shared_role: 'seller' as const };
+    renderTab(createProject({ subtype: 'house', participants: [seller, buyer], documents: [sharedSale] }), buyerSession);
+    const shared = within(await screen.findByRole('region', { name: 'Vendeurs' })).getByRole('article', { name: /Questionnaire commun aux vendeurs/ });
+    expect(within(shared).getByRole('img', { name: LOCKED_LABEL })).toBeInTheDocument();
+  });
+
+  it('tells the one who added a person without account that they fill in her documents for her', async () => {
+    const lea = createParticipant({ id: 103, first_name: 'Léa', last_name: 'Sansmail', email: null, user: null, joined: false, added_by: 2, roles_project: ['seller'] });
+    renderTab(createProject({ participants: [seller, buyer, lea], documents: [createQuestionnaireDocument(7, 103)] }), buyerSession);
+    const group = await screen.findByRole('group', { name: 'Documents de Léa Sansmail' });
+    expect(group).toHaveTextContent("Léa Sansmail n'a pas encore de compte : vous remplissez ses documents pour son compte.");
+    expect(within(group).getByRole('button', { name: 'Ouvrir le questionnaire État civil' })).toBeInTheDocument();
+    // Another person of the file sees no such thing, and a lock.
+    expect(within(screen.getByRole('group', { name: 'Documents de Claire Martin' })).queryByText(/pour son compte/)).toBeNull();
+  });
+
   it("locks the documents the user may not open and lets them open their own", async () => {
     const { user } = renderTab(
       createProject({

@@ -3,11 +3,16 @@ import {
   canChangeDocumentOwner,
   canDeleteDocument,
   canEditDocumentOf,
-  canViewDocumentOf,
+  canEditProjectDocument,
+  canFillOnBehalfOf,
+  canViewProjectDocument,
   displayFileName,
   fileTypeTitle,
+  fillingOnBehalfText,
   MESSAGES,
   questionnairePath,
+  SHARED_QUESTIONNAIRE_LABELS,
+  SUPERSEDED_QUESTIONNAIRE_TEXT,
   type FileDrawer,
   type Participant,
   type Project,
@@ -67,12 +72,13 @@ function DocumentsView({ project, viewer }: { project: Project; viewer: Viewer }
     const content = contentOf(document);
     if (!content) return null;
     const title = content.kind === 'questionnaire' ? QUESTIONNAIRE_TITLES[content.docType] : fileTypeTitle(content.drawer.doc_type);
-    const canView = canViewDocumentOf(viewer, project, owner);
-    const canEdit = canEditDocumentOf(viewer, project, owner);
+    const canView = canViewProjectDocument(viewer, project, document);
+    const canEdit = canEditProjectDocument(viewer, project, document);
     const menu = (
       <DocumentMenu
         title={title}
-        onChangeOwner={mayChangeOwner ? () => setDialog({ kind: 'owner', document }) : undefined}
+        // A role's shared questionnaire belongs to no one in particular.
+        onChangeOwner={mayChangeOwner && !document.shared_role ? () => setDialog({ kind: 'owner', document }) : undefined}
         onDelete={mayDelete ? () => setDialog({ kind: 'deleteDocument', document, title }) : undefined}
       />
     );
@@ -81,7 +87,18 @@ function DocumentsView({ project, viewer }: { project: Project; viewer: Viewer }
         void navigate(questionnairePath(project.id, content.docType), {
           state: { document: content.item, docType: content.docType, owner: owner?.id ?? null, office: project.notary_office },
         });
-      return <QuestionnaireEntry key={document.id} title={title} progress={content.item.progress} onOpen={canView ? open : undefined} menu={menu} />;
+      const note = document.shared_role ? SHARED_QUESTIONNAIRE_LABELS[document.shared_role] : document.superseded ? SUPERSEDED_QUESTIONNAIRE_TEXT : undefined;
+      return (
+        <QuestionnaireEntry
+          key={document.id}
+          title={title}
+          note={note}
+          label={document.shared_role ? `${title} (${note})` : document.superseded ? `${title} (remplacé)` : undefined}
+          progress={content.item.progress}
+          onOpen={canView ? open : undefined}
+          menu={menu}
+        />
+      );
     }
     const drawer = content.drawer;
     return (
@@ -118,12 +135,18 @@ function DocumentsView({ project, viewer }: { project: Project; viewer: Viewer }
           <Title order={3} size="h4" id={`documents-group-${group.role}`}>
             {group.title}
           </Title>
+          {group.shared.map((document) => renderDocument(document, null))}
           {group.entries.map(({ participant, documents }) => (
             <Stack key={participant.id} gap="xs" aria-label={`Documents de ${fullNameOf(participant)}`} role="group">
               <Group justify="space-between" gap="sm">
                 <Text fw={600}>{fullNameOf(participant)}</Text>
                 {canEditDocumentOf(viewer, project, participant) && addButton(participant)}
               </Group>
+              {canFillOnBehalfOf(viewer, project, participant) && (
+                <Text size="sm" c="dimmed">
+                  {fillingOnBehalfText(fullNameOf(participant))}
+                </Text>
+              )}
               {documents.length === 0 ? (
                 <Text size="sm" c="dimmed">
                   {NO_PARTICIPANT_DOCUMENT_TEXT}

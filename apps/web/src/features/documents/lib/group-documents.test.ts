@@ -26,6 +26,21 @@ describe('groupDocuments', () => {
     expect(unassigned).toEqual([]);
   });
 
+  it('shows the role’s shared questionnaire once under its group, not under a person nor unassigned', () => {
+    const second = createParticipant({ id: 7, role: 'seller', first_name: 'Marc' });
+    const sharedSale = { ...createQuestionnaireDocument(31, null, 'document_sale_houses'), shared_role: 'seller' as const };
+    const sharedPurchase = { ...createQuestionnaireDocument(32, null, 'document_buyers'), shared_role: 'buyer' as const };
+    const { groups, unassigned } = groupDocuments(
+      createProject({ participants: [seller, second], documents: [sharedSale, sharedPurchase, createQuestionnaireDocument(33, 7)] }),
+    );
+    expect(groups.map((g) => [g.title, g.shared.map((d) => d.id)])).toEqual([
+      ['Vendeurs', [31]],
+      ['Acquéreurs', [32]],
+    ]);
+    expect(groups[0]!.entries.map((e) => e.documents.map((d) => d.id))).toEqual([[], [33]]);
+    expect(unassigned).toEqual([]);
+  });
+
   it('groups a succession as heirs, spouse, clients, notaries and omits roles nobody holds', () => {
     const heir = createParticipant({ id: 5, role: 'heir' });
     const spouse = createParticipant({ id: 6, role: 'spouse' });

@@ -2,19 +2,30 @@ import {
   listMissingBeforeSubmit,
   QUESTIONNAIRE_DOC_TYPES,
   type MissingBeforeSubmit,
+  type Participant,
   type PieceQuestionnaire,
   type ProjectPieces,
   type Project,
   type Session,
 } from '@notadoo/domain';
 
-/** The questionnaires of the file with their answers, as the wire project carries them. */
-function questionnairesOf(project: Project): PieceQuestionnaire[] {
-  return project.documents.flatMap((document) =>
-    QUESTIONNAIRE_DOC_TYPES.flatMap((docType) =>
-      (document[docType] ?? []).map((item) => ({ docType, participantId: document.participant?.id ?? null, answers: item })),
-    ),
-  );
+/**
+ * The questionnaires of the file with their answers, as the wire project
+ * carries them, seen from one participation: a role's shared questionnaire
+ * counts as theirs; a superseded copy is no longer to be filled in.
+ */
+function questionnairesOf(project: Project, participant: Participant): PieceQuestionnaire[] {
+  return project.documents
+    .filter((document) => !document.superseded)
+    .flatMap((document) =>
+      QUESTIONNAIRE_DOC_TYPES.flatMap((docType) =>
+        (document[docType] ?? []).map((item) => ({
+          docType,
+          participantId: document.shared_role === participant.role ? participant.id : (document.participant?.id ?? null),
+          answers: item,
+        })),
+      ),
+    );
 }
 
 /**
@@ -24,8 +35,9 @@ function questionnairesOf(project: Project): PieceQuestionnaire[] {
  * out while they are not loaded.
  */
 export function missingBeforeSubmitOf(project: Project, viewer: Session, pieces: ProjectPieces | undefined): MissingBeforeSubmit[] {
-  const questionnaires = questionnairesOf(project);
   return project.participants
     .filter((participant) => participant.user?.id === viewer.id)
-    .map((participant) => listMissingBeforeSubmit({ participantId: participant.id, questionnaires, requests: pieces?.requests ?? [] }));
+    .map((participant) =>
+      listMissingBeforeSubmit({ participantId: participant.id, questionnaires: questionnairesOf(project, participant), requests: pieces?.requests ?? [] }),
+    );
 }

@@ -13,7 +13,7 @@ import {
   type QuestionnaireItem,
 } from '@notadoo/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { IconDownload, IconLock } from '@tabler/icons-react';
+import { IconDownload, IconInfoCircle, IconLock } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { MAIN_CONTENT_ID, SkipLink } from '../../../components/layout/skip-link';
@@ -46,12 +46,14 @@ export interface QuestionnaireEditorProps {
   userId: number;
   /** Why the viewer may only read (the domain's `documentReadOnlyReason`); null when they may change it. */
   readOnlyReason: string | null;
+  /** Whose questionnaire this is, when it is not simply the viewer's (shared by a role, superseded, filled in for someone). */
+  notice?: string;
   /** Typing pause before a save; tests shorten it. */
   debounceMs?: number;
 }
 
 /** Steps on the left, the current step's visible questions in the middle, help on the right (spec 001, section 2). */
-export function QuestionnaireEditor({ projectId, projectName, docType, definition, item, office, userId, readOnlyReason, debounceMs }: QuestionnaireEditorProps) {
+export function QuestionnaireEditor({ projectId, projectName, docType, definition, item, office, userId, readOnlyReason, notice, debounceMs }: QuestionnaireEditorProps) {
   const readOnly = readOnlyReason !== null;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -179,6 +181,11 @@ export function QuestionnaireEditor({ projectId, projectName, docType, definitio
 
             <Grid.Col span={{ base: 12, md: 6 }}>
               <Stack gap="md">
+                {notice && (
+                  <Alert role="note" color="blue" icon={<IconInfoCircle size={18} aria-hidden />}>
+                    {notice}
+                  </Alert>
+                )}
                 {readOnly && (
                   <Alert role="note" color="gray" icon={<IconLock size={18} aria-hidden />} title="Questionnaire en lecture seule">
                     {readOnlyReason}

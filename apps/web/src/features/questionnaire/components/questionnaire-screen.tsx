@@ -1,5 +1,16 @@
 import { Alert, Box, Button, Center, Container, Group, Loader, Stack } from '@mantine/core';
-import { canViewDocumentOf, documentReadOnlyReason, getDefinition, type QuestionnaireDocType } from '@notadoo/domain';
+import {
+  canFillOnBehalfOf,
+  canViewProjectDocument,
+  documentReadOnlyReason,
+  fillingOnBehalfText,
+  getDefinition,
+  SHARED_QUESTIONNAIRE_NOTICES,
+  type Project,
+  type ProjectDocument,
+  type QuestionnaireDocType,
+  type Viewer,
+} from '@notadoo/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -55,6 +66,14 @@ function Problem({ projectId, children, onRetry }: { projectId: number; children
   );
 }
 
+/** Whose questionnaire it is, when that is not plainly the viewer's own (a superseded copy says so as its read-only reason). */
+function noticeFor(viewer: Viewer, project: Project, document: ProjectDocument): string | undefined {
+  if (document.shared_role) return SHARED_QUESTIONNAIRE_NOTICES[document.shared_role];
+  const owner = project.participants.find((participant) => participant.id === document.participant?.id);
+  if (owner && owner.user?.id !== viewer.id && canFillOnBehalfOf(viewer, project, owner)) return fillingOnBehalfText(`${owner.first_name} ${owner.last_name}`.trim());
+  return undefined;
+}
+
 /**
  * One screen for every questionnaire: reads the project for the current
  * document, its owner and office, decides from the domain's permissions
@@ -98,9 +117,8 @@ export function QuestionnaireScreen({ projectId, docType, navigation, debounceMs
     );
   }
 
-  const ownerId = data.documents.find((document) => document.id === documentId)?.participant?.id ?? null;
-  const owner = ownerId === null ? null : (data.participants.find((participant) => participant.id === ownerId) ?? null);
-  if (!canViewDocumentOf(session, data, owner)) {
+  const document = data.documents.find((candidate) => candidate.id === documentId);
+  if (!document || !canViewProjectDocument(session, data, document)) {
     return (
       <ScreenShell title={title} projectId={projectId}>
         <Problem projectId={projectId}>Vous n'avez pas accès à ce questionnaire.</Problem>
@@ -118,7 +136,8 @@ export function QuestionnaireScreen({ projectId, docType, navigation, debounceMs
       item={item}
       office={data.notary_office ?? navigation.office ?? null}
       userId={session.id}
-      readOnlyReason={documentReadOnlyReason(session, data, owner)}
+      readOnlyReason={documentReadOnlyReason(session, data, document)}
+      notice={noticeFor(session, data, document)}
       debounceMs={debounceMs}
     />
   );

@@ -1,4 +1,12 @@
-import { displayFileName, QUESTIONNAIRE_DOC_TYPES, QUESTIONNAIRES, type ProjectDocument, type QuestionnaireDocType, type TransferFileEntry } from '@notadoo/domain';
+import {
+  displayFileName,
+  isTransferableDocument,
+  QUESTIONNAIRE_DOC_TYPES,
+  QUESTIONNAIRES,
+  type ProjectDocument,
+  type QuestionnaireDocType,
+  type TransferFileEntry,
+} from '@notadoo/domain';
 import { apiClient } from '../../../api/api-client';
 
 function questionnaireTypeOf(document: ProjectDocument): QuestionnaireDocType | null {
@@ -7,12 +15,14 @@ function questionnaireTypeOf(document: ProjectDocument): QuestionnaireDocType | 
 
 /**
  * Spec section 4: on opening, one download_form per questionnaire document
- * generates its PDF; the uploaded files are listed as they are. A PDF that
- * cannot be generated is left out and only logged (spec section 8).
+ * generates its PDF (one for a role's shared questionnaire); the uploaded
+ * files are listed as they are. Empty questionnaires and superseded copies
+ * are not sent (`isTransferableDocument`). A PDF that cannot be generated is
+ * left out and only logged (spec section 8).
  */
 export async function prepareTransferFiles(documents: readonly ProjectDocument[]): Promise<TransferFileEntry[]> {
   const prepared = await Promise.all(
-    documents.map(async (document): Promise<TransferFileEntry[]> => {
+    documents.filter(isTransferableDocument).map(async (document): Promise<TransferFileEntry[]> => {
       const docType = questionnaireTypeOf(document);
       if (docType) {
         try {
