@@ -169,6 +169,31 @@ describe.each(BACKENDS)("the office's changes to a client's answers on %s", (bac
     expect(t.mails.slice(before).filter((m) => m.subject.startsWith('Votre office a modifié'))).toEqual([]);
   });
 
+  it('mails every seller who shares the sale questionnaire, and not a "seller" another client planted', async () => {
+    await settlePendingSummaries();
+    const seller = await actor({ firstName: 'Sophie', lastName: 'Vendeur' });
+    const coSeller = await actor({ firstName: 'Marc', lastName: 'Vendeur' });
+    const planted = await actor({ firstName: 'Faux', lastName: 'Vendeur' });
+    const created = await api(seller, 'POST', '/project', { name: 'Maison des Lilas', type: 'realty', subtype: 'house', role: 'seller' });
+    expect(created.statusCode, created.body).toBe(201);
+    const projectId = created.json().id as number;
+    expect((await api(seller, 'PATCH', `/project/${projectId}`, { office: 1 })).statusCode).toBe(200);
+    await t.database.db.insert(participants).values([
+      { projectId, firstName: 'Marc', lastName: 'Vendeur', userId: coSeller.id, role: 'seller', roleConfirmed: true },
+      { projectId, firstName: 'Faux', lastName: 'Vendeur', userId: planted.id, role: 'seller', roleConfirmed: false },
+    ]);
+    const wire = (await api(parisNotary, 'GET', `/project/${projectId}`)).json() as { documents: Array<{ id: number; shared_role: string | null }> };
+    const sale = wire.documents.find((d) => d.shared_role === 'seller')!.id;
+    const res = await api(parisNotary, 'PATCH', '/document', { docType: 'document_sale_house', document: { id: sale, version: 1, price_q0_amount: '325000' } });
+    expect(res.statusCode, res.body).toBe(200);
+
+    t.clock.advance(ANSWER_CHANGE_MAX_DELAY_MS);
+    expect(await runSummaries()).toBe(2);
+    expect(summariesTo(seller.email)).toHaveLength(1);
+    expect(summariesTo(coSeller.email)).toHaveLength(1);
+    expect(summariesTo(planted.email)).toHaveLength(0);
+  });
+
   it('refuses a text longer than its field allows, naming it, and stores a 255-character name whole', async () => {
     const { projectId, succession } = await createSuccession();
     const firstNames = 'Marie-Bernadette Joséphine Anne-Charlotte Éléonore Philippine de la Tour';

@@ -1,5 +1,4 @@
 import { and, eq, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
 import { documents, participants } from '../../db/schema';
 
@@ -8,8 +7,6 @@ export interface QuestionnaireOwner {
   participantId: number;
   userId: number | null;
 }
-
-const others = alias(participants, 'others');
 
 /**
  * The people a questionnaire belongs to: the clients whose answers they are,
@@ -21,9 +18,9 @@ const others = alias(participants, 'others');
  */
 export async function findQuestionnaireOwners(db: Db, documentId: number): Promise<QuestionnaireOwner[]> {
   const aloneInRole = sql`NOT EXISTS (
-    SELECT 1 FROM ${others}
-    WHERE ${others.projectId} = ${participants.projectId} AND ${others.role} = ${participants.role}
-      AND ${others.userId} IS DISTINCT FROM ${participants.userId})`;
+    SELECT 1 FROM participants others
+    WHERE others.project_id = ${participants.projectId} AND others.role = ${participants.role}
+      AND others.user_id IS DISTINCT FROM ${participants.userId})`;
   return db
     .select({ participantId: participants.id, userId: participants.userId })
     .from(documents)
