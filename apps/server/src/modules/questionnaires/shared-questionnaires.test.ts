@@ -219,7 +219,7 @@ describe.each(BACKENDS)('one sale and one purchase questionnaire per realty file
     const file = await t.storage.open(questionnairePdfKey(res.json().filename)!);
     const chunks: Buffer[] = [];
     for await (const chunk of file.stream) chunks.push(chunk as Buffer);
-    expect(pdfTextContent(Buffer.concat(chunks))).toContain('Vendeurs : Sophie Vendeur, Marc Vendeur');
+    expect(await pdfTextContent(Buffer.concat(chunks))).toContain('Vendeurs : Sophie Vendeur, Marc Vendeur');
   });
 
   it('lets whoever added a person without e-mail fill in their civil status, until the person has an account', async () => {
