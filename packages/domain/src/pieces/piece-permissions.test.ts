@@ -1,17 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { PersonForAccess, ProjectForAccess, Viewer } from '../projects/permissions';
+import { testViewer } from '../projects/testing/viewer';
+import type { PersonForAccess, ProjectForAccess } from '../projects/permissions';
 import type { ParticipantRole } from '../projects/project';
 import { canReviewPieces, canSendPiece, canSetReportDate, canSetSigningDate, canViewPiecesOf, pieceActorKind } from './piece-permissions';
 
-const viewer = (id: number, overrides: Partial<Viewer> = {}): Viewer => ({
-  id,
-  roles: ['ROLE_USER'],
-  isPro: false,
-  isNotary: false,
-  needsRoleChange: false,
-  notary_office: null,
-  ...overrides,
-});
+const viewer = testViewer;
 const person = (id: number, role: ParticipantRole, userId: number | null, confirmed = true): PersonForAccess => ({
   id,
   role,

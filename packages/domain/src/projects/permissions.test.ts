@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testViewer } from './testing/viewer';
 import type { ParticipantRole } from './project';
 import {
   canAddPerson,
@@ -47,15 +48,7 @@ type Project = ProjectForAccess & ProjectKind;
 const CHOSEN_OFFICE = { id: 1 };
 const OTHER_OFFICE = { id: 2 };
 
-const user = (id: number, overrides: Partial<Viewer> = {}): Viewer => ({
-  id,
-  roles: ['ROLE_USER'],
-  isPro: false,
-  isNotary: false,
-  needsRoleChange: false,
-  notary_office: null,
-  ...overrides,
-});
+const user = testViewer;
 
 let nextPersonId = 1;
 const person = (role: ParticipantRole, userId: number | null, loggedIn = true, confirmed = true): PersonForAccess => ({

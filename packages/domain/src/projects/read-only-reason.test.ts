@@ -1,16 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { DocumentForAccess, PersonForAccess, ProjectForAccess, Viewer } from './permissions';
+import { testViewer } from './testing/viewer';
+import type { DocumentForAccess, PersonForAccess, ProjectForAccess } from './permissions';
 import { documentReadOnlyReason, READ_ONLY_MESSAGES } from './read-only-reason';
 
-const viewer = (id: number, overrides: Partial<Viewer> = {}): Viewer => ({
-  id,
-  roles: ['ROLE_USER'],
-  isPro: false,
-  isNotary: false,
-  needsRoleChange: false,
-  notary_office: null,
-  ...overrides,
-});
+const viewer = testViewer;
 const seller: PersonForAccess = { id: 1, role: 'seller', user: { id: 10 }, joined: true, role_confirmed: true };
 const buyer: PersonForAccess = { id: 2, role: 'buyer', user: { id: 20 }, joined: true, role_confirmed: true };
 const sellerOwns: DocumentForAccess = { participant: { id: 1 } };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { testViewer } from './testing/viewer';
 import type { ParticipantRole } from './project';
 import { questionnairesFor, sharedQuestionnaireFor, sharedRoleOfQuestionnaire } from './participant-documents';
 import {
@@ -9,20 +10,11 @@ import {
   canViewProjectDocument,
   type PersonForAccess,
   type ProjectForAccess,
-  type Viewer,
 } from './permissions';
 import { isTransferableDocument, type ProjectDocument } from './project-document';
 
 const OFFICE = { id: 7 };
-const viewer = (id: number, overrides: Partial<Viewer> = {}): Viewer => ({
-  id,
-  roles: ['ROLE_USER'],
-  isPro: false,
-  isNotary: false,
-  needsRoleChange: false,
-  notary_office: null,
-  ...overrides,
-});
+const viewer = testViewer;
 
 let nextId = 1;
 function person(role: ParticipantRole, userId: number | null, extra: Partial<PersonForAccess> = {}): PersonForAccess {
