@@ -23,6 +23,9 @@ export function fileTooLargeMessage(maxBytes: number): string {
   return `Le fichier dépasse la taille maximale autorisée (${Math.round(maxBytes / 1024 / 1024)} Mo).`;
 }
 
+/** Said under every project file picker. */
+export const PROJECT_FILE_HINT = `Images ou PDF, ${Math.round(PROJECT_FILE_MAX_BYTES / 1024 / 1024)} Mo au plus.`;
+
 export const PROJECT_FILE_MESSAGES = {
   wrongType: 'Seules les images (PNG, JPEG, GIF, WebP) et les documents PDF sont acceptés.',
   tooLarge: fileTooLargeMessage(PROJECT_FILE_MAX_BYTES),

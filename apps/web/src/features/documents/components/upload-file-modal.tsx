@@ -4,7 +4,6 @@ import {
   canViewPiecesOf,
   fileTypeTitle,
   MESSAGES,
-  PROJECT_FILE_ACCEPT,
   type FileDrawer,
   type Participant,
   type Project,
@@ -12,7 +11,7 @@ import {
 } from '@notadoo/domain';
 import { useState } from 'react';
 import { useProjectPieces } from '../../../api/get-project-pieces';
-import { FilePicker } from '../../../components/file-picker';
+import { ProjectFilePicker } from '../../../components/project-file-picker';
 import { notifySuccess } from '../../../lib/notify';
 import { useUploadFile } from '../api/upload-file';
 import { reportFailure } from '../../../lib/report-failure';
@@ -104,15 +103,7 @@ export function UploadFileModal({ project, drawer, owner, viewer, onClose }: Upl
             </Stack>
           </Radio.Group>
         )}
-        <FilePicker
-          label="Fichier"
-          description="Images ou PDF, 20 Mo au plus."
-          accept={PROJECT_FILE_ACCEPT}
-          disabled={uploading}
-          file={file}
-          onChange={choose}
-          error={error}
-        />
+        <ProjectFilePicker disabled={uploading} file={file} onChange={choose} error={error} />
         {uploading && <UploadProgress value={progress} />}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={uploading}>

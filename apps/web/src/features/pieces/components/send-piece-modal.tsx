@@ -5,14 +5,13 @@ import {
   fileTypeTitle,
   findDiagnosticRule,
   MESSAGES,
-  PROJECT_FILE_ACCEPT,
   type DiagnosticKind,
   type PieceRequestView,
   type Project,
 } from '@notadoo/domain';
 import { useState } from 'react';
 import { getProjectPieces } from '../../../api/get-project-pieces';
-import { FilePicker } from '../../../components/file-picker';
+import { ProjectFilePicker } from '../../../components/project-file-picker';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { reportFailure } from '../../../lib/report-failure';
 import { useProjectFile } from '../../../lib/use-project-file';
@@ -108,15 +107,7 @@ export function SendPieceModal({ project, request, onClose }: { project: Project
         ) : (
           <Text size="sm">Type de document : {fileTypeTitle(fileTypes[0] ?? '')}</Text>
         )}
-        <FilePicker
-          label="Fichier"
-          description="Images ou PDF, 20 Mo au plus."
-          accept={PROJECT_FILE_ACCEPT}
-          disabled={uploading}
-          file={file}
-          onChange={chooseFile}
-          error={fileError}
-        />
+        <ProjectFilePicker disabled={uploading} file={file} onChange={chooseFile} error={fileError} />
         {diagnostic && <ReportDateFields kind={diagnostic} value={report} onChange={setReport} errors={reportErrors} disabled={uploading} />}
         {sendPiece.isPending && <UploadProgress value={progress} />}
         <Group justify="flex-end" gap="sm">
