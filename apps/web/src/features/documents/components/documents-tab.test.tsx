@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { MESSAGES, PROJECT_FILE_ACCEPT, PROJECT_FILE_MESSAGES, type PieceRequestView, type Project } from '@notadoo/domain';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -257,7 +257,7 @@ describe('documents tab', () => {
     // A failure the server does not explain: the spec's toast, and the same words in the dialog; the file stays to try again.
     FakeXhr.last!.respond(500, { message: 'Une erreur interne est survenue. Merci de réessayer plus tard.' });
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.operationFailed);
-    expect(await screen.findAllByText(MESSAGES.operationFailed)).toHaveLength(2);
+    await waitFor(() => expect(screen.getAllByText(MESSAGES.operationFailed)).toHaveLength(2));
     expect(within(dialog).getByText('photo.png')).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
