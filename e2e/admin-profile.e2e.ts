@@ -131,8 +131,8 @@ describe.skipIf(!hasChromium)('administration, profile and contact in the browse
     await form.getByRole('button', { name: 'Envoyer mon message' }).click();
     await visitor.getByText('Erreur : tous les champs du formulaire sont requis.').first().waitFor();
     await form.getByRole('radio', { name: 'Monsieur' }).check();
-    await form.getByLabel('Prénom', { exact: true }).fill('Bertrand');
-    await form.getByLabel('Nom', { exact: true }).fill('Fabre');
+    await form.getByRole('textbox', { name: 'Prénom', exact: true }).fill('Bertrand');
+    await form.getByRole('textbox', { name: 'Nom', exact: true }).fill('Fabre');
     await form.getByLabel('Téléphone').fill('04 78 12 34 56');
     await form.getByLabel('Adresse email').fill('b.fabre@etude-fabre.fr');
     await form.getByRole('combobox', { name: /Motif/ }).click();
