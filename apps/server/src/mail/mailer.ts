@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer from 'nodemailer';
 
@@ -63,7 +63,9 @@ export function createMailer(options: {
       await mkdir(options.mailDir, { recursive: true, mode: 0o700 });
       const stamp = (meta?.createdAt ?? new Date()).toISOString().replace(/[:.]/g, '-');
       const file = path.join(options.mailDir, `${stamp}-${meta ? `${meta.id}-` : ''}${slug(message.to)}.eml`);
-      await writeFile(file, info.message as Buffer, { mode: 0o600 });
+      // Written aside then renamed: whoever reads the folder never finds a mail half written.
+      await writeFile(`${file}.part`, info.message as Buffer, { mode: 0o600 });
+      await rename(`${file}.part`, file);
       const link = options.logLinks && message.link ? ` : ${message.link}` : '';
       options.log.info(`Mail « ${message.subject} » pour ${message.to}${link} (${file})`);
     },
