@@ -95,6 +95,15 @@ function buildServerIfMissing(): void {
   execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/build/build-server.ts'], { cwd: ROOT, stdio: 'inherit' });
 }
 
+/** Servers still running: stopped if the bench is interrupted, so none is left behind holding the database. */
+const running = new Set<ChildProcess>();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    for (const child of running) child.kill('SIGTERM');
+    process.exit(1);
+  });
+}
+
 async function startServer(name: string, dataDir: string, databaseUrl: string | undefined): Promise<ServerProcess> {
   const port = await freePort();
   let output = '';
@@ -125,7 +134,9 @@ async function startServer(name: string, dataDir: string, databaseUrl: string | 
   child.stdout.on('data', keep);
   child.stderr.on('data', keep);
   let ended: unknown;
+  running.add(child);
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve((ended = code ?? signal))));
+  void exited.then(() => running.delete(child));
   const target = makeTarget(name, port);
   const deadline = Date.now() + 180_000;
   for (;;) {
