@@ -1,0 +1,524 @@
+/**
+ * `npm run bench` (issue 24, point 3): how many requests a second the built
+ * server holds for a notary network's day, with p99 under 100 ms and no error.
+ *
+ * The server runs as `npm start` runs it (SERVER_COMMAND, built first if
+ * apps/server/dist is missing), as a child process in production mode, on a
+ * kept bench database (capacity-seed.ts: size/2 clients, three notaries per
+ * office, an admin, four documents per file) and a temporary DATA_DIR.
+ *
+ * 1. Every simulated user signs in (CAPACITY_USERS clients, default 1,000,
+ *    every notary, the admin), each with its own account and its own address
+ *    in X-Forwarded-For: the bench stands for the reverse proxy, so the server
+ *    gets TRUST_PROXY=127.0.0.1 (unset by default: nothing is weakened).
+ * 2. The day's mix, open loop (open-loop-load.ts) at a fixed rate, stepped up
+ *    by CAPACITY_RATE_FACTOR from CAPACITY_START_RATE until a step misses
+ *    p99 < 100 ms or has an error: clients' dashboards (25 %) and file pages
+ *    (25 %), questionnaire saves with the document's version (10 %), 1 MB PDF
+ *    uploads (1 %); notaries' office lists, first pages (3 %) and next pages
+ *    by `after` cursor walking deeper all run long (27 %), and their files
+ *    (5 %); the admin's network list (4 %).
+ * 3. At the highest rate held: CAPACITY_SOAK_SECONDS more, the server's RSS
+ *    sampled (growth check).
+ * 4. PostgreSQL only: two processes on one database, the same mix sent to
+ *    them in turn (the bench is the round-robin balancer); each acknowledged
+ *    save is read back at once from the other process (stale reads counted),
+ *    and one process is stopped (SIGTERM) halfway (errors counted).
+ *
+ * Sizes: PGlite CAPACITY_PGLITE_SIZES (default 10000,100000), PostgreSQL
+ * CAPACITY_POSTGRES_SIZES (default 10000,1000000) when BENCH_DATABASE_URL is
+ * set; BENCH_BACKENDS=PGlite or PostgreSQL keeps one. CAPACITY_QUICK=1: 10,000
+ * projects, short steps, to try it out. See docs/performance.md.
+ */
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomInt } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fullyAnsweredSample, NEXT_PAGE_HEADER, QUESTIONNAIRE_DEFINITIONS } from '@notadoo/domain';
+import { freePort } from '../test/server-process';
+import { multipartBody, pdfWith } from '../test/multipart';
+import { CAPACITY_PASSWORD, openCapacityDatabase, type CapacityBackend, type CapacityDatabase, type SimulatedClient } from './capacity-seed';
+import { makeTarget, runOpenLoop, send, type Action, type Answer, type StepResult, type Target } from './open-loop-load';
+import { SERVER_COMMAND } from './server-command';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const env = process.env;
+const QUICK = env.CAPACITY_QUICK === '1';
+const USERS = Number(env.CAPACITY_USERS ?? 1000);
+const STEP_SECONDS = Number(env.CAPACITY_STEP_SECONDS ?? (QUICK ? 4 : 10));
+const SOAK_SECONDS = Number(env.CAPACITY_SOAK_SECONDS ?? (QUICK ? 8 : 40));
+const START_RATE = Number(env.CAPACITY_START_RATE ?? 25);
+const RATE_FACTOR = Number(env.CAPACITY_RATE_FACTOR ?? 1.5);
+const MAX_STEPS = Number(env.CAPACITY_MAX_STEPS ?? 14);
+const CLUSTER_SECONDS = Number(env.CAPACITY_CLUSTER_SECONDS ?? (QUICK ? 10 : 30));
+const P99_GOAL_MS = 100;
+const FLAT_GOAL = 1.5;
+const sizesOf = (value: string | undefined, fallback: string) => (value ?? (QUICK ? '10000' : fallback)).split(',').map(Number).filter((n) => n > 0);
+const SIZES: Record<CapacityBackend, number[]> = {
+  PGlite: sizesOf(env.CAPACITY_PGLITE_SIZES, '10000,100000'),
+  PostgreSQL: sizesOf(env.CAPACITY_POSTGRES_SIZES, '10000,1000000'),
+};
+const BACKENDS = (env.BENCH_DATABASE_URL ? ['PGlite', 'PostgreSQL'] : ['PGlite']).filter(
+  (b) => !env.BENCH_BACKENDS || env.BENCH_BACKENDS.split(',').includes(b),
+) as CapacityBackend[];
+const JWT_SECRET = 'secret-du-banc-de-capacite-secret-du-banc-de-capacite';
+const BROWSER = { 'accept-encoding': 'br, gzip', accept: 'application/json' };
+const CIVIL_ANSWERS = fullyAnsweredSample(QUESTIONNAIRE_DEFINITIONS.document_civil_statuses);
+// A 1 MB scan, whole in form (the server checks a PDF's two ends).
+const UPLOAD = multipartBody({ id: '0' }, { field: 'file', name: 'scan.pdf', content: pdfWith(Buffer.alloc(1024 * 1024 - 100, 0x20)), type: 'application/pdf' });
+
+const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '—');
+const mb = (kb: number) => `${(kb / 1024).toFixed(0)} Mo`;
+
+// ---------------------------------------------------------------- server processes
+
+interface ServerProcess {
+  target: Target;
+  child: ChildProcess;
+  exited: Promise<unknown>;
+  output: () => string;
+}
+
+/** VmRSS (kB) of a process, 0 once it is gone. */
+function rssOf(pid: number | undefined): number {
+  try {
+    return Number(readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+)/m)?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
+}
+
+function buildServerIfMissing(): void {
+  if (existsSync(path.join(ROOT, 'apps/server/dist/main.js'))) return;
+  console.log('apps/server/dist absent : construction du serveur…');
+  execFileSync(process.execPath, ['--import', 'tsx', 'apps/server/build/build-server.ts'], { cwd: ROOT, stdio: 'inherit' });
+}
+
+/** Servers still running: stopped if the bench is interrupted, so none is left behind holding the database. */
+const running = new Set<ChildProcess>();
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    for (const child of running) child.kill('SIGTERM');
+    process.exit(1);
+  });
+}
+
+async function startServer(name: string, dataDir: string, databaseUrl: string | undefined): Promise<ServerProcess> {
+  const port = await freePort();
+  let output = '';
+  const child = spawn(SERVER_COMMAND[0]!, SERVER_COMMAND.slice(1), {
+    cwd: ROOT,
+    env: {
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      // As operators run it: no demo accounts, request logs at info level.
+      NODE_ENV: 'production',
+      // Shared by the two processes, as in production, so a token is good on either.
+      JWT_SECRET,
+      // The bench plays the reverse proxy: the per-address sign-in limit applies to each simulated user's address.
+      TRUST_PROXY: '127.0.0.1',
+      SMTP_URL: '',
+      S3_BUCKET: '',
+      // The daily reminders' pass would land at a random moment of some step: it is not what is measured here.
+      PIECE_REMINDERS_INTERVAL_MS: '0',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  // Only the tail is kept (request logs run to megabytes), for an error message.
+  const keep = (d: Buffer) => (output = (output + d.toString()).slice(-4000));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  let ended: unknown;
+  running.add(child);
+  const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve((ended = code ?? signal))));
+  void exited.then(() => running.delete(child));
+  const target = makeTarget(name, port);
+  const deadline = Date.now() + 180_000;
+  for (;;) {
+    if (ended !== undefined) throw new Error(`le serveur s'est arrêté (${String(ended)}) :\n${output}`);
+    try {
+      if ((await send(target, 'GET', '/api/site', BROWSER, undefined, 2000)).status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`le serveur ne répond pas :\n${output}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return { target, child, exited, output: () => output };
+}
+
+async function stopServer(server: ServerProcess): Promise<void> {
+  server.target.agent.destroy();
+  if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill('SIGTERM');
+  await server.exited;
+}
+
+// ---------------------------------------------------------------- simulated people
+
+interface Session {
+  email: string;
+  /** Its own address, as the proxy would forward it. */
+  ip: string;
+  headers: Record<string, string>;
+}
+
+interface ClientSession extends Session {
+  files: Array<SimulatedClient['files'][number] & { saving: boolean }>;
+}
+
+interface ListSession extends Session {
+  /** The cursor of the next page of the walk through the list, and its page number. */
+  cursor: string | undefined;
+  page: number;
+  /** Files seen on the last page read, opened next. */
+  seen: number[];
+}
+
+interface Population {
+  clients: ClientSession[];
+  notaries: ListSession[];
+  admin: ListSession;
+}
+
+const addressOf = (i: number) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+
+/** Everyone signs in, a few at a time (below the server's argon2 queue, PASSWORD_HASH_QUEUE). */
+async function signIn(target: Target, database: CapacityDatabase): Promise<Population> {
+  const people = database.people;
+  const emails = [...people.clients.map((c) => c.email), ...people.notaries.map((n) => n.email), people.admin];
+  const tokens: string[] = new Array<string>(emails.length);
+  const times: number[] = [];
+  let nextIndex = 0;
+  const start = performance.now();
+  const worker = async () => {
+    while (nextIndex < emails.length) {
+      const i = nextIndex++;
+      const began = performance.now();
+      const res = await send(target, 'POST', '/api/users/login', { 'content-type': 'application/json', 'x-forwarded-for': addressOf(i + 1) }, Buffer.from(JSON.stringify({ login: emails[i], password: CAPACITY_PASSWORD })));
+      if (res.status !== 200) throw new Error(`connexion de ${emails[i]} : ${res.status} ${res.body.toString().slice(0, 200)}`);
+      times.push(performance.now() - began);
+      tokens[i] = (JSON.parse(res.body.toString()) as { token: string }).token;
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  const seconds = (performance.now() - start) / 1000;
+  times.sort((a, b) => a - b);
+  const at = (q: number) => times[Math.ceil(q * times.length) - 1]!;
+  console.log(`  connexions : ${emails.length} utilisateurs distincts en ${fmt(seconds)} s (${fmt(emails.length / seconds)} /s, 8 à la fois), médiane ${fmt(at(0.5))} ms, p99 ${fmt(at(0.99))} ms`);
+  const session = (i: number): Session => ({ email: emails[i]!, ip: addressOf(i + 1), headers: { ...BROWSER, authorization: `Bearer ${tokens[i]}`, 'x-forwarded-for': addressOf(i + 1) } });
+  const list = (i: number): ListSession => ({ ...session(i), cursor: undefined, page: 1, seen: [] });
+  const clientCount = people.clients.length;
+  return {
+    clients: people.clients.map((c, i) => ({ ...session(i), files: c.files.map((f) => ({ ...f, saving: false })) })),
+    notaries: people.notaries.map((_, i) => list(clientCount + i)),
+    admin: list(emails.length - 1),
+  };
+}
+
+// ---------------------------------------------------------------- the day's mix
+
+interface Balancer {
+  pick(): Target;
+  /** The other live process than `target`, if any (read-after-write checks). */
+  other(target: Target): Target | undefined;
+}
+
+function roundRobin(targets: Target[]): Balancer {
+  let turn = 0;
+  return {
+    pick() {
+      const live = targets.filter((t) => !t.down);
+      if (live.length === 0) throw new Error('aucun serveur en service');
+      return live[turn++ % live.length]!;
+    },
+    other: (target) => targets.find((t) => t !== target && !t.down),
+  };
+}
+
+interface MixCounters {
+  deepestPage: number;
+  checks: number;
+  stale: number;
+  checkErrors: number;
+}
+
+const pickOne = <T>(items: readonly T[]): T => items[randomInt(items.length)]!;
+
+/** A request through the balancer: a connection refused or cut marks the process down (the balancer's health check), and still counts as an error. */
+async function request(balancer: Balancer, method: string, url: string, headers: Record<string, string>, body?: Buffer): Promise<{ answer: Answer; target: Target }> {
+  const target = balancer.pick();
+  try {
+    return { answer: await send(target, method, url, headers, body), target };
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'EPIPE') target.down = true;
+    throw new Error(`${method} ${url.replace(/\d+/g, '{n}')} : ${code ?? (error as Error).message}`, { cause: error });
+  }
+}
+
+function expectOk(kind: string, answer: Answer): void {
+  if (answer.status !== 200) throw new Error(`${kind} : ${answer.status} ${answer.body.toString().slice(0, 100)}`);
+}
+
+function makeMix(population: Population, balancer: Balancer, counters: MixCounters, checkStale: boolean): () => Action {
+  let saves = 0;
+  const civilVersion = (project: Answer, documentId: number): number | undefined => {
+    const body = JSON.parse(project.body.toString()) as { documents: Array<{ document_civil_statuses: Array<{ id: number; version: number }> }> };
+    return body.documents.flatMap((d) => d.document_civil_statuses).find((q) => q.id === documentId)?.version;
+  };
+
+  const save = (client: ClientSession): Action => async () => {
+    const file = client.files.find((f) => !f.saving);
+    if (!file) return clientPage(client)();
+    file.saving = true;
+    try {
+      const document = { ...CIVIL_ANSWERS, id: file.civilStatusId, version: file.version, city: `Ville ${(saves += 1)}` };
+      const body = Buffer.from(JSON.stringify({ docType: 'document_civil_statuses', document }));
+      const { answer, target } = await request(balancer, 'PATCH', '/api/document', { ...client.headers, 'content-type': 'application/json' }, body);
+      if (answer.status === 409) file.version = (JSON.parse(answer.body.toString()) as { document: { version: number } }).document.version;
+      expectOk('enregistrement', answer);
+      const saved = (JSON.parse(answer.body.toString()) as { version: number }).version;
+      file.version = saved;
+      const other = checkStale ? balancer.other(target) : undefined;
+      if (other) {
+        // Read back at once from the other process: does it see the acknowledged save? Outside the latency figures.
+        counters.checks += 1;
+        void send(other, 'GET', `/api/project/${file.projectId}`, client.headers).then(
+          (page) => {
+            try {
+              if (page.status !== 200) counters.checkErrors += 1;
+              else if ((civilVersion(page, file.civilStatusId) ?? 0) < saved) counters.stale += 1;
+            } catch {
+              counters.checkErrors += 1;
+            }
+          },
+          () => (counters.checkErrors += 1),
+        );
+      }
+      return 'enregistrement';
+    } finally {
+      file.saving = false;
+    }
+  };
+
+  const upload = (client: ClientSession): Action => async () => {
+    const file = pickOne(client.files);
+    const body = Buffer.from(UPLOAD.payload.toString('latin1').replace('\r\n\r\n0\r\n', `\r\n\r\n${file.drawerId}\r\n`), 'latin1');
+    const { answer } = await request(balancer, 'POST', `/api/project/${file.projectId}/addfile`, { ...client.headers, ...UPLOAD.headers }, body);
+    expectOk('dépôt', answer);
+    return 'dépôt 1 Mo';
+  };
+
+  const clientDashboard = (client: ClientSession): Action => async () => {
+    expectOk('tableau de bord client', (await request(balancer, 'GET', '/api/projects/mine', client.headers)).answer);
+    return 'tableau de bord client';
+  };
+
+  const clientPage = (client: ClientSession): Action => async () => {
+    expectOk('dossier (client)', (await request(balancer, 'GET', `/api/project/${pickOne(client.files).projectId}`, client.headers)).answer);
+    return 'dossier (client)';
+  };
+
+  /** A page of the list: the first, or the next of the walk (deeper and deeper, back to the start at the end). */
+  const listPage = (who: ListSession, kind: string, walk: boolean): Action => async () => {
+    const cursor = walk ? who.cursor : undefined;
+    const url = cursor ? `/api/projects/mine?after=${encodeURIComponent(cursor)}` : '/api/projects/mine';
+    const { answer } = await request(balancer, 'GET', url, who.headers);
+    expectOk(kind, answer);
+    const ids = (JSON.parse(answer.body.toString()) as Array<{ id: number }>).map((p) => p.id);
+    if (ids.length > 0) who.seen = ids;
+    if (walk && who.cursor === cursor) {
+      const next = answer.headers[NEXT_PAGE_HEADER];
+      who.cursor = typeof next === 'string' ? next : undefined;
+      who.page = who.cursor ? who.page + 1 : 1;
+      counters.deepestPage = Math.max(counters.deepestPage, who.page);
+    }
+    return walk ? `${kind}, page suivante` : `${kind}, 1re page`;
+  };
+
+  const officePage = (notary: ListSession): Action => async () => {
+    if (notary.seen.length === 0) return listPage(notary, 'liste office', false)();
+    expectOk('dossier (notaire)', (await request(balancer, 'GET', `/api/project/${pickOne(notary.seen)}`, notary.headers)).answer);
+    return 'dossier (notaire)';
+  };
+
+  return () => {
+    const r = Math.random();
+    const client = pickOne(population.clients);
+    const notary = pickOne(population.notaries);
+    if (r < 0.1) return save(client);
+    if (r < 0.11) return upload(client);
+    if (r < 0.36) return clientDashboard(client);
+    if (r < 0.61) return clientPage(client);
+    if (r < 0.64) return listPage(notary, 'liste office', false);
+    if (r < 0.91) return listPage(notary, 'liste office', true);
+    if (r < 0.96) return officePage(notary);
+    return listPage(population.admin, 'liste admin', Math.random() < 0.5);
+  };
+}
+
+// ---------------------------------------------------------------- measuring
+
+interface StepFigure extends StepResult {
+  rssKb: number;
+  peakRssKb: number;
+  held: boolean;
+}
+
+function printStep(label: string, step: StepFigure, counters: MixCounters): void {
+  console.log(
+    `  ${label} ${fmt(step.offered, 0).padStart(5)} /s offert, ${fmt(step.achieved).padStart(6)} /s servi, ` +
+      `p50 ${fmt(step.p50).padStart(6)} ms, p95 ${fmt(step.p95).padStart(6)} ms, p99 ${fmt(step.p99).padStart(6)} ms, ` +
+      `${step.errors} erreur(s), RSS ${mb(step.rssKb)} (pic ${mb(step.peakRssKb)}), page la plus profonde ${counters.deepestPage} ${step.held ? 'tenu' : 'NON tenu'}`,
+  );
+  for (const [reason, n] of step.reasons) console.log(`      ${n} × ${reason}`);
+}
+
+async function measureStep(rate: number, seconds: number, mix: () => Action, pids: Array<number | undefined>): Promise<StepFigure> {
+  let peak = 0;
+  const sample = () => (peak = Math.max(peak, pids.reduce<number>((sum, pid) => sum + rssOf(pid), 0)));
+  const result = await runOpenLoop({ rate, seconds, next: mix, onTick: sample });
+  sample();
+  const rssKb = pids.reduce<number>((sum, pid) => sum + rssOf(pid), 0);
+  return { ...result, rssKb, peakRssKb: peak, held: result.errors === 0 && result.p99 < P99_GOAL_MS };
+}
+
+interface Capacity {
+  backend: CapacityBackend;
+  size: number;
+  held: number | undefined;
+  steps: StepFigure[];
+}
+
+async function measureCapacity(database: CapacityDatabase): Promise<Capacity> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'notadoo-capacity-'));
+  // PGlite: the server works on a copy, so that the kept database stays as seeded.
+  if (database.pgliteDir) cpSync(database.pgliteDir, path.join(dataDir, 'db'), { recursive: true });
+  const server = await startServer('serveur', dataDir, database.url);
+  const pid = server.child.pid;
+  try {
+    console.log(`  serveur démarré, RSS ${mb(rssOf(pid))}`);
+    const population = await signIn(server.target, database);
+    const counters: MixCounters = { deepestPage: 1, checks: 0, stale: 0, checkErrors: 0 };
+    const mix = makeMix(population, roundRobin([server.target]), counters, false);
+    // Warm-up (JIT, plans, caches): not reported.
+    await runOpenLoop({ rate: START_RATE, seconds: Math.max(2, STEP_SECONDS / 2), next: mix });
+    const steps: StepFigure[] = [];
+    let held: number | undefined;
+    for (let i = 0, rate = START_RATE; i < MAX_STEPS; i += 1, rate = Math.round(rate * RATE_FACTOR)) {
+      const step = await measureStep(rate, STEP_SECONDS, mix, [pid]);
+      steps.push(step);
+      printStep('palier', step, counters);
+      if (!step.held) break;
+      held = rate;
+    }
+    if (held === undefined) {
+      console.log(`  aucun palier tenu (p99 < ${P99_GOAL_MS} ms sans erreur), même à ${START_RATE} /s`);
+    } else {
+      // Memory over a longer run at the rate held: does it settle or keep growing?
+      const before = rssOf(pid);
+      const samples: number[] = [];
+      let lastSample = 0;
+      const soak = await runOpenLoop({
+        rate: held,
+        seconds: SOAK_SECONDS,
+        next: mix,
+        onTick: () => {
+          if (performance.now() - lastSample >= 1000) {
+            samples.push(rssOf(pid));
+            lastSample = performance.now();
+          }
+        },
+      });
+      const after = rssOf(pid);
+      const slices = [0, 0.25, 0.5, 0.75].map((q) => samples[Math.floor(q * samples.length)] ?? 0);
+      console.log(
+        `  mémoire sur ${SOAK_SECONDS} s à ${held} /s : RSS ${mb(before)} au début, ${slices.map(mb).join(' → ')} → ${mb(after)} à la fin ` +
+          `(pic ${mb(Math.max(...samples, after))}, ${after >= before ? '+' : ''}${mb(after - before)}) ; p99 ${fmt(soak.p99)} ms, ${soak.errors} erreur(s)`,
+      );
+    }
+    return { backend: database.backend, size: database.size, held, steps };
+  } finally {
+    await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Two processes on one PostgreSQL database, the bench balancing between them; one stops halfway. */
+async function measureTwoProcesses(database: CapacityDatabase, rate: number): Promise<void> {
+  const dirs = [mkdtempSync(path.join(tmpdir(), 'notadoo-capacity-a-')), mkdtempSync(path.join(tmpdir(), 'notadoo-capacity-b-'))];
+  const servers = [await startServer('A', dirs[0]!, database.url), await startServer('B', dirs[1]!, database.url)];
+  try {
+    const population = await signIn(servers[0]!.target, database);
+    const counters: MixCounters = { deepestPage: 1, checks: 0, stale: 0, checkErrors: 0 };
+    const balancer = roundRobin(servers.map((s) => s.target));
+    const mix = makeMix(population, balancer, counters, true);
+    await runOpenLoop({ rate: START_RATE, seconds: Math.max(2, STEP_SECONDS / 2), next: mix });
+    Object.assign(counters, { checks: 0, stale: 0, checkErrors: 0 });
+    const both = await measureStep(rate, CLUSTER_SECONDS / 2, mix, servers.map((s) => s.child.pid));
+    printStep('A + B    ', both, counters);
+    console.log(`      lectures sur l'autre processus juste après un enregistrement acquitté : ${counters.checks}, dont ${counters.stale} périmée(s), ${counters.checkErrors} en erreur`);
+    // B stops as a deploy stops it; the balancer sees its connections refused and sends everything to A.
+    const stopped = stopServer(servers[1]!);
+    const alone = await measureStep(rate, CLUSTER_SECONDS / 2, mix, [servers[0]!.child.pid]);
+    await stopped;
+    printStep('B arrêté ', alone, counters);
+    console.log(`      erreurs dues à l'arrêt de B : ${alone.errors} sur ${alone.sent} requêtes`);
+  } finally {
+    for (const server of servers) await stopServer(server);
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------- run
+
+buildServerIfMissing();
+console.log(
+  `\nCapacité (open loop, paliers de ${STEP_SECONDS} s ×${RATE_FACTOR} dès ${START_RATE} /s ; objectif p99 < ${P99_GOAL_MS} ms sans erreur ; ` +
+    `${USERS} clients simulés${QUICK ? ' ; mode rapide' : ''})`,
+);
+const results: Capacity[] = [];
+// CAPACITY_SEED_ONLY=1: make (or check) the kept databases and stop, e.g. to seed the large ones ahead of a run.
+const SEED_ONLY = env.CAPACITY_SEED_ONLY === '1';
+for (const backend of BACKENDS) {
+  for (const size of SIZES[backend]) {
+    console.log(`\n${backend}, ${size.toLocaleString('fr-FR')} dossiers`);
+    const database = await openCapacityDatabase(backend, size, USERS);
+    if (database.seedSeconds !== undefined) console.log(`  base créée en ${fmt(database.seedSeconds)} s (generate_series)`);
+    else console.log('  base conservée réutilisée');
+    if (SEED_ONLY) continue;
+    results.push(await measureCapacity(database));
+  }
+}
+
+console.log('\nRésumé : débit le plus haut tenu (p99 < 100 ms, aucune erreur)');
+for (const r of results) console.log(`  ${r.backend.padEnd(10)} ${r.size.toLocaleString('fr-FR').padStart(9)} dossiers : ${r.held === undefined ? 'aucun palier' : `${r.held} requêtes/s`}`);
+for (const backend of BACKENDS) {
+  const mine = results.filter((r) => r.backend === backend).sort((a, b) => a.size - b.size);
+  if (mine.length < 2) continue;
+  const [small, large] = [mine[0]!, mine.at(-1)!];
+  const shared = large.steps.filter((s) => s.held && small.steps.some((t) => t.offered === s.offered && t.held)).at(-1);
+  const heldRatio = small.held && large.held ? small.held / large.held : Number.NaN;
+  const p50Ratio = shared ? shared.p50 / small.steps.find((t) => t.offered === shared.offered)!.p50 : Number.NaN;
+  const flat = heldRatio <= FLAT_GOAL && p50Ratio <= FLAT_GOAL;
+  console.log(
+    `  ${backend} : ${small.size.toLocaleString('fr-FR')} → ${large.size.toLocaleString('fr-FR')} dossiers : débit tenu ÷ ${fmt(heldRatio, 2)}, ` +
+      `p50 à ${shared?.offered ?? '—'} /s × ${fmt(p50Ratio, 2)} (objectif ≤ ${FLAT_GOAL}) ${flat ? 'oui' : 'NON'}`,
+  );
+}
+
+const pgSizes = SIZES.PostgreSQL;
+if (!SEED_ONLY && BACKENDS.includes('PostgreSQL') && pgSizes.length > 0) {
+  const size = Number(env.CAPACITY_CLUSTER_SIZE ?? Math.max(...pgSizes));
+  // Opened again: the runs above saved answers, and each save must carry the document's current version.
+  const database = await openCapacityDatabase('PostgreSQL', size, USERS);
+  const measured = results.find((r) => r.backend === 'PostgreSQL' && r.size === size)?.held;
+  const rate = Number(env.CAPACITY_CLUSTER_RATE ?? measured ?? START_RATE);
+  console.log(`\nDeux processus sur une base PostgreSQL (${size.toLocaleString('fr-FR')} dossiers), répartis à tour de rôle, ${rate} /s ; B arrêté à mi-parcours`);
+  await measureTwoProcesses(database, rate);
+}
