@@ -123,7 +123,7 @@ export async function buildTestApp(backend: 'pglite' | 'postgres', options: Part
     storage,
     config: { ...testConfig, ...options.config, dataDir },
   });
-  settleAroundEachRequest(app, { waitForChangeFeed: options.changeFeed === undefined });
+  settleAroundEachRequest(app);
   const testApp: TestApp = {
     app,
     database,
@@ -171,21 +171,10 @@ export async function buildTestApp(backend: 'pglite' | 'postgres', options: Part
  * Mails go through the outbox and its worker. So that a test can read
  * `mails` right after a request, each injected request also sends the mails
  * due by then (the worker of a running server does so right after commit).
- *
- * Tests also write to the database behind the app's back (as another
- * process would) and ask straight after: on PostgreSQL the change feed's
- * notice of such a write may still be on its way, so each injected request
- * first waits for the feed to catch up, as any request arriving a moment
- * later finds it. A test that sets its own feed settings does without, to
- * check what a real client sees.
  */
-function settleAroundEachRequest(app: FastifyInstance, options: { waitForChangeFeed: boolean }): void {
+function settleAroundEachRequest(app: FastifyInstance): void {
   const inject = app.inject.bind(app) as (opts: InjectOptions | string) => Promise<LightMyRequestResponse>;
   app.inject = (async (opts: InjectOptions | string) => {
-    if (options.waitForChangeFeed) {
-      await app.ready();
-      await app.keptAnswers.feed.caughtUp();
-    }
     const res = await inject(opts);
     await app.mailOutbox.drain();
     return res;
