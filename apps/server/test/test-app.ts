@@ -46,7 +46,7 @@ export const testConfig: Config = {
  * A fresh database per call: in-memory PGlite, or a new throw-away database on
  * the PostgreSQL server (so test files can run in parallel without sharing rows).
  */
-export async function openTestDatabase(backend: 'pglite' | 'postgres'): Promise<Database & { drop(): Promise<void> }> {
+export async function openTestDatabase(backend: 'pglite' | 'postgres'): Promise<Database & { drop(): Promise<void>; url?: string }> {
   if (backend === 'pglite') {
     const database = await openDatabase({ pgliteInMemory: true });
     return { ...database, drop: () => database.close() };
@@ -55,6 +55,7 @@ export async function openTestDatabase(backend: 'pglite' | 'postgres'): Promise<
   const database = await openDatabase({ url: created.url });
   return {
     ...database,
+    url: created.url,
     drop: async () => {
       await database.close();
       await created.drop();
@@ -90,6 +91,8 @@ export function createClock(start = new Date('2026-11-22T10:00:00Z')) {
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** The PostgreSQL database's address (undefined on PGlite), for a second app on the same rows. */
+  databaseUrl: string | undefined;
   dataDir: string;
   /** Where the app stores files: local disk under dataDir, or the S3 storage passed in the options. */
   storage: FileStorage;
@@ -127,6 +130,7 @@ export async function buildTestApp(backend: 'pglite' | 'postgres', options: Part
   const testApp: TestApp = {
     app,
     database,
+    databaseUrl: database.url,
     dataDir,
     storage,
     mails,
