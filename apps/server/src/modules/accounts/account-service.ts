@@ -9,7 +9,7 @@ import { confirmEmailMail, resetPasswordMail } from '../../mail/templates';
 import type { MailMessage } from '../../mail/mailer';
 import { queueMail } from '../../mail/outbox-data';
 import type { Db } from '../../db/database';
-import { findUserByEmail, findUserById, insertUser, lockUser, recordConnection, updateUser, type UserRow, type UserWithOffice } from '../users/user-data';
+import { findUserByEmail, findUserById, insertUser, lockUser, recordConnection, updateUser, type UserRow } from '../users/user-data';
 import { acceptInvitation, linkParticipantsByEmail } from '../participants/invitations';
 import { consumeAccountToken, createAccountToken, findAccountTokenOwner, revokeAccountTokens } from './account-tokens';
 

@@ -7,7 +7,7 @@ import {
   projectStatusSchema,
   renameProjectSchema,
 } from '@notadoo/domain';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { sendRevalidated } from '../../http/revalidation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../auth/authenticate';
