@@ -77,7 +77,7 @@ function sampleAnswers(docType: keyof typeof QUESTIONNAIRE_DEFINITIONS, keys = I
 async function seed(database: Database, size: number, clients: number): Promise<void> {
   const db = database.db;
   const hash = await hashPassword(CAPACITY_PASSWORD);
-  // The change feed's triggers announce every row; a seed has no listener, and a million notifications would dominate it.
+  // The revision triggers bump each file as its rows arrive; a fresh seed has no reader to revalidate, and they would double its writes.
   for (const table of ['users', 'projects', 'participants', 'documents']) await db.execute(sql.raw(`ALTER TABLE ${table} DISABLE TRIGGER USER`));
   await db.execute(sql`INSERT INTO users (email, password_hash, first_name, last_name, is_email_confirmed, roles, created_at)
     SELECT 'client' || c || '@bench.fr', ${hash}, (ARRAY['Jean','Marie','Pierre','Sophie','Luc','Camille','Hugo','Léa','Paul','Claire'])[1 + c % 10],

@@ -4,9 +4,6 @@ import { fileURLToPath } from 'node:url';
 import { isClientRoute, MESSAGES } from '@notadoo/domain';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
-import { keepAnswers } from './answer-cache/kept-answers';
-import { COMPRESSION } from './http/shared-answers';
-import type { ChangeFeedSettings } from './answer-cache/change-feed';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -52,6 +49,9 @@ import { billingRoutes } from './modules/admin/billing-routes';
 import { contactRoutes } from './modules/contact/contact-routes';
 import { registerMaintenanceMode, siteRoutes } from './modules/site/site-routes';
 
+/** API answers from this size on are compressed (brotli at a fast level, or gzip); the web app's files are compressed at build time. */
+const COMPRESSION = { threshold: 1024, brotliQuality: 4 } as const;
+
 const ASSETS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../assets');
 
 declare module 'fastify' {
@@ -75,8 +75,6 @@ export interface AppOptions {
   now?: () => Date;
   /** Issue 11: where files are stored; default: what the configuration names (S3 bucket or DATA_DIR). */
   storage?: FileStorage;
-  /** Issue 11: how the change feed's connection is watched; replaceable in tests. */
-  changeFeed?: ChangeFeedSettings;
 }
 
 /** Builds the whole HTTP application; `main.ts` listens with it, tests call `inject`. */
@@ -116,7 +114,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
     passwords: createPasswordHasher(config.passwordHashing),
     storage: options.storage ?? (await createFileStorage(config)),
-    answers: keepAnswers(app, options.database, options.changeFeed),
   };
 
   const reminders = createReminderTask(ctx);
@@ -159,7 +156,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       // Deny by default inside /api; static files (office images, the web app) are public.
-      registerAuthentication(api, { db: ctx.db, tokens: ctx.tokens, users: ctx.answers.users });
+      registerAuthentication(api, { db: ctx.db, tokens: ctx.tokens });
       registerStorableTextGuard(api);
       registerNoStore(api);
       await api.register(accountRoutes(ctx));

@@ -1,5 +1,4 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { KeptAnswers } from './answer-cache/kept-answers';
 import type { PasswordHasher } from './auth/passwords';
 import type { RateLimit, RateLimiter } from './auth/rate-limiter';
 import type { TokenService } from './auth/session-tokens';
@@ -61,6 +60,4 @@ export interface AppContext {
   now: () => Date;
   /** Issue 11: every stored file (project files, PDFs, covers, avatars), on local disk or in an S3 bucket. */
   storage: FileStorage;
-  /** Issue 11: answers kept in memory until the change feed says what they were read from changed. */
-  answers: KeptAnswers;
 }

@@ -46,7 +46,7 @@ export const testConfig: Config = {
  * A fresh database per call: in-memory PGlite, or a new throw-away database on
  * the PostgreSQL server (so test files can run in parallel without sharing rows).
  */
-export async function openTestDatabase(backend: 'pglite' | 'postgres'): Promise<Database & { drop(): Promise<void> }> {
+export async function openTestDatabase(backend: 'pglite' | 'postgres'): Promise<Database & { drop(): Promise<void>; url?: string }> {
   if (backend === 'pglite') {
     const database = await openDatabase({ pgliteInMemory: true });
     return { ...database, drop: () => database.close() };
@@ -55,6 +55,7 @@ export async function openTestDatabase(backend: 'pglite' | 'postgres'): Promise<
   const database = await openDatabase({ url: created.url });
   return {
     ...database,
+    url: created.url,
     drop: async () => {
       await database.close();
       await created.drop();
@@ -90,6 +91,8 @@ export function createClock(start = new Date('2026-11-22T10:00:00Z')) {
 export interface TestApp {
   app: FastifyInstance;
   database: Database;
+  /** The PostgreSQL database's address (undefined on PGlite), for a second app on the same rows. */
+  databaseUrl: string | undefined;
   dataDir: string;
   /** Where the app stores files: local disk under dataDir, or the S3 storage passed in the options. */
   storage: FileStorage;
@@ -123,10 +126,11 @@ export async function buildTestApp(backend: 'pglite' | 'postgres', options: Part
     storage,
     config: { ...testConfig, ...options.config, dataDir },
   });
-  settleAroundEachRequest(app, { waitForChangeFeed: options.changeFeed === undefined });
+  settleAroundEachRequest(app);
   const testApp: TestApp = {
     app,
     database,
+    databaseUrl: database.url,
     dataDir,
     storage,
     mails,
@@ -171,21 +175,10 @@ export async function buildTestApp(backend: 'pglite' | 'postgres', options: Part
  * Mails go through the outbox and its worker. So that a test can read
  * `mails` right after a request, each injected request also sends the mails
  * due by then (the worker of a running server does so right after commit).
- *
- * Tests also write to the database behind the app's back (as another
- * process would) and ask straight after: on PostgreSQL the change feed's
- * notice of such a write may still be on its way, so each injected request
- * first waits for the feed to catch up, as any request arriving a moment
- * later finds it. A test that sets its own feed settings does without, to
- * check what a real client sees.
  */
-function settleAroundEachRequest(app: FastifyInstance, options: { waitForChangeFeed: boolean }): void {
+function settleAroundEachRequest(app: FastifyInstance): void {
   const inject = app.inject.bind(app) as (opts: InjectOptions | string) => Promise<LightMyRequestResponse>;
   app.inject = (async (opts: InjectOptions | string) => {
-    if (options.waitForChangeFeed) {
-      await app.ready();
-      await app.keptAnswers.feed.caughtUp();
-    }
     const res = await inject(opts);
     await app.mailOutbox.drain();
     return res;

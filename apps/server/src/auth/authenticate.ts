@@ -2,8 +2,6 @@ import { isAdmin, MESSAGES } from '@notadoo/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../http/app-error';
 import { findUserById, type UserWithOffice } from '../modules/users/user-data';
-import type { CacheArea } from '../answer-cache/answer-cache';
-import { readFromAccount } from '../answer-cache/change-keys';
 import type { Db } from '../db/database';
 import type { TokenService } from './session-tokens';
 
@@ -40,8 +38,6 @@ declare module 'fastify' {
 interface AuthenticationDeps {
   db: Db;
   tokens: TokenService;
-  /** Users kept between requests until their row or their office's changes (issue 11). */
-  users: CacheArea<UserWithOffice>;
 }
 
 export function registerAuthentication(app: FastifyInstance, deps: AuthenticationDeps): void {
@@ -65,10 +61,8 @@ async function authenticate(request: FastifyRequest, deps: AuthenticationDeps): 
   const result = await deps.tokens.verify(token);
   if (!result.ok) throw unauthorized(result.reason === 'expired' ? MESSAGES.expiredToken : MESSAGES.invalidToken);
   const { userId } = result.claims;
-  const user = await deps.users.get(String(userId), async () => {
-    const found = await findUserById(deps.db, userId);
-    return found && { value: found, readFrom: readFromAccount(found) };
-  });
+  // Read on every request, never kept: a deactivation or a password change made through any process acts on the next request.
+  const user = await findUserById(deps.db, userId);
   if (!user || !user.isActive) throw unauthorized(MESSAGES.invalidToken);
   if (user.passwordVersion !== result.claims.passwordVersion) throw unauthorized(MESSAGES.expiredToken);
   request.rememberedSession = result.claims.remembered;

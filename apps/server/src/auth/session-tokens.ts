@@ -15,19 +15,8 @@ export interface TokenClaims {
 
 export type VerifyResult = { ok: true; claims: TokenClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
-/** How many verified tokens are remembered (about 200 bytes each). */
-const VERIFIED_TOKENS_KEPT = 10_000;
-
 export function createTokenService(secret: string, now: () => number = () => Date.now()) {
   const key = new TextEncoder().encode(secret);
-  /**
-   * Tokens whose signature was checked, with their claims and expiry: a
-   * client sends the same token with every request, and checking an HMAC is
-   * a good part of a short request's cost. The expiry is still checked on
-   * every use; the account (active, password version) is read by the caller.
-   * Oldest first, so the map is bounded by dropping its first entry.
-   */
-  const verified = new Map<string, { claims: TokenClaims; expiresAt: number }>();
   return {
     async issue(claims: Omit<TokenClaims, 'remembered'>, ttlSeconds: number): Promise<string> {
       const issuedAt = Math.floor(now() / 1000);
@@ -39,13 +28,7 @@ export function createTokenService(secret: string, now: () => number = () => Dat
         .sign(key);
     },
     async verify(token: string): Promise<VerifyResult> {
-      const known = verified.get(token);
-      if (known) {
-        // As jose decides: expired once `exp` is not after the current second.
-        if (known.expiresAt > Math.floor(now() / 1000)) return { ok: true, claims: known.claims };
-        verified.delete(token);
-        return { ok: false, reason: 'expired' };
-      }
+      // Checked on every request (issue 24: no bearer token is kept in memory); the account is read by the caller.
       try {
         const { payload } = await jwtVerify(token, key, {
           algorithms: ['HS256'],
@@ -56,8 +39,6 @@ export function createTokenService(secret: string, now: () => number = () => Dat
         const userId = parseUserId(payload.sub);
         if (userId === undefined || typeof payload.pwv !== 'number') return { ok: false, reason: 'invalid' };
         const claims = { userId, passwordVersion: payload.pwv, remembered: payload.exp! - (payload.iat ?? payload.exp!) > SESSION_TOKEN_TTL_SECONDS };
-        if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
-        verified.set(token, { claims, expiresAt: payload.exp! });
         return { ok: true, claims };
       } catch (error) {
         return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };

@@ -169,9 +169,13 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
     });
   });
 
-  it('marks API answers holding personal data as not to be stored', async () => {
-    for (const url of ['/users/me', `/project/${projectId}`, '/projects/mine', `/users/${owner.id}`]) {
+  it('marks API answers holding personal data as not to be stored, or kept by the browser alone and checked again on every use', async () => {
+    for (const url of ['/projects/mine', `/users/${owner.id}`]) {
       expect((await api('GET', url)).headers['cache-control'], url).toBe('no-store');
+    }
+    // Issue 24: revalidated with their ETag (If-None-Match → 304); never by a shared cache.
+    for (const url of ['/users/me', `/project/${projectId}`]) {
+      expect((await api('GET', url)).headers['cache-control'], url).toBe('private, no-cache');
     }
     expect((await api('GET', '/users/me', undefined, {})).headers['cache-control']).toBe('no-store');
   });

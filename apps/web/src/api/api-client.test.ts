@@ -22,6 +22,13 @@ describe('api client', () => {
     expect(sentHeaders(fetchMock).has('Authorization')).toBe(false);
   });
 
+  it("leaves the browser's HTTP cache on, so repeated reads are revalidated with If-None-Match (issue 24)", async () => {
+    const fetchMock = mockFetch({ 'GET users/me': { body: {} } });
+    await apiClient.get('users/me');
+    const cache = fetchMock.mock.calls[0]?.[1]?.cache;
+    expect(cache === undefined || cache === 'default' || cache === 'no-cache').toBe(true);
+  });
+
   it('adds the bearer token of the authToken cookie and sends JSON', async () => {
     setAuthToken('jeton-123');
     const fetchMock = mockFetch({ 'POST users/email/resendConfirm': { body: {} } });

@@ -2,15 +2,14 @@ import { MESSAGES, type signupSchema, type loginSchema } from '@notadoo/domain';
 import type { z } from 'zod';
 import { getDecoyHash } from '../../auth/passwords';
 import { REMEMBER_ME_TTL_SECONDS, SESSION_TOKEN_TTL_SECONDS } from '../../auth/session-tokens';
-import type { LimitWindow, RateLimit } from '../../auth/rate-limiter';
-import { readFromAccount } from '../../answer-cache/change-keys';
+import type { RateLimit } from '../../auth/rate-limiter';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, tooManyRequests, unauthorized } from '../../http/app-error';
 import { confirmEmailMail, resetPasswordMail } from '../../mail/templates';
 import type { MailMessage } from '../../mail/mailer';
 import { queueMail } from '../../mail/outbox-data';
 import type { Db } from '../../db/database';
-import { findUserByEmail, findUserById, insertUser, lockUser, recordConnection, updateUser, type UserRow, type UserWithOffice } from '../users/user-data';
+import { findUserByEmail, findUserById, insertUser, lockUser, recordConnection, updateUser, type UserRow } from '../users/user-data';
 import { acceptInvitation, linkParticipantsByEmail } from '../participants/invitations';
 import { consumeAccountToken, createAccountToken, findAccountTokenOwner, revokeAccountTokens } from './account-tokens';
 
@@ -81,35 +80,20 @@ function loginKeys(login: string, ip: string, passwordVersion: number) {
  * three keys before the password is checked, in one statement: parallel
  * guesses cannot all pass a count read before any of them failed, and a
  * refused attempt costs no argon2 run. The right password takes its hit back.
- * Once the database said an account is locked, this process remembers it
- * until the window ends (or the account changes), so a flood on a locked
- * account costs no database round trip either.
+ * A locked account is known from the database alone (issue 24): nothing about
+ * it is remembered by a process, so a reset made through any process lifts
+ * the lock for the very next attempt.
  */
 export async function login(ctx: AppContext, input: LoginInput, ip: string): Promise<string> {
   const limits = ctx.rateLimits;
-  const locks = ctx.answers.signInLocks;
   const account = input.login.toLowerCase();
-  const kept = locks.peek(account);
-  if (kept && kept.until > ctx.now().getTime()) throw loginLocked(kept.until - ctx.now().getTime());
-  if (kept) locks.drop(account);
-  let checked: { user: UserWithOffice | undefined; keys: ReturnType<typeof loginKeys>; windows: Map<string, LimitWindow> } | undefined;
-  // Read through the kept locks, so a lock read while the account changed (a reset) is not kept.
-  const lock = await locks.get(account, async () => {
-    const user = await findUserByEmail(ctx.db, account);
-    const keys = loginKeys(account, ip, user?.passwordVersion ?? 1);
-    const windows = await ctx.limiter.hitWindows([
-      [keys.address, limits.loginPerIp],
-      [keys.pair, limits.loginFailuresPerAccountAndIp],
-      [keys.account, limits.loginFailuresPerAccount],
-    ]);
-    checked = { user, keys, windows };
-    const window = windows.get(keys.account)!;
-    if (window.count <= limits.loginFailuresPerAccount.max) return undefined;
-    return { value: { until: ctx.now().getTime() + window.resetInMs }, readFrom: user ? readFromAccount(user) : [] };
-  });
-  // Another request kept the lock meanwhile.
-  if (!checked) throw loginLocked((lock?.until ?? 0) - ctx.now().getTime());
-  const { user, keys, windows } = checked;
+  const user = await findUserByEmail(ctx.db, account);
+  const keys = loginKeys(account, ip, user?.passwordVersion ?? 1);
+  const windows = await ctx.limiter.hitWindows([
+    [keys.address, limits.loginPerIp],
+    [keys.pair, limits.loginFailuresPerAccountAndIp],
+    [keys.account, limits.loginFailuresPerAccount],
+  ]);
   const over = (key: string, limit: RateLimit) => (windows.get(key)?.count ?? 0) > limit.max;
   if (over(keys.address, limits.loginPerIp)) throw tooManyRequests(MESSAGES.tooManyRequests, windows.get(keys.address)!.resetInMs);
   if (over(keys.account, limits.loginFailuresPerAccount)) throw loginLocked(windows.get(keys.account)!.resetInMs);

@@ -2,8 +2,7 @@ import { searchWords, type UserSort } from '@notadoo/domain';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { notaryOffices, users } from '../../db/schema';
-import type { UserWithOffice } from '../users/user-data';
-import { listTotal } from './list-totals';
+import type { UserAndOffice } from '../users/user-data';
 
 export interface UserPageQuery {
   page: number;
@@ -31,10 +30,10 @@ function searchCondition(words: readonly string[] | undefined): SQL | undefined 
  * One page of users and the total matching, both computed by the database.
  * The page's ids come first from an index alone (an index-only scan steps
  * over the OFFSET rows without reading the table; migration 0100 makes the
- * name order's index cover it), then only those rows are read. The total of
- * a large list may be a minute old (list-totals.ts).
+ * name order's index cover it), then only those rows are read. The total is
+ * counted on every call, so it is exact whichever process answers (issue 24).
  */
-export async function listUsersPage(db: Db, query: UserPageQuery, now: Date): Promise<{ rows: UserWithOffice[]; total: number }> {
+export async function listUsersPage(db: Db, query: UserPageQuery): Promise<{ rows: UserAndOffice[]; total: number }> {
   const words = searchWords(query.search);
   const where = and(searchCondition(words), query.pending ? eq(users.needsRoleChange, true) : undefined);
   const direction = query.order === 'asc' ? asc : desc;
@@ -57,10 +56,10 @@ export async function listUsersPage(db: Db, query: UserPageQuery, now: Date): Pr
       .innerJoin(users, eq(users.id, ids.id))
       .leftJoin(notaryOffices, eq(users.notaryOfficeId, notaryOffices.id))
       .orderBy(...orderBy),
-    listTotal(db, `users ${query.pending} ${JSON.stringify(words ?? null)}`, now.getTime(), async () => {
+    (async () => {
       const [totals] = await db.select({ total: count() }).from(users).where(where);
       return totals?.total ?? 0;
-    }),
+    })(),
   ]);
   return { rows: rows.map((r) => ({ ...r.user, office: r.office })), total };
 }

@@ -22,7 +22,7 @@ import { findUserById, insertUser, toUser, updateUser, type UserWithOffice } fro
 import { listUsersPage } from './admin-data';
 
 export async function listUsers(ctx: AppContext, query: z.output<typeof adminUsersQuerySchema>): Promise<{ users: User[]; total: number }> {
-  const { rows, total } = await listUsersPage(ctx.db, { ...query, pageSize: USERS_PAGE_SIZE }, ctx.now());
+  const { rows, total } = await listUsersPage(ctx.db, { ...query, pageSize: USERS_PAGE_SIZE });
   return { users: rows.map(toUser), total };
 }
 

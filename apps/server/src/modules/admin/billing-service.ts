@@ -24,7 +24,7 @@ const toOpenProject = (r: OpenProjectRow): OpenProject => ({ ...r, created_at: r
 
 export async function listOpenProjects(ctx: AppContext, user: UserWithOffice, query: RangeQuery): Promise<{ projects: OpenProject[]; total: number }> {
   requireBillingViewer(user);
-  const { rows, total } = await listProjectsCreatedBetween(ctx.db, daysOf(ctx, query), { limit: BILLING_PAGE_SIZE, offset: (query.page - 1) * BILLING_PAGE_SIZE }, ctx.now());
+  const { rows, total } = await listProjectsCreatedBetween(ctx.db, daysOf(ctx, query), { limit: BILLING_PAGE_SIZE, offset: (query.page - 1) * BILLING_PAGE_SIZE });
   return { projects: rows.map(toOpenProject), total };
 }
 

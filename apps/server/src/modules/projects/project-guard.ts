@@ -16,11 +16,16 @@ export async function requireOpenProject(
   projectId: number,
 ): Promise<{ loaded: LoadedProject; viewer: Viewer; access: ProjectForAccess }> {
   const loaded = await loadProject(ctx.db, projectId);
-  if (!loaded) throw notFound("Ce dossier n'existe pas.");
   const viewer = toViewer(user);
-  const access = toProjectForAccess(loaded);
+  const access = requireFullAccess(viewer, loaded && toProjectForAccess(loaded));
+  return { loaded: loaded!, viewer, access };
+}
+
+/** 404 when the project is absent, 403 with the spec's message unless `viewer` may fully open it. */
+export function requireFullAccess(viewer: Viewer, access: ProjectForAccess | undefined): ProjectForAccess {
+  if (!access) throw notFound("Ce dossier n'existe pas.");
   if (projectAccess(viewer, access) !== 'full') throw forbidden(MESSAGES.projectAccessDenied);
-  return { loaded, viewer, access };
+  return access;
 }
 
 /** The project as the user sees it after a change, reloaded (no access check: the change was allowed). */

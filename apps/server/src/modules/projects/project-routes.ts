@@ -7,8 +7,8 @@ import {
   projectStatusSchema,
   renameProjectSchema,
 } from '@notadoo/domain';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sendSharedAnswer } from '../../http/shared-answers';
+import type { FastifyReply } from 'fastify';
+import { sendRevalidated } from '../../http/revalidation';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
@@ -19,9 +19,9 @@ import * as service from './project-service';
 const tags = ['dossiers'];
 
 /** The list is the body, as the spec's calls answer it; the next page's cursor travels in a header. */
-function sendDashboardPage(request: FastifyRequest, reply: FastifyReply, page: service.DashboardPage) {
+function sendDashboardPage(reply: FastifyReply, page: service.DashboardPage) {
   if (page.next) reply.header(NEXT_PAGE_HEADER, page.next);
-  return sendSharedAnswer(request, reply, page.projects);
+  return reply.send(page.projects);
 }
 
 export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -36,14 +36,17 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           querystring: dashboardQuerySchema,
         },
       },
-      async (request, reply) => sendDashboardPage(request, reply, await service.dashboardPageFor(ctx, requireUser(request), request.query)),
+      async (request, reply) => sendDashboardPage(reply, await service.listMyProjects(ctx, requireUser(request), request.query)),
     );
 
     // GET /projects/open (billing) lives in modules/admin/billing-routes.ts.
 
-    app.get('/project/:id', { config: { access: 'project' }, schema: { tags, summary: 'Un dossier complet', params: projectIdSchema } }, async (request, reply) =>
-      sendSharedAnswer(request, reply, await service.getProjectFor(ctx, requireUser(request), request.params.id)),
-    );
+    app.get('/project/:id', { config: { access: 'project' }, schema: { tags, summary: 'Un dossier complet', params: projectIdSchema } }, async (request, reply) => {
+      // Issue 24: access checked and tag read in one statement; the page itself only when the client's copy is stale.
+      const user = requireUser(request);
+      const etag = await service.projectPageTagFor(ctx, user, request.params.id);
+      return sendRevalidated(request, reply, etag, () => service.getProjectFor(ctx, user, request.params.id));
+    });
 
     app.post('/project', { config: { access: 'user' }, schema: { tags, summary: 'Créer un dossier', body: createProjectSchema } }, async (request, reply) =>
       reply.status(201).send(await service.createProject(ctx, requireUser(request), request.body)),
@@ -52,13 +55,13 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post('/project/rename', { config: { access: 'project' }, schema: { tags, summary: 'Renommer un dossier (répond la première page de mes dossiers)', body: renameProjectSchema } }, async (request, reply) => {
       const user = requireUser(request);
       await service.renameProject(ctx, user, request.body.id, request.body.name);
-      return sendDashboardPage(request, reply, await service.listMyProjects(ctx, user));
+      return sendDashboardPage(reply, await service.listMyProjects(ctx, user));
     });
 
     app.post('/project/status', { config: { access: 'project' }, schema: { tags, summary: 'Changer le statut (répond la première page de mes dossiers)', body: projectStatusSchema } }, async (request, reply) => {
       const user = requireUser(request);
       await service.setProjectStatus(ctx, user, request.body.id, request.body.status);
-      return sendDashboardPage(request, reply, await service.listMyProjects(ctx, user));
+      return sendDashboardPage(reply, await service.listMyProjects(ctx, user));
     });
 
     app.patch('/project/status', { config: { access: 'project' }, schema: { tags, summary: 'Changer le statut, ou transmettre au notaire (statut 3)', body: projectStatusSchema } }, async (request) =>
@@ -86,7 +89,7 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.delete('/project/:id', { config: { access: 'project' }, schema: { tags, summary: 'Archiver un dossier (répond la première page de mes dossiers ; 409 s’il l’est déjà)', params: projectIdSchema } }, async (request, reply) => {
       const user = requireUser(request);
       await service.archiveProject(ctx, user, request.params.id);
-      return sendDashboardPage(request, reply, await service.listMyProjects(ctx, user));
+      return sendDashboardPage(reply, await service.listMyProjects(ctx, user));
     });
 
     app.post(

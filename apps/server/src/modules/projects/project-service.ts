@@ -41,16 +41,16 @@ import { discardUpload, receiveUpload, temporaryUploadsDir, type StoredUpload } 
 import { queueMail } from '../../mail/outbox-data';
 import type { Db } from '../../db/database';
 import { officeMoveOfficeMail, officeMovePersonMail, projectArchiveMail, projectStatusMail, projectSubmittedMail } from '../../mail/templates';
-import type { Readout } from '../../answer-cache/answer-cache';
-import { readFromAccount, readFromListsOf, readFromProject } from '../../answer-cache/change-keys';
-import type { UserWithOffice } from '../users/user-data';
+import { viewerTag, type UserWithOffice } from '../users/user-data';
 import {
   findDashboardPage,
   updateProject,
   type DashboardCursor,
   type LoadedProject,
 } from './project-data';
-import { answerProject, requireOpenProject } from './project-guard';
+import { answerProject, requireFullAccess, requireOpenProject } from './project-guard';
+import { findProjectRevision } from './project-revision';
+import { entityTag } from '../../http/revalidation';
 import { loadProjectsForSummary } from './project-summaries';
 import { recordOfficeMove } from './office-moves';
 import { toPartialProject, toProject, toProjectForAccess, toProjectSummary, toViewer } from './project-presenter';
@@ -108,13 +108,21 @@ export async function createProject(ctx: AppContext, user: UserWithOffice, input
   });
 }
 
-/** The project page (GET /project/{id}), kept until what it was read from changes (issue 11). */
+/** The project page (GET /project/{id}). */
 export async function getProjectFor(ctx: AppContext, user: UserWithOffice, id: number): Promise<Project> {
-  const project = await ctx.answers.projects.get(`${user.id}:${id}`, async () => {
-    const { loaded, viewer } = await requireOpenProject(ctx, user, id);
-    return { value: toProject(loaded, viewer), readFrom: [...readFromAccount(user), ...readFromProject(loaded)] };
-  });
-  return project!;
+  const { loaded, viewer } = await requireOpenProject(ctx, user, id);
+  return toProject(loaded, viewer);
+}
+
+/**
+ * The entity tag of the project page as `user` would get it now (issue 24),
+ * once access is checked on the current rows (404 or 403 otherwise, never a
+ * 304): the file's revisions and the viewer's, since the page is personal.
+ */
+export async function projectPageTagFor(ctx: AppContext, user: UserWithOffice, id: number): Promise<string> {
+  const found = await findProjectRevision(ctx.db, id);
+  requireFullAccess(toViewer(user), found?.access);
+  return entityTag([found!.tag, viewerTag(user)]);
 }
 
 export interface DashboardPage {
@@ -129,25 +137,10 @@ export interface DashboardPage {
  * office, so it is left out when the list is filtered by them.
  */
 export async function listMyProjects(ctx: AppContext, user: UserWithOffice, query: DashboardQuery = {}): Promise<DashboardPage> {
-  return (await readDashboardPage(ctx, user, query)).value;
+  return readDashboardPage(ctx, user, query);
 }
 
-/**
- * The dashboard as GET /projects/mine answers it. Pages without a filter of
- * a user who sees only their own and their office's projects are kept until
- * what they were read from changes (issue 11); an administrator's list
- * changes with any project of the network and is read every time, as are
- * searches. The answers of writes are never read from what is kept: their
- * change may not have been heard yet.
- */
-export async function dashboardPageFor(ctx: AppContext, user: UserWithOffice, query: DashboardQuery): Promise<DashboardPage> {
-  const filtered = query.q !== undefined || query.type !== undefined || query.status !== undefined || query.city !== undefined || query.archived === true;
-  if (filtered || canListOpenProjects(toViewer(user))) return listMyProjects(ctx, user, query);
-  const page = await ctx.answers.dashboards.get(`${user.id}:${query.limit ?? ''}:${query.after ?? ''}`, () => readDashboardPage(ctx, user, query));
-  return page!;
-}
-
-async function readDashboardPage(ctx: AppContext, user: UserWithOffice, query: DashboardQuery): Promise<Readout<DashboardPage>> {
+async function readDashboardPage(ctx: AppContext, user: UserWithOffice, query: DashboardQuery): Promise<DashboardPage> {
   const viewer = toViewer(user);
   const page = await findDashboardPage(ctx.db, user, {
     everything: canListOpenProjects(viewer),
@@ -168,8 +161,7 @@ async function readDashboardPage(ctx: AppContext, user: UserWithOffice, query: D
     if (access === 'partial' && !filteredByKind) return [toPartialProject(p)];
     return [];
   });
-  const readFrom = [...readFromAccount(user), ...readFromListsOf(user), ...loaded.flatMap(readFromProject)];
-  return { value: { projects, next: page.next && encodeCursor(page.next) }, readFrom };
+  return { projects, next: page.next && encodeCursor(page.next) };
 }
 
 // The cursor is opaque to clients: base64url of [created_at, id].

@@ -47,7 +47,7 @@ export function questionnaireRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/download_form/:type/:documentId',
       {
         // It records the PDF on the document: the project page read next must show it.
-        config: { access: 'project', writes: true },
+        config: { access: 'project' },
         schema: {
           tags,
           summary: 'Générer le PDF d’un questionnaire',

@@ -6,17 +6,31 @@ import { notaryOffices, users } from '../../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
-export interface UserWithOffice extends UserRow {
+/** An account with its office, as the session and the admin's lists show it. */
+export interface UserAndOffice extends UserRow {
   office: { id: number; city: string } | null;
+}
+
+/** The signed-in user, as the authentication reads it. */
+export interface UserWithOffice extends UserAndOffice {
+  /**
+   * Issue 24: the revisions of the account's row and of its office's
+   * (migration 0220), which the entity tags of personal answers include.
+   * Not drizzle columns, so that no row read elsewhere carries them onto the wire.
+   */
+  revision: string;
+  officeRevision: string | null;
 }
 
 const selection = {
   user: users,
   office: { id: notaryOffices.id, city: notaryOffices.city },
+  revision: sql<string>`${users}.revision::text`,
+  officeRevision: sql<string | null>`${notaryOffices}.revision::text`,
 };
 
-function withOffice(row: { user: UserRow; office: { id: number; city: string } | null }): UserWithOffice {
-  return { ...row.user, office: row.office };
+function withOffice(row: { user: UserRow; office: { id: number; city: string } | null; revision: string; officeRevision: string | null }): UserWithOffice {
+  return { ...row.user, office: row.office, revision: row.revision, officeRevision: row.officeRevision };
 }
 
 /** Read on every authenticated request: a prepared statement (see db/prepared-statements.ts). */
@@ -74,7 +88,12 @@ export async function recordConnection(db: Db, id: number, at: Date): Promise<vo
     .where(eq(users.id, id));
 }
 
-export function toSession(user: UserWithOffice): Session {
+/** The viewer's part of a personal answer's entity tag (issue 24): who, and the revisions of their row and office. */
+export function viewerTag(user: UserWithOffice): string {
+  return `u${user.id}.${user.revision}.${user.officeRevision ?? 0}`;
+}
+
+export function toSession(user: UserAndOffice): Session {
   return {
     id: user.id,
     email: user.email,
@@ -96,6 +115,6 @@ export function toSession(user: UserWithOffice): Session {
   };
 }
 
-export function toUser(user: UserWithOffice): User {
+export function toUser(user: UserAndOffice): User {
   return { ...toSession(user), scores: { EC: user.scoreEc }, complexity: user.complexity };
 }

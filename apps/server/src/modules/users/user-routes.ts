@@ -1,32 +1,24 @@
-import { askIntermediarySchema, positiveId, userPatchSchema, type Session } from '@notadoo/domain';
+import { askIntermediarySchema, positiveId, userPatchSchema } from '@notadoo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import { readParts } from '../../files/upload';
-import { sendSharedAnswer } from '../../http/shared-answers';
-import { toSession, type UserWithOffice } from './user-data';
+import { entityTag, sendRevalidated } from '../../http/revalidation';
+import { toSession, viewerTag } from './user-data';
 import { askIntermediary, getUserFor, resendPendingEmailConfirmation, updateUserFor } from './user-service';
 import { enforceRateLimit } from '../accounts/account-service';
 import { changeAvatar } from './avatar-service';
 
 const idParams = z.object({ id: positiveId('Identifiant d’utilisateur invalide.') });
 
-const sessions = new WeakMap<UserWithOffice, Session>();
-
-/** The session of a user kept in memory (frozen, shared by requests) is built once, and so is its JSON (issue 11). */
-function sessionOf(user: UserWithOffice): Session {
-  if (!Object.isFrozen(user)) return toSession(user);
-  let session = sessions.get(user);
-  if (!session) sessions.set(user, (session = Object.freeze(toSession(user))));
-  return session;
-}
-
 export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/users/me', { config: { access: 'user' }, schema: { tags: ['utilisateurs'], summary: 'La session courante' } }, async (request, reply) =>
-      sendSharedAnswer(request, reply, sessionOf(requireUser(request))),
-    );
+    app.get('/users/me', { config: { access: 'user' }, schema: { tags: ['utilisateurs'], summary: 'La session courante' } }, async (request, reply) => {
+      // Issue 24: the session is the account's row and its office's, read by the authentication: their revisions tag it.
+      const user = requireUser(request);
+      return sendRevalidated(request, reply, entityTag([viewerTag(user)]), () => toSession(user));
+    });
 
     app.get('/users/:id', { config: { access: 'user' }, schema: { tags: ['utilisateurs'], summary: 'Un utilisateur (soi-même ou admin)', params: idParams } }, async (request) =>
       getUserFor(ctx, requireUser(request), request.params.id),
