@@ -1,0 +1,38 @@
+import { markReadSchema, messageIdParamsSchema, messagePageQuerySchema, messagePageSchema, messageViewSchema, projectIdSchema, sendMessageSchema, threadListSchema, threadParamsSchema } from '@notadoo/domain';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../auth/authenticate';
+import type { AppContext } from '../../context';
+import * as service from './message-service';
+
+const tags = ['messages'];
+
+/** Issue 28: the threads of a file and their messages. Threads are addressed by key: everyone, office, private-{participantId}. */
+export function messageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/project/:id/threads',
+      { config: { access: 'project' }, schema: { tags, summary: 'Les conversations du dossier que je peux lire, avec leurs messages non lus', params: projectIdSchema, response: { 200: threadListSchema } } },
+      async (request) => service.listThreads(ctx, requireUser(request), request.params.id),
+    );
+    app.get(
+      '/project/:id/threads/:thread/messages',
+      { config: { access: 'project' }, schema: { tags, summary: "Une page d'une conversation, les plus récents d'abord ; `before` donne la page précédente", params: threadParamsSchema, querystring: messagePageQuerySchema, response: { 200: messagePageSchema } } },
+      async (request) => service.getMessagePage(ctx, requireUser(request), request.params.id, request.params.thread, request.query),
+    );
+    app.post(
+      '/project/:id/threads/:thread/messages',
+      { config: { access: 'project' }, schema: { tags, summary: "Envoyer un message (texte de 5 000 caractères au plus, en réponse à une pièce au besoin)", params: threadParamsSchema, body: sendMessageSchema, response: { 201: messageViewSchema } } },
+      async (request, reply) => reply.code(201).send(await service.sendMessage(ctx, requireUser(request), request.params.id, request.params.thread, request.body)),
+    );
+    app.post(
+      '/project/:id/threads/:thread/read',
+      { config: { access: 'project' }, schema: { tags, summary: "Marquer la conversation lue jusqu'au message `upTo` ; sans `upTo`, signale seulement que je suis sur la page", params: threadParamsSchema, body: markReadSchema.partial(), response: { 200: threadListSchema } } },
+      async (request) => service.markRead(ctx, requireUser(request), request.params.id, request.params.thread, request.body.upTo),
+    );
+    app.post(
+      '/message/:id/withdraw',
+      { config: { access: 'project' }, schema: { tags, summary: 'Retirer son message dans les 5 minutes : le texte disparaît, la trace « Message retiré » reste', params: messageIdParamsSchema, response: { 200: messageViewSchema } } },
+      async (request) => service.withdrawOwnMessage(ctx, requireUser(request), request.params.id),
+    );
+  };
+}

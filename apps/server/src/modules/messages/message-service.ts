@@ -1,0 +1,227 @@
+import {
+  canReadThread,
+  canViewPiecesOf,
+  checkWithdrawMessage,
+  CONVERSATION_PERMISSION_MESSAGES,
+  CONVERSATION_SCHEMA_MESSAGES,
+  hasOfficePowers,
+  MESSAGE_PAGE_SIZE,
+  messageSide,
+  parseThreadKey,
+  threadKey,
+  threadTitle,
+  visibleThreads,
+  WITHDRAWN_MESSAGE_TEXT,
+  type MessagePage,
+  type MessageView,
+  type ProjectForAccess,
+  type SendMessageInput,
+  type ThreadList,
+  type ThreadRef,
+  type Viewer,
+} from '@notadoo/domain';
+import { eq, inArray, or } from 'drizzle-orm';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/database';
+import { pieceRequests, users as userTable } from '../../db/schema';
+import { AppError, badRequest, forbidden, notFound } from '../../http/app-error';
+import type { LoadedProject } from '../projects/project-data';
+import { requireOpenProject } from '../projects/project-guard';
+import type { UserWithOffice } from '../users/user-data';
+import {
+  countUnread,
+  findMessage,
+  findMessagePage,
+  findOrCreateThread,
+  findPresentUsers,
+  findThread,
+  insertMessage,
+  listProjectThreads,
+  markThreadRead,
+  openMailBatch,
+  touchPresence,
+  withdrawMessage,
+  type MessageRow,
+  type PageCursor,
+  type ThreadRow,
+} from './message-data';
+
+/** Messages within this long of the first make one mail (per recipient and file). */
+export const MESSAGE_MAIL_BATCH_MS = 60_000;
+/** A reader whose page marked the thread read (or beat) this recently is on the page: no mail. */
+export const MESSAGE_PRESENCE_MS = 45_000;
+
+const M = { ...CONVERSATION_PERMISSION_MESSAGES, ...CONVERSATION_SCHEMA_MESSAGES, pieceNotInFile: "Cette pièce n'existe pas ou ne fait pas partie de ce dossier.", pieceRefused: "Vous n'avez pas accès à cette pièce.", notInThread: "Ce message n'appartient pas à cette conversation." };
+
+interface Opened {
+  loaded: LoadedProject;
+  viewer: Viewer;
+  access: ProjectForAccess;
+  thread: ThreadRef;
+}
+
+/** The project opened to the user and the thread of `key`, which they must be allowed to read (403 otherwise). */
+async function requireThread(ctx: AppContext, user: UserWithOffice, projectId: number, key: string): Promise<Opened> {
+  const { loaded, viewer, access } = await requireOpenProject(ctx, user, projectId);
+  const thread = parseThreadKey(key);
+  if (!thread) throw badRequest(M.invalidThread);
+  if (access.notary_office === null) throw new AppError('CONFLICT', M.noOffice);
+  if (!canReadThread(viewer, access, thread)) throw forbidden(M.threadRefused);
+  return { loaded, viewer, access, thread };
+}
+
+function personName(loaded: LoadedProject, participantId: number | null): string | null {
+  const p = loaded.participants.find((x) => x.id === participantId);
+  return p ? `${p.firstName} ${p.lastName}`.trim() : null;
+}
+
+// ---------------------------------------------------------------- reading
+
+export async function listThreads(ctx: AppContext, user: UserWithOffice, projectId: number): Promise<ThreadList> {
+  const { loaded, viewer, access } = await requireOpenProject(ctx, user, projectId);
+  if (access.notary_office === null) return { threads: [], unread: 0 };
+  const refs = visibleThreads(viewer, access);
+  const rows = await listProjectThreads(ctx.db, projectId);
+  const rowOf = (ref: ThreadRef) => rows.find((r) => r.kind === ref.kind && (ref.kind !== 'private' || r.participantId === ref.participantId));
+  const unread = await countUnread(ctx.db, user.id, refs.map(rowOf).flatMap((r) => (r ? [r.id] : [])));
+  const isPerson = !hasOfficePowers(viewer, access);
+  const threads = refs.map((ref) => {
+      const row = rowOf(ref);
+      return { key: threadKey(ref), kind: ref.kind, participantId: ref.participantId, title: threadTitle(ref, personName(loaded, ref.participantId), isPerson), unread: row ? (unread.get(row.id) ?? 0) : 0, lastMessageAt: row?.lastMessageAt?.toISOString() ?? null };
+  });
+  return { threads, unread: threads.reduce((n, t) => n + t.unread, 0) };
+}
+
+function toMessageView(row: MessageRow, key: string, viewer: Viewer): MessageView {
+  const withdrawn = row.withdrawnAt !== null;
+  return {
+    id: row.id,
+    threadKey: key,
+    author: { name: row.authorName, side: row.authorSide, isMe: row.authorUserId === viewer.id },
+    text: withdrawn ? WITHDRAWN_MESSAGE_TEXT : row.body,
+    withdrawn,
+    createdAt: row.createdAt.toISOString(),
+    readByOtherSideAt: row.otherSideReadAt?.toISOString() ?? null,
+    pieceRequest: row.pieceRequestId !== null && row.pieceLabel !== null ? { id: row.pieceRequestId, label: row.pieceLabel } : null,
+    attachment: withdrawn || row.attachmentDocumentId === null || row.attachmentName === null ? null : { name: row.attachmentName, documentId: row.attachmentDocumentId, storedName: row.attachmentName },
+  };
+}
+
+// The cursor is opaque to clients: base64url of [created_at, id].
+function encodeCursor(row: MessageRow): string {
+  return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString('base64url');
+}
+function decodeCursor(text: string): PageCursor {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
+    if (typeof createdAt === 'string' && !Number.isNaN(Date.parse(createdAt)) && Number.isInteger(id) && (id as number) > 0 && (id as number) < 2 ** 31) {
+      return { createdAt: new Date(createdAt).toISOString(), id: id as number };
+    }
+  } catch {
+    // Falls through to the refusal below.
+  }
+  throw badRequest(M.invalidCursor);
+}
+
+export async function getMessagePage(ctx: AppContext, user: UserWithOffice, projectId: number, key: string, query: { before?: string; limit?: number }): Promise<MessagePage> {
+  const { viewer, thread } = await requireThread(ctx, user, projectId, key);
+  const before = query.before === undefined ? undefined : decodeCursor(query.before);
+  const row = await findThread(ctx.db, projectId, thread);
+  if (!row) return { messages: [], before: null };
+  const page = await findMessagePage(ctx.db, row.id, before, query.limit ?? MESSAGE_PAGE_SIZE);
+  const last = page.rows.at(-1);
+  return { messages: page.rows.map((r) => toMessageView(r, key, viewer)), before: page.more && last ? encodeCursor(last) : null };
+}
+
+// ---------------------------------------------------------------- writing
+
+/** A piece request of this file whose owner's pieces the viewer may see: the message then shows under that piece. */
+async function checkPieceAnswer(db: Db, opened: Opened, pieceRequestId: number): Promise<void> {
+  const [request] = await db.select({ projectId: pieceRequests.projectId, participantId: pieceRequests.participantId }).from(pieceRequests).where(eq(pieceRequests.id, pieceRequestId));
+  if (!request || request.projectId !== opened.loaded.project.id) throw badRequest(M.pieceNotInFile);
+  const owner = opened.access.participants.find((p) => p.id === request.participantId);
+  if (!owner || !canViewPiecesOf(opened.viewer, opened.access, owner)) throw forbidden(M.pieceRefused);
+}
+
+export interface MessageAttachment {
+  documentId: number;
+  storedName: string;
+}
+
+export async function sendMessage(ctx: AppContext, user: UserWithOffice, projectId: number, key: string, input: SendMessageInput, attachment?: MessageAttachment): Promise<MessageView> {
+  const opened = await requireThread(ctx, user, projectId, key);
+  if (input.pieceRequestId !== undefined) await checkPieceAnswer(ctx.db, opened, input.pieceRequestId);
+  const at = ctx.now();
+  const side = messageSide(opened.viewer, opened.access);
+  const id = await ctx.db.transaction(async (tx) => {
+    const threadRow = await findOrCreateThread(tx, projectId, opened.thread, at);
+    const messageId = await insertMessage(tx, {
+      threadId: threadRow.id,
+      projectId,
+      authorUserId: user.id,
+      authorName: `${user.firstName} ${user.lastName}`.trim(),
+      authorSide: side,
+      body: input.text,
+      pieceRequestId: input.pieceRequestId ?? null,
+      attachmentDocumentId: attachment?.documentId ?? null,
+      attachmentName: attachment?.storedName ?? null,
+      at,
+    });
+    await markThreadRead(tx, { threadId: threadRow.id, userId: user.id, upTo: messageId, side, at });
+    await notifyRecipients(tx, opened, threadRow, user, side, at);
+    return messageId;
+  });
+  const stored = (await findMessage(ctx.db, id))!;
+  return toMessageView(stored, key, opened.viewer);
+}
+
+/**
+ * Opens (or joins) a mail batch for everyone the thread concerns who is not
+ * on its page now: the persons of the file with an account who read it, and
+ * the members of the chosen office for a person's message (the office's own
+ * thread, and its own side's messages, mail no member: they are at work in the file). Admins hear nothing unless they take part.
+ */
+async function notifyRecipients(db: Db, opened: Opened, thread: ThreadRow, author: UserWithOffice, side: 'office' | 'person', at: Date): Promise<void> {
+  if (opened.thread.kind === 'office') return;
+  const present = await findPresentUsers(db, thread.id, new Date(at.getTime() - MESSAGE_PRESENCE_MS));
+  const participantIds = opened.loaded.participants.flatMap((p) => (p.userId !== null ? [p.userId] : []));
+  const officeId = opened.loaded.project.notaryOfficeId;
+  const accounts = await db
+    .select()
+    .from(userTable)
+    .where(or(inArray(userTable.id, [...participantIds, 0]), officeId === null ? undefined : eq(userTable.notaryOfficeId, officeId)));
+  for (const account of accounts) {
+    if (account.id === author.id || !account.isActive || present.has(account.id)) continue;
+    const viewer = viewerOfAccount(account);
+    if (!canReadThread(viewer, opened.access, opened.thread)) continue;
+    // The office does not mail itself about its own side's messages.
+    if (side === 'office' && hasOfficePowers(viewer, opened.access)) continue;
+    await openMailBatch(db, { recipientKey: `u${account.id}`, email: account.email, userId: account.id, projectId: opened.loaded.project.id, at, delayMs: MESSAGE_MAIL_BATCH_MS });
+  }
+}
+
+/** A stored account as the permission rules see it. */
+export function viewerOfAccount(account: typeof userTable.$inferSelect): Viewer {
+  return { id: account.id, roles: account.roles, isPro: account.isPro, isNotary: account.isNotary, needsRoleChange: account.needsRoleChange, notary_office: account.notaryOfficeId === null ? null : { id: account.notaryOfficeId } };
+}
+
+export async function withdrawOwnMessage(ctx: AppContext, user: UserWithOffice, messageId: number): Promise<MessageView> {
+  const message = await findMessage(ctx.db, messageId);
+  if (!message) throw notFound("Ce message n'existe pas.");
+  const { viewer, access } = await requireOpenProject(ctx, user, message.projectId);
+  if (!canReadThread(viewer, access, message.thread)) throw forbidden(M.threadRefused);
+  const check = checkWithdrawMessage(viewer, { authorUserId: message.authorUserId, createdAt: message.createdAt, withdrawn: message.withdrawnAt !== null }, ctx.now());
+  if (!check.ok) throw check.status === 403 ? forbidden(check.message) : new AppError('CONFLICT', check.message);
+  if (!(await withdrawMessage(ctx.db, messageId, ctx.now()))) throw new AppError('CONFLICT', M.alreadyWithdrawn);
+  return toMessageView((await findMessage(ctx.db, messageId))!, threadKey(message.thread), viewer);
+}
+
+/** Marks the thread read up to `upTo` (a message of it) and the reader present; answers the thread list (unread counts). */
+export async function markRead(ctx: AppContext, user: UserWithOffice, projectId: number, key: string, upTo: number | undefined): Promise<ThreadList> {
+  const opened = await requireThread(ctx, user, projectId, key);
+  const at = ctx.now();
+  const row = await findOrCreateThread(ctx.db, projectId, opened.thread, at);
+  if (upTo === undefined) await touchPresence(ctx.db, row.id, user.id, at);
+  else if (!(await markThreadRead(ctx.db, { threadId: row.id, userId: user.id, upTo, side: messageSide(opened.viewer, opened.access), at }))) throw badRequest(M.notInThread);
+  return listThreads(ctx, user, projectId);
+}
