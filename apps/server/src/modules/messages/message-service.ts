@@ -220,8 +220,13 @@ export async function withdrawOwnMessage(ctx: AppContext, user: UserWithOffice, 
 export async function markRead(ctx: AppContext, user: UserWithOffice, projectId: number, key: string, upTo: number | undefined): Promise<ThreadList> {
   const opened = await requireThread(ctx, user, projectId, key);
   const at = ctx.now();
-  const row = await findOrCreateThread(ctx.db, projectId, opened.thread, at);
-  if (upTo === undefined) await touchPresence(ctx.db, row.id, user.id, at);
-  else if (!(await markThreadRead(ctx.db, { threadId: row.id, userId: user.id, upTo, side: messageSide(opened.viewer, opened.access), at }))) throw badRequest(M.notInThread);
+  if (upTo === undefined) {
+    const row = await findOrCreateThread(ctx.db, projectId, opened.thread, at);
+    await touchPresence(ctx.db, row.id, user.id, at);
+  } else {
+    // Nothing is written for a message that is not of this thread.
+    const row = await findThread(ctx.db, projectId, opened.thread);
+    if (!row || !(await markThreadRead(ctx.db, { threadId: row.id, userId: user.id, upTo, side: messageSide(opened.viewer, opened.access), at }))) throw badRequest(M.notInThread);
+  }
   return listThreads(ctx, user, projectId);
 }
