@@ -18,9 +18,10 @@ export function useSendMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendMessage,
-    onSuccess: async (_message, { projectId, thread }) => {
-      await queryClient.invalidateQueries({ queryKey: messagePagesQueryKey(projectId, thread) });
-      await queryClient.invalidateQueries({ queryKey: messageThreadsQueryKey(projectId) });
+    // Not awaited: the text box empties as soon as the server has the message.
+    onSuccess: (_message, { projectId, thread }) => {
+      void queryClient.invalidateQueries({ queryKey: messagePagesQueryKey(projectId, thread) });
+      void queryClient.invalidateQueries({ queryKey: messageThreadsQueryKey(projectId) });
     },
   });
 }
