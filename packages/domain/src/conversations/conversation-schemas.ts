@@ -89,3 +89,18 @@ export type ThreadSummary = z.infer<typeof threadSummarySchema>;
 
 export const threadListSchema = z.object({ threads: z.array(threadSummarySchema), unread: z.number() });
 export type ThreadList = z.infer<typeof threadListSchema>;
+
+/** At most this many files asked at once (a dashboard page is 24). */
+export const UNREAD_FILES_MAX = 100;
+
+export const unreadFilesQuerySchema = z.object({
+  ids: z
+    .string({ error: 'Merci de préciser les dossiers.' })
+    .max(1200, `Pas plus de ${UNREAD_FILES_MAX} dossiers à la fois.`)
+    .regex(/^[1-9]\d{0,9}(,[1-9]\d{0,9})*$/, 'Liste de dossiers invalide : des identifiants séparés par des virgules sont attendus.')
+    .transform((text) => [...new Set(text.split(',').map(Number))])
+    .refine((ids) => ids.length <= UNREAD_FILES_MAX && ids.every((id) => id < 2 ** 31), `Pas plus de ${UNREAD_FILES_MAX} dossiers à la fois.`),
+});
+
+export const unreadFilesSchema = z.object({ files: z.array(z.object({ projectId: z.number(), unread: z.number() })) });
+export type UnreadFiles = z.infer<typeof unreadFilesSchema>;

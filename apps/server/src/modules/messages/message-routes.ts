@@ -1,4 +1,4 @@
-import { markReadSchema, messageIdParamsSchema, messagePageQuerySchema, messagePageSchema, messageViewSchema, projectIdSchema, sendMessageSchema, threadListSchema, threadParamsSchema } from '@notadoo/domain';
+import { markReadSchema, messageIdParamsSchema, messagePageQuerySchema, messagePageSchema, messageViewSchema, projectIdSchema, sendMessageSchema, threadListSchema, threadParamsSchema, unreadFilesQuerySchema, unreadFilesSchema } from '@notadoo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
@@ -13,6 +13,11 @@ export function messageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/project/:id/threads',
       { config: { access: 'project' }, schema: { tags, summary: 'Les conversations du dossier que je peux lire, avec leurs messages non lus', params: projectIdSchema, response: { 200: threadListSchema } } },
       async (request) => service.listThreads(ctx, requireUser(request), request.params.id),
+    );
+    app.get(
+      '/messages/unread',
+      { config: { access: 'user' }, schema: { tags, summary: 'Messages non lus de chacun des dossiers `ids` (séparés par des virgules) que je peux ouvrir ; les autres sont omis', querystring: unreadFilesQuerySchema, response: { 200: unreadFilesSchema } } },
+      async (request) => service.countUnreadByFile(ctx, requireUser(request), request.query.ids),
     );
     app.get(
       '/project/:id/threads/:thread/messages',

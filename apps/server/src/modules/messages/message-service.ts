@@ -18,14 +18,17 @@ import {
   type SendMessageInput,
   type ThreadList,
   type ThreadRef,
+  type UnreadFiles,
   type Viewer,
+  canOpenProject,
 } from '@notadoo/domain';
 import { eq, inArray, or } from 'drizzle-orm';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import { pieceRequests, users as userTable } from '../../db/schema';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error';
-import type { LoadedProject } from '../projects/project-data';
+import { loadProjects, type LoadedProject } from '../projects/project-data';
+import { toProjectForAccess, toViewer } from '../projects/project-presenter';
 import { requireOpenProject } from '../projects/project-guard';
 import type { UserWithOffice } from '../users/user-data';
 import {
@@ -131,6 +134,26 @@ export async function getMessagePage(ctx: AppContext, user: UserWithOffice, proj
   const page = await findMessagePage(ctx.db, row.id, before, query.limit ?? MESSAGE_PAGE_SIZE);
   const last = page.rows.at(-1);
   return { messages: page.rows.map((r) => toMessageView(r, key, viewer)), before: page.more && last ? encodeCursor(last) : null };
+}
+
+/**
+ * The unread counts of the files `ids` for the dashboard's cards: only files
+ * the viewer opens, and in them only the threads they read (others are left
+ * out without a word: a card of a file one cannot open shows no count).
+ */
+export async function countUnreadByFile(ctx: AppContext, user: UserWithOffice, ids: readonly number[]): Promise<UnreadFiles> {
+  const viewer = toViewer(user);
+  const files: UnreadFiles['files'] = [];
+  for (const loaded of await loadProjects(ctx.db, ids)) {
+    const access = toProjectForAccess(loaded);
+    if (access.notary_office === null || !canOpenProject(viewer, access)) continue;
+    const refs = visibleThreads(viewer, access);
+    const rows = (await listProjectThreads(ctx.db, loaded.project.id)).filter((r) => refs.some((ref) => ref.kind === r.kind && (r.kind !== 'private' || ref.participantId === r.participantId)));
+    const counts = await countUnread(ctx.db, user.id, rows.map((r) => r.id));
+    const unread = [...counts.values()].reduce((a, b) => a + b, 0);
+    if (unread > 0) files.push({ projectId: loaded.project.id, unread });
+  }
+  return { files };
 }
 
 // ---------------------------------------------------------------- writing

@@ -167,6 +167,23 @@ describe.each(BACKENDS)('messages inside a file on %s', (backend) => {
     expect((await threads(seller)).threads.find((th) => th.key === `private-${sellerPid}`)!.unread).toBe(0);
   });
 
+  it('counts the unread messages of each file for the dashboard, leaving out the files one cannot open', async () => {
+    const other = (await api(stranger, 'POST', '/project', { name: 'Autre dossier', type: 'realty', subtype: 'land', role: 'buyer' })).json().id as number;
+    await post(notary, `private-${sellerPid}`, 'Pour le tableau de bord.');
+    const counts = async (a: Actor) => {
+      const res = await api(a, 'GET', `/messages/unread?ids=${projectId},${other},999999`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ files: Array<{ projectId: number; unread: number }> }>().files;
+    };
+    const mine = await counts(seller);
+    expect(mine.map((f) => f.projectId)).toEqual([projectId]);
+    expect(mine[0]!.unread).toBe((await threads(seller)).unread);
+    // The stranger's own file has nothing unread; this one is not theirs to count.
+    expect(await counts(stranger)).toEqual([]);
+    expect(await counts(otherNotary)).toEqual([]);
+    for (const bad of ['', 'abc', '1,,2', '-1', Array.from({ length: 150 }, (_v, i) => i + 1).join(',')]) expect((await api(seller, 'GET', `/messages/unread?ids=${bad}`)).statusCode, bad).toBe(400);
+  });
+
   it('batches the mails by recipient and file, says nothing of the content, and spares who is on the page', async () => {
     await flushMails();
     t.mails.length = 0;

@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { canFilterByOfficeCity, PROJECT_TYPE_LABELS, type ProjectType, type Viewer } from '@notadoo/domain';
 import { useState } from 'react';
 import { useSession } from '../../../api/get-session';
+import { useUnreadMessages } from '../../../api/get-unread-messages';
 import { isPartialProject, NO_FILTERS, useMyProjects, useOfficeCities, type DashboardFilters, type DashboardProject } from '../api/get-my-projects';
 import { EmptyDashboard } from './empty-dashboard';
 import { NewProjectButton } from './new-project-button';
@@ -22,6 +23,7 @@ const TABS: Array<{ value: ProjectTab; label: string }> = [
 const SEARCH_DELAY_MS = 300;
 
 function ProjectGrid({ projects, viewer, archived }: { projects: DashboardProject[]; viewer: Viewer | undefined; archived: boolean }) {
+  const unread = useUnreadMessages(projects.filter((p) => !isPartialProject(p)).map((p) => p.id));
   if (projects.length === 0) return <Text py="md">{archived ? 'Aucun dossier archivé à afficher.' : 'Aucun dossier ne correspond à votre recherche.'}</Text>;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
@@ -29,7 +31,7 @@ function ProjectGrid({ projects, viewer, archived }: { projects: DashboardProjec
         isPartialProject(project) ? (
           <PartialProjectCard key={project.id} project={project} />
         ) : (
-          <ProjectCard key={project.id} project={project} viewer={viewer} />
+          <ProjectCard key={project.id} project={project} viewer={viewer} unreadMessages={unread.get(project.id) ?? 0} />
         ),
       )}
     </SimpleGrid>
