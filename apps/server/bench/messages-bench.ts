@@ -12,7 +12,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { messagePageQuery } from '../src/modules/messages/message-data';
-import { BACKENDS, bearer, buildTestApp, type TestApp } from '../test/test-app';
+import { BACKENDS, buildTestApp, type TestApp } from '../test/test-app';
 
 const THREAD_SIZE = Number(process.env.MESSAGES_BENCH_SIZE ?? 10_000);
 const OTHER_FILES = 200;
