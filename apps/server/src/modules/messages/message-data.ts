@@ -267,3 +267,14 @@ export async function countUnreadSince(db: Db, userId: number | null, threadIds:
   return rows[0]?.n ?? 0;
 }
 
+
+/** The messages of a file that answer a piece, with their thread, oldest first. */
+export async function findPieceAnswers(db: Db, projectId: number): Promise<Array<MessageRow & { thread: ThreadRow }>> {
+  const rows = await rowsOf<RawMessage & { kind: ThreadRef['kind']; participant_id: number | null }>(
+    db,
+    sql`SELECT ${MESSAGE_COLUMNS}, t.kind, t.participant_id FROM messages m JOIN message_threads t ON t.id = m.thread_id
+        LEFT JOIN piece_requests pr ON pr.id = m.piece_request_id
+        WHERE m.project_id = ${projectId} AND m.piece_request_id IS NOT NULL ORDER BY m.created_at, m.id`,
+  );
+  return rows.map((row) => ({ ...toMessageRow(row), thread: { id: row.thread_id, kind: row.kind, participantId: row.participant_id } }));
+}

@@ -19,6 +19,7 @@ import {
   type ThreadList,
   type ThreadRef,
   type UnreadFiles,
+  type PieceRequestView,
   type Viewer,
   canOpenProject,
 } from '@notadoo/domain';
@@ -36,6 +37,7 @@ import {
   findMessage,
   findMessagePage,
   findOrCreateThread,
+  findPieceAnswers,
   findPresentUsers,
   findThread,
   insertMessage,
@@ -252,4 +254,16 @@ export async function markRead(ctx: AppContext, user: UserWithOffice, projectId:
     if (!row || !(await markThreadRead(ctx.db, { threadId: row.id, userId: user.id, upTo, side: messageSide(opened.viewer, opened.access), at }))) throw badRequest(M.notInThread);
   }
   return listThreads(ctx, user, projectId);
+}
+
+/** For the Pièces tab: the answers to each piece the viewer may read (the threads' rules), by piece request. */
+export async function readPieceAnswers(db: Db, projectId: number, viewer: Viewer, access: ProjectForAccess): Promise<Map<number, NonNullable<PieceRequestView['answers']>>> {
+  const byPiece = new Map<number, NonNullable<PieceRequestView['answers']>>();
+  for (const m of await findPieceAnswers(db, projectId)) {
+    if (m.pieceRequestId === null || !canReadThread(viewer, access, m.thread)) continue;
+    const list = byPiece.get(m.pieceRequestId) ?? [];
+    list.push({ messageId: m.id, threadKey: threadKey(m.thread), authorName: m.authorName, side: m.authorSide, text: m.withdrawnAt ? WITHDRAWN_MESSAGE_TEXT : m.body, withdrawn: m.withdrawnAt !== null, createdAt: m.createdAt.toISOString() });
+    byPiece.set(m.pieceRequestId, list);
+  }
+  return byPiece;
 }

@@ -1,4 +1,4 @@
-import type { MessagePage, MessageView, ThreadList } from '@notadoo/domain';
+import type { MessagePage, MessageView, ProjectPieces, ThreadList } from '@notadoo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, bearer, buildTestApp, type TestApp } from '../../../test/test-app';
 
@@ -97,6 +97,21 @@ describe.each(BACKENDS)('messages inside a file on %s', (backend) => {
     expect((await page(colleague, 'office')).messages.map((m) => m.id)).toContain(internal.id);
     expect((await page(admin, 'office')).messages.map((m) => m.id)).toContain(internal.id);
     for (const outsider of [seller, buyer, planted, otherNotaryInside, otherNotary]) expect((await api(outsider, 'GET', `/project/${projectId}/threads/office/messages`)).statusCode).toBe(403);
+  });
+
+  it('answers a piece: the message shows under it in the Pièces tab, to those who read its thread', async () => {
+    const pieces = (await api(notary, 'GET', `/project/${projectId}/pieces`)).json<ProjectPieces>();
+    const piece = pieces.requests.find((r) => r.participantId === sellerPid)!;
+    expect(piece).toBeDefined();
+    const answer = await post(seller, `private-${sellerPid}`, 'Je l’envoie la semaine prochaine.', { pieceRequestId: piece.id });
+    expect(answer.pieceRequest).toEqual({ id: piece.id, label: piece.label });
+    const seen = (await api(notary, 'GET', `/project/${projectId}/pieces`)).json<ProjectPieces>().requests.find((r) => r.id === piece.id)!;
+    expect(seen.answers?.map((a) => a.text)).toContain('Je l’envoie la semaine prochaine.');
+    // The buyer may not see the seller's pieces: neither answer them nor read the answers.
+    const refused = await api(buyer, 'POST', `/project/${projectId}/threads/everyone/messages`, { text: 'Moi aussi.', pieceRequestId: piece.id });
+    expect(refused.statusCode).toBe(403);
+    const buyerPieces = (await api(buyer, 'GET', `/project/${projectId}/pieces`)).json<ProjectPieces>();
+    expect(JSON.stringify(buyerPieces)).not.toContain('semaine prochaine');
   });
 
   it('answers bad input with a French 4xx', async () => {
