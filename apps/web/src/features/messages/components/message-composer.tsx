@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Button, Group, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
 import { MESSAGE_MAX_LENGTH, messageTextSchema } from '@notadoo/domain';
 import { useState } from 'react';
 import { readApiError } from '../../../api/api-error';
+import { useProjectPieces } from '../../../api/get-project-pieces';
 import { useSendMessage } from '../api/send-message';
 import { draftKey } from '../lib/message-display';
 
@@ -30,7 +31,11 @@ export function MessageComposer({ projectId, thread }: { projectId: number; thre
   const key = draftKey(projectId, thread);
   const [text, setText] = useState(() => readDraft(key));
   const [invalid, setInvalid] = useState<string | null>(null);
+  const [pieceId, setPieceId] = useState('');
   const send = useSendMessage();
+  // The pieces the viewer sees, still awaited: a message may answer one (it then shows under it in the Pièces tab).
+  const pieces = useProjectPieces(projectId);
+  const answerable = (pieces.data?.requests ?? []).filter((r) => !r.noLongerRequired && r.state !== 'accepted' && r.state !== 'waived' && r.state !== 'refused');
   const failure = send.error ? readApiError(send.error).message : null;
 
   const change = (value: string) => {
@@ -45,10 +50,11 @@ export function MessageComposer({ projectId, thread }: { projectId: number; thre
       return;
     }
     send.mutate(
-      { projectId, thread, text: parsed.data },
+      { projectId, thread, text: parsed.data, ...(pieceId ? { pieceRequestId: Number(pieceId) } : {}) },
       {
         onSuccess: () => {
           setText('');
+          setPieceId('');
           keepDraft(key, '');
         },
       },
@@ -80,6 +86,14 @@ export function MessageComposer({ projectId, thread }: { projectId: number; thre
             }
           }}
         />
+        {answerable.length > 0 && (
+          <NativeSelect
+            label="À propos d'une pièce (facultatif)"
+            value={pieceId}
+            onChange={(event) => setPieceId(event.currentTarget.value)}
+            data={[{ value: '', label: 'Aucune pièce en particulier' }, ...answerable.map((r) => ({ value: String(r.id), label: `${r.label} — ${r.participantName}` }))]}
+          />
+        )}
         {failure && (
           <Alert color="red" role="alert" title="Le message n'a pas été envoyé">
             {failure} Votre texte est conservé : vous pouvez réessayer.
