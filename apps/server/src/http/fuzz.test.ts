@@ -202,6 +202,8 @@ function templateOf(method: string, url: string, f: Fixture): Template | undefin
     'GET /api/project/:id/threads/:thread/messages': { params: { id: String(f.projectId), thread: `private-${f.sellerPid}` }, query: { limit: '10' } },
     'POST /api/project/:id/threads/:thread/messages': { params: { id: String(f.projectId), thread: 'everyone' }, body: { text: 'Bonjour Maître.', pieceRequestId: f.pieceRequestId } },
     'POST /api/project/:id/threads/:thread/read': { params: { id: String(f.projectId), thread: 'office' }, body: {} },
+    'POST /api/project/:id/threads/:thread/attachment': { params: { id: String(f.projectId), thread: 'everyone' }, multipart: true, fields: { text: 'Le voici.' } },
+    'GET /api/message/:id/attachment': { params: { id: String(f.messageId) } },
     'POST /api/message/:id/withdraw': { params: { id: String(f.messageId) } },
   };
   return templates[key];

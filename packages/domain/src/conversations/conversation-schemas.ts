@@ -47,6 +47,9 @@ export const sendMessageSchema = z.object({
 });
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
 
+/** The text fields of a message sent with a file (multipart). */
+export const sendMessageFieldsSchema = z.object({ text: messageTextSchema, pieceRequestId: positiveId(M.invalidPiece).optional() });
+
 export const markReadSchema = z.object({ upTo: positiveId(M.invalidMessageId) });
 
 export const messagePageQuerySchema = z.object({
@@ -66,7 +69,8 @@ export const messageViewSchema = z.object({
   /** When the other side (the office for a person's message, a person for the office's) first read it. */
   readByOtherSideAt: z.string().nullable(),
   pieceRequest: z.object({ id: z.number(), label: z.string() }).nullable(),
-  attachment: z.object({ name: z.string(), documentId: z.number(), storedName: z.string() }).nullable(),
+  /** A file sent with the message (same checks as every upload), downloaded by `GET /message/{id}/attachment`. */
+  attachment: z.object({ name: z.string() }).nullable(),
 });
 export type MessageView = z.infer<typeof messageViewSchema>;
 

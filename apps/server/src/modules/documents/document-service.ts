@@ -238,7 +238,8 @@ export async function changeDocumentOwner(ctx: AppContext, user: UserWithOffice,
   return answerProject(ctx, user, found.document.projectId);
 }
 
-const CONTENT_TYPES: Record<string, string> = { pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+/** Also serves the attachments of messages (issue 28). */
+export const CONTENT_TYPES: Record<string, string> = { pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 
 /**
  * `get_file/{docId}/{index}/{token}`: the token stands for the user (links

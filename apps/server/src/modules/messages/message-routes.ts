@@ -1,6 +1,7 @@
 import { markReadSchema, messageIdParamsSchema, messagePageQuerySchema, messagePageSchema, messageViewSchema, projectIdSchema, sendMessageSchema, threadListSchema, threadParamsSchema, unreadFilesQuerySchema, unreadFilesSchema } from '@notadoo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../auth/authenticate';
+import { readParts } from '../../files/upload';
 import type { AppContext } from '../../context';
 import * as service from './message-service';
 
@@ -28,6 +29,24 @@ export function messageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/project/:id/threads/:thread/messages',
       { config: { access: 'project' }, schema: { tags, summary: "Envoyer un message (texte de 5 000 caractères au plus, en réponse à une pièce au besoin)", params: threadParamsSchema, body: sendMessageSchema, response: { 201: messageViewSchema } } },
       async (request, reply) => reply.code(201).send(await service.sendMessage(ctx, requireUser(request), request.params.id, request.params.thread, request.body)),
+    );
+    app.post(
+      '/project/:id/threads/:thread/attachment',
+      { config: { access: 'project' }, schema: { tags, summary: 'Envoyer un message avec un fichier (multipart : text, pieceRequestId, file ; images et PDF, 20 Mo, vérifiés comme tout dépôt)', params: threadParamsSchema, consumes: ['multipart/form-data'], response: { 201: messageViewSchema } } },
+      async (request, reply) => reply.code(201).send(await service.sendMessageWithFile(ctx, requireUser(request), request.params.id, request.params.thread, readParts(request))),
+    );
+    app.get(
+      '/message/:id/attachment',
+      { config: { access: 'project' }, schema: { tags, summary: "Le fichier joint à un message, à qui lit sa conversation", params: messageIdParamsSchema } },
+      async (request, reply) => {
+        const file = await service.openMessageAttachment(ctx, requireUser(request), request.params.id);
+        return reply
+          .header('content-type', file.contentType)
+          .header('content-length', file.size)
+          .header('content-disposition', `attachment; filename="${file.filename.replace(/[^\x20-\x7e]|"/g, '_')}"; filename*=UTF-8''${encodeURIComponent(file.filename)}`)
+          .header('cache-control', 'private, no-store')
+          .send(file.stream);
+      },
     );
     app.post(
       '/project/:id/threads/:thread/read',

@@ -22,9 +22,22 @@ import {
   type PieceRequestView,
   type Viewer,
   canOpenProject,
+  displayFileName,
+  sendMessageFieldsSchema,
+  PROJECT_FILE_MAX_BYTES,
+  PROJECT_FILE_MESSAGES,
 } from '@notadoo/domain';
 import { eq, inArray, or } from 'drizzle-orm';
+import type { Readable } from 'node:stream';
 import type { AppContext } from '../../context';
+import { IMAGE_TYPES } from '../../files/content-sniffing';
+import { checkProjectFileContent } from '../../files/project-file-content';
+import { checkOriginalName, storedNameFor } from '../../files/project-files';
+import { removeUnlistedFiles } from '../../files/storage/file-storage';
+import { projectFileKey } from '../../files/storage/storage-keys';
+import { discardUpload, receiveUpload, temporaryUploadsDir, type StoredUpload } from '../../files/upload';
+import { parseWith } from '../../http/parse';
+import { CONTENT_TYPES } from '../documents/document-service';
 import type { Db } from '../../db/database';
 import { pieceRequests, users as userTable } from '../../db/schema';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error';
@@ -108,7 +121,7 @@ function toMessageView(row: MessageRow, key: string, viewer: Viewer): MessageVie
     createdAt: row.createdAt.toISOString(),
     readByOtherSideAt: row.otherSideReadAt?.toISOString() ?? null,
     pieceRequest: row.pieceRequestId !== null && row.pieceLabel !== null ? { id: row.pieceRequestId, label: row.pieceLabel } : null,
-    attachment: withdrawn || row.attachmentDocumentId === null || row.attachmentName === null ? null : { name: row.attachmentName, documentId: row.attachmentDocumentId, storedName: row.attachmentName },
+    attachment: withdrawn || row.attachmentName === null ? null : { name: displayFileName(row.attachmentName) },
   };
 }
 
@@ -169,7 +182,6 @@ async function checkPieceAnswer(db: Db, opened: Opened, pieceRequestId: number):
 }
 
 export interface MessageAttachment {
-  documentId: number;
   storedName: string;
 }
 
@@ -188,7 +200,7 @@ export async function sendMessage(ctx: AppContext, user: UserWithOffice, project
       authorSide: side,
       body: input.text,
       pieceRequestId: input.pieceRequestId ?? null,
-      attachmentDocumentId: attachment?.documentId ?? null,
+      attachmentDocumentId: null,
       attachmentName: attachment?.storedName ?? null,
       at,
     });
@@ -266,4 +278,56 @@ export async function readPieceAnswers(db: Db, projectId: number, viewer: Viewer
     byPiece.set(m.pieceRequestId, list);
   }
   return byPiece;
+}
+
+type UploadPart = { type: 'field'; fieldname: string; value: unknown } | { type: 'file'; fieldname: string; filename: string; file: Readable };
+
+/**
+ * A message with a file (multipart: text, pieceRequestId, file). The file
+ * goes through the checks of every project upload (type by content, 20 Mo,
+ * whole PDF, a clean name) and is stored beside the file's other files; it
+ * is read only through the message, under its thread's rules.
+ */
+export async function sendMessageWithFile(ctx: AppContext, user: UserWithOffice, projectId: number, key: string, parts: AsyncIterable<UploadPart>): Promise<MessageView> {
+  // Refused before a byte is stored when the thread is not the caller's.
+  await requireThread(ctx, user, projectId, key);
+  const fields: Record<string, unknown> = {};
+  let upload: StoredUpload | undefined;
+  let originalName: string | undefined;
+  try {
+    for await (const part of parts) {
+      if (part.type === 'field' && (part.fieldname === 'text' || part.fieldname === 'pieceRequestId')) fields[part.fieldname] = part.value;
+      else if (part.type === 'file' && part.fieldname === 'file' && !upload) {
+        originalName = checkOriginalName(part.filename);
+        upload = await receiveUpload(part.file, { dir: temporaryUploadsDir(ctx.config.dataDir), accepted: [...IMAGE_TYPES, 'pdf'], maxBytes: PROJECT_FILE_MAX_BYTES, refusedMessage: PROJECT_FILE_MESSAGES.wrongType });
+        await checkProjectFileContent(upload);
+      } else if (part.type === 'file') part.file.resume();
+    }
+    const input = parseWith(sendMessageFieldsSchema, fields);
+    if (!upload || !originalName) throw badRequest('Merci de choisir un fichier à joindre.');
+    const storedName = storedNameFor(originalName, upload.type);
+    const received = upload;
+    upload = undefined; // putFile takes the temporary file away, stored or not
+    await ctx.storage.putFile(projectFileKey(projectId, storedName), received.path);
+    try {
+      return await sendMessage(ctx, user, projectId, key, input, { storedName });
+    } catch (error) {
+      await removeUnlistedFiles(ctx.storage, [projectFileKey(projectId, storedName)], ctx.log);
+      throw error;
+    }
+  } finally {
+    await discardUpload(upload);
+  }
+}
+
+/** The file of a message, to whoever reads its thread; none once the message is withdrawn. */
+export async function openMessageAttachment(ctx: AppContext, user: UserWithOffice, messageId: number) {
+  const message = await findMessage(ctx.db, messageId);
+  if (!message) throw notFound("Ce message n'existe pas.");
+  const { viewer, access } = await requireOpenProject(ctx, user, message.projectId);
+  if (!canReadThread(viewer, access, message.thread)) throw forbidden(M.threadRefused);
+  if (message.withdrawnAt !== null || message.attachmentName === null) throw notFound("Ce message n'a pas de pièce jointe.");
+  const { stream, size } = await ctx.storage.open(projectFileKey(message.projectId, message.attachmentName));
+  const extension = message.attachmentName.split('.').pop()?.toLowerCase() ?? '';
+  return { stream, size, contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream', filename: displayFileName(message.attachmentName) };
 }

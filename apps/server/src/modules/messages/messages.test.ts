@@ -1,5 +1,7 @@
 import type { MessagePage, MessageView, ProjectPieces, ThreadList } from '@notadoo/domain';
+import { PROJECT_FILE_MESSAGES } from '@notadoo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipartBody, PDF_BYTES } from '../../../test/multipart';
 import { BACKENDS, bearer, buildTestApp, type TestApp } from '../../../test/test-app';
 
 type Actor = { id: number; email: string; headers: Record<string, string> };
@@ -112,6 +114,31 @@ describe.each(BACKENDS)('messages inside a file on %s', (backend) => {
     expect(refused.statusCode).toBe(403);
     const buyerPieces = (await api(buyer, 'GET', `/project/${projectId}/pieces`)).json<ProjectPieces>();
     expect(JSON.stringify(buyerPieces)).not.toContain('semaine prochaine');
+  });
+
+  it('sends a file with a message through the upload checks, readable only by the thread', async () => {
+    const send = (a: Actor, thread: string, fields: Record<string, string>, file: { name: string; content: Buffer; type: string }) => {
+      const body = multipartBody(fields, { field: 'file', ...file });
+      return t.app.inject({ method: 'POST', url: `/api/project/${projectId}/threads/${thread}/attachment`, headers: { ...a.headers, ...body.headers }, payload: body.payload });
+    };
+    const res = await send(seller, `private-${sellerPid}`, { text: 'Voici le diagnostic.' }, { name: 'diagnostic.pdf', content: PDF_BYTES, type: 'application/pdf' });
+    expect(res.statusCode, res.body).toBe(201);
+    const message = res.json<MessageView>();
+    expect(message.attachment).toEqual({ name: 'diagnostic.pdf' });
+    const download = await api(notary, 'GET', `/message/${message.id}/attachment`);
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.rawPayload.equals(PDF_BYTES)).toBe(true);
+    for (const intruder of [buyer, planted, otherNotary]) expect((await api(intruder, 'GET', `/message/${message.id}/attachment`)).statusCode).toBe(403);
+    // The same checks as every upload: by content, not by name; a text is required; the thread is checked before the bytes.
+    const fake = await send(seller, `private-${sellerPid}`, { text: 'Faux PDF.' }, { name: 'faux.pdf', content: Buffer.from('MZ pas un pdf du tout'), type: 'application/pdf' });
+    expect(fake.statusCode).toBe(400);
+    expect(fake.json().message).toBe(PROJECT_FILE_MESSAGES.wrongType);
+    expect((await send(seller, `private-${sellerPid}`, {}, { name: 'a.pdf', content: PDF_BYTES, type: 'application/pdf' })).statusCode).toBe(400);
+    expect((await send(buyer, `private-${sellerPid}`, { text: 'Intrus' }, { name: 'a.pdf', content: PDF_BYTES, type: 'application/pdf' })).statusCode).toBe(403);
+    // Withdrawn, the file goes with the text.
+    expect((await api(seller, 'POST', `/message/${message.id}/withdraw`)).statusCode).toBe(200);
+    expect((await api(notary, 'GET', `/message/${message.id}/attachment`)).statusCode).toBe(404);
   });
 
   it('answers bad input with a French 4xx', async () => {
