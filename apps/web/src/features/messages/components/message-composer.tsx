@@ -1,8 +1,9 @@
 import { Alert, Button, Group, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
-import { MESSAGE_MAX_LENGTH, messageTextSchema } from '@notadoo/domain';
+import { MESSAGE_MAX_LENGTH, messageTextSchema, refuseProjectFile } from '@notadoo/domain';
 import { useState } from 'react';
 import { readApiError } from '../../../api/api-error';
 import { useProjectPieces } from '../../../api/get-project-pieces';
+import { ProjectFilePicker } from '../../../components/project-file-picker';
 import { useSendMessage } from '../api/send-message';
 import { draftKey } from '../lib/message-display';
 
@@ -32,6 +33,9 @@ export function MessageComposer({ projectId, thread }: { projectId: number; thre
   const [text, setText] = useState(() => readDraft(key));
   const [invalid, setInvalid] = useState<string | null>(null);
   const [pieceId, setPieceId] = useState('');
+  // The file is kept on screen after a failure too (not in storage: a browser cannot keep one).
+  const [file, setFile] = useState<File | null>(null);
+  const [fileError, setFileError] = useState<string | null>(null);
   const send = useSendMessage();
   // The pieces the viewer sees, still awaited: a message may answer one (it then shows under it in the Pièces tab).
   const pieces = useProjectPieces(projectId);
@@ -49,12 +53,18 @@ export function MessageComposer({ projectId, thread }: { projectId: number; thre
       setInvalid(parsed.error.issues[0]?.message ?? null);
       return;
     }
+    const refused = file ? refuseProjectFile(file) : null;
+    if (refused) {
+      setFileError(refused);
+      return;
+    }
     send.mutate(
-      { projectId, thread, text: parsed.data, ...(pieceId ? { pieceRequestId: Number(pieceId) } : {}) },
+      { projectId, thread, text: parsed.data, file, ...(pieceId ? { pieceRequestId: Number(pieceId) } : {}) },
       {
         onSuccess: () => {
           setText('');
           setPieceId('');
+          setFile(null);
           keepDraft(key, '');
         },
       },
@@ -84,6 +94,15 @@ export function MessageComposer({ projectId, thread }: { projectId: number; thre
               event.preventDefault();
               submit();
             }
+          }}
+        />
+        <ProjectFilePicker
+          file={file}
+          error={fileError}
+          disabled={send.isPending}
+          onChange={(chosen) => {
+            setFile(chosen);
+            setFileError(null);
           }}
         />
         {answerable.length > 0 && (

@@ -1,6 +1,8 @@
-import { Badge, Button, Group, Paper, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Paper, Text } from '@mantine/core';
 import { canWithdrawMessage, type MessageView, type Viewer } from '@notadoo/domain';
+import { downloadFile, saveBlob } from '../../../api/api-client';
 import { formatDateTime } from '../../../lib/format-date';
+import { reportFailure } from '../../../lib/report-failure';
 import { receiptText } from '../lib/message-display';
 
 interface MessageItemProps {
@@ -40,6 +42,20 @@ export function MessageItem({ message, viewer, now, withdrawing, onWithdraw }: M
         <Text size="sm" mt={4} fs={message.withdrawn ? 'italic' : undefined} c={message.withdrawn ? 'dimmed' : undefined} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {message.text}
         </Text>
+        {message.attachment && (
+          <Anchor
+            component="button"
+            type="button"
+            size="sm"
+            onClick={() =>
+              void downloadFile(`message/${message.id}/attachment`)
+                .then((blob) => saveBlob(blob, message.attachment!.name))
+                .catch((error: unknown) => reportFailure(error, [403, 404]))
+            }
+          >
+            Pièce jointe : {message.attachment.name}
+          </Anchor>
+        )}
         {(receipt || withdrawable) && (
           <Group gap="xs" mt={4} justify="space-between" wrap="wrap">
             {receipt && (
