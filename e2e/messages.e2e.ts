@@ -9,6 +9,7 @@ const CLIENT = { email: 'client@notadoo.fr', password: 'Client2026', name: 'Clai
 const NOTARY = { email: 'notaire@notadoo.fr', password: 'Notaire2026' };
 const PARIS_OFFICE_ID = 1;
 const QUESTION = 'Bonjour Maître, faut-il fournir le diagnostic termites pour la vente ?';
+const FOLLOW_UP = 'Et pour le diagnostic amiante ?';
 const ANSWER = 'Bonjour, oui : le bien est en zone à risque, il vous faut un état de moins de 6 mois.';
 
 /**
@@ -62,6 +63,16 @@ describe.skipIf(!hasChromium)('messages between a client and the office in the b
     await mine.filter({ hasText: QUESTION }).waitFor();
     await mine.filter({ hasText: QUESTION }).getByText('Envoyé, pas encore lu').waitFor();
     await expect.poll(() => clientPage.getByLabel('Votre message').inputValue()).toBe('');
+    // A send that fails on the network loses nothing: the text stays, and "Réessayer" sends it.
+    await clientPage.context().setOffline(true);
+    await clientPage.getByLabel('Votre message').fill(FOLLOW_UP);
+    await clientPage.getByRole('button', { name: 'Envoyer' }).click();
+    await clientPage.getByRole('alert').filter({ hasText: "Le message n'a pas été envoyé" }).waitFor();
+    expect(await clientPage.getByLabel('Votre message').inputValue()).toBe(FOLLOW_UP);
+    await clientPage.context().setOffline(false);
+    await clientPage.getByRole('button', { name: 'Réessayer' }).click();
+    await mine.filter({ hasText: FOLLOW_UP }).waitFor();
+    await expect.poll(() => clientPage.getByLabel('Votre message').inputValue()).toBe('');
     // Nothing wider than the phone.
     expect(await clientPage.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await expectNoAccessibilityViolation(clientPage, 'les messages, à 390 px');
@@ -71,7 +82,7 @@ describe.skipIf(!hasChromium)('messages between a client and the office in the b
     const page = await newPageWithoutTours(browser, product.url, contexts);
     await openMessages(page, NOTARY);
     const thread = page.getByRole('navigation', { name: 'Conversations du dossier' }).getByRole('button', { name: new RegExp(`${CLIENT.name} et l'office`) });
-    await thread.getByText('1 non lu').waitFor();
+    await thread.getByText('2 non lus').waitFor();
     await thread.click();
     await page.getByText(QUESTION).waitFor();
     await page.getByLabel('Votre message').fill(ANSWER);
