@@ -32,12 +32,11 @@ import type { Readable } from 'node:stream';
 import type { AppContext } from '../../context';
 import { IMAGE_TYPES } from '../../files/content-sniffing';
 import { checkProjectFileContent } from '../../files/project-file-content';
-import { checkOriginalName, storedNameFor } from '../../files/project-files';
+import { checkOriginalName, PROJECT_FILE_CONTENT_TYPES, storedNameFor } from '../../files/project-files';
 import { removeUnlistedFiles } from '../../files/storage/file-storage';
 import { projectFileKey } from '../../files/storage/storage-keys';
 import { discardUpload, receiveUpload, temporaryUploadsDir, type StoredUpload } from '../../files/upload';
 import { parseWith } from '../../http/parse';
-import { CONTENT_TYPES } from '../documents/document-service';
 import type { Db } from '../../db/database';
 import { pieceRequests, users as userTable } from '../../db/schema';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error';
@@ -329,5 +328,5 @@ export async function openMessageAttachment(ctx: AppContext, user: UserWithOffic
   if (message.withdrawnAt !== null || message.attachmentName === null) throw notFound("Ce message n'a pas de pièce jointe.");
   const { stream, size } = await ctx.storage.open(projectFileKey(message.projectId, message.attachmentName));
   const extension = message.attachmentName.split('.').pop()?.toLowerCase() ?? '';
-  return { stream, size, contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream', filename: displayFileName(message.attachmentName) };
+  return { stream, size, contentType: PROJECT_FILE_CONTENT_TYPES[extension] ?? 'application/octet-stream', filename: displayFileName(message.attachmentName) };
 }
