@@ -26,6 +26,9 @@ export function useSendMessage() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: sendMessage,
+    // Tried even when the browser says it is offline: the failure is shown with "Réessayer" and the draft kept,
+    // rather than a send paused out of sight.
+    networkMode: 'always',
     // Not awaited: the text box empties as soon as the server has the message.
     onSuccess: (_message, { projectId, thread }) => {
       void queryClient.invalidateQueries({ queryKey: messagePagesQueryKey(projectId, thread) });
