@@ -233,6 +233,7 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     // Issue 28: messages. The threads and the everyone-thread: whoever opens the file (an unconfirmed participant too).
     // Counts for the dashboard's cards: any signed-in user; a file they cannot open is left out of the answer (see messages.test.ts).
     { method: 'GET', route: '/api/messages/unread', readOnly: true, expected: cells(EVERYONE_SIGNED_IN, 200, 403), call: (f) => ({ url: `/api/messages/unread?ids=${f.projectId}` }) },
+    { method: 'GET', route: '/api/messages/unread-files', readOnly: true, expected: cells(EVERYONE_SIGNED_IN, 200, 403), call: () => ({ url: '/api/messages/unread-files?limit=5' }) },
     { method: 'GET', route: '/api/project/:id/threads', readOnly: true, expected: cells(OPENS_PROJECT, 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}/threads` }) },
     { method: 'GET', route: '/api/project/:id/threads/:thread/messages', readOnly: true, expected: cells(OPENS_PROJECT, 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}/threads/everyone/messages` }) },
     // The seller's private thread: the seller, the chosen office and admins; not the account the buyer planted as a seller.

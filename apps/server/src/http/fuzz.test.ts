@@ -29,7 +29,7 @@ const FIELD_NAMES = [
   'userId', 'data', 'action', 'roles', 'page', 'perPage', 'search', 'sort', 'order', 'pending', 'civility', 'phone', 'reason',
   'message', 'dossier', 'intitule', 'identifiantMetier', 'sent', 'outcome', 'position', 'filename', 'avatar',
   'ids', 'kind', 'reportDate', 'finding', 'signingDate', 'pieceRequestId',
-  'text', 'upTo', 'before', 'limit', 'thread', 'ids',
+  'text', 'upTo', 'before', 'limit', 'thread', 'ids', 'after',
 ];
 
 const hostileText = fc.oneof(
@@ -197,6 +197,7 @@ function templateOf(method: string, url: string, f: Fixture): Template | undefin
     'PATCH /api/piece-version/:id/report': { params: { id: String(f.pieceVersionId) }, body: { kind: 'lead', reportDate: '15/03/2026', finding: 'found' } },
     'PATCH /api/project/:id/signing-date': { params: { id: String(f.projectId) }, body: { signingDate: '01/10/2026' } },
     'POST /api/project/:id/pieces/remind': { params: { id: String(f.projectId) }, body: { participantId: f.sellerPid } },
+    'GET /api/messages/unread-files': { query: { limit: '5' } },
     'GET /api/messages/unread': { query: { ids: `${f.projectId},1` } },
     'GET /api/project/:id/threads': { params: { id: String(f.projectId) } },
     'GET /api/project/:id/threads/:thread/messages': { params: { id: String(f.projectId), thread: `private-${f.sellerPid}` }, query: { limit: '10' } },

@@ -108,3 +108,10 @@ export const unreadFilesQuerySchema = z.object({
 
 export const unreadFilesSchema = z.object({ files: z.array(z.object({ projectId: z.number(), unread: z.number() })) });
 export type UnreadFiles = z.infer<typeof unreadFilesSchema>;
+
+/** `GET /messages/unread-files`: the dashboard's "messages non lus d'abord". */
+export const UNREAD_FILES_PAGE_SIZE = 24;
+export const unreadFilesPageQuerySchema = z.object({
+  after: z.string({ error: M.invalidCursor }).max(200, M.invalidCursor).optional(),
+  limit: z.coerce.number({ error: M.invalidLimit }).int(M.invalidLimit).min(1, M.invalidLimit).max(MESSAGE_PAGE_MAX, M.invalidLimit).optional(),
+});

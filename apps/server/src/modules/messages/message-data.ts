@@ -278,3 +278,37 @@ export async function findPieceAnswers(db: Db, projectId: number): Promise<Array
   );
   return rows.map((row) => ({ ...toMessageRow(row), thread: { id: row.thread_id, kind: row.kind, participantId: row.participant_id } }));
 }
+
+/**
+ * The files where the user has unread messages, the newest unread message
+ * first, one page (keyset on that message's time and the file's id). The
+ * threads counted are a superset of those the user reads, taken in SQL from
+ * what decides them (the office's files, the user's participations: the
+ * everyone-thread and their own private threads); the caller keeps the
+ * files the permission rules open. Per thread the unread messages are read
+ * from messages_thread_page after the reader's place.
+ */
+export async function findUnreadFilesPage(
+  db: Db,
+  input: { userId: number; officeId: number | null; after: { at: string; projectId: number } | undefined; limit: number },
+): Promise<Array<{ projectId: number; lastAt: Date; unread: number }>> {
+  const after = input.after ? sql`HAVING (max(m.created_at), v.project_id) < (${input.after.at}::timestamptz, ${input.after.projectId}::int)` : sql``;
+  const rows = await rowsOf<{ project_id: number; last_at: unknown; unread: number }>(
+    db,
+    sql`WITH mine AS (SELECT pa.id, pa.project_id FROM participants pa WHERE pa.user_id = ${input.userId}::int),
+      vis AS (
+        SELECT t.id, t.project_id FROM message_threads t JOIN projects p ON p.id = t.project_id
+        WHERE NOT p.is_archived AND (
+          (p.notary_office_id = ${input.officeId ?? 0}::int AND t.kind IN ('everyone', 'private', 'office'))
+          OR (t.kind = 'everyone' AND t.project_id IN (SELECT project_id FROM mine))
+          OR (t.kind = 'private' AND t.participant_id IN (SELECT id FROM mine))))
+      SELECT v.project_id, max(m.created_at) AS last_at, count(*)::int AS unread
+      FROM vis v JOIN messages m ON m.thread_id = v.id
+      LEFT JOIN message_thread_reads r ON r.thread_id = v.id AND r.user_id = ${input.userId}::int
+      WHERE (m.author_user_id IS NULL OR m.author_user_id <> ${input.userId}::int) AND m.withdrawn_at IS NULL
+        AND (r.user_id IS NULL OR (m.created_at, m.id) > (r.read_up_to_at, r.read_up_to_id))
+      GROUP BY v.project_id ${after}
+      ORDER BY max(m.created_at) DESC, v.project_id DESC LIMIT ${input.limit}::int`,
+  );
+  return rows.map((r) => ({ projectId: r.project_id, lastAt: asDate(r.last_at), unread: r.unread }));
+}

@@ -1,4 +1,4 @@
-import { markReadSchema, messageIdParamsSchema, messagePageQuerySchema, messagePageSchema, messageViewSchema, projectIdSchema, sendMessageSchema, threadListSchema, threadParamsSchema, unreadFilesQuerySchema, unreadFilesSchema } from '@notadoo/domain';
+import { markReadSchema, messageIdParamsSchema, messagePageQuerySchema, messagePageSchema, messageViewSchema, projectIdSchema, sendMessageSchema, threadListSchema, threadParamsSchema, unreadFilesPageQuerySchema, unreadFilesQuerySchema, unreadFilesSchema } from '@notadoo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../auth/authenticate';
 import { readParts } from '../../files/upload';
@@ -19,6 +19,11 @@ export function messageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       '/messages/unread',
       { config: { access: 'user' }, schema: { tags, summary: 'Messages non lus de chacun des dossiers `ids` (séparés par des virgules) que je peux ouvrir ; les autres sont omis', querystring: unreadFilesQuerySchema, response: { 200: unreadFilesSchema } } },
       async (request) => service.countUnreadByFile(ctx, requireUser(request), request.query.ids),
+    );
+    app.get(
+      '/messages/unread-files',
+      { config: { access: 'user' }, schema: { tags, summary: "Mes dossiers ayant des messages non lus, le plus récent d'abord, par pages (`after` : la page suivante) : le tri « messages non lus d'abord » du tableau de bord", querystring: unreadFilesPageQuerySchema } },
+      async (request) => service.listUnreadFiles(ctx, requireUser(request), request.query),
     );
     app.get(
       '/project/:id/threads/:thread/messages',

@@ -23,6 +23,7 @@ import {
   type Viewer,
   canOpenProject,
   displayFileName,
+  UNREAD_FILES_PAGE_SIZE,
   sendMessageFieldsSchema,
   PROJECT_FILE_MAX_BYTES,
   PROJECT_FILE_MESSAGES,
@@ -41,7 +42,8 @@ import type { Db } from '../../db/database';
 import { pieceRequests, users as userTable } from '../../db/schema';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error';
 import { loadProjects, type LoadedProject } from '../projects/project-data';
-import { toProjectForAccess, toViewer } from '../projects/project-presenter';
+import { toProjectForAccess, toProjectSummary, toViewer } from '../projects/project-presenter';
+import { loadProjectsForSummary } from '../projects/project-summaries';
 import { requireOpenProject } from '../projects/project-guard';
 import type { UserWithOffice } from '../users/user-data';
 import {
@@ -50,6 +52,7 @@ import {
   findMessagePage,
   findOrCreateThread,
   findPieceAnswers,
+  findUnreadFilesPage,
   findPresentUsers,
   findThread,
   insertMessage,
@@ -168,6 +171,40 @@ export async function countUnreadByFile(ctx: AppContext, user: UserWithOffice, i
     if (unread > 0) files.push({ projectId: loaded.project.id, unread });
   }
   return { files };
+}
+
+/**
+ * The dashboard's "messages non lus d'abord": the files with unread messages
+ * for the viewer, newest unread first, as dashboard cards with their count,
+ * one page at a time (`next`: the cursor of the following page). Admins are
+ * counted on the files they take part in or whose office they belong to:
+ * every file of the platform would be no one's inbox.
+ */
+export async function listUnreadFiles(ctx: AppContext, user: UserWithOffice, query: { after?: string; limit?: number }) {
+  const viewer = toViewer(user);
+  const limit = query.limit ?? UNREAD_FILES_PAGE_SIZE;
+  const after = query.after === undefined ? undefined : decodeFilesCursor(query.after);
+  const page = await findUnreadFilesPage(ctx.db, { userId: user.id, officeId: user.office?.id ?? null, after, limit });
+  const loaded = new Map((await loadProjectsForSummary(ctx.db, page.map((p) => p.projectId))).map((p) => [p.project.id, p]));
+  const projects = page.flatMap((row) => {
+    const file = loaded.get(row.projectId);
+    if (!file) return [];
+    const access = toProjectForAccess(file);
+    if (!canOpenProject(viewer, access)) return [];
+    return [{ project: toProjectSummary(file, viewer, access), unread: row.unread }];
+  });
+  const last = page.at(-1);
+  return { files: projects, next: page.length === limit && last ? Buffer.from(JSON.stringify([last.lastAt.toISOString(), last.projectId])).toString('base64url') : null };
+}
+
+function decodeFilesCursor(text: string): { at: string; projectId: number } {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
+    if (typeof at === 'string' && !Number.isNaN(Date.parse(at)) && Number.isInteger(id) && (id as number) > 0 && (id as number) < 2 ** 31) return { at: new Date(at).toISOString(), projectId: id as number };
+  } catch {
+    // Falls through to the refusal below.
+  }
+  throw badRequest(M.invalidCursor);
 }
 
 // ---------------------------------------------------------------- writing

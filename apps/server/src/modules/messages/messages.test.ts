@@ -226,6 +226,33 @@ describe.each(BACKENDS)('messages inside a file on %s', (backend) => {
     for (const bad of ['', 'abc', '1,,2', '-1', Array.from({ length: 150 }, (_v, i) => i + 1).join(',')]) expect((await api(seller, 'GET', `/messages/unread?ids=${bad}`)).statusCode, bad).toBe(400);
   });
 
+  it('lists the files with unread messages first, newest first, in pages', async () => {
+    const files = async (a: Actor, query = '') => {
+      const res = await api(a, 'GET', `/messages/unread-files${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<{ files: Array<{ project: { id: number; name: string }; unread: number }>; next: string | null }>();
+    };
+    // A second file of the office, with a newer message for the notary.
+    const second = (await api(buyer, 'POST', '/project', { name: 'Achat terrain', type: 'realty', subtype: 'land', role: 'buyer' })).json().id as number;
+    expect((await api(buyer, 'PATCH' as 'POST', `/project/${second}`, { office: 1 })).statusCode).toBe(200);
+    await post(seller, 'everyone', 'Un message plus ancien.');
+    t.clock.advance(1000);
+    const newer = await api(buyer, 'POST', `/project/${second}/threads/everyone/messages`, { text: 'Question sur le terrain.' });
+    expect(newer.statusCode).toBe(201);
+    const firstPage = await files(notary, '?limit=1');
+    expect(firstPage.files.map((f) => f.project.id)).toEqual([second]);
+    expect(firstPage.files[0]!.unread).toBe(1);
+    expect(firstPage.next).not.toBeNull();
+    const secondPage = await files(notary, `?limit=1&after=${firstPage.next}`);
+    expect(secondPage.files.map((f) => f.project.id)).toEqual([projectId]);
+    // The seller sees only their file; the buyer's own message is not unread for them; outsiders have nothing.
+    expect((await files(seller)).files.map((f) => f.project.id)).toEqual([projectId]);
+    expect((await files(buyer)).files.map((f) => f.project.id)).not.toContain(second);
+    expect((await files(stranger)).files).toEqual([]);
+    expect((await files(otherNotary)).files).toEqual([]);
+    expect((await api(notary, 'GET', '/messages/unread-files?after=abc')).statusCode).toBe(400);
+  });
+
   it('batches the mails by recipient and file, says nothing of the content, and spares who is on the page', async () => {
     await flushMails();
     t.mails.length = 0;
