@@ -286,6 +286,8 @@ export async function withdrawOwnMessage(ctx: AppContext, user: UserWithOffice, 
   const check = checkWithdrawMessage(viewer, { authorUserId: message.authorUserId, createdAt: message.createdAt, withdrawn: message.withdrawnAt !== null }, ctx.now());
   if (!check.ok) throw check.status === 403 ? forbidden(check.message) : new AppError('CONFLICT', check.message);
   if (!(await withdrawMessage(ctx.db, messageId, ctx.now()))) throw new AppError('CONFLICT', M.alreadyWithdrawn);
+  // The file goes with the text: withdrawn means gone, not hidden.
+  if (message.attachmentName !== null) await removeUnlistedFiles(ctx.storage, [projectFileKey(message.projectId, message.attachmentName)], ctx.log);
   return toMessageView((await findMessage(ctx.db, messageId))!, threadKey(message.thread), viewer);
 }
 

@@ -1,6 +1,8 @@
 import type { MessagePage, MessageView, ProjectPieces, ThreadList } from '@notadoo/domain';
 import { PROJECT_FILE_MESSAGES } from '@notadoo/domain';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { projectFileKey } from '../../files/storage/storage-keys';
 import { multipartBody, PDF_BYTES } from '../../../test/multipart';
 import { BACKENDS, bearer, buildTestApp, type TestApp } from '../../../test/test-app';
 
@@ -139,6 +141,8 @@ describe.each(BACKENDS)('messages inside a file on %s', (backend) => {
     // Withdrawn, the file goes with the text.
     expect((await api(seller, 'POST', `/message/${message.id}/withdraw`)).statusCode).toBe(200);
     expect((await api(notary, 'GET', `/message/${message.id}/attachment`)).statusCode).toBe(404);
+    const stored = (await t.database.db.execute(sql`SELECT attachment_name FROM messages WHERE id = ${message.id}`)) as unknown as { rows: Array<{ attachment_name: string }> };
+    expect(await t.storage.size(projectFileKey(projectId, stored.rows[0]!.attachment_name))).toBeUndefined();
   });
 
   it('answers bad input with a French 4xx', async () => {
