@@ -6,7 +6,9 @@
  * Measured through the API (`app.inject`, access checks included), median
  * and p95 of 15 runs: the newest page, a page from the middle (keyset
  * cursor), the oldest page, and the thread list with its unread counts
- * (10,000 unread for the office member). Goal: a page under 100 ms.
+ * (10,000 unread for the office member), the dashboard's card count and its
+ * "unread first" listing (201 files with unread messages for the office
+ * member, 60,000 messages). Goal: a page under 100 ms.
  * On PGlite always; on PostgreSQL too when TEST_DATABASE_URL is set, with
  * the plan of the middle page (EXPLAIN ANALYZE).
  */
@@ -96,6 +98,8 @@ async function benchBackend(backend: 'pglite' | 'postgres'): Promise<void> {
     }
     const list = await timed(async () => void (await get(`/api/project/${s.projectId}/threads`, s.notary.headers)));
     console.log(`  ${'thread list, unread counts (office)'.padEnd(34)} median ${ms(list.median)}, p95 ${ms(list.p95)}`);
+    const first = await timed(async () => void (await get('/api/messages/unread-files', s.notary.headers)));
+    console.log(`  ${'unread-first files, page 1 (office)'.padEnd(34)} median ${ms(first.median)}, p95 ${ms(first.p95)}`);
     const cards = await timed(async () => void (await get(`/api/messages/unread?ids=${s.projectId}`, s.notary.headers)));
     console.log(`  ${'dashboard card count (office)'.padEnd(34)} median ${ms(cards.median)}, p95 ${ms(cards.p95)}`);
     if (backend === 'postgres' && middle) {
