@@ -38,6 +38,8 @@ import { downloadRoutes } from './modules/downloads/download-routes';
 import { participantRoutes } from './modules/participants/participant-routes';
 import { documentRoutes } from './modules/documents/document-routes';
 import { pieceRoutes } from './modules/pieces/piece-routes';
+import { messageRoutes } from './modules/messages/message-routes';
+import { createMessageMailTask, type MessageMailTask } from './modules/messages/message-mail-service';
 import { createReminderTask, type ReminderTask } from './modules/pieces/piece-reminder-service';
 import { createAnswerChangeSummaryTask, type AnswerChangeSummaryTask } from './modules/answer-changes/answer-change-summaries';
 import { answerChangeRoutes } from './modules/answer-changes/answer-changes-routes';
@@ -60,6 +62,8 @@ declare module 'fastify' {
     mailOutbox: OutboxWorker;
     /** Issue 22: the daily pass of piece reminders; `main.ts` starts it once listening, close stops it. */
     pieceReminders: ReminderTask;
+    /** Issue 28: the pass sending the batched "messages waiting" mails. */
+    messageMails: MessageMailTask;
     /** The summary mails of the office's changes to clients' answers; `main.ts` starts it once listening, close stops it. */
     answerChangeSummaries: AnswerChangeSummaryTask;
   }
@@ -119,6 +123,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const reminders = createReminderTask(ctx);
   app.decorate('pieceReminders', reminders);
   app.addHook('onClose', async () => reminders.stop());
+  // Issue 28: the "messages waiting" mails, batched by the minute; `main.ts` starts it once listening.
+  const messageMails = createMessageMailTask(ctx);
+  app.decorate('messageMails', messageMails);
+  app.addHook('onClose', async () => messageMails.stop());
   const summaries = createAnswerChangeSummaryTask(ctx);
   app.decorate('answerChangeSummaries', summaries);
   app.addHook('onClose', async () => summaries.stop());
@@ -169,6 +177,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(participantRoutes(ctx));
       await api.register(documentRoutes(ctx));
       await api.register(pieceRoutes(ctx));
+      await api.register(messageRoutes(ctx));
       await api.register(mailOutboxRoutes(ctx));
       await api.register(transferRoutes(ctx));
       await api.register(adminRoutes(ctx));

@@ -79,6 +79,8 @@ async function main(): Promise<void> {
   if (config.pieceReminders.intervalMs > 0) app.pieceReminders.start();
   // Summaries of the office's changes to clients' answers, mailed after a quiet period; app.close stops them.
   app.answerChangeSummaries.start();
+  // Mails of the messages waiting on a file (issue 28), one per recipient and file per minute; app.close stops them.
+  app.messageMails.start();
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite embarqué (${path.join(config.dataDir, 'db')})`;
   console.log(`Notadoo démarré sur ${config.publicUrl} — base : ${where} — fichiers : ${storage.description}`);
   if (seeded.migrations.length) console.log(`Migrations appliquées : ${seeded.migrations.join(', ')}`);

@@ -34,3 +34,4 @@ export * from './projects/office-moves';
 export * from './pieces/index';
 export * from './site/client-routes';
 export * from './site/notary-fees';
+export * from './conversations/index';

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody, PDF_BYTES, PNG_BYTES } from '../../test/multipart';
@@ -73,6 +73,8 @@ interface Fixture {
   /** The seller's diagnostics piece and the termites report sent for it. */
   diagnosticsRequestId: number;
   pieceVersionId: number;
+  /** Issue 28: the seller's message in the everyone-thread, sent a minute ago. */
+  messageId: number;
 }
 
 interface Call {
@@ -228,6 +230,21 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     },
     // A piece nobody asked for ("Autre document") into the seller's drawer: the same callers as the drawer.
     { method: 'POST', route: '/api/project/:id/addfile', expected: cells(EDITS_SELLER_DOCUMENT, 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}/addfile`, ...multipart({ id: String(f.drawerId), pieceRequestId: 'other' }, { field: 'file', name: 'autre.pdf', content: PDF_BYTES, type: 'application/pdf' }) }) },
+    // Issue 28: messages. The threads and the everyone-thread: whoever opens the file (an unconfirmed participant too).
+    // Counts for the dashboard's cards: any signed-in user; a file they cannot open is left out of the answer (see messages.test.ts).
+    { method: 'GET', route: '/api/messages/unread', readOnly: true, expected: cells(EVERYONE_SIGNED_IN, 200, 403), call: (f) => ({ url: `/api/messages/unread?ids=${f.projectId}` }) },
+    { method: 'GET', route: '/api/messages/unread-files', readOnly: true, expected: cells(EVERYONE_SIGNED_IN, 200, 403), call: () => ({ url: '/api/messages/unread-files?limit=5' }) },
+    { method: 'GET', route: '/api/project/:id/threads', readOnly: true, expected: cells(OPENS_PROJECT, 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}/threads` }) },
+    { method: 'GET', route: '/api/project/:id/threads/:thread/messages', readOnly: true, expected: cells(OPENS_PROJECT, 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}/threads/everyone/messages` }) },
+    // The seller's private thread: the seller, the chosen office and admins; not the account the buyer planted as a seller.
+    { method: 'POST', route: '/api/project/:id/threads/:thread/messages', expected: cells(['seller', ...OFFICE_AND_ADMIN], 201, 403), call: (f) => ({ url: `/api/project/${f.projectId}/threads/private-${f.sellerPid}/messages`, payload: { text: 'Bonjour Maître.' } }) },
+    // The office-internal thread: its members and admins.
+    { method: 'POST', route: '/api/project/:id/threads/:thread/read', expected: cells(OFFICE_AND_ADMIN, 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}/threads/office/read`, payload: {} }) },
+    // A message with a file, in the seller's private thread; the everyone-thread's file, to whoever opens the file.
+    { method: 'POST', route: '/api/project/:id/threads/:thread/attachment', expected: cells(['seller', ...OFFICE_AND_ADMIN], 201, 403), call: (f) => ({ url: `/api/project/${f.projectId}/threads/private-${f.sellerPid}/attachment`, ...multipart({ text: 'Le voici.' }, { field: 'file', name: 'acte.pdf', content: PDF_BYTES, type: 'application/pdf' }) }) },
+    { method: 'GET', route: '/api/message/:id/attachment', readOnly: true, expected: cells(OPENS_PROJECT, 200, 403), call: (f) => ({ url: `/api/message/${f.messageId}/attachment` }) },
+    // The seller's message of a minute ago: its author alone withdraws it.
+    { method: 'POST', route: '/api/message/:id/withdraw', expected: cells(['seller'], 200, 403), call: (f) => ({ url: `/api/message/${f.messageId}/withdraw` }) },
     // A file sent for the seller's piece: the same callers as the seller's drawer.
     { method: 'POST', route: '/api/project/:id/addfile', expected: cells(EDITS_SELLER_DOCUMENT, 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}/addfile`, ...multipart({ id: String(f.drawerId), pieceRequestId: String(f.pieceRequestId) }, { field: 'file', name: 'cni.pdf', content: PDF_BYTES, type: 'application/pdf' }) }) },
   ];
@@ -299,7 +316,16 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
       .insert(pieceVersions)
       .values({ requestId: diagnosticsRequestId, storedName: 'abcdefgh_termites.pdf', fileType: 'termites_report', sentByUserId: users.seller.id, sentByName: 'Prénom seller', diagnosticKind: 'termites' })
       .returning({ id: pieceVersions.id });
+    const sentAt = new Date(t.clock.now().getTime() - 60_000).toISOString();
+    const thread = await db.execute(sql`INSERT INTO message_threads (project_id, kind, created_at) VALUES (${projectId}, 'everyone', ${sentAt}::timestamptz) RETURNING id`);
+    const threadId = (thread as unknown as { rows: Array<{ id: number }> }).rows[0]!.id;
+    const message = await db.execute(
+      sql`INSERT INTO messages (thread_id, project_id, author_user_id, author_name, author_side, body, created_at) VALUES (${threadId}, ${projectId}, ${users.seller.id}, 'Prénom seller', 'person', 'Bonjour à tous.', ${sentAt}::timestamptz) RETURNING id`,
+    );
+    await db.execute(sql`UPDATE messages SET attachment_name = 'ijklmnop_plan.pdf' WHERE thread_id = ${threadId}`);
+    await t.storage.putBuffer(projectFileKey(projectId, 'ijklmnop_plan.pdf'), PDF_BYTES);
     return {
+      messageId: (message as unknown as { rows: Array<{ id: number }> }).rows[0]!.id,
       projectId,
       sellerPid,
       buyerPid,
@@ -390,6 +416,8 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     // Issue 22: once signed, only the office sends or dates a seller's piece; reviewing stays the office's.
     { method: 'PATCH', route: '/api/piece-version/:id/report', expected: cells(OFFICE_AND_ADMIN, 200, 403) },
     { method: 'POST', route: '/api/piece/:id/review', expected: cells(OFFICE_AND_ADMIN, 200, 403) },
+    // Issue 28: talking goes on after signature (a copy of the deed, the keys), under the same rules.
+    { method: 'POST', route: '/api/project/:id/threads/:thread/messages', expected: cells(['seller', ...OFFICE_AND_ADMIN], 201, 403) },
     // No reminders on a signed file: the office is told why (409), the others are refused first.
     { method: 'POST', route: '/api/project/:id/pieces/remind', expected: cells(OFFICE_AND_ADMIN, 409, 403) },
   ];

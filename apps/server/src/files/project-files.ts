@@ -29,3 +29,6 @@ export function storedNameFor(originalName: string, type: SniffedType): string {
   const base = originalName.replace(/\.[A-Za-z0-9]{1,5}$/, '').trim() || 'fichier';
   return `${prefix}_${base}.${EXTENSIONS[type]}`;
 }
+
+/** The type a stored project file is served with, by its extension (a drawer's file, a message's attachment). */
+export const PROJECT_FILE_CONTENT_TYPES: Record<string, string> = { pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };

@@ -29,6 +29,7 @@ const FIELD_NAMES = [
   'userId', 'data', 'action', 'roles', 'page', 'perPage', 'search', 'sort', 'order', 'pending', 'civility', 'phone', 'reason',
   'message', 'dossier', 'intitule', 'identifiantMetier', 'sent', 'outcome', 'position', 'filename', 'avatar',
   'ids', 'kind', 'reportDate', 'finding', 'signingDate', 'pieceRequestId',
+  'text', 'upTo', 'before', 'limit', 'thread', 'ids', 'after',
 ];
 
 const hostileText = fc.oneof(
@@ -110,6 +111,8 @@ interface Fixture {
   /** Issue 22: the seller's diagnostics piece, received, and the report sent for it. */
   pieceRequestId: number;
   pieceVersionId: number;
+  /** Issue 28: a message of the admin's, withdrawable. */
+  messageId: number;
   /** A decodable image, for the profile photo. */
   photo: Buffer;
 }
@@ -194,6 +197,15 @@ function templateOf(method: string, url: string, f: Fixture): Template | undefin
     'PATCH /api/piece-version/:id/report': { params: { id: String(f.pieceVersionId) }, body: { kind: 'lead', reportDate: '15/03/2026', finding: 'found' } },
     'PATCH /api/project/:id/signing-date': { params: { id: String(f.projectId) }, body: { signingDate: '01/10/2026' } },
     'POST /api/project/:id/pieces/remind': { params: { id: String(f.projectId) }, body: { participantId: f.sellerPid } },
+    'GET /api/messages/unread-files': { query: { limit: '5' } },
+    'GET /api/messages/unread': { query: { ids: `${f.projectId},1` } },
+    'GET /api/project/:id/threads': { params: { id: String(f.projectId) } },
+    'GET /api/project/:id/threads/:thread/messages': { params: { id: String(f.projectId), thread: `private-${f.sellerPid}` }, query: { limit: '10' } },
+    'POST /api/project/:id/threads/:thread/messages': { params: { id: String(f.projectId), thread: 'everyone' }, body: { text: 'Bonjour Maître.', pieceRequestId: f.pieceRequestId } },
+    'POST /api/project/:id/threads/:thread/read': { params: { id: String(f.projectId), thread: 'office' }, body: {} },
+    'POST /api/project/:id/threads/:thread/attachment': { params: { id: String(f.projectId), thread: 'everyone' }, multipart: true, fields: { text: 'Le voici.' } },
+    'GET /api/message/:id/attachment': { params: { id: String(f.messageId) } },
+    'POST /api/message/:id/withdraw': { params: { id: String(f.messageId) } },
   };
   return templates[key];
 }
@@ -265,6 +277,12 @@ describe('fuzzing every API route (fast-check, PGlite)', () => {
       .returning({ id: pieceVersions.id });
     // Still owed by the seller: what a reminder lists.
     await db.insert(pieceRequests).values({ projectId, participantId: sellerP!.id, pieceId: 'property_title', label: 'Titre de propriété', origin: 'derived', state: 'requested', fileTypes: ['property_title'] });
+    // Issue 28: the admin's message in the everyone-thread (the fuzzing calls as the admin).
+    const sentAt = new Date().toISOString();
+    const thread = (await db.execute(sql`INSERT INTO message_threads (project_id, kind, created_at) VALUES (${projectId}, 'everyone', ${sentAt}::timestamptz) RETURNING id`)) as unknown as { rows: Array<{ id: number }> };
+    const message = (await db.execute(
+      sql`INSERT INTO messages (thread_id, project_id, author_user_id, author_name, author_side, body, created_at) VALUES (${thread.rows[0]!.id}, ${projectId}, ${adminUser.id}, 'Admin', 'office', 'Bonjour.', ${sentAt}::timestamptz) RETURNING id`,
+    )) as unknown as { rows: Array<{ id: number }> };
     const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2c3e50' } }).png().toBuffer();
     fixture = {
       projectId,
@@ -277,6 +295,7 @@ describe('fuzzing every API route (fast-check, PGlite)', () => {
       failedMailId: failed!.id,
       pieceRequestId: piece!.id,
       pieceVersionId: version!.id,
+      messageId: message.rows[0]!.id,
       photo,
     };
 

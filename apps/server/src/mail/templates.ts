@@ -260,3 +260,24 @@ export function intermediaryGrantedMail(input: { to: string; firstName: string; 
     link: input.link,
   });
 }
+
+/**
+ * Issue 28: a message (or several, within a minute) waits on a file. Never
+ * its content: a mailbox is read by more than its owner, and the file is
+ * where the notary's words belong. Only who sent it and the link.
+ */
+export function messageWaitingMail(input: { to: string; projectName: string; count: number; fromOffice: boolean; link: string }): MessageMailResult {
+  const what = input.count > 1 ? `${input.count} nouveaux messages vous attendent` : 'Un nouveau message vous attend';
+  return mailWithLink({
+    to: input.to,
+    subject: `${input.count > 1 ? 'Nouveaux messages' : 'Nouveau message'} sur le dossier « ${input.projectName} »`,
+    greeting: 'Bonjour,',
+    lines: [
+      `${what} sur le dossier « ${input.projectName} »${input.fromOffice ? ", de la part de votre office notarial" : ''}.`,
+      'Pour le lire et y répondre, connectez-vous à votre espace : par sécurité, son contenu ne figure pas dans cet e-mail.',
+    ],
+    action: 'Lire le message',
+    link: input.link,
+  });
+}
+type MessageMailResult = ReturnType<typeof mailWithLink>;

@@ -175,6 +175,10 @@ export const pieceRequestViewSchema = z.object({
   updatedAt: z.string(),
   versions: z.array(pieceVersionSchema),
   reviews: z.array(pieceReviewEntrySchema),
+  /** Issue 28: the messages sent in answer to this piece, those of threads the viewer reads. */
+  answers: z
+    .array(z.object({ messageId: z.number().int(), threadKey: z.string(), authorName: z.string(), side: z.enum(['office', 'person']), text: z.string(), withdrawn: z.boolean(), createdAt: z.string() }))
+    .optional(),
 });
 export type PieceRequestView = z.infer<typeof pieceRequestViewSchema>;
 

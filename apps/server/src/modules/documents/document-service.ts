@@ -30,7 +30,7 @@ import { AppError, badRequest, forbidden, notFound } from '../../http/app-error'
 import { parseWith } from '../../http/parse';
 import { IMAGE_TYPES } from '../../files/content-sniffing';
 import { checkProjectFileContent } from '../../files/project-file-content';
-import { checkOriginalName, storedNameFor } from '../../files/project-files';
+import { checkOriginalName, PROJECT_FILE_CONTENT_TYPES, storedNameFor } from '../../files/project-files';
 import { removeUnlistedFiles } from '../../files/storage/file-storage';
 import { projectFileKey } from '../../files/storage/storage-keys';
 import { discardUpload, receiveUpload, temporaryUploadsDir, type StoredUpload } from '../../files/upload';
@@ -238,7 +238,6 @@ export async function changeDocumentOwner(ctx: AppContext, user: UserWithOffice,
   return answerProject(ctx, user, found.document.projectId);
 }
 
-const CONTENT_TYPES: Record<string, string> = { pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
 
 /**
  * `get_file/{docId}/{index}/{token}`: the token stands for the user (links
@@ -251,7 +250,7 @@ export async function openFileForDownload(ctx: AppContext, docId: number, index:
   if (!storedName) throw notFound("Ce fichier n'existe pas.");
   const { stream, size } = await ctx.storage.open(projectFileKey(document.projectId, storedName));
   const extension = storedName.split('.').pop()?.toLowerCase() ?? '';
-  return { stream, size, contentType: CONTENT_TYPES[extension] ?? 'application/octet-stream', filename: displayFileName(storedName) };
+  return { stream, size, contentType: PROJECT_FILE_CONTENT_TYPES[extension] ?? 'application/octet-stream', filename: displayFileName(storedName) };
 }
 
 export interface MyDocument {

@@ -36,6 +36,7 @@ import type { Db } from '../../db/database';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error';
 import { queueMail } from '../../mail/outbox-data';
 import { piecesReceivedMail, pieceToCorrectMail } from '../../mail/templates';
+import { readPieceAnswers } from '../messages/message-service';
 import type { LoadedProject, ParticipantRow } from '../projects/project-data';
 import { requireOpenProject } from '../projects/project-guard';
 import type { UserWithOffice } from '../users/user-data';
@@ -161,6 +162,7 @@ function toReviewView(r: PieceReviewRow, loaded: LoadedProject, viewer: Viewer):
 /** The file's pieces the viewer may see: their own, and the others' under the documents' rules. */
 async function readProjectPieces(db: Db, loaded: LoadedProject, viewer: Viewer, access: ProjectForAccess): Promise<ProjectPieces> {
   const { requests, versions, reviews } = await loadProjectPieceRows(db, loaded.project.id);
+  const answers = await readPieceAnswers(db, loaded.project.id, viewer, access);
   const people = new Map(loaded.participants.map((p) => [p.id, p]));
   const owners = new Map(access.participants.map((p) => [p.id, p]));
   const visible = requests.filter((r) => {
@@ -183,6 +185,7 @@ async function readProjectPieces(db: Db, loaded: LoadedProject, viewer: Viewer, 
       updatedAt: r.updatedAt.toISOString(),
       versions: versions.filter((v) => v.requestId === r.id).map((v) => toVersionView(v, loaded, viewer)),
       reviews: reviews.filter((v) => v.requestId === r.id).map((v) => toReviewView(v, loaded, viewer)),
+      answers: answers.get(r.id) ?? [],
     }),
   );
   const signingDate = isoToFrench(loaded.project.signingDate);

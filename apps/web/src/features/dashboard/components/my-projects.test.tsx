@@ -266,4 +266,19 @@ describe('dashboard', () => {
     expect(within(menu).getByRole('menuitem', { name: 'Renommer' })).toBeInTheDocument();
     expect(within(menu).queryByRole('menuitem', { name: 'Archiver' })).not.toBeInTheDocument();
   });
+
+  it('shows the unread messages of each card, and puts the files with unread messages first when asked', async () => {
+    const { user } = renderDashboard({
+      'GET messages/unread': { body: { files: [{ projectId: 2, unread: 3 }] } },
+      'GET messages/unread-files': { body: { files: [{ project: succession, unread: 3 }], next: null } },
+    });
+    await screen.findByRole('article', { name: 'Succession Élise Durand' });
+    expect(await screen.findByRole('link', { name: '3 messages non lus' })).toHaveAttribute('href', '/project/2/dashboard?tab=messages');
+    expect(cardNames()).toEqual(['Vente appartement Lyon', 'Succession Élise Durand', 'Vente maison Nantes']);
+    await user.click(screen.getByRole('switch', { name: "Messages non lus d'abord" }));
+    const first = await screen.findByRole('region', { name: 'Dossiers avec des messages non lus' });
+    await within(first).findByRole('article', { name: 'Succession Élise Durand' });
+    // Once first, the file leaves the usual list.
+    expect(cardNames()).toEqual(['Succession Élise Durand', 'Vente appartement Lyon', 'Vente maison Nantes']);
+  });
 });

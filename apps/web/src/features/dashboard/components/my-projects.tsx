@@ -1,14 +1,17 @@
-import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, SimpleGrid, Skeleton, Stack, Switch, Tabs, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { canFilterByOfficeCity, PROJECT_TYPE_LABELS, type ProjectType, type Viewer } from '@notadoo/domain';
 import { useState } from 'react';
 import { useSession } from '../../../api/get-session';
+import { useUnreadMessages } from '../../../api/get-unread-messages';
 import { isPartialProject, NO_FILTERS, useMyProjects, useOfficeCities, type DashboardFilters, type DashboardProject } from '../api/get-my-projects';
+import { useUnreadFiles } from '../api/get-unread-files';
 import { EmptyDashboard } from './empty-dashboard';
 import { NewProjectButton } from './new-project-button';
 import { PartialProjectCard } from './partial-project-card';
 import { ProjectCard } from './project-card';
 import { ProjectFilterBar } from './project-filter-bar';
+import { UnreadFilesSection } from './unread-files-section';
 
 type ProjectTab = 'all' | ProjectType;
 
@@ -22,6 +25,7 @@ const TABS: Array<{ value: ProjectTab; label: string }> = [
 const SEARCH_DELAY_MS = 300;
 
 function ProjectGrid({ projects, viewer, archived }: { projects: DashboardProject[]; viewer: Viewer | undefined; archived: boolean }) {
+  const unread = useUnreadMessages(projects.filter((p) => !isPartialProject(p)).map((p) => p.id));
   if (projects.length === 0) return <Text py="md">{archived ? 'Aucun dossier archivé à afficher.' : 'Aucun dossier ne correspond à votre recherche.'}</Text>;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
@@ -29,7 +33,7 @@ function ProjectGrid({ projects, viewer, archived }: { projects: DashboardProjec
         isPartialProject(project) ? (
           <PartialProjectCard key={project.id} project={project} />
         ) : (
-          <ProjectCard key={project.id} project={project} viewer={viewer} />
+          <ProjectCard key={project.id} project={project} viewer={viewer} unreadMessages={unread.get(project.id) ?? 0} />
         ),
       )}
     </SimpleGrid>
@@ -57,6 +61,10 @@ export function MyProjects() {
   const empty = projects.data?.length === 0 && !filtered && !projects.isPlaceholderData;
   // While an admin has not granted the requested rights, creating is refused (checkProjectCreation): no button then.
   const pendingRoleChange = session?.needsRoleChange === true;
+  // Issue 28: on request, the files with unread messages come first, and leave the usual list.
+  const [unreadFirst, setUnreadFirst] = useState(false);
+  const unreadFiles = useUnreadFiles(unreadFirst);
+  const shownFirst = new Set(unreadFirst ? (unreadFiles.data?.pages ?? []).flatMap((p) => p.files.map((f) => f.project.id)) : []);
   return (
     <Stack gap="lg">
       <Group justify="space-between" wrap="wrap">
@@ -76,6 +84,8 @@ export function MyProjects() {
       ) : (
         <Stack gap="md">
           <ProjectFilterBar filters={filters} onChange={setFilters} officeCities={officeCities.data} />
+          <Switch label="Messages non lus d'abord" checked={unreadFirst} onChange={(event) => setUnreadFirst(event.currentTarget.checked)} />
+          {unreadFirst && <UnreadFilesSection files={unreadFiles} viewer={session} />}
           <Tabs value={filters.type ?? 'all'} onChange={(tab) => setFilters({ ...filters, type: tab === 'realty' || tab === 'succession' ? tab : null })} activateTabWithKeyboard={false}>
             <Tabs.List aria-label="Type de dossier">
               {TABS.map((tab) => (
@@ -86,7 +96,7 @@ export function MyProjects() {
             </Tabs.List>
             {/* One panel, the active tab's: the tabs only filter the same grid. */}
             <Tabs.Panel value={filters.type ?? 'all'} pt="md">
-              {projects.isPending ? <LoadingGrid /> : projects.data && <ProjectGrid projects={projects.data} viewer={session} archived={filters.archived} />}
+              {projects.isPending ? <LoadingGrid /> : projects.data && <ProjectGrid projects={projects.data.filter((p) => !shownFirst.has(p.id))} viewer={session} archived={filters.archived} />}
             </Tabs.Panel>
           </Tabs>
           {projects.hasNextPage && (

@@ -6,7 +6,7 @@ import {
   type ProjectSummary,
   type Viewer,
 } from '@notadoo/domain';
-import { IconArchive, IconChecklist } from '@tabler/icons-react';
+import { IconArchive, IconChecklist, IconMessages } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ProjectStatusBadge } from '../../../components/project-status-badge';
 import { ParticipantAvatars } from './participant-avatars';
@@ -17,6 +17,8 @@ interface ProjectCardProps {
   project: ProjectSummary;
   /** Undefined while the session loads: the menu waits for it. */
   viewer: Viewer | undefined;
+  /** Issue 28: the viewer's unread messages in the file (0: no badge). */
+  unreadMessages?: number;
 }
 
 export function projectPath(id: number): string {
@@ -40,7 +42,7 @@ export function piecesNotice(project: ProjectSummary, viewer: Viewer | undefined
 }
 
 /** A project the user may open: cover, name, status, progress, participants and office city. */
-export function ProjectCard({ project, viewer }: ProjectCardProps) {
+export function ProjectCard({ project, viewer, unreadMessages = 0 }: ProjectCardProps) {
   const path = projectPath(project.id);
   const notice = piecesNotice(project, viewer);
   return (
@@ -75,6 +77,11 @@ export function ProjectCard({ project, viewer }: ProjectCardProps) {
         <Text size="xs" c="dimmed">
           Progression : {project.progress} %
         </Text>
+        {unreadMessages > 0 && (
+          <Badge component={Link} to={`${path}?tab=messages`} variant="light" color="blue" leftSection={<IconMessages size={14} aria-hidden />} style={{ alignSelf: 'flex-start', cursor: 'pointer' }}>
+            {unreadMessages} {unreadMessages > 1 ? 'messages non lus' : 'message non lu'}
+          </Badge>
+        )}
         {notice && (
           <Badge variant="light" color="orange" leftSection={<IconChecklist size={14} aria-hidden />} style={{ alignSelf: 'flex-start' }}>
             {notice}

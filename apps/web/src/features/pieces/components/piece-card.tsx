@@ -187,6 +187,30 @@ export function PieceCard({ project, request, focused, maySend, maySetReportDate
           </Stack>
         )}
 
+        {request.answers && request.answers.length > 0 && (
+          <Stack gap={4}>
+            <Text size="sm" fw={600}>
+              Messages à propos de cette pièce
+            </Text>
+            <List spacing={4} listStyleType="none" size="sm">
+              {request.answers.map((answer) => (
+                <List.Item key={answer.messageId}>
+                  <Text span size="sm" fw={500}>
+                    {answer.authorName}
+                  </Text>{' '}
+                  <Text span size="xs" c="dimmed">
+                    le {formatDateTime(answer.createdAt)}
+                  </Text>{' '}
+                  :{' '}
+                  <Text span size="sm" fs={answer.withdrawn ? 'italic' : undefined} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                    {answer.text}
+                  </Text>
+                </List.Item>
+              ))}
+            </List>
+          </Stack>
+        )}
+
         {review && latest && <PiecePreview project={project} version={latest} />}
 
         <Group justify="space-between" gap="sm" wrap="wrap">

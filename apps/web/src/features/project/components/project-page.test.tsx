@@ -54,6 +54,8 @@ describe('project page', () => {
     expect(tab('Documents')).toHaveAttribute('aria-selected', 'true');
     expect(tab('Pièces')).toHaveAttribute('aria-selected', 'false');
     await user.keyboard('{ArrowRight}');
+    expect(tab('Messages')).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
     expect(tab('Outils')).toHaveFocus();
     await user.keyboard('{Enter}');
     expect(tab('Outils')).toHaveAttribute('aria-selected', 'true');
@@ -63,7 +65,7 @@ describe('project page', () => {
     renderProject(createProject({ notary_office: null }));
     await findTitle('Vente appartement Lyon');
     expect(tab('Office notarial')).toHaveAttribute('aria-selected', 'true');
-    for (const name of ['Personnes', 'Documents', 'Outils']) expect(tab(name)).toBeDisabled();
+    for (const name of ['Personnes', 'Documents', 'Messages', 'Outils']) expect(tab(name)).toBeDisabled();
     // No buttons under the office tab.
     expect(screen.queryByRole('button', { name: 'Transmettre au Notaire' })).not.toBeInTheDocument();
     expect(await screen.findByRole('button', { name: 'Choisir cet office : Paris' })).toBeInTheDocument();

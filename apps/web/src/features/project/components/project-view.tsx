@@ -1,6 +1,6 @@
 import { Group, Stack, Tabs, Title } from '@mantine/core';
 import type { Project, Session } from '@notadoo/domain';
-import { IconBuildingBank, IconChecklist, IconFiles, IconTool, IconUsers } from '@tabler/icons-react';
+import { IconBuildingBank, IconChecklist, IconFiles, IconMessages, IconTool, IconUsers } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -18,6 +18,9 @@ export interface ProjectPanels {
   documentsPanel: ProjectPanel;
   /** Issue 22: the pieces asked of each person; the tab shows only when the route gives it. */
   piecesPanel?: ProjectPanel;
+  /** Issue 28: the messages of the file, and the unread count beside the tab's name. */
+  messagesPanel?: ProjectPanel;
+  messagesBadge?: ProjectSlot;
   /** Issue 12: the transfer button under the tabs and the transfer history in the Outils tab. */
   transferAction?: ProjectSlot;
   transferHistory?: ProjectSlot;
@@ -29,10 +32,10 @@ interface ProjectViewProps extends ProjectPanels {
 }
 
 /** The loaded project: header, the four tabs, the buttons under them and the help tours. */
-export function ProjectView({ project, viewer, officePanel, personsPanel, documentsPanel, piecesPanel, transferAction, transferHistory }: ProjectViewProps) {
+export function ProjectView({ project, viewer, officePanel, personsPanel, documentsPanel, piecesPanel, messagesPanel, messagesBadge, transferAction, transferHistory }: ProjectViewProps) {
   const queryClient = useQueryClient();
   const [search] = useSearchParams();
-  const [tab, setTab] = useState<ProjectTabValue>(() => defaultTabOf(project, search, piecesPanel !== undefined));
+  const [tab, setTab] = useState<ProjectTabValue>(() => defaultTabOf(project, search, piecesPanel !== undefined, messagesPanel !== undefined));
   const [officeTourRunning, setOfficeTourRunning] = useState(false);
   const hasOffice = project.notary_office !== null;
 
@@ -74,6 +77,11 @@ export function ProjectView({ project, viewer, officePanel, personsPanel, docume
               Pièces
             </Tabs.Tab>
           )}
+          {messagesPanel && (
+            <Tabs.Tab value={PROJECT_TABS.messages} disabled={!hasOffice} leftSection={<IconMessages size={16} aria-hidden />} rightSection={messagesBadge?.({ project, viewer })}>
+              Messages
+            </Tabs.Tab>
+          )}
           <Tabs.Tab value={PROJECT_TABS.tools} disabled={!hasOffice} data-tour={TOUR_TARGETS.toolsTab} leftSection={<IconTool size={16} aria-hidden />}>
             Outils
           </Tabs.Tab>
@@ -95,6 +103,11 @@ export function ProjectView({ project, viewer, officePanel, personsPanel, docume
         {piecesPanel && (
           <Tabs.Panel value={PROJECT_TABS.pieces} pt="md">
             {piecesPanel(context)}
+          </Tabs.Panel>
+        )}
+        {messagesPanel && (
+          <Tabs.Panel value={PROJECT_TABS.messages} pt="md">
+            {messagesPanel(context)}
           </Tabs.Panel>
         )}
         <Tabs.Panel value={PROJECT_TABS.tools} pt="md">

@@ -25,15 +25,20 @@ export const PROJECT_TABS = {
   documents: '2',
   tools: '3',
   pieces: '4',
+  /** Issue 28: the messages of the file. */
+  messages: '5',
 } as const;
 export type ProjectTabValue = (typeof PROJECT_TABS)[keyof typeof PROJECT_TABS];
 
 /**
  * Documents by default; the office tab while no office is chosen (spec
  * section 2); the Pièces tab when the address points at a piece (the link of
- * a correction mail, `?piece={requestId}`) and the page has one.
+ * a correction mail, `?piece={requestId}`) and the page has one; the Messages
+ * tab for the link of a message mail.
  */
-export function defaultTabOf(project: Pick<Project, 'notary_office'>, search: URLSearchParams = new URLSearchParams(), hasPiecesTab = false): ProjectTabValue {
+export function defaultTabOf(project: Pick<Project, 'notary_office'>, search: URLSearchParams = new URLSearchParams(), hasPiecesTab = false, hasMessagesTab = false): ProjectTabValue {
   if (!project.notary_office) return PROJECT_TABS.office;
+  // The link of a "message waiting" mail: `?tab=messages`.
+  if (hasMessagesTab && search.get('tab') === 'messages') return PROJECT_TABS.messages;
   return hasPiecesTab && search.has('piece') ? PROJECT_TABS.pieces : PROJECT_TABS.documents;
 }

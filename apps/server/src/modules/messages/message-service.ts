@@ -1,0 +1,371 @@
+import {
+  canReadThread,
+  canViewPiecesOf,
+  checkWithdrawMessage,
+  CONVERSATION_PERMISSION_MESSAGES,
+  CONVERSATION_SCHEMA_MESSAGES,
+  hasOfficePowers,
+  MESSAGE_PAGE_SIZE,
+  messageSide,
+  parseThreadKey,
+  threadKey,
+  threadTitle,
+  visibleThreads,
+  WITHDRAWN_MESSAGE_TEXT,
+  type MessagePage,
+  type MessageView,
+  type ProjectForAccess,
+  type SendMessageInput,
+  type ThreadList,
+  type ThreadRef,
+  type UnreadFiles,
+  type PieceRequestView,
+  type Viewer,
+  canOpenProject,
+  displayFileName,
+  UNREAD_FILES_PAGE_SIZE,
+  sendMessageFieldsSchema,
+  PROJECT_FILE_MAX_BYTES,
+  PROJECT_FILE_MESSAGES,
+} from '@notadoo/domain';
+import { eq, inArray, or } from 'drizzle-orm';
+import type { Readable } from 'node:stream';
+import type { AppContext } from '../../context';
+import { IMAGE_TYPES } from '../../files/content-sniffing';
+import { checkProjectFileContent } from '../../files/project-file-content';
+import { checkOriginalName, PROJECT_FILE_CONTENT_TYPES, storedNameFor } from '../../files/project-files';
+import { removeUnlistedFiles } from '../../files/storage/file-storage';
+import { projectFileKey } from '../../files/storage/storage-keys';
+import { discardUpload, receiveUpload, temporaryUploadsDir, type StoredUpload } from '../../files/upload';
+import { parseWith } from '../../http/parse';
+import type { Db } from '../../db/database';
+import { pieceRequests, users as userTable } from '../../db/schema';
+import { AppError, badRequest, forbidden, notFound } from '../../http/app-error';
+import { loadProjects, type LoadedProject } from '../projects/project-data';
+import { toProjectForAccess, toProjectSummary, toViewer } from '../projects/project-presenter';
+import { loadProjectsForSummary } from '../projects/project-summaries';
+import { requireOpenProject } from '../projects/project-guard';
+import type { UserWithOffice } from '../users/user-data';
+import {
+  countUnread,
+  findMessage,
+  findMessagePage,
+  findOrCreateThread,
+  findPieceAnswers,
+  findUnreadFilesPage,
+  findPresentUsers,
+  findThread,
+  insertMessage,
+  listProjectThreads,
+  markThreadRead,
+  openMailBatch,
+  touchPresence,
+  withdrawMessage,
+  type MessageRow,
+  type PageCursor,
+  type ThreadRow,
+} from './message-data';
+
+/** Messages within this long of the first make one mail (per recipient and file). */
+export const MESSAGE_MAIL_BATCH_MS = 60_000;
+/** A reader whose page marked the thread read (or beat) this recently is on the page: no mail. */
+export const MESSAGE_PRESENCE_MS = 45_000;
+
+const M = { ...CONVERSATION_PERMISSION_MESSAGES, ...CONVERSATION_SCHEMA_MESSAGES, pieceNotInFile: "Cette pièce n'existe pas ou ne fait pas partie de ce dossier.", pieceRefused: "Vous n'avez pas accès à cette pièce.", notInThread: "Ce message n'appartient pas à cette conversation." };
+
+interface Opened {
+  loaded: LoadedProject;
+  viewer: Viewer;
+  access: ProjectForAccess;
+  thread: ThreadRef;
+}
+
+/** The project opened to the user and the thread of `key`, which they must be allowed to read (403 otherwise). */
+async function requireThread(ctx: AppContext, user: UserWithOffice, projectId: number, key: string): Promise<Opened> {
+  const { loaded, viewer, access } = await requireOpenProject(ctx, user, projectId);
+  const thread = parseThreadKey(key);
+  if (!thread) throw badRequest(M.invalidThread);
+  if (access.notary_office === null) throw new AppError('CONFLICT', M.noOffice);
+  if (!canReadThread(viewer, access, thread)) throw forbidden(M.threadRefused);
+  return { loaded, viewer, access, thread };
+}
+
+function personName(loaded: LoadedProject, participantId: number | null): string | null {
+  const p = loaded.participants.find((x) => x.id === participantId);
+  return p ? `${p.firstName} ${p.lastName}`.trim() : null;
+}
+
+// ---------------------------------------------------------------- reading
+
+export async function listThreads(ctx: AppContext, user: UserWithOffice, projectId: number): Promise<ThreadList> {
+  const { loaded, viewer, access } = await requireOpenProject(ctx, user, projectId);
+  if (access.notary_office === null) return { threads: [], unread: 0 };
+  const refs = visibleThreads(viewer, access);
+  const rows = await listProjectThreads(ctx.db, projectId);
+  const rowOf = (ref: ThreadRef) => rows.find((r) => r.kind === ref.kind && (ref.kind !== 'private' || r.participantId === ref.participantId));
+  const unread = await countUnread(ctx.db, user.id, refs.map(rowOf).flatMap((r) => (r ? [r.id] : [])));
+  const isPerson = !hasOfficePowers(viewer, access);
+  const threads = refs.map((ref) => {
+      const row = rowOf(ref);
+      return { key: threadKey(ref), kind: ref.kind, participantId: ref.participantId, title: threadTitle(ref, personName(loaded, ref.participantId), isPerson), unread: row ? (unread.get(row.id) ?? 0) : 0, lastMessageAt: row?.lastMessageAt?.toISOString() ?? null };
+  });
+  return { threads, unread: threads.reduce((n, t) => n + t.unread, 0) };
+}
+
+function toMessageView(row: MessageRow, key: string, viewer: Viewer): MessageView {
+  const withdrawn = row.withdrawnAt !== null;
+  return {
+    id: row.id,
+    threadKey: key,
+    author: { name: row.authorName, side: row.authorSide, isMe: row.authorUserId === viewer.id },
+    text: withdrawn ? WITHDRAWN_MESSAGE_TEXT : row.body,
+    withdrawn,
+    createdAt: row.createdAt.toISOString(),
+    readByOtherSideAt: row.otherSideReadAt?.toISOString() ?? null,
+    pieceRequest: row.pieceRequestId !== null && row.pieceLabel !== null ? { id: row.pieceRequestId, label: row.pieceLabel } : null,
+    attachment: withdrawn || row.attachmentName === null ? null : { name: displayFileName(row.attachmentName) },
+  };
+}
+
+// The cursor is opaque to clients: base64url of [created_at, id].
+function encodeCursor(row: MessageRow): string {
+  return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString('base64url');
+}
+function decodeCursor(text: string): PageCursor {
+  try {
+    const [createdAt, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
+    if (typeof createdAt === 'string' && !Number.isNaN(Date.parse(createdAt)) && Number.isInteger(id) && (id as number) > 0 && (id as number) < 2 ** 31) {
+      return { createdAt: new Date(createdAt).toISOString(), id: id as number };
+    }
+  } catch {
+    // Falls through to the refusal below.
+  }
+  throw badRequest(M.invalidCursor);
+}
+
+export async function getMessagePage(ctx: AppContext, user: UserWithOffice, projectId: number, key: string, query: { before?: string; limit?: number }): Promise<MessagePage> {
+  const { viewer, thread } = await requireThread(ctx, user, projectId, key);
+  const before = query.before === undefined ? undefined : decodeCursor(query.before);
+  const row = await findThread(ctx.db, projectId, thread);
+  if (!row) return { messages: [], before: null };
+  const page = await findMessagePage(ctx.db, row.id, before, query.limit ?? MESSAGE_PAGE_SIZE);
+  const last = page.rows.at(-1);
+  return { messages: page.rows.map((r) => toMessageView(r, key, viewer)), before: page.more && last ? encodeCursor(last) : null };
+}
+
+/**
+ * The unread counts of the files `ids` for the dashboard's cards: only files
+ * the viewer opens, and in them only the threads they read (others are left
+ * out without a word: a card of a file one cannot open shows no count).
+ */
+export async function countUnreadByFile(ctx: AppContext, user: UserWithOffice, ids: readonly number[]): Promise<UnreadFiles> {
+  const viewer = toViewer(user);
+  const files: UnreadFiles['files'] = [];
+  for (const loaded of await loadProjects(ctx.db, ids)) {
+    const access = toProjectForAccess(loaded);
+    if (access.notary_office === null || !canOpenProject(viewer, access)) continue;
+    const refs = visibleThreads(viewer, access);
+    const rows = (await listProjectThreads(ctx.db, loaded.project.id)).filter((r) => refs.some((ref) => ref.kind === r.kind && (r.kind !== 'private' || ref.participantId === r.participantId)));
+    const counts = await countUnread(ctx.db, user.id, rows.map((r) => r.id));
+    const unread = [...counts.values()].reduce((a, b) => a + b, 0);
+    if (unread > 0) files.push({ projectId: loaded.project.id, unread });
+  }
+  return { files };
+}
+
+/**
+ * The dashboard's "messages non lus d'abord": the files with unread messages
+ * for the viewer, newest unread first, as dashboard cards with their count,
+ * one page at a time (`next`: the cursor of the following page). Admins are
+ * counted on the files they take part in or whose office they belong to:
+ * every file of the platform would be no one's inbox.
+ */
+export async function listUnreadFiles(ctx: AppContext, user: UserWithOffice, query: { after?: string; limit?: number }) {
+  const viewer = toViewer(user);
+  const limit = query.limit ?? UNREAD_FILES_PAGE_SIZE;
+  const after = query.after === undefined ? undefined : decodeFilesCursor(query.after);
+  const page = await findUnreadFilesPage(ctx.db, { userId: user.id, officeId: user.office?.id ?? null, after, limit });
+  const loaded = new Map((await loadProjectsForSummary(ctx.db, page.map((p) => p.projectId))).map((p) => [p.project.id, p]));
+  const projects = page.flatMap((row) => {
+    const file = loaded.get(row.projectId);
+    if (!file) return [];
+    const access = toProjectForAccess(file);
+    if (!canOpenProject(viewer, access)) return [];
+    return [{ project: toProjectSummary(file, viewer, access), unread: row.unread }];
+  });
+  const last = page.at(-1);
+  return { files: projects, next: page.length === limit && last ? Buffer.from(JSON.stringify([last.lastAt.toISOString(), last.projectId])).toString('base64url') : null };
+}
+
+function decodeFilesCursor(text: string): { at: string; projectId: number } {
+  try {
+    const [at, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
+    if (typeof at === 'string' && !Number.isNaN(Date.parse(at)) && Number.isInteger(id) && (id as number) > 0 && (id as number) < 2 ** 31) return { at: new Date(at).toISOString(), projectId: id as number };
+  } catch {
+    // Falls through to the refusal below.
+  }
+  throw badRequest(M.invalidCursor);
+}
+
+// ---------------------------------------------------------------- writing
+
+/** A piece request of this file whose owner's pieces the viewer may see: the message then shows under that piece. */
+async function checkPieceAnswer(db: Db, opened: Opened, pieceRequestId: number): Promise<void> {
+  const [request] = await db.select({ projectId: pieceRequests.projectId, participantId: pieceRequests.participantId }).from(pieceRequests).where(eq(pieceRequests.id, pieceRequestId));
+  if (!request || request.projectId !== opened.loaded.project.id) throw badRequest(M.pieceNotInFile);
+  const owner = opened.access.participants.find((p) => p.id === request.participantId);
+  if (!owner || !canViewPiecesOf(opened.viewer, opened.access, owner)) throw forbidden(M.pieceRefused);
+}
+
+export interface MessageAttachment {
+  storedName: string;
+}
+
+export async function sendMessage(ctx: AppContext, user: UserWithOffice, projectId: number, key: string, input: SendMessageInput, attachment?: MessageAttachment): Promise<MessageView> {
+  const opened = await requireThread(ctx, user, projectId, key);
+  if (input.pieceRequestId !== undefined) await checkPieceAnswer(ctx.db, opened, input.pieceRequestId);
+  const at = ctx.now();
+  const side = messageSide(opened.viewer, opened.access);
+  const id = await ctx.db.transaction(async (tx) => {
+    const threadRow = await findOrCreateThread(tx, projectId, opened.thread, at);
+    const messageId = await insertMessage(tx, {
+      threadId: threadRow.id,
+      projectId,
+      authorUserId: user.id,
+      authorName: `${user.firstName} ${user.lastName}`.trim(),
+      authorSide: side,
+      body: input.text,
+      pieceRequestId: input.pieceRequestId ?? null,
+      attachmentDocumentId: null,
+      attachmentName: attachment?.storedName ?? null,
+      at,
+    });
+    await markThreadRead(tx, { threadId: threadRow.id, userId: user.id, upTo: messageId, side, at });
+    await notifyRecipients(tx, opened, threadRow, user, side, at);
+    return messageId;
+  });
+  const stored = (await findMessage(ctx.db, id))!;
+  return toMessageView(stored, key, opened.viewer);
+}
+
+/**
+ * Opens (or joins) a mail batch for everyone the thread concerns who is not
+ * on its page now: the persons of the file with an account who read it, and
+ * the members of the chosen office for a person's message (the office's own
+ * thread, and its own side's messages, mail no member: they are at work in the file). Admins hear nothing unless they take part.
+ */
+async function notifyRecipients(db: Db, opened: Opened, thread: ThreadRow, author: UserWithOffice, side: 'office' | 'person', at: Date): Promise<void> {
+  if (opened.thread.kind === 'office') return;
+  const present = await findPresentUsers(db, thread.id, new Date(at.getTime() - MESSAGE_PRESENCE_MS));
+  const participantIds = opened.loaded.participants.flatMap((p) => (p.userId !== null ? [p.userId] : []));
+  const officeId = opened.loaded.project.notaryOfficeId;
+  const accounts = await db
+    .select()
+    .from(userTable)
+    .where(or(inArray(userTable.id, [...participantIds, 0]), officeId === null ? undefined : eq(userTable.notaryOfficeId, officeId)));
+  for (const account of accounts) {
+    if (account.id === author.id || !account.isActive || present.has(account.id)) continue;
+    const viewer = viewerOfAccount(account);
+    if (!canReadThread(viewer, opened.access, opened.thread)) continue;
+    // The office does not mail itself about its own side's messages.
+    if (side === 'office' && hasOfficePowers(viewer, opened.access)) continue;
+    await openMailBatch(db, { recipientKey: `u${account.id}`, email: account.email, userId: account.id, projectId: opened.loaded.project.id, at, delayMs: MESSAGE_MAIL_BATCH_MS });
+  }
+}
+
+/** A stored account as the permission rules see it. */
+export function viewerOfAccount(account: typeof userTable.$inferSelect): Viewer {
+  return { id: account.id, roles: account.roles, isPro: account.isPro, isNotary: account.isNotary, needsRoleChange: account.needsRoleChange, notary_office: account.notaryOfficeId === null ? null : { id: account.notaryOfficeId } };
+}
+
+export async function withdrawOwnMessage(ctx: AppContext, user: UserWithOffice, messageId: number): Promise<MessageView> {
+  const message = await findMessage(ctx.db, messageId);
+  if (!message) throw notFound("Ce message n'existe pas.");
+  const { viewer, access } = await requireOpenProject(ctx, user, message.projectId);
+  if (!canReadThread(viewer, access, message.thread)) throw forbidden(M.threadRefused);
+  const check = checkWithdrawMessage(viewer, { authorUserId: message.authorUserId, createdAt: message.createdAt, withdrawn: message.withdrawnAt !== null }, ctx.now());
+  if (!check.ok) throw check.status === 403 ? forbidden(check.message) : new AppError('CONFLICT', check.message);
+  if (!(await withdrawMessage(ctx.db, messageId, ctx.now()))) throw new AppError('CONFLICT', M.alreadyWithdrawn);
+  // The file goes with the text: withdrawn means gone, not hidden.
+  if (message.attachmentName !== null) await removeUnlistedFiles(ctx.storage, [projectFileKey(message.projectId, message.attachmentName)], ctx.log);
+  return toMessageView((await findMessage(ctx.db, messageId))!, threadKey(message.thread), viewer);
+}
+
+/** Marks the thread read up to `upTo` (a message of it) and the reader present; answers the thread list (unread counts). */
+export async function markRead(ctx: AppContext, user: UserWithOffice, projectId: number, key: string, upTo: number | undefined): Promise<ThreadList> {
+  const opened = await requireThread(ctx, user, projectId, key);
+  const at = ctx.now();
+  if (upTo === undefined) {
+    const row = await findOrCreateThread(ctx.db, projectId, opened.thread, at);
+    await touchPresence(ctx.db, row.id, user.id, at);
+  } else {
+    // Nothing is written for a message that is not of this thread.
+    const row = await findThread(ctx.db, projectId, opened.thread);
+    if (!row || !(await markThreadRead(ctx.db, { threadId: row.id, userId: user.id, upTo, side: messageSide(opened.viewer, opened.access), at }))) throw badRequest(M.notInThread);
+  }
+  return listThreads(ctx, user, projectId);
+}
+
+/** For the Pièces tab: the answers to each piece the viewer may read (the threads' rules), by piece request. */
+export async function readPieceAnswers(db: Db, projectId: number, viewer: Viewer, access: ProjectForAccess): Promise<Map<number, NonNullable<PieceRequestView['answers']>>> {
+  const byPiece = new Map<number, NonNullable<PieceRequestView['answers']>>();
+  for (const m of await findPieceAnswers(db, projectId)) {
+    if (m.pieceRequestId === null || !canReadThread(viewer, access, m.thread)) continue;
+    const list = byPiece.get(m.pieceRequestId) ?? [];
+    list.push({ messageId: m.id, threadKey: threadKey(m.thread), authorName: m.authorName, side: m.authorSide, text: m.withdrawnAt ? WITHDRAWN_MESSAGE_TEXT : m.body, withdrawn: m.withdrawnAt !== null, createdAt: m.createdAt.toISOString() });
+    byPiece.set(m.pieceRequestId, list);
+  }
+  return byPiece;
+}
+
+type UploadPart = { type: 'field'; fieldname: string; value: unknown } | { type: 'file'; fieldname: string; filename: string; file: Readable };
+
+/**
+ * A message with a file (multipart: text, pieceRequestId, file). The file
+ * goes through the checks of every project upload (type by content, 20 Mo,
+ * whole PDF, a clean name) and is stored beside the file's other files; it
+ * is read only through the message, under its thread's rules.
+ */
+export async function sendMessageWithFile(ctx: AppContext, user: UserWithOffice, projectId: number, key: string, parts: AsyncIterable<UploadPart>): Promise<MessageView> {
+  // Refused before a byte is stored when the thread is not the caller's.
+  await requireThread(ctx, user, projectId, key);
+  const fields: Record<string, unknown> = {};
+  let upload: StoredUpload | undefined;
+  let originalName: string | undefined;
+  try {
+    for await (const part of parts) {
+      if (part.type === 'field' && (part.fieldname === 'text' || part.fieldname === 'pieceRequestId')) fields[part.fieldname] = part.value;
+      else if (part.type === 'file' && part.fieldname === 'file' && !upload) {
+        originalName = checkOriginalName(part.filename);
+        upload = await receiveUpload(part.file, { dir: temporaryUploadsDir(ctx.config.dataDir), accepted: [...IMAGE_TYPES, 'pdf'], maxBytes: PROJECT_FILE_MAX_BYTES, refusedMessage: PROJECT_FILE_MESSAGES.wrongType });
+        await checkProjectFileContent(upload);
+      } else if (part.type === 'file') part.file.resume();
+    }
+    const input = parseWith(sendMessageFieldsSchema, fields);
+    if (!upload || !originalName) throw badRequest('Merci de choisir un fichier à joindre.');
+    const storedName = storedNameFor(originalName, upload.type);
+    const received = upload;
+    upload = undefined; // putFile takes the temporary file away, stored or not
+    await ctx.storage.putFile(projectFileKey(projectId, storedName), received.path);
+    try {
+      return await sendMessage(ctx, user, projectId, key, input, { storedName });
+    } catch (error) {
+      await removeUnlistedFiles(ctx.storage, [projectFileKey(projectId, storedName)], ctx.log);
+      throw error;
+    }
+  } finally {
+    await discardUpload(upload);
+  }
+}
+
+/** The file of a message, to whoever reads its thread; none once the message is withdrawn. */
+export async function openMessageAttachment(ctx: AppContext, user: UserWithOffice, messageId: number) {
+  const message = await findMessage(ctx.db, messageId);
+  if (!message) throw notFound("Ce message n'existe pas.");
+  const { viewer, access } = await requireOpenProject(ctx, user, message.projectId);
+  if (!canReadThread(viewer, access, message.thread)) throw forbidden(M.threadRefused);
+  if (message.withdrawnAt !== null || message.attachmentName === null) throw notFound("Ce message n'a pas de pièce jointe.");
+  const { stream, size } = await ctx.storage.open(projectFileKey(message.projectId, message.attachmentName));
+  const extension = message.attachmentName.split('.').pop()?.toLowerCase() ?? '';
+  return { stream, size, contentType: PROJECT_FILE_CONTENT_TYPES[extension] ?? 'application/octet-stream', filename: displayFileName(message.attachmentName) };
+}

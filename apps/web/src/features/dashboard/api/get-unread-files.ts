@@ -1,0 +1,23 @@
+import type { ProjectSummary } from '@notadoo/domain';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { apiClient } from '../../../api/api-client';
+
+export interface UnreadFilesPage {
+  files: Array<{ project: ProjectSummary; unread: number }>;
+  next: string | null;
+}
+
+/** `GET /messages/unread-files` (issue 28): the files with unread messages, newest first, in pages. */
+export function getUnreadFiles(after?: string): Promise<UnreadFilesPage> {
+  return apiClient.get<UnreadFilesPage>(`messages/unread-files${after ? `?after=${encodeURIComponent(after)}` : ''}`);
+}
+
+export function useUnreadFiles(enabled: boolean) {
+  return useInfiniteQuery({
+    queryKey: ['messages', 'unread-files'],
+    queryFn: ({ pageParam }) => getUnreadFiles(pageParam),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.next ?? undefined,
+    enabled,
+  });
+}

@@ -1,0 +1,24 @@
+import type { ThreadList } from '@notadoo/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../api/api-client';
+import { messageThreadsQueryKey } from '../../../api/get-message-threads';
+
+export interface MarkReadRequest {
+  projectId: number;
+  thread: string;
+  /** The newest message shown; absent, only says the reader is on the page (the heartbeat). */
+  upTo?: number;
+}
+
+/** `POST /project/{id}/threads/{thread}/read`: answers the threads with their new unread counts. */
+export function markThreadRead({ projectId, thread, upTo }: MarkReadRequest): Promise<ThreadList> {
+  return apiClient.post<ThreadList>(`project/${projectId}/threads/${thread}/read`, upTo === undefined ? {} : { upTo });
+}
+
+export function useMarkThreadRead() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markThreadRead,
+    onSuccess: (threads, { projectId }) => queryClient.setQueryData(messageThreadsQueryKey(projectId), threads),
+  });
+}
