@@ -1,11 +1,18 @@
-/** Builds a multipart/form-data body for `inject`, fields first, as browsers send FormData. */
-export function multipartBody(fields: Record<string, string>, file?: { field: string; name: string; content: Buffer; type: string }) {
+export interface MultipartFile {
+  field: string;
+  name: string;
+  content: Buffer;
+  type: string;
+}
+
+/** Builds a multipart/form-data body for `inject`, fields first, as browsers send FormData; one file or several, in order. */
+export function multipartBody(fields: Record<string, string>, files?: MultipartFile | readonly MultipartFile[]) {
   const boundary = `----notadoo${Math.random().toString(16).slice(2)}`;
   const chunks: Buffer[] = [];
   for (const [k, v] of Object.entries(fields)) {
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   }
-  if (file) {
+  for (const file of files === undefined ? [] : Array.isArray(files) ? files : [files as MultipartFile]) {
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`));
     chunks.push(file.content, Buffer.from('\r\n'));
   }

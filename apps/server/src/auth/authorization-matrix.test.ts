@@ -75,6 +75,7 @@ interface Fixture {
   pieceVersionId: number;
   /** Issue 28: the seller's message in the everyone-thread, sent a minute ago. */
   messageId: number;
+  attachmentId: number;
 }
 
 interface Call {
@@ -242,7 +243,7 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     { method: 'POST', route: '/api/project/:id/threads/:thread/read', expected: cells(OFFICE_AND_ADMIN, 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}/threads/office/read`, payload: {} }) },
     // A message with a file, in the seller's private thread; the everyone-thread's file, to whoever opens the file.
     { method: 'POST', route: '/api/project/:id/threads/:thread/attachment', expected: cells(['seller', ...OFFICE_AND_ADMIN], 201, 403), call: (f) => ({ url: `/api/project/${f.projectId}/threads/private-${f.sellerPid}/attachment`, ...multipart({ text: 'Le voici.' }, { field: 'file', name: 'acte.pdf', content: PDF_BYTES, type: 'application/pdf' }) }) },
-    { method: 'GET', route: '/api/message/:id/attachment', readOnly: true, expected: cells(OPENS_PROJECT, 200, 403), call: (f) => ({ url: `/api/message/${f.messageId}/attachment` }) },
+    { method: 'GET', route: '/api/message/:id/attachments/:attachmentId', readOnly: true, expected: cells(OPENS_PROJECT, 200, 403), call: (f) => ({ url: `/api/message/${f.messageId}/attachments/${f.attachmentId}` }) },
     // The seller's message of a minute ago: its author alone withdraws it.
     { method: 'POST', route: '/api/message/:id/withdraw', expected: cells(['seller'], 200, 403), call: (f) => ({ url: `/api/message/${f.messageId}/withdraw` }) },
     // A file sent for the seller's piece: the same callers as the seller's drawer.
@@ -322,10 +323,12 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     const message = await db.execute(
       sql`INSERT INTO messages (thread_id, project_id, author_user_id, author_name, author_side, body, created_at) VALUES (${threadId}, ${projectId}, ${users.seller.id}, 'Prénom seller', 'person', 'Bonjour à tous.', ${sentAt}::timestamptz) RETURNING id`,
     );
-    await db.execute(sql`UPDATE messages SET attachment_name = 'ijklmnop_plan.pdf' WHERE thread_id = ${threadId}`);
+    const messageId = (message as unknown as { rows: Array<{ id: number }> }).rows[0]!.id;
+    const attachment = await db.execute(sql`INSERT INTO message_attachments (message_id, position, stored_name, size_bytes) VALUES (${messageId}, 0, 'ijklmnop_plan.pdf', ${PDF_BYTES.length}) RETURNING id`);
     await t.storage.putBuffer(projectFileKey(projectId, 'ijklmnop_plan.pdf'), PDF_BYTES);
     return {
-      messageId: (message as unknown as { rows: Array<{ id: number }> }).rows[0]!.id,
+      messageId,
+      attachmentId: (attachment as unknown as { rows: Array<{ id: number }> }).rows[0]!.id,
       projectId,
       sellerPid,
       buyerPid,

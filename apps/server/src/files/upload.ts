@@ -94,14 +94,16 @@ type Part = Awaited<ReturnType<FastifyRequest['parts']> extends AsyncIterable<in
  * boundary, wrong boundary, cut short, broken headers) is a 400 with a French
  * message, and a compressed one a 415. Every multipart route reads its body
  * through here. Errors of the caller's own loop body pass through untouched.
+ * `limits.files` raises the number of file parts for routes that take several.
  */
-export async function* readParts(request: FastifyRequest): AsyncGenerator<Part> {
+export async function* readParts(request: FastifyRequest, limits: { files?: number } = {}): AsyncGenerator<Part> {
   // Nothing decompresses request bodies: gzip bytes would be parsed as multipart and fail somewhere inside.
   const encoding = request.headers['content-encoding']?.trim().toLowerCase();
   if (encoding && encoding !== 'identity') throw new AppError('UNSUPPORTED_MEDIA_TYPE', MESSAGES.compressedUploadRefused);
   let iterator: AsyncIterator<Part>;
   try {
-    iterator = request.parts()[Symbol.asyncIterator]();
+    // A route may take more files than the one every upload form sends (the app's default limit).
+    iterator = request.parts(limits.files === undefined ? undefined : { limits: { files: limits.files } })[Symbol.asyncIterator]();
   } catch (error) {
     throw asClientError(error);
   }

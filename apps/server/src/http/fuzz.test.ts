@@ -113,6 +113,7 @@ interface Fixture {
   pieceVersionId: number;
   /** Issue 28: a message of the admin's, withdrawable. */
   messageId: number;
+  attachmentId: number;
   /** A decodable image, for the profile photo. */
   photo: Buffer;
 }
@@ -204,7 +205,7 @@ function templateOf(method: string, url: string, f: Fixture): Template | undefin
     'POST /api/project/:id/threads/:thread/messages': { params: { id: String(f.projectId), thread: 'everyone' }, body: { text: 'Bonjour Maître.', pieceRequestId: f.pieceRequestId } },
     'POST /api/project/:id/threads/:thread/read': { params: { id: String(f.projectId), thread: 'office' }, body: {} },
     'POST /api/project/:id/threads/:thread/attachment': { params: { id: String(f.projectId), thread: 'everyone' }, multipart: true, fields: { text: 'Le voici.' } },
-    'GET /api/message/:id/attachment': { params: { id: String(f.messageId) } },
+    'GET /api/message/:id/attachments/:attachmentId': { params: { id: String(f.messageId), attachmentId: String(f.attachmentId) } },
     'POST /api/message/:id/withdraw': { params: { id: String(f.messageId) } },
   };
   return templates[key];
@@ -283,6 +284,9 @@ describe('fuzzing every API route (fast-check, PGlite)', () => {
     const message = (await db.execute(
       sql`INSERT INTO messages (thread_id, project_id, author_user_id, author_name, author_side, body, created_at) VALUES (${thread.rows[0]!.id}, ${projectId}, ${adminUser.id}, 'Admin', 'office', 'Bonjour.', ${sentAt}::timestamptz) RETURNING id`,
     )) as unknown as { rows: Array<{ id: number }> };
+    const attachment = (await db.execute(
+      sql`INSERT INTO message_attachments (message_id, position, stored_name) VALUES (${message.rows[0]!.id}, 0, 'ijklmnop_plan.pdf') RETURNING id`,
+    )) as unknown as { rows: Array<{ id: number }> };
     const photo = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#2c3e50' } }).png().toBuffer();
     fixture = {
       projectId,
@@ -296,6 +300,7 @@ describe('fuzzing every API route (fast-check, PGlite)', () => {
       pieceRequestId: piece!.id,
       pieceVersionId: version!.id,
       messageId: message.rows[0]!.id,
+      attachmentId: attachment.rows[0]!.id,
       photo,
     };
 

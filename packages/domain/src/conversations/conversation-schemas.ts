@@ -17,6 +17,7 @@ export const CONVERSATION_SCHEMA_MESSAGES = {
   textTooLong: `Le message ne doit pas dépasser ${MESSAGE_MAX_LENGTH} caractères.`,
   invisibleCharacters: 'Ce message contient des caractères invisibles ou de contrôle : merci de le saisir à nouveau.',
   invalidMessageId: 'Identifiant de message invalide.',
+  invalidAttachmentId: 'Identifiant de pièce jointe invalide.',
   invalidCursor: 'Position de page invalide : merci de recharger la conversation.',
   invalidLimit: `Le nombre de messages par page doit être compris entre 1 et ${MESSAGE_PAGE_MAX}.`,
   invalidPiece: 'Identifiant de pièce invalide.',
@@ -32,6 +33,7 @@ export const threadParamsSchema = z.object({
 });
 
 export const messageIdParamsSchema = z.object({ id: positiveId(M.invalidMessageId) });
+export const messageAttachmentParamsSchema = z.object({ id: positiveId(M.invalidMessageId), attachmentId: positiveId(M.invalidAttachmentId) });
 
 export const messageTextSchema = z
   .string({ error: M.textRequired })
@@ -47,7 +49,7 @@ export const sendMessageSchema = z.object({
 });
 export type SendMessageInput = z.infer<typeof sendMessageSchema>;
 
-/** The text fields of a message sent with a file (multipart). */
+/** The text fields of a message sent with files (multipart). */
 export const sendMessageFieldsSchema = z.object({ text: messageTextSchema, pieceRequestId: positiveId(M.invalidPiece).optional() });
 
 export const markReadSchema = z.object({ upTo: positiveId(M.invalidMessageId) });
@@ -59,6 +61,14 @@ export const messagePageQuerySchema = z.object({
 
 const threadKindSchema = z.enum(THREAD_KINDS);
 
+export const messageAttachmentViewSchema = z.object({
+  id: z.number(),
+  name: z.string(),
+  /** In bytes; null for a file sent before sizes were kept. */
+  size: z.number().nullable(),
+});
+export type MessageAttachmentView = z.infer<typeof messageAttachmentViewSchema>;
+
 export const messageViewSchema = z.object({
   id: z.number(),
   threadKey: z.string(),
@@ -69,8 +79,8 @@ export const messageViewSchema = z.object({
   /** When the other side (the office for a person's message, a person for the office's) first read it. */
   readByOtherSideAt: z.string().nullable(),
   pieceRequest: z.object({ id: z.number(), label: z.string() }).nullable(),
-  /** A file sent with the message (same checks as every upload), downloaded by `GET /message/{id}/attachment`. */
-  attachment: z.object({ name: z.string() }).nullable(),
+  /** The files sent with the message (same checks as every upload), in their order, each downloaded by `GET /message/{id}/attachments/{attachmentId}`; none once withdrawn. */
+  attachments: z.array(messageAttachmentViewSchema),
 });
 export type MessageView = z.infer<typeof messageViewSchema>;
 

@@ -2,3 +2,4 @@
 export * from './thread-permissions';
 export * from './thread-keys';
 export * from './conversation-schemas';
+export * from './message-files';

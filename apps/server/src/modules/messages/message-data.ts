@@ -4,7 +4,7 @@ import type { Db } from '../../db/database';
 
 /**
  * SQL of the messages of a file (issue 28), tables of migration
- * 0230_file_messages.sql. Raw statements: the keyset pages and the unread
+ * 0230_file_messages.sql and 0240_message_attachments.sql. Raw statements: the keyset pages and the unread
  * counts read better as SQL than as builder chains.
  */
 
@@ -64,8 +64,6 @@ export interface MessageRow {
   withdrawnAt: Date | null;
   pieceRequestId: number | null;
   pieceLabel: string | null;
-  attachmentDocumentId: number | null;
-  attachmentName: string | null;
   createdAt: Date;
   otherSideReadAt: Date | null;
 }
@@ -81,8 +79,6 @@ interface RawMessage {
   withdrawn_at: unknown;
   piece_request_id: number | null;
   piece_label: string | null;
-  attachment_document_id: number | null;
-  attachment_name: string | null;
   created_at: unknown;
   other_side_read_at: unknown;
 }
@@ -99,15 +95,13 @@ function toMessageRow(r: RawMessage): MessageRow {
     withdrawnAt: asDateOrNull(r.withdrawn_at),
     pieceRequestId: r.piece_request_id,
     pieceLabel: r.piece_label ?? null,
-    attachmentDocumentId: r.attachment_document_id,
-    attachmentName: r.attachment_name,
     createdAt: asDate(r.created_at),
     otherSideReadAt: asDateOrNull(r.other_side_read_at),
   };
 }
 
 const MESSAGE_COLUMNS = sql`m.id, m.thread_id, m.project_id, m.author_user_id, m.author_name, m.author_side, m.body, m.withdrawn_at,
-  m.piece_request_id, pr.label AS piece_label, m.attachment_document_id, m.attachment_name, m.created_at, m.other_side_read_at`;
+  m.piece_request_id, pr.label AS piece_label, m.created_at, m.other_side_read_at`;
 
 export interface NewMessage {
   threadId: number;
@@ -117,19 +111,65 @@ export interface NewMessage {
   authorSide: 'office' | 'person';
   body: string;
   pieceRequestId: number | null;
-  attachmentDocumentId: number | null;
-  attachmentName: string | null;
   at: Date;
 }
 
 export async function insertMessage(db: Db, m: NewMessage): Promise<number> {
   const [row] = await rowsOf<{ id: number }>(
     db,
-    sql`INSERT INTO messages (thread_id, project_id, author_user_id, author_name, author_side, body, piece_request_id, attachment_document_id, attachment_name, created_at)
-        VALUES (${m.threadId}, ${m.projectId}, ${m.authorUserId}, ${m.authorName}, ${m.authorSide}, ${m.body}, ${m.pieceRequestId}, ${m.attachmentDocumentId}, ${m.attachmentName}, ${m.at.toISOString()}::timestamptz)
+    sql`INSERT INTO messages (thread_id, project_id, author_user_id, author_name, author_side, body, piece_request_id, created_at)
+        VALUES (${m.threadId}, ${m.projectId}, ${m.authorUserId}, ${m.authorName}, ${m.authorSide}, ${m.body}, ${m.pieceRequestId}, ${m.at.toISOString()}::timestamptz)
         RETURNING id`,
   );
   return row!.id;
+}
+
+/** A file of a message (migration 0240_message_attachments.sql): `storedName` is its name in the storage, under the file's prefix. */
+export interface AttachmentRow {
+  id: number;
+  messageId: number;
+  position: number;
+  storedName: string;
+  size: number | null;
+}
+
+interface RawAttachment {
+  id: number;
+  message_id: number;
+  position: number;
+  stored_name: string;
+  size_bytes: string | number | null;
+}
+
+const toAttachmentRow = (r: RawAttachment): AttachmentRow => ({ id: r.id, messageId: r.message_id, position: r.position, storedName: r.stored_name, size: r.size_bytes === null ? null : Number(r.size_bytes) });
+
+/** Writes the files of a new message, in their order (inside the transaction that writes the message). */
+export async function insertAttachments(db: Db, messageId: number, files: ReadonlyArray<{ storedName: string; size: number }>): Promise<void> {
+  for (const [position, file] of files.entries()) {
+    await db.execute(sql`INSERT INTO message_attachments (message_id, position, stored_name, size_bytes) VALUES (${messageId}, ${position}, ${file.storedName}, ${file.size})`);
+  }
+}
+
+/** The files of each of `messageIds`, in their order. */
+export async function findAttachments(db: Db, messageIds: readonly number[]): Promise<Map<number, AttachmentRow[]>> {
+  const byMessage = new Map<number, AttachmentRow[]>();
+  if (messageIds.length === 0) return byMessage;
+  const ids = sql.raw(`ARRAY[${messageIds.map((id) => Number(id)).join(',')}]::int[]`);
+  const rows = await rowsOf<RawAttachment>(db, sql`SELECT id, message_id, position, stored_name, size_bytes FROM message_attachments WHERE message_id = ANY(${ids}) ORDER BY message_id, position`);
+  for (const row of rows.map(toAttachmentRow)) byMessage.set(row.messageId, [...(byMessage.get(row.messageId) ?? []), row]);
+  return byMessage;
+}
+
+/** The file `attachmentId` of the message `messageId`, if it is one of its files. */
+export async function findAttachment(db: Db, messageId: number, attachmentId: number): Promise<AttachmentRow | undefined> {
+  const [row] = await rowsOf<RawAttachment>(db, sql`SELECT id, message_id, position, stored_name, size_bytes FROM message_attachments WHERE id = ${attachmentId} AND message_id = ${messageId}`);
+  return row && toAttachmentRow(row);
+}
+
+/** Forgets the files of a withdrawn message; answers their stored names, for the storage to drop once this is committed. */
+export async function deleteAttachments(db: Db, messageId: number): Promise<string[]> {
+  const rows = await rowsOf<{ stored_name: string }>(db, sql`DELETE FROM message_attachments WHERE message_id = ${messageId} RETURNING stored_name`);
+  return rows.map((r) => r.stored_name);
 }
 
 export async function findMessage(db: Db, id: number): Promise<(MessageRow & { thread: ThreadRow }) | undefined> {

@@ -1,4 +1,4 @@
-import { markReadSchema, messageIdParamsSchema, messagePageQuerySchema, messagePageSchema, messageViewSchema, projectIdSchema, sendMessageSchema, threadListSchema, threadParamsSchema, unreadFilesPageQuerySchema, unreadFilesQuerySchema, unreadFilesSchema } from '@notadoo/domain';
+import { markReadSchema, MESSAGE_MAX_FILES, messageAttachmentParamsSchema, messageIdParamsSchema, messagePageQuerySchema, messagePageSchema, messageViewSchema, projectIdSchema, sendMessageSchema, threadListSchema, threadParamsSchema, unreadFilesPageQuerySchema, unreadFilesQuerySchema, unreadFilesSchema } from '@notadoo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../auth/authenticate';
 import { readParts } from '../../files/upload';
@@ -37,14 +37,18 @@ export function messageRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/project/:id/threads/:thread/attachment',
-      { config: { access: 'project' }, schema: { tags, summary: 'Envoyer un message avec un fichier (multipart : text, pieceRequestId, file ; images et PDF, 20 Mo, vérifiés comme tout dépôt)', params: threadParamsSchema, consumes: ['multipart/form-data'], response: { 201: messageViewSchema } } },
-      async (request, reply) => reply.code(201).send(await service.sendMessageWithFile(ctx, requireUser(request), request.params.id, request.params.thread, readParts(request))),
+      {
+        config: { access: 'project' },
+        schema: { tags, summary: `Envoyer un message avec des fichiers (multipart : text, pieceRequestId, puis 1 à ${MESSAGE_MAX_FILES} parties file ; images et PDF, 20 Mo chacun, vérifiés comme tout dépôt ; un seul refusé, rien n'est gardé)`, params: threadParamsSchema, consumes: ['multipart/form-data'], response: { 201: messageViewSchema } },
+      },
+      // One file part past the limit is let through for the service to refuse in its own words.
+      async (request, reply) => reply.code(201).send(await service.sendMessageWithFiles(ctx, requireUser(request), request.params.id, request.params.thread, readParts(request, { files: MESSAGE_MAX_FILES + 1 }))),
     );
     app.get(
-      '/message/:id/attachment',
-      { config: { access: 'project' }, schema: { tags, summary: "Le fichier joint à un message, à qui lit sa conversation", params: messageIdParamsSchema } },
+      '/message/:id/attachments/:attachmentId',
+      { config: { access: 'project' }, schema: { tags, summary: "Un fichier joint à un message (`attachmentId` : l'un de ses `attachments`), à qui lit sa conversation", params: messageAttachmentParamsSchema } },
       async (request, reply) => {
-        const file = await service.openMessageAttachment(ctx, requireUser(request), request.params.id);
+        const file = await service.openMessageAttachment(ctx, requireUser(request), request.params.id, request.params.attachmentId);
         return reply
           .header('content-type', file.contentType)
           .header('content-length', file.size)

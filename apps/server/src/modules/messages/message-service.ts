@@ -27,6 +27,8 @@ import {
   sendMessageFieldsSchema,
   PROJECT_FILE_MAX_BYTES,
   PROJECT_FILE_MESSAGES,
+  MESSAGE_FILE_MESSAGES,
+  MESSAGE_MAX_FILES,
 } from '@notadoo/domain';
 import { eq, inArray, or } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
@@ -48,6 +50,9 @@ import { requireOpenProject } from '../projects/project-guard';
 import type { UserWithOffice } from '../users/user-data';
 import {
   countUnread,
+  deleteAttachments,
+  findAttachment,
+  findAttachments,
   findMessage,
   findMessagePage,
   findOrCreateThread,
@@ -55,12 +60,14 @@ import {
   findUnreadFilesPage,
   findPresentUsers,
   findThread,
+  insertAttachments,
   insertMessage,
   listProjectThreads,
   markThreadRead,
   openMailBatch,
   touchPresence,
   withdrawMessage,
+  type AttachmentRow,
   type MessageRow,
   type PageCursor,
   type ThreadRow,
@@ -112,7 +119,7 @@ export async function listThreads(ctx: AppContext, user: UserWithOffice, project
   return { threads, unread: threads.reduce((n, t) => n + t.unread, 0) };
 }
 
-function toMessageView(row: MessageRow, key: string, viewer: Viewer): MessageView {
+function toMessageView(row: MessageRow, key: string, viewer: Viewer, attachments: readonly AttachmentRow[]): MessageView {
   const withdrawn = row.withdrawnAt !== null;
   return {
     id: row.id,
@@ -123,7 +130,7 @@ function toMessageView(row: MessageRow, key: string, viewer: Viewer): MessageVie
     createdAt: row.createdAt.toISOString(),
     readByOtherSideAt: row.otherSideReadAt?.toISOString() ?? null,
     pieceRequest: row.pieceRequestId !== null && row.pieceLabel !== null ? { id: row.pieceRequestId, label: row.pieceLabel } : null,
-    attachment: withdrawn || row.attachmentName === null ? null : { name: displayFileName(row.attachmentName) },
+    attachments: withdrawn ? [] : attachments.map((a) => ({ id: a.id, name: displayFileName(a.storedName), size: a.size })),
   };
 }
 
@@ -150,7 +157,8 @@ export async function getMessagePage(ctx: AppContext, user: UserWithOffice, proj
   if (!row) return { messages: [], before: null };
   const page = await findMessagePage(ctx.db, row.id, before, query.limit ?? MESSAGE_PAGE_SIZE);
   const last = page.rows.at(-1);
-  return { messages: page.rows.map((r) => toMessageView(r, key, viewer)), before: page.more && last ? encodeCursor(last) : null };
+  const attachments = await findAttachments(ctx.db, page.rows.map((r) => r.id));
+  return { messages: page.rows.map((r) => toMessageView(r, key, viewer, attachments.get(r.id) ?? [])), before: page.more && last ? encodeCursor(last) : null };
 }
 
 /**
@@ -217,11 +225,14 @@ async function checkPieceAnswer(db: Db, opened: Opened, pieceRequestId: number):
   if (!owner || !canViewPiecesOf(opened.viewer, opened.access, owner)) throw forbidden(M.pieceRefused);
 }
 
+/** A file of a new message, already in the storage under the file's prefix. */
 export interface MessageAttachment {
   storedName: string;
+  size: number;
 }
 
-export async function sendMessage(ctx: AppContext, user: UserWithOffice, projectId: number, key: string, input: SendMessageInput, attachment?: MessageAttachment): Promise<MessageView> {
+/** Writes the message and its files in one transaction: either all of it is kept or none. */
+export async function sendMessage(ctx: AppContext, user: UserWithOffice, projectId: number, key: string, input: SendMessageInput, attachments: readonly MessageAttachment[] = []): Promise<MessageView> {
   const opened = await requireThread(ctx, user, projectId, key);
   if (input.pieceRequestId !== undefined) await checkPieceAnswer(ctx.db, opened, input.pieceRequestId);
   const at = ctx.now();
@@ -236,16 +247,15 @@ export async function sendMessage(ctx: AppContext, user: UserWithOffice, project
       authorSide: side,
       body: input.text,
       pieceRequestId: input.pieceRequestId ?? null,
-      attachmentDocumentId: null,
-      attachmentName: attachment?.storedName ?? null,
       at,
     });
+    await insertAttachments(tx, messageId, attachments);
     await markThreadRead(tx, { threadId: threadRow.id, userId: user.id, upTo: messageId, side, at });
     await notifyRecipients(tx, opened, threadRow, user, side, at);
     return messageId;
   });
   const stored = (await findMessage(ctx.db, id))!;
-  return toMessageView(stored, key, opened.viewer);
+  return toMessageView(stored, key, opened.viewer, (await findAttachments(ctx.db, [id])).get(id) ?? []);
 }
 
 /**
@@ -285,10 +295,12 @@ export async function withdrawOwnMessage(ctx: AppContext, user: UserWithOffice, 
   if (!canReadThread(viewer, access, message.thread)) throw forbidden(M.threadRefused);
   const check = checkWithdrawMessage(viewer, { authorUserId: message.authorUserId, createdAt: message.createdAt, withdrawn: message.withdrawnAt !== null }, ctx.now());
   if (!check.ok) throw check.status === 403 ? forbidden(check.message) : new AppError('CONFLICT', check.message);
-  if (!(await withdrawMessage(ctx.db, messageId, ctx.now()))) throw new AppError('CONFLICT', M.alreadyWithdrawn);
-  // The file goes with the text: withdrawn means gone, not hidden.
-  if (message.attachmentName !== null) await removeUnlistedFiles(ctx.storage, [projectFileKey(message.projectId, message.attachmentName)], ctx.log);
-  return toMessageView((await findMessage(ctx.db, messageId))!, threadKey(message.thread), viewer);
+  // The files go with the text: withdrawn means gone, not hidden. Their rows go in the withdrawal's
+  // transaction, their bytes once it is committed.
+  const removed = await ctx.db.transaction(async (tx) => ((await withdrawMessage(tx, messageId, ctx.now())) ? deleteAttachments(tx, messageId) : null));
+  if (removed === null) throw new AppError('CONFLICT', M.alreadyWithdrawn);
+  await removeUnlistedFiles(ctx.storage, removed.map((name) => projectFileKey(message.projectId, name)), ctx.log);
+  return toMessageView((await findMessage(ctx.db, messageId))!, threadKey(message.thread), viewer, []);
 }
 
 /** Marks the thread read up to `upTo` (a message of it) and the reader present; answers the thread list (unread counts). */
@@ -320,52 +332,71 @@ export async function readPieceAnswers(db: Db, projectId: number, viewer: Viewer
 
 type UploadPart = { type: 'field'; fieldname: string; value: unknown } | { type: 'file'; fieldname: string; filename: string; file: Readable };
 
+/** A file received and checked, still in the temporary folder. */
+interface ReceivedFile {
+  upload: StoredUpload;
+  originalName: string;
+}
+
 /**
- * A message with a file (multipart: text, pieceRequestId, file). The file
- * goes through the checks of every project upload (type by content, 20 Mo,
- * whole PDF, a clean name) and is stored beside the file's other files; it
- * is read only through the message, under its thread's rules.
+ * A message with files (multipart: text, pieceRequestId, then up to
+ * MESSAGE_MAX_FILES parts `file`; one is the former single-file form). Each
+ * file goes through the checks of every project upload (type by content,
+ * 20 Mo, whole PDF, a clean name) into the temporary folder; only when all
+ * of them and the fields passed are they handed to the storage, beside the
+ * file's other files; the message and its files are then written in one
+ * transaction, and a failure anywhere removes what was stored: a refused
+ * message leaves nothing. They are read only through the message, under
+ * its thread's rules.
  */
-export async function sendMessageWithFile(ctx: AppContext, user: UserWithOffice, projectId: number, key: string, parts: AsyncIterable<UploadPart>): Promise<MessageView> {
+export async function sendMessageWithFiles(ctx: AppContext, user: UserWithOffice, projectId: number, key: string, parts: AsyncIterable<UploadPart>): Promise<MessageView> {
   // Refused before a byte is stored when the thread is not the caller's.
   await requireThread(ctx, user, projectId, key);
   const fields: Record<string, unknown> = {};
-  let upload: StoredUpload | undefined;
-  let originalName: string | undefined;
+  const received: ReceivedFile[] = [];
+  const stored: MessageAttachment[] = [];
   try {
-    for await (const part of parts) {
-      if (part.type === 'field' && (part.fieldname === 'text' || part.fieldname === 'pieceRequestId')) fields[part.fieldname] = part.value;
-      else if (part.type === 'file' && part.fieldname === 'file' && !upload) {
-        originalName = checkOriginalName(part.filename);
-        upload = await receiveUpload(part.file, { dir: temporaryUploadsDir(ctx.config.dataDir), accepted: [...IMAGE_TYPES, 'pdf'], maxBytes: PROJECT_FILE_MAX_BYTES, refusedMessage: PROJECT_FILE_MESSAGES.wrongType });
-        await checkProjectFileContent(upload);
-      } else if (part.type === 'file') part.file.resume();
+    try {
+      for await (const part of parts) {
+        if (part.type === 'field' && (part.fieldname === 'text' || part.fieldname === 'pieceRequestId')) fields[part.fieldname] = part.value;
+        else if (part.type === 'file' && part.fieldname === 'file') {
+          if (received.length >= MESSAGE_MAX_FILES) throw badRequest(MESSAGE_FILE_MESSAGES.tooMany);
+          const originalName = checkOriginalName(part.filename);
+          const upload = await receiveUpload(part.file, { dir: temporaryUploadsDir(ctx.config.dataDir), accepted: [...IMAGE_TYPES, 'pdf'], maxBytes: PROJECT_FILE_MAX_BYTES, refusedMessage: PROJECT_FILE_MESSAGES.wrongType });
+          received.push({ upload, originalName });
+          await checkProjectFileContent(upload);
+        } else if (part.type === 'file') part.file.resume();
+      }
+    } catch (error) {
+      // The parser's own limit (a file part past MESSAGE_MAX_FILES + 1) says the same as ours.
+      throw (error as { code?: string }).code === 'FST_FILES_LIMIT' ? badRequest(MESSAGE_FILE_MESSAGES.tooMany) : error;
     }
     const input = parseWith(sendMessageFieldsSchema, fields);
-    if (!upload || !originalName) throw badRequest('Merci de choisir un fichier à joindre.');
-    const storedName = storedNameFor(originalName, upload.type);
-    const received = upload;
-    upload = undefined; // putFile takes the temporary file away, stored or not
-    await ctx.storage.putFile(projectFileKey(projectId, storedName), received.path);
-    try {
-      return await sendMessage(ctx, user, projectId, key, input, { storedName });
-    } catch (error) {
-      await removeUnlistedFiles(ctx.storage, [projectFileKey(projectId, storedName)], ctx.log);
-      throw error;
+    if (received.length === 0) throw badRequest(MESSAGE_FILE_MESSAGES.fileRequired);
+    while (received.length > 0) {
+      const { upload, originalName } = received.shift()!; // putFile takes the temporary file away, stored or not
+      const storedName = storedNameFor(originalName, upload.type);
+      stored.push({ storedName, size: upload.size });
+      await ctx.storage.putFile(projectFileKey(projectId, storedName), upload.path);
     }
+    return await sendMessage(ctx, user, projectId, key, input, stored);
+  } catch (error) {
+    await removeUnlistedFiles(ctx.storage, stored.map((file) => projectFileKey(projectId, file.storedName)), ctx.log);
+    throw error;
   } finally {
-    await discardUpload(upload);
+    for (const file of received) await discardUpload(file.upload);
   }
 }
 
-/** The file of a message, to whoever reads its thread; none once the message is withdrawn. */
-export async function openMessageAttachment(ctx: AppContext, user: UserWithOffice, messageId: number) {
+/** A file of a message, to whoever reads its thread; none once the message is withdrawn. */
+export async function openMessageAttachment(ctx: AppContext, user: UserWithOffice, messageId: number, attachmentId: number) {
   const message = await findMessage(ctx.db, messageId);
   if (!message) throw notFound("Ce message n'existe pas.");
   const { viewer, access } = await requireOpenProject(ctx, user, message.projectId);
   if (!canReadThread(viewer, access, message.thread)) throw forbidden(M.threadRefused);
-  if (message.withdrawnAt !== null || message.attachmentName === null) throw notFound("Ce message n'a pas de pièce jointe.");
-  const { stream, size } = await ctx.storage.open(projectFileKey(message.projectId, message.attachmentName));
-  const extension = message.attachmentName.split('.').pop()?.toLowerCase() ?? '';
-  return { stream, size, contentType: PROJECT_FILE_CONTENT_TYPES[extension] ?? 'application/octet-stream', filename: displayFileName(message.attachmentName) };
+  const attachment = message.withdrawnAt === null ? await findAttachment(ctx.db, messageId, attachmentId) : undefined;
+  if (!attachment) throw notFound(MESSAGE_FILE_MESSAGES.noAttachment);
+  const { stream, size } = await ctx.storage.open(projectFileKey(message.projectId, attachment.storedName));
+  const extension = attachment.storedName.split('.').pop()?.toLowerCase() ?? '';
+  return { stream, size, contentType: PROJECT_FILE_CONTENT_TYPES[extension] ?? 'application/octet-stream', filename: displayFileName(attachment.storedName) };
 }

@@ -1,9 +1,11 @@
+import { readdir } from 'node:fs/promises';
+import path from 'node:path';
 import type { MessagePage, MessageView, ProjectPieces, ThreadList } from '@notadoo/domain';
-import { PROJECT_FILE_MESSAGES } from '@notadoo/domain';
+import { MESSAGE_FILE_MESSAGES, MESSAGE_MAX_FILES, PROJECT_FILE_MESSAGES } from '@notadoo/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectFileKey } from '../../files/storage/storage-keys';
-import { multipartBody, PDF_BYTES } from '../../../test/multipart';
+import { multipartBody, PDF_BYTES, PNG_BYTES, type MultipartFile } from '../../../test/multipart';
 import { BACKENDS, bearer, buildTestApp, type TestApp } from '../../../test/test-app';
 
 type Actor = { id: number; email: string; headers: Record<string, string> };
@@ -118,31 +120,119 @@ describe.each(BACKENDS)('messages inside a file on %s', (backend) => {
     expect(JSON.stringify(buyerPieces)).not.toContain('semaine prochaine');
   });
 
-  it('sends a file with a message through the upload checks, readable only by the thread', async () => {
-    const send = (a: Actor, thread: string, fields: Record<string, string>, file: { name: string; content: Buffer; type: string }) => {
-      const body = multipartBody(fields, { field: 'file', ...file });
+  describe('files sent with a message', () => {
+    const pdf = (name: string) => ({ field: 'file', name, content: PDF_BYTES, type: 'application/pdf' });
+    const png = (name: string) => ({ field: 'file', name, content: PNG_BYTES, type: 'image/png' });
+    const send = (a: Actor, thread: string, fields: Record<string, string>, files: MultipartFile[]) => {
+      const body = multipartBody(fields, files);
       return t.app.inject({ method: 'POST', url: `/api/project/${projectId}/threads/${thread}/attachment`, headers: { ...a.headers, ...body.headers }, payload: body.payload });
     };
-    const res = await send(seller, `private-${sellerPid}`, { text: 'Voici le diagnostic.' }, { name: 'diagnostic.pdf', content: PDF_BYTES, type: 'application/pdf' });
-    expect(res.statusCode, res.body).toBe(201);
-    const message = res.json<MessageView>();
-    expect(message.attachment).toEqual({ name: 'diagnostic.pdf' });
-    const download = await api(notary, 'GET', `/message/${message.id}/attachment`);
-    expect(download.statusCode).toBe(200);
-    expect(download.headers['content-type']).toBe('application/pdf');
-    expect(download.rawPayload.equals(PDF_BYTES)).toBe(true);
-    for (const intruder of [buyer, planted, otherNotary]) expect((await api(intruder, 'GET', `/message/${message.id}/attachment`)).statusCode).toBe(403);
-    // The same checks as every upload: by content, not by name; a text is required; the thread is checked before the bytes.
-    const fake = await send(seller, `private-${sellerPid}`, { text: 'Faux PDF.' }, { name: 'faux.pdf', content: Buffer.from('MZ pas un pdf du tout'), type: 'application/pdf' });
-    expect(fake.statusCode).toBe(400);
-    expect(fake.json().message).toBe(PROJECT_FILE_MESSAGES.wrongType);
-    expect((await send(seller, `private-${sellerPid}`, {}, { name: 'a.pdf', content: PDF_BYTES, type: 'application/pdf' })).statusCode).toBe(400);
-    expect((await send(buyer, `private-${sellerPid}`, { text: 'Intrus' }, { name: 'a.pdf', content: PDF_BYTES, type: 'application/pdf' })).statusCode).toBe(403);
-    // Withdrawn, the file goes with the text.
-    expect((await api(seller, 'POST', `/message/${message.id}/withdraw`)).statusCode).toBe(200);
-    expect((await api(notary, 'GET', `/message/${message.id}/attachment`)).statusCode).toBe(404);
-    const stored = (await t.database.db.execute(sql`SELECT attachment_name FROM messages WHERE id = ${message.id}`)) as unknown as { rows: Array<{ attachment_name: string }> };
-    expect(await t.storage.size(projectFileKey(projectId, stored.rows[0]!.attachment_name))).toBeUndefined();
+    const attachmentRows = async (messageId: number) =>
+      ((await t.database.db.execute(sql`SELECT id, stored_name, size_bytes FROM message_attachments WHERE message_id = ${messageId} ORDER BY position`)) as unknown as { rows: Array<{ id: number; stored_name: string }> }).rows;
+    /** Every message and stored file of the file's messages, to see a refused message left nothing. */
+    const snapshot = async () => {
+      const messages = ((await t.database.db.execute(sql`SELECT count(*)::int AS n FROM messages WHERE project_id = ${projectId}`)) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
+      const attachments = ((await t.database.db.execute(sql`SELECT count(*)::int AS n FROM message_attachments`)) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
+      // The local disk's storage: the file's folder, and the uploads' temporary folder (nothing left behind there either).
+      const files = async (dir: string) => (await readdir(dir).catch(() => [] as string[])).sort();
+      return { messages, attachments, stored: await files(path.join(t.dataDir, 'files', 'projects', String(projectId))), temporary: await files(path.join(t.dataDir, 'tmp')) };
+    };
+
+    it('sends two files with one message, read back in order by the thread and by no one else', async () => {
+      const res = await send(seller, `private-${sellerPid}`, { text: 'Voici le diagnostic et le plan.' }, [pdf('diagnostic.pdf'), png('plan.png')]);
+      expect(res.statusCode, res.body).toBe(201);
+      const message = res.json<MessageView>();
+      expect(message.attachments.map((a) => [a.name, a.size])).toEqual([
+        ['diagnostic.pdf', PDF_BYTES.length],
+        ['plan.png', PNG_BYTES.length],
+      ]);
+      const [first, second] = message.attachments;
+      // The page lists them too, to a permitted reader.
+      expect((await page(notary, `private-${sellerPid}`)).messages.find((m) => m.id === message.id)!.attachments).toEqual(message.attachments);
+      const download = await api(notary, 'GET', `/message/${message.id}/attachments/${first!.id}`);
+      expect(download.statusCode).toBe(200);
+      expect(download.headers['content-type']).toBe('application/pdf');
+      expect(download.rawPayload.equals(PDF_BYTES)).toBe(true);
+      const image = await api(colleague, 'GET', `/message/${message.id}/attachments/${second!.id}`);
+      expect(image.statusCode).toBe(200);
+      expect(image.headers['content-type']).toBe('image/png');
+      expect(image.rawPayload.equals(PNG_BYTES)).toBe(true);
+      // Readers of other threads (the everyone-thread included), outsiders: refused.
+      for (const intruder of [buyer, planted, otherNotaryInside, otherNotary, stranger]) {
+        for (const attachment of message.attachments) expect((await api(intruder, 'GET', `/message/${message.id}/attachments/${attachment.id}`)).statusCode).toBe(403);
+      }
+      // An attachment asked through another message is not found, even by a reader of both.
+      const other = await post(seller, `private-${sellerPid}`, 'Sans fichier.');
+      expect(other.attachments).toEqual([]);
+      const crossed = await api(notary, 'GET', `/message/${other.id}/attachments/${first!.id}`);
+      expect(crossed.statusCode).toBe(404);
+      expect(crossed.json().message).toBe("Ce message n'a pas cette pièce jointe.");
+      expect((await api(notary, 'GET', `/message/${message.id}/attachments/abc`)).statusCode).toBe(400);
+    });
+
+    it('keeps accepting one file in the former form', async () => {
+      const res = await send(buyer, 'everyone', { text: 'Un seul fichier.' }, [pdf('offre.pdf')]);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json<MessageView>().attachments.map((a) => a.name)).toEqual(['offre.pdf']);
+    });
+
+    it('refuses the whole message when one file of three is bad, keeping nothing', async () => {
+      const before = await snapshot();
+      const fake = await send(seller, `private-${sellerPid}`, { text: 'Trois fichiers.' }, [pdf('un.pdf'), { field: 'file', name: 'deux.pdf', content: Buffer.from('MZ pas un pdf du tout'), type: 'application/pdf' }, pdf('trois.pdf')]);
+      expect(fake.statusCode).toBe(400);
+      expect(fake.json().message).toBe(PROJECT_FILE_MESSAGES.wrongType);
+      // The bad one last, after two good ones were received.
+      const last = await send(seller, `private-${sellerPid}`, { text: 'Trois fichiers.' }, [pdf('un.pdf'), pdf('deux.pdf'), { field: 'file', name: 'trois.pdf', content: Buffer.from('%PDF-1.4 coupé'), type: 'application/pdf' }]);
+      expect(last.statusCode).toBe(400);
+      expect(last.json().message).toBe(PROJECT_FILE_MESSAGES.damagedPdf);
+      // Good files, but the text is refused after them: nothing kept either.
+      const noText = await send(seller, `private-${sellerPid}`, { text: '   ' }, [pdf('un.pdf'), pdf('deux.pdf')]);
+      expect(noText.statusCode).toBe(400);
+      // A piece the author may not answer is refused after the files were stored: they go again.
+      const pieces = (await api(notary, 'GET', `/project/${projectId}/pieces`)).json<ProjectPieces>();
+      const sellersPiece = pieces.requests.find((r) => r.participantId === sellerPid)!;
+      const refused = await send(buyer, 'everyone', { text: 'Pour la pièce du vendeur.', pieceRequestId: String(sellersPiece.id) }, [pdf('un.pdf'), pdf('deux.pdf')]);
+      expect(refused.statusCode).toBe(403);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('refuses more than five files, in French, and a message without any', async () => {
+      const before = await snapshot();
+      const tooMany = await send(seller, `private-${sellerPid}`, { text: 'Six fichiers.' }, ['1', '2', '3', '4', '5', '6'].map((n) => pdf(`f${n}.pdf`)));
+      expect(tooMany.statusCode).toBe(400);
+      expect(tooMany.json().message).toBe(MESSAGE_FILE_MESSAGES.tooMany);
+      const wayTooMany = await send(seller, `private-${sellerPid}`, { text: 'Huit fichiers.' }, ['1', '2', '3', '4', '5', '6', '7', '8'].map((n) => pdf(`f${n}.pdf`)));
+      expect(wayTooMany.statusCode).toBe(400);
+      expect(wayTooMany.json().message).toBe(MESSAGE_FILE_MESSAGES.tooMany);
+      const none = await send(seller, `private-${sellerPid}`, { text: 'Rien.' }, []);
+      expect(none.statusCode).toBe(400);
+      expect(none.json().message).toBe(MESSAGE_FILE_MESSAGES.fileRequired);
+      expect(await snapshot()).toEqual(before);
+      // Five is the limit, not past it.
+      const five = await send(seller, `private-${sellerPid}`, { text: 'Cinq fichiers.' }, ['1', '2', '3', '4', '5'].map((n) => pdf(`f${n}.pdf`)));
+      expect(five.statusCode, five.body).toBe(201);
+      expect(five.json<MessageView>().attachments).toHaveLength(MESSAGE_MAX_FILES);
+    });
+
+    it('checks the thread before the bytes and requires a text', async () => {
+      expect((await send(seller, `private-${sellerPid}`, {}, [pdf('a.pdf')])).statusCode).toBe(400);
+      expect((await send(buyer, `private-${sellerPid}`, { text: 'Intrus' }, [pdf('a.pdf')])).statusCode).toBe(403);
+    });
+
+    it('removes every file of a withdrawn message from the storage', async () => {
+      const res = await send(seller, `private-${sellerPid}`, { text: 'À retirer.' }, [pdf('a.pdf'), png('b.png'), pdf('c.pdf')]);
+      expect(res.statusCode, res.body).toBe(201);
+      const message = res.json<MessageView>();
+      const rows = await attachmentRows(message.id);
+      expect(rows).toHaveLength(3);
+      for (const row of rows) expect(await t.storage.size(projectFileKey(projectId, row.stored_name))).toBeGreaterThan(0);
+      const withdrawn = await api(seller, 'POST', `/message/${message.id}/withdraw`);
+      expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+      expect(withdrawn.json<MessageView>().attachments).toEqual([]);
+      for (const attachment of message.attachments) expect((await api(notary, 'GET', `/message/${message.id}/attachments/${attachment.id}`)).statusCode).toBe(404);
+      expect(await attachmentRows(message.id)).toEqual([]);
+      for (const row of rows) expect(await t.storage.size(projectFileKey(projectId, row.stored_name))).toBeUndefined();
+    });
   });
 
   it('answers bad input with a French 4xx', async () => {

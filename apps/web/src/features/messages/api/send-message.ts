@@ -8,17 +8,17 @@ import { messagePagesQueryKey } from './get-message-page';
 export interface SendMessageRequest extends SendMessageInput {
   projectId: number;
   thread: string;
-  /** Sent with the message (multipart), checked like every upload. */
-  file?: File | null;
+  /** Sent with the message (multipart, up to MESSAGE_MAX_FILES), each checked like every upload. */
+  files?: readonly File[];
 }
 
-/** `POST /project/{id}/threads/{thread}/messages`, or `…/attachment` with a file. */
-export function sendMessage({ projectId, thread, file, ...body }: SendMessageRequest): Promise<MessageView> {
-  if (!file) return apiClient.post<MessageView>(`project/${projectId}/threads/${thread}/messages`, body);
+/** `POST /project/{id}/threads/{thread}/messages`, or `…/attachment` with files. */
+export function sendMessage({ projectId, thread, files = [], ...body }: SendMessageRequest): Promise<MessageView> {
+  if (files.length === 0) return apiClient.post<MessageView>(`project/${projectId}/threads/${thread}/messages`, body);
   const form = new FormData();
   form.append('text', body.text);
   if (body.pieceRequestId !== undefined) form.append('pieceRequestId', String(body.pieceRequestId));
-  form.append('file', file);
+  for (const file of files) form.append('file', file);
   return uploadWithProgress<MessageView>(`project/${projectId}/threads/${thread}/attachment`, form);
 }
 

@@ -1,11 +1,11 @@
 import { Alert, Button, Group, NativeSelect, Stack, Text, Textarea } from '@mantine/core';
-import { MESSAGE_MAX_LENGTH, messageTextSchema, refuseProjectFile } from '@notadoo/domain';
+import { MESSAGE_MAX_LENGTH, messageTextSchema, sortChosenMessageFiles } from '@notadoo/domain';
 import { useState } from 'react';
 import { readApiError } from '../../../api/api-error';
 import { useProjectPieces } from '../../../api/get-project-pieces';
-import { ProjectFilePicker } from '../../../components/project-file-picker';
 import { useSendMessage } from '../api/send-message';
 import { draftKey } from '../lib/message-display';
+import { MessageFilesPicker } from './message-files-picker';
 
 function readDraft(key: string): string {
   try {
@@ -33,9 +33,9 @@ export function MessageComposer({ projectId, thread }: { projectId: number; thre
   const [text, setText] = useState(() => readDraft(key));
   const [invalid, setInvalid] = useState<string | null>(null);
   const [pieceId, setPieceId] = useState('');
-  // The file is kept on screen after a failure too (not in storage: a browser cannot keep one).
-  const [file, setFile] = useState<File | null>(null);
-  const [fileError, setFileError] = useState<string | null>(null);
+  // The files are kept on screen after a failure too (not in storage: a browser cannot keep one).
+  const [files, setFiles] = useState<File[]>([]);
+  const [fileRefusals, setFileRefusals] = useState<string[]>([]);
   const send = useSendMessage();
   // The pieces the viewer sees, still awaited: a message may answer one (it then shows under it in the Pièces tab).
   const pieces = useProjectPieces(projectId);
@@ -53,18 +53,20 @@ export function MessageComposer({ projectId, thread }: { projectId: number; thre
       setInvalid(parsed.error.issues[0]?.message ?? null);
       return;
     }
-    const refused = file ? refuseProjectFile(file) : null;
-    if (refused) {
-      setFileError(refused);
+    // Checked when chosen; checked again here, as the server will.
+    const { accepted, refusals } = sortChosenMessageFiles([], files);
+    if (refusals.length > 0 || accepted.length !== files.length) {
+      setFileRefusals(refusals);
       return;
     }
     send.mutate(
-      { projectId, thread, text: parsed.data, file, ...(pieceId ? { pieceRequestId: Number(pieceId) } : {}) },
+      { projectId, thread, text: parsed.data, files, ...(pieceId ? { pieceRequestId: Number(pieceId) } : {}) },
       {
         onSuccess: () => {
           setText('');
           setPieceId('');
-          setFile(null);
+          setFiles([]);
+          setFileRefusals([]);
           keepDraft(key, '');
         },
       },
@@ -96,15 +98,7 @@ export function MessageComposer({ projectId, thread }: { projectId: number; thre
             }
           }}
         />
-        <ProjectFilePicker
-          file={file}
-          error={fileError}
-          disabled={send.isPending}
-          onChange={(chosen) => {
-            setFile(chosen);
-            setFileError(null);
-          }}
-        />
+        <MessageFilesPicker files={files} onChange={setFiles} refusals={fileRefusals} onRefuse={setFileRefusals} disabled={send.isPending} />
         {answerable.length > 0 && (
           <NativeSelect
             label="À propos d'une pièce (facultatif)"
@@ -115,7 +109,7 @@ export function MessageComposer({ projectId, thread }: { projectId: number; thre
         )}
         {failure && (
           <Alert color="red" role="alert" title="Le message n'a pas été envoyé">
-            {failure} Votre texte est conservé : vous pouvez réessayer.
+            {failure} Votre texte{files.length > 0 ? ' et vos fichiers sont conservés' : ' est conservé'} : vous pouvez réessayer.
           </Alert>
         )}
         <Group justify="space-between" wrap="wrap">

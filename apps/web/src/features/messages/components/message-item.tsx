@@ -3,7 +3,7 @@ import { canWithdrawMessage, type MessageView, type Viewer } from '@notadoo/doma
 import { downloadFile, saveBlob } from '../../../api/api-client';
 import { formatDateTime } from '../../../lib/format-date';
 import { reportFailure } from '../../../lib/report-failure';
-import { receiptText } from '../lib/message-display';
+import { formatFileSize, receiptText } from '../lib/message-display';
 
 interface MessageItemProps {
   message: MessageView;
@@ -42,19 +42,27 @@ export function MessageItem({ message, viewer, now, withdrawing, onWithdraw }: M
         <Text size="sm" mt={4} fs={message.withdrawn ? 'italic' : undefined} c={message.withdrawn ? 'dimmed' : undefined} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
           {message.text}
         </Text>
-        {message.attachment && (
-          <Anchor
-            component="button"
-            type="button"
-            size="sm"
-            onClick={() =>
-              void downloadFile(`message/${message.id}/attachment`)
-                .then((blob) => saveBlob(blob, message.attachment!.name))
-                .catch((error: unknown) => reportFailure(error, [403, 404]))
-            }
-          >
-            Pièce jointe : {message.attachment.name}
-          </Anchor>
+        {message.attachments.length > 0 && (
+          <ul aria-label={message.attachments.length > 1 ? `${message.attachments.length} pièces jointes` : 'Pièce jointe'} style={{ margin: '4px 0 0', padding: 0, listStyle: 'none' }}>
+            {message.attachments.map((attachment) => (
+              <li key={attachment.id}>
+                <Anchor
+                  component="button"
+                  type="button"
+                  size="sm"
+                  style={{ overflowWrap: 'anywhere', textAlign: 'start' }}
+                  onClick={() =>
+                    void downloadFile(`message/${message.id}/attachments/${attachment.id}`)
+                      .then((blob) => saveBlob(blob, attachment.name))
+                      .catch((error: unknown) => reportFailure(error, [403, 404]))
+                  }
+                >
+                  Télécharger {attachment.name}
+                  {attachment.size !== null && <Text span size="xs" c="dimmed">{` (${formatFileSize(attachment.size)})`}</Text>}
+                </Anchor>
+              </li>
+            ))}
+          </ul>
         )}
         {(receipt || withdrawable) && (
           <Group gap="xs" mt={4} justify="space-between" wrap="wrap">

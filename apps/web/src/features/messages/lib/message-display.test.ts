@@ -1,6 +1,6 @@
 import type { MessageView } from '@notadoo/domain';
 import { describe, expect, it } from 'vitest';
-import { announcementOf, inReadingOrder, receiptText } from './message-display';
+import { announcementOf, formatFileSize, inReadingOrder, receiptText } from './message-display';
 
 const message = (overrides: Partial<MessageView> = {}): MessageView => ({
   id: 1,
@@ -11,7 +11,7 @@ const message = (overrides: Partial<MessageView> = {}): MessageView => ({
   createdAt: '2026-11-24T10:00:00.000Z',
   readByOtherSideAt: null,
   pieceRequest: null,
-  attachment: null,
+  attachments: [],
   ...overrides,
 });
 
@@ -32,5 +32,12 @@ describe('what a message shows', () => {
     expect(announcementOf([message({ author: { name: 'Me Bernard', side: 'office', isMe: false }, text: 'Oui.' })])).toBe('Nouveau message de Me Bernard : Oui.');
     const other = message({ author: { name: 'Me Bernard', side: 'office', isMe: false } });
     expect(announcementOf([other, other])).toBe('2 nouveaux messages, le dernier de Me Bernard');
+  });
+
+  it('says the size of a file in French units', () => {
+    expect(formatFileSize(850)).toBe('850 o');
+    expect(formatFileSize(12 * 1024)).toBe('12 Ko');
+    expect(formatFileSize(3.4 * 1024 * 1024)).toBe('3,4 Mo');
+    expect(formatFileSize(null)).toBe('');
   });
 });

@@ -27,3 +27,11 @@ export function announcementOf(arrived: readonly MessageView[]): string {
 
 /** Drafts survive a reload, a network failure and a change of thread, per file and thread. */
 export const draftKey = (projectId: number, thread: string) => `notadoo:brouillon:${projectId}:${thread}`;
+
+/** "850 o", "12 Ko", "3,4 Mo": a file's size as the French read it; nothing when unknown. */
+export function formatFileSize(bytes: number | null): string {
+  if (bytes === null) return '';
+  if (bytes < 1024) return `${bytes} o`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} Ko`;
+  return `${(bytes / 1024 / 1024).toLocaleString('fr-FR', { maximumFractionDigits: 1 })} Mo`;
+}
