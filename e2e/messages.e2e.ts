@@ -11,11 +11,18 @@ const PARIS_OFFICE_ID = 1;
 const QUESTION = 'Bonjour Maître, faut-il fournir le diagnostic termites pour la vente ?';
 const FOLLOW_UP = 'Et pour le diagnostic amiante ?';
 const ANSWER = 'Bonjour, oui : le bien est en zone à risque, il vous faut un état de moins de 6 mois.';
+const ATTACHED = ['modele-diagnostic.pdf', 'liste-diagnostiqueurs.pdf'];
+
+/** A small but well-formed PDF, as the server's check wants one. */
+function smallPdf(title: string): Buffer {
+  return Buffer.from(`%PDF-1.4\n1 0 obj << /Type /Catalog /Title (${title}) >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
+}
 
 /**
  * Talking inside the file (issue 28): a client asks the office a question
  * in their private thread, at phone width; the notary sees it unread,
- * answers; the client sees the answer arrive and that the office read theirs.
+ * answers with two files; the client sees the answer and its files arrive, and
+ * that the office read theirs.
  */
 describe.skipIf(!hasChromium)('messages between a client and the office in the browser', () => {
   let product: RunningProduct;
@@ -86,8 +93,12 @@ describe.skipIf(!hasChromium)('messages between a client and the office in the b
     await thread.click();
     await page.getByText(QUESTION).waitFor();
     await page.getByLabel('Votre message').fill(ANSWER);
+    await page.getByLabel('Fichiers joints (facultatif)').setInputFiles(ATTACHED.map((name) => ({ name, mimeType: 'application/pdf', buffer: smallPdf(name) })));
+    await page.getByRole('list', { name: 'Fichiers joints au message' }).getByRole('button', { name: `Retirer ${ATTACHED[1]}` }).waitFor();
     await page.getByLabel('Votre message').press('Control+Enter');
-    await page.getByRole('listitem').filter({ hasText: ANSWER }).waitFor();
+    const sent = page.getByRole('listitem').filter({ hasText: ANSWER });
+    await sent.waitFor();
+    for (const name of ATTACHED) await sent.getByRole('button', { name: new RegExp(`Télécharger ${name}`) }).waitFor();
     await expectNoAccessibilityViolation(page, 'les messages du notaire');
   });
 
@@ -95,6 +106,7 @@ describe.skipIf(!hasChromium)('messages between a client and the office in the b
     const answer = clientPage.getByRole('listitem').filter({ hasText: ANSWER });
     await answer.waitFor({ timeout: 30_000 });
     await answer.getByText('Office notarial').waitFor();
+    for (const name of ATTACHED) await answer.getByRole('button', { name: new RegExp(`Télécharger ${name}`) }).waitFor();
     await clientPage.getByRole('status').filter({ hasText: `Nouveau message de` }).waitFor({ state: 'attached', timeout: 15_000 });
     await clientPage.getByRole('listitem').filter({ hasText: QUESTION }).getByText(/^Lu par l'office le \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}$/).waitFor({ timeout: 30_000 });
   });
