@@ -7,6 +7,7 @@ import { expectNoAccessibilityViolation } from './support/accessibility';
 import { callApi } from './support/api';
 import { hasChromium, launchBrowser, newPageWithoutTours } from './support/browser';
 import { startProduct, type RunningProduct } from './support/product';
+import { signInThroughLoginPage } from './support/sign-in';
 
 const CLAIRE = { firstName: 'Claire', lastName: 'Żółć', email: 'claire.zolc@exemple.fr', password: 'Compte2026' };
 const NEW_ADDRESS = 'claire.nouvelle@exemple.fr';
@@ -31,13 +32,7 @@ describe.skipIf(!hasChromium)('account and uploads in the browser', () => {
 
   const newPage = () => newPageWithoutTours(browser, product.url, contexts);
 
-  async function signIn(page: Page, account: { email: string; password: string }) {
-    await page.goto(`${product.url}/login`);
-    await page.getByLabel('Adresse email', { exact: true }).fill(account.email);
-    await page.getByLabel('Mot de passe', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
-    await page.waitForURL('**/dashboard');
-  }
+  const signIn = (page: Page, account: { email: string; password: string }) => signInThroughLoginPage(page, product.url, account);
 
   beforeAll(async () => {
     product = await startProduct({ env: { NODE_ENV: 'production' } });

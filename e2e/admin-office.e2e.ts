@@ -4,6 +4,7 @@ import { expectNoAccessibilityViolation } from './support/accessibility';
 import { callApi } from './support/api';
 import { hasChromium, launchBrowser } from './support/browser';
 import { startProduct, type RunningProduct } from './support/product';
+import { signInThroughLoginPage } from './support/sign-in';
 
 /**
  * Issue 23: an admin finds a new notary by a part of their name typed without
@@ -27,13 +28,7 @@ describe.skipIf(!hasChromium)('an office for a new notary, searches and the bill
     return page;
   }
 
-  async function signIn(page: Page, email: string, password: string): Promise<void> {
-    await page.goto(`${product.url}/login`);
-    await page.getByLabel('Adresse email', { exact: true }).fill(email);
-    await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
-    await page.waitForURL('**/dashboard');
-  }
+  const signIn = (page: Page, email: string, password: string) => signInThroughLoginPage(page, product.url, { email, password });
 
   const usersRows = (page: Page) => page.getByRole('table', { name: 'Utilisateurs' }).locator('tbody tr');
 

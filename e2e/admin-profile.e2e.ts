@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser } from './support/browser';
 import { startProduct, type RunningProduct } from './support/product';
+import { signInThroughLoginPage } from './support/sign-in';
 
 /**
  * Issue 10: a signup asking for intermediary rights is granted them by an
@@ -24,13 +25,7 @@ describe.skipIf(!hasChromium)('administration, profile and contact in the browse
     return page;
   }
 
-  async function signIn(page: Page, email: string, password: string): Promise<void> {
-    await page.goto(`${product.url}/login`);
-    await page.getByLabel('Adresse email', { exact: true }).fill(email);
-    await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
-    await page.waitForURL('**/dashboard');
-  }
+  const signIn = (page: Page, email: string, password: string) => signInThroughLoginPage(page, product.url, { email, password });
 
   beforeAll(async () => {
     product = await startProduct();

@@ -4,6 +4,7 @@ import { hasChromium, launchBrowser, newPageWithoutTours } from './support/brows
 import { expectNoAccessibilityViolation } from './support/accessibility';
 import { callApi } from './support/api';
 import { linkIn, startProduct, type RunningProduct } from './support/product';
+import { signInThroughLoginPage } from './support/sign-in';
 
 const CLIENT = { email: 'client@notadoo.fr', password: 'Client2026' };
 const NOTARY = { email: 'notaire@notadoo.fr', password: 'Notaire2026' };
@@ -26,13 +27,7 @@ describe.skipIf(!hasChromium)('people and documents of a project in the browser'
 
   const newPage = () => newPageWithoutTours(browser, product.url, contexts);
 
-  async function signIn(page: Page, account: { email: string; password: string }) {
-    await page.goto(`${product.url}/login`);
-    await page.getByLabel('Adresse email', { exact: true }).fill(account.email);
-    await page.getByLabel('Mot de passe', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
-    await page.waitForURL('**/dashboard');
-  }
+  const signIn = (page: Page, account: { email: string; password: string }) => signInThroughLoginPage(page, product.url, account);
 
   beforeAll(async () => {
     product = await startProduct();
