@@ -17,6 +17,11 @@ export function parseThreadKey(key: string): ThreadRef | null {
   return id < 2 ** 31 ? { kind: 'private', participantId: id } : null;
 }
 
+/** Whether two references name the same thread of a file (a private thread by its participation). */
+export function isSameThread(a: ThreadRef, b: ThreadRef): boolean {
+  return a.kind === b.kind && (a.kind !== 'private' || a.participantId === b.participantId);
+}
+
 /** The French title of a thread, as the tab lists it. */
 export function threadTitle(thread: ThreadRef, personName: string | null, viewerIsPerson: boolean): string {
   if (thread.kind === 'everyone') return 'Tout le monde';

@@ -259,6 +259,27 @@ export async function countUnread(db: Db, userId: number, threadIds: readonly nu
   return new Map(rows.map((r) => [r.thread_id, r.n]));
 }
 
+/**
+ * The unread messages of the user in every thread of the files `projectIds`
+ * that has some (after their place, not their own, not withdrawn): one
+ * statement for a whole dashboard page; the caller keeps the threads the
+ * user reads.
+ */
+export async function countUnreadOfProjects(db: Db, userId: number, projectIds: readonly number[]): Promise<Array<ThreadRow & { projectId: number; unread: number }>> {
+  if (projectIds.length === 0) return [];
+  const rows = await rowsOf<{ id: number; project_id: number; kind: ThreadRef['kind']; participant_id: number | null; n: number }>(
+    db,
+    sql`SELECT t.id, t.project_id, t.kind, t.participant_id, count(*)::int AS n FROM message_threads t
+        JOIN messages m ON m.thread_id = t.id
+        LEFT JOIN message_thread_reads r ON r.thread_id = t.id AND r.user_id = ${userId}
+        WHERE t.project_id = ANY(${sql.raw(`ARRAY[${projectIds.map((id) => Number(id)).join(',')}]::int[]`)})
+          AND (m.author_user_id IS NULL OR m.author_user_id <> ${userId}) AND m.withdrawn_at IS NULL
+          AND (r.user_id IS NULL OR (m.created_at, m.id) > (r.read_up_to_at, r.read_up_to_id))
+        GROUP BY t.id`,
+  );
+  return rows.map((r) => ({ id: r.id, projectId: r.project_id, kind: r.kind, participantId: r.participant_id, unread: r.n }));
+}
+
 // ---------------------------------------------------------------- mails
 
 /**

@@ -1,4 +1,4 @@
-import { hasOfficePowers, visibleThreads } from '@notadoo/domain';
+import { hasOfficePowers, isSameThread, visibleThreads } from '@notadoo/domain';
 import { viewerOfAccount } from './message-service';
 import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
@@ -35,7 +35,7 @@ export async function sendDueMessageMails(ctx: AppContext): Promise<number> {
       if (!account || !account.isActive) continue;
       const viewer = viewerOfAccount(account);
       const visible = visibleThreads(viewer, access).filter((v) => v.kind !== 'office');
-      const threadIds = threads.filter((t) => visible.some((v) => v.kind === t.kind && (t.kind !== 'private' || v.participantId === t.participantId))).map((t) => t.id);
+      const threadIds = threads.filter((t) => visible.some((v) => isSameThread(v, t))).map((t) => t.id);
       const unread = await countUnreadSince(tx, account.id, threadIds, batch.openedAt);
       if (unread === 0) continue;
       await queueMail(tx, messageWaitingMail({ to: batch.email, projectName: loaded.project.name, count: unread, fromOffice: !hasOfficePowers(viewer, access), link: `${ctx.config.publicUrl}/project/${batch.projectId}/dashboard?tab=messages` }));

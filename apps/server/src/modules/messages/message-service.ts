@@ -5,6 +5,7 @@ import {
   CONVERSATION_PERMISSION_MESSAGES,
   CONVERSATION_SCHEMA_MESSAGES,
   hasOfficePowers,
+  isSameThread,
   MESSAGE_PAGE_SIZE,
   messageSide,
   parseThreadKey,
@@ -43,13 +44,14 @@ import { parseWith } from '../../http/parse';
 import type { Db } from '../../db/database';
 import { pieceRequests, users as userTable } from '../../db/schema';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error';
-import { loadProjects, type LoadedProject } from '../projects/project-data';
+import type { LoadedProject } from '../projects/project-data';
 import { toProjectForAccess, toProjectSummary, toViewer } from '../projects/project-presenter';
 import { loadProjectsForSummary } from '../projects/project-summaries';
 import { requireOpenProject } from '../projects/project-guard';
 import type { UserWithOffice } from '../users/user-data';
 import {
   countUnread,
+  countUnreadOfProjects,
   deleteAttachments,
   findAttachment,
   findAttachments,
@@ -109,7 +111,7 @@ export async function listThreads(ctx: AppContext, user: UserWithOffice, project
   if (access.notary_office === null) return { threads: [], unread: 0 };
   const refs = visibleThreads(viewer, access);
   const rows = await listProjectThreads(ctx.db, projectId);
-  const rowOf = (ref: ThreadRef) => rows.find((r) => r.kind === ref.kind && (ref.kind !== 'private' || r.participantId === ref.participantId));
+  const rowOf = (ref: ThreadRef) => rows.find((r) => isSameThread(ref, r));
   const unread = await countUnread(ctx.db, user.id, refs.map(rowOf).flatMap((r) => (r ? [r.id] : [])));
   const isPerson = !hasOfficePowers(viewer, access);
   const threads = refs.map((ref) => {
@@ -168,17 +170,19 @@ export async function getMessagePage(ctx: AppContext, user: UserWithOffice, proj
  */
 export async function countUnreadByFile(ctx: AppContext, user: UserWithOffice, ids: readonly number[]): Promise<UnreadFiles> {
   const viewer = toViewer(user);
-  const files: UnreadFiles['files'] = [];
-  for (const loaded of await loadProjects(ctx.db, ids)) {
-    const access = toProjectForAccess(loaded);
+  // Two statements for the whole page, whatever its size: the files (as the dashboard reads them) and the unread of their threads.
+  const [files, counts] = await Promise.all([loadProjectsForSummary(ctx.db, ids), countUnreadOfProjects(ctx.db, user.id, ids)]);
+  const threadsOf = new Map<number, typeof counts>();
+  for (const row of counts) threadsOf.set(row.projectId, [...(threadsOf.get(row.projectId) ?? []), row]);
+  const unread: UnreadFiles['files'] = [];
+  for (const file of files) {
+    const access = toProjectForAccess(file);
     if (access.notary_office === null || !canOpenProject(viewer, access)) continue;
     const refs = visibleThreads(viewer, access);
-    const rows = (await listProjectThreads(ctx.db, loaded.project.id)).filter((r) => refs.some((ref) => ref.kind === r.kind && (r.kind !== 'private' || ref.participantId === r.participantId)));
-    const counts = await countUnread(ctx.db, user.id, rows.map((r) => r.id));
-    const unread = [...counts.values()].reduce((a, b) => a + b, 0);
-    if (unread > 0) files.push({ projectId: loaded.project.id, unread });
+    const n = (threadsOf.get(file.project.id) ?? []).filter((row) => refs.some((ref) => isSameThread(ref, row))).reduce((sum, row) => sum + row.unread, 0);
+    if (n > 0) unread.push({ projectId: file.project.id, unread: n });
   }
-  return { files };
+  return { files: unread };
 }
 
 /**
