@@ -188,12 +188,7 @@ export interface PageCursor {
 
 /** One page of a thread, newest first, from the index messages_thread_page: `limit + 1` rows tell whether older ones remain. */
 export async function findMessagePage(db: Db, threadId: number, before: PageCursor | undefined, limit: number): Promise<{ rows: MessageRow[]; more: boolean }> {
-  const after = before ? sql`AND (m.created_at, m.id) < (${before.createdAt}::timestamptz, ${before.id})` : sql``;
-  const rows = await rowsOf<RawMessage>(
-    db,
-    sql`SELECT ${MESSAGE_COLUMNS} FROM messages m LEFT JOIN piece_requests pr ON pr.id = m.piece_request_id
-        WHERE m.thread_id = ${threadId} ${after} ORDER BY m.created_at DESC, m.id DESC LIMIT ${limit + 1}`,
-  );
+  const rows = await rowsOf<RawMessage>(db, messagePageQuery(threadId, before, limit));
   return { rows: rows.slice(0, limit).map(toMessageRow), more: rows.length > limit };
 }
 

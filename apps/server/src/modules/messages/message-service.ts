@@ -107,12 +107,17 @@ function personName(loaded: LoadedProject, participantId: number | null): string
 // ---------------------------------------------------------------- reading
 
 export async function listThreads(ctx: AppContext, user: UserWithOffice, projectId: number): Promise<ThreadList> {
-  const { loaded, viewer, access } = await requireOpenProject(ctx, user, projectId);
+  return describeThreads(ctx.db, user, await requireOpenProject(ctx, user, projectId));
+}
+
+/** The threads of a file opened to the user, with their unread counts. */
+async function describeThreads(db: Db, user: UserWithOffice, { loaded, viewer, access }: Pick<Opened, 'loaded' | 'viewer' | 'access'>): Promise<ThreadList> {
+  const projectId = loaded.project.id;
   if (access.notary_office === null) return { threads: [], unread: 0 };
   const refs = visibleThreads(viewer, access);
-  const rows = await listProjectThreads(ctx.db, projectId);
+  const rows = await listProjectThreads(db, projectId);
   const rowOf = (ref: ThreadRef) => rows.find((r) => isSameThread(ref, r));
-  const unread = await countUnread(ctx.db, user.id, refs.map(rowOf).flatMap((r) => (r ? [r.id] : [])));
+  const unread = await countUnread(db, user.id, refs.map(rowOf).flatMap((r) => (r ? [r.id] : [])));
   const isPerson = !hasOfficePowers(viewer, access);
   const threads = refs.map((ref) => {
       const row = rowOf(ref);
@@ -319,7 +324,8 @@ export async function markRead(ctx: AppContext, user: UserWithOffice, projectId:
     const row = await findThread(ctx.db, projectId, opened.thread);
     if (!row || !(await markThreadRead(ctx.db, { threadId: row.id, userId: user.id, upTo, side: messageSide(opened.viewer, opened.access), at }))) throw badRequest(M.notInThread);
   }
-  return listThreads(ctx, user, projectId);
+  // The project is already loaded and the thread checked: the answer reuses them (this runs on every heartbeat).
+  return describeThreads(ctx.db, user, opened);
 }
 
 /** For the Pièces tab: the answers to each piece the viewer may read (the threads' rules), by piece request. */
