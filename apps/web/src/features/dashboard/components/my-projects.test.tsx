@@ -281,4 +281,22 @@ describe('dashboard', () => {
     // Once first, the file leaves the usual list.
     expect(cardNames()).toEqual(['Succession Élise Durand', 'Vente appartement Lyon', 'Vente maison Nantes']);
   });
+
+  it('still counts the unread messages once more than 100 files are shown (the server takes 100 ids at most)', async () => {
+    const many = Array.from({ length: 120 }, (_v, i) => createSummary({ id: 1000 + i, name: `Dossier ${i + 1}` }));
+    const asked: number[][] = [];
+    renderDashboard({
+      'GET projects/mine': { body: many },
+      'GET messages/unread': (_body, query) => {
+        const ids = (query.get('ids') ?? '').split(',').map(Number);
+        asked.push(ids);
+        if (ids.length > 100) return { status: 400, body: { message: 'Pas plus de 100 dossiers à la fois.' } };
+        return { body: { files: ids.includes(1119) ? [{ projectId: 1119, unread: 2 }] : [] } };
+      },
+    });
+    const last = await screen.findByRole('article', { name: 'Dossier 120' });
+    expect(await within(last).findByRole('link', { name: '2 messages non lus' })).toHaveAttribute('href', '/project/1119/dashboard?tab=messages');
+    expect(asked.every((ids) => ids.length <= 100)).toBe(true);
+    expect(new Set(asked.flat())).toEqual(new Set(many.map((p) => p.id)));
+  });
 });
