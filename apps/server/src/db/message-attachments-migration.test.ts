@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { BACKENDS, openTestDatabase } from '../../test/test-app';
+import { useDatabaseBefore } from '../../test/migration-test';
+import { BACKENDS } from '../../test/test-app';
 import { migrate } from './migrate';
 
 const MIGRATION = '0240_message_attachments.sql';
 
 describe.each(BACKENDS)('moving the single file of each message into message_attachments (%s)', (backend) => {
-  let database: Awaited<ReturnType<typeof openTestDatabase>>;
-  const run = async <T>(query: ReturnType<typeof sql>): Promise<T[]> => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(backend);
-    await migrate(database, { before: MIGRATION });
-  });
-  afterAll(() => database.drop());
+  const { database, run } = useDatabaseBefore(backend, MIGRATION);
 
   it('makes each file the first attachment of its message, leaves the others without any and drops the old columns', async () => {
     const [project] = await run<{ id: number }>(sql`INSERT INTO projects (name, type, subtype) VALUES ('Maison', 'realty', 'house') RETURNING id`);
@@ -30,7 +24,7 @@ describe.each(BACKENDS)('moving the single file of each message into message_att
     // Withdrawn: its file left the storage then; nothing to carry.
     const withdrawn = await message('', 'ijklmnop_retire.pdf', true);
 
-    expect(await migrate(database)).toContain(MIGRATION);
+    expect(await migrate(database())).toContain(MIGRATION);
 
     const rows = await run<{ message_id: number; position: number; stored_name: string; document_id: number | null; size_bytes: number | null }>(
       sql`SELECT message_id, position, stored_name, document_id, size_bytes FROM message_attachments ORDER BY id`,
@@ -41,7 +35,7 @@ describe.each(BACKENDS)('moving the single file of each message into message_att
     const columns = await run<{ column_name: string }>(sql`SELECT column_name FROM information_schema.columns WHERE table_name = 'messages' AND column_name LIKE 'attachment%'`);
     expect(columns).toEqual([]);
     // One model: a second file at the same place is refused; the files go with their message.
-    await expect(database.db.execute(sql`INSERT INTO message_attachments (message_id, position, stored_name) VALUES (${withFile}, 0, 'x_autre.pdf')`)).rejects.toThrow();
+    await expect(database().db.execute(sql`INSERT INTO message_attachments (message_id, position, stored_name) VALUES (${withFile}, 0, 'x_autre.pdf')`)).rejects.toThrow();
     await run(sql`DELETE FROM messages WHERE id = ${withFile}`);
     expect(await run(sql`SELECT id FROM message_attachments`)).toEqual([]);
   });

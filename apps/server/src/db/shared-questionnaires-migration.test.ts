@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { BACKENDS, openTestDatabase } from '../../test/test-app';
+import { useDatabaseBefore } from '../../test/migration-test';
+import { BACKENDS } from '../../test/test-app';
 import { migrate } from './migrate';
 
 const MIGRATION = '0160_shared_questionnaires.sql';
@@ -16,14 +17,7 @@ interface Row {
 }
 
 describe.each(BACKENDS)('merging the duplicated sale and purchase questionnaires (%s)', (backend) => {
-  let database: Awaited<ReturnType<typeof openTestDatabase>>;
-  const run = async <T>(query: ReturnType<typeof sql>): Promise<T[]> => ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
-
-  beforeAll(async () => {
-    database = await openTestDatabase(backend);
-    await migrate(database, { before: MIGRATION });
-  });
-  afterAll(() => database.drop());
+  const { database, run } = useDatabaseBefore(backend, MIGRATION);
 
   it('keeps the most advanced as the shared one, the other answered ones superseded, drops empty ones, creates missing ones', async () => {
     const [house] = await run<{ id: number }>(sql`INSERT INTO projects (name, type, subtype) VALUES ('Maison', 'realty', 'house') RETURNING id`);
@@ -52,7 +46,7 @@ describe.each(BACKENDS)('merging the duplicated sale and purchase questionnaires
     const heir = await person(estate!.id, 'heir');
     const succession = await questionnaire(estate!.id, heir, 'document_successions', {}, 0);
 
-    expect(await migrate(database)).toContain(MIGRATION);
+    expect(await migrate(database())).toContain(MIGRATION);
 
     const rows = await run<Row>(
       sql`SELECT id, project_id, participant_id, doc_type, answers, shared_role, superseded_at IS NOT NULL AS superseded FROM documents ORDER BY id`,
@@ -69,7 +63,7 @@ describe.each(BACKENDS)('merging the duplicated sale and purchase questionnaires
 
     // The unique partial index: a second shared sale questionnaire is refused.
     await expect(
-      database.db.execute(sql`INSERT INTO documents (project_id, kind, doc_type, shared_role) VALUES (${house!.id}, 'questionnaire', 'document_sale_houses', 'seller')`),
+      database().db.execute(sql`INSERT INTO documents (project_id, kind, doc_type, shared_role) VALUES (${house!.id}, 'questionnaire', 'document_sale_houses', 'seller')`),
     ).rejects.toThrow();
   });
 });
