@@ -38,7 +38,7 @@ export async function sendDueMessageMails(ctx: AppContext): Promise<number> {
       const threadIds = threads.filter((t) => visible.some((v) => isSameThread(v, t))).map((t) => t.id);
       const unread = await countUnreadSince(tx, account.id, threadIds, batch.openedAt);
       if (unread === 0) continue;
-      await queueMail(tx, messageWaitingMail({ to: batch.email, projectName: loaded.project.name, count: unread, fromOffice: !hasOfficePowers(viewer, access), link: `${ctx.config.publicUrl}/project/${batch.projectId}/dashboard?tab=messages` }));
+      await queueMail(tx, messageWaitingMail({ to: account.email, projectName: loaded.project.name, count: unread, fromOffice: !hasOfficePowers(viewer, access), link: `${ctx.config.publicUrl}/project/${batch.projectId}/dashboard?tab=messages` }));
       count += 1;
     }
     return count;

@@ -401,6 +401,21 @@ describe.each(BACKENDS)('messages inside a file on %s', (backend) => {
     expect(messageMailsTo(admin)).toHaveLength(0);
   });
 
+  it("mails the account's address of the moment the mail leaves, not the one it had when the batch opened", async () => {
+    await flushMails();
+    t.mails.length = 0;
+    await post(notary, `private-${sellerPid}`, 'Votre acte est prêt.');
+    // The seller changes their address within the minute: the former one is no longer theirs.
+    const moved = `nouvelle-${seller.email}`;
+    await t.database.db.execute(sql`UPDATE users SET email = ${moved} WHERE id = ${seller.id}`);
+    try {
+      await flushMails();
+      expect(t.mails.filter((m) => m.subject.includes('sur le dossier')).map((m) => m.to)).toEqual([moved]);
+    } finally {
+      await t.database.db.execute(sql`UPDATE users SET email = ${seller.email} WHERE id = ${seller.id}`);
+    }
+  });
+
   it('pages a thread in SQL, newest first, keyset on (created_at, id)', async () => {
     for (let i = 0; i < 35; i += 1) await post(buyer, `private-${buyerPid}`, `Message ${i}`);
     const first = await page(buyer, `private-${buyerPid}`);
