@@ -43,6 +43,17 @@ export async function findOrCreateThread(db: Db, projectId: number, thread: Thre
   return (await findThread(db, projectId, thread))!;
 }
 
+/**
+ * Parts a participation from its private thread, as a removal does: the
+ * thread stays in the file's records, and the participation starts a new one.
+ * For a person invited at an address that is then changed (they never had an
+ * account): what the office wrote to the first address is not for whoever
+ * accepts the second.
+ */
+export async function detachPrivateThread(db: Db, participantId: number): Promise<void> {
+  await db.execute(sql`UPDATE message_threads SET participant_id = NULL WHERE kind = 'private' AND participant_id = ${participantId}`);
+}
+
 export async function listProjectThreads(db: Db, projectId: number): Promise<Array<ThreadRow & { lastMessageAt: Date | null }>> {
   const rows = await rowsOf<{ id: number; kind: ThreadRef['kind']; participant_id: number | null; last_at: unknown }>(
     db,

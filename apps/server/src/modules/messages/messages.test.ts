@@ -95,6 +95,23 @@ describe.each(BACKENDS)('messages inside a file on %s', (backend) => {
     expect((await api(seller, 'GET', `/project/${projectId}/threads/private-999999/messages`)).statusCode).toBe(403);
   });
 
+  it('does not hand what the office wrote to a pending person to whoever accepts a changed address', async () => {
+    // The seller adds a co-seller by e-mail; before they join, the office writes to them privately.
+    const added = await api(seller, 'POST', `/project/${projectId}/addperson`, { firstName: 'Paul', lastName: 'Covendeur', email: 'paul.covendeur@exemple.fr', role: 'seller' });
+    expect(added.statusCode, added.body).toBe(200);
+    const pendingPid = (added.json().participants as Array<{ id: number; email: string }>).find((p) => p.email === 'paul.covendeur@exemple.fr')!.id;
+    const secret = await post(notary, `private-${pendingPid}`, 'Monsieur Covendeur, votre offre de prêt nous est parvenue.');
+    expect((await page(notary, `private-${pendingPid}`)).messages.map((m) => m.id)).toContain(secret.id);
+
+    // The seller then points the invitation to an address of their own, and accepts it.
+    const second = await t.createUser();
+    const moved = await api(seller, 'PATCH' as 'POST', '/participant', { id: pendingPid, firstName: 'Paul', lastName: 'Covendeur', email: second.email });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const secondActor = { id: second.id, email: second.email, headers: bearer(await t.acceptInvitation(second.email, second.password)) };
+    expect((await page(secondActor, `private-${pendingPid}`)).messages).toEqual([]);
+    expect((await page(notary, `private-${pendingPid}`)).messages.map((m) => m.id)).not.toContain(secret.id);
+  });
+
   it('opens the everyone-thread to whoever opens the file and the office-internal one to the office alone', async () => {
     const hello = await post(buyer, 'everyone', 'Bonjour à tous.');
     for (const reader of [seller, buyer, planted, otherNotaryInside, notary, admin]) expect((await page(reader, 'everyone')).messages.map((m) => m.id)).toContain(hello.id);

@@ -30,6 +30,7 @@ import { findUserByEmail, findUserById, type UserWithOffice } from '../users/use
 import { createInvitation, revokeInvitations } from './invitations';
 import { syncPieceRequests } from '../pieces/piece-service';
 import { ensureSharedQuestionnaire, lockProjectPeople, releaseSharedQuestionnaire } from '../questionnaires/shared-questionnaire-data';
+import { detachPrivateThread } from '../messages/message-data';
 
 type AddPersonInput = z.output<typeof addPersonSchema>;
 type UpdateParticipantInput = z.output<typeof updateParticipantSchema>;
@@ -186,6 +187,7 @@ export async function updateParticipant(ctx: AppContext, user: UserWithOffice, i
       .where(eq(participants.id, participant.id));
     if (newEmail) {
       await revokeInvitations(tx, participant.id);
+      await detachPrivateThread(tx, participant.id);
       await invite(ctx, tx, user, loaded, { id: participant.id, email: newEmail, firstName: input.firstName, lastName: input.lastName }, hasAccount);
     }
   });
