@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { expectNoAccessibilityViolation } from './support/accessibility';
-import { callApi } from './support/api';
-import { hasChromium, launchBrowser } from './support/browser';
+import { callApi, signInToken } from './support/api';
+import { ALL_TOURS, hasChromium, launchBrowser, newFrenchPage } from './support/browser';
 import { startProduct, type RunningProduct } from './support/product';
 
 const VIEWPORTS = [
@@ -11,7 +11,6 @@ const VIEWPORTS = [
 ] as const;
 
 const PUBLIC_PAGES = ['/', '/how-it-works', '/frais-de-notaire', '/le-reseau-notarial-notadoo', '/notaries', '/partners', '/contact', '/legals', '/login', '/signup', '/page-inconnue'];
-const SEEN_TOURS = ['notadoo_tour_transmit', 'notadoo_tour_office', 'notadoo_tour_questionnaire_help'];
 /** Set to a folder to keep a screenshot of every page checked (to look at them by eye). */
 const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
 
@@ -30,8 +29,8 @@ describe.skipIf(!hasChromium)('accessibility of the main pages (axe-core)', () =
   beforeAll(async () => {
     product = await startProduct();
     browser = await launchBrowser();
-    clientToken = (await callApi<{ token: string }>(product.url, 'POST', 'users/login', { login: 'client@notadoo.fr', password: 'Client2026' })).token;
-    adminToken = (await callApi<{ token: string }>(product.url, 'POST', 'users/login', { login: 'admin@notadoo.fr', password: 'Admin2026' })).token;
+    clientToken = await signInToken(product.url, { email: 'client@notadoo.fr', password: 'Client2026' });
+    adminToken = await signInToken(product.url, { email: 'admin@notadoo.fr', password: 'Admin2026' });
     projectId = (await callApi<{ id: number }>(product.url, 'POST', 'project', { name: 'Vente maison Lilas', type: 'realty', subtype: 'house', role: 'seller' }, clientToken)).id;
     await callApi(product.url, 'PATCH', `project/${projectId}`, { office: 1 }, clientToken);
   });
@@ -41,16 +40,8 @@ describe.skipIf(!hasChromium)('accessibility of the main pages (axe-core)', () =
     await product?.stop();
   });
 
-  async function newPage(viewport: (typeof VIEWPORTS)[number], token?: string): Promise<Page> {
-    const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: viewport.width, height: viewport.height } });
-    contexts.push(context);
-    const cookies = SEEN_TOURS.map((name) => ({ name, value: '1', url: product.url }));
-    if (token) cookies.push({ name: 'authToken', value: token, url: product.url });
-    await context.addCookies(cookies);
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    return page;
-  }
+  const newPage = (viewport: (typeof VIEWPORTS)[number], token?: string): Promise<Page> =>
+    newFrenchPage(browser, product.url, contexts, { token, viewport: { width: viewport.width, height: viewport.height }, toursSeen: ALL_TOURS });
 
   async function check(page: Page, viewport: (typeof VIEWPORTS)[number], label: string) {
     if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/${viewport.width}-${label.replace(/[^\w-]+/g, '_')}.png`, fullPage: true });

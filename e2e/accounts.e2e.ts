@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser } from './support/browser';
 import { expectNoAccessibilityViolation } from './support/accessibility';
 import { linkIn, startProduct, type RunningProduct } from './support/product';
+import { signInThroughLoginPage } from './support/sign-in';
 
 describe.skipIf(!hasChromium)('account journey in the browser', () => {
   let product: RunningProduct;
@@ -81,11 +82,7 @@ describe.skipIf(!hasChromium)('account journey in the browser', () => {
   it('lets a demo account sign in', async () => {
     const context = await browser.newContext({ locale: 'fr-FR' });
     const other = await context.newPage();
-    await other.goto(`${product.url}/login`);
-    await other.getByLabel('Adresse email', { exact: true }).fill('notaire@notadoo.fr');
-    await other.getByLabel('Mot de passe', { exact: true }).fill('Notaire2026');
-    await other.getByRole('button', { name: 'Se connecter' }).click();
-    await other.waitForURL('**/dashboard');
+    await signInThroughLoginPage(other, product.url, { email: 'notaire@notadoo.fr', password: 'Notaire2026' });
     await other.getByRole('button', { name: /Menu utilisateur de Nicolas Bernard/ }).waitFor();
     await context.close();
   });

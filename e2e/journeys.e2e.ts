@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAccessibilityViolation } from './support/accessibility';
-import { callApi } from './support/api';
-import { hasChromium, launchBrowser } from './support/browser';
+import { callApi, signInToken } from './support/api';
+import { ALL_TOURS, hasChromium, launchBrowser, newFrenchPage } from './support/browser';
 import { linkIn, startProduct, type RunningProduct } from './support/product';
 
 const CLIENT = { email: 'client@notadoo.fr', password: 'Client2026' };
@@ -12,7 +12,6 @@ const AGENT = { email: 'agent@notadoo.fr', password: 'Agent2026' };
 const PARIS = 1;
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };
-const SEEN_TOURS = ['notadoo_tour_transmit', 'notadoo_tour_office', 'notadoo_tour_questionnaire_help'];
 /** Set to a folder to keep screenshots of the fixed screens (to look at them by eye). */
 const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
 const keepScreenshot = async (page: Page, name: string) => {
@@ -37,16 +36,8 @@ describe.skipIf(!hasChromium)('journeys without rough edges', () => {
 
   const api = <T>(method: string, path: string, body: unknown, token?: string) => callApi<T>(product.url, method, path, body, token);
 
-  async function newPage(options: { token?: string; viewport?: { width: number; height: number }; toursSeen?: boolean } = {}): Promise<Page> {
-    const context = await browser.newContext({ locale: 'fr-FR', viewport: options.viewport ?? DESKTOP });
-    contexts.push(context);
-    const cookies = options.toursSeen === false ? [] : SEEN_TOURS.map((name) => ({ name, value: '1', url: product.url }));
-    if (options.token) cookies.push({ name: 'authToken', value: options.token, url: product.url });
-    await context.addCookies(cookies);
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    return page;
-  }
+  const newPage = (options: { token?: string; viewport?: { width: number; height: number }; toursSeen?: boolean } = {}): Promise<Page> =>
+    newFrenchPage(browser, product.url, contexts, { token: options.token, viewport: options.viewport ?? DESKTOP, toursSeen: options.toursSeen === false ? [] : ALL_TOURS });
 
   async function createProject(token: string, name: string, role: string, office: number | null = PARIS): Promise<number> {
     const { id } = await api<{ id: number }>('POST', 'project', { name, type: 'realty', subtype: 'house', role }, token);
@@ -58,7 +49,7 @@ describe.skipIf(!hasChromium)('journeys without rough edges', () => {
     product = await startProduct();
     browser = await launchBrowser();
     for (const [name, account] of Object.entries({ client: CLIENT, notary: NOTARY, admin: ADMIN, agent: AGENT })) {
-      tokens[name] = (await api<{ token: string }>('POST', 'users/login', { login: account.email, password: account.password })).token;
+      tokens[name] = await signInToken(product.url, account);
     }
   });
   afterAll(async () => {

@@ -1,8 +1,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAccessibilityViolation } from './support/accessibility';
-import { callApi } from './support/api';
-import { hasChromium, launchBrowser } from './support/browser';
+import { callApi, signInToken } from './support/api';
+import { hasChromium, launchBrowser, newFrenchPage, PROJECT_TOURS } from './support/browser';
 import { linkIn, startProduct, type RunningProduct } from './support/product';
 
 const CLIENT = { email: 'client@notadoo.fr', password: 'Client2026' };
@@ -10,7 +10,6 @@ const NOTARY = { email: 'notaire@notadoo.fr', password: 'Notaire2026' };
 const PARIS = 1;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
-const SEEN_TOURS = ['notadoo_tour_transmit', 'notadoo_tour_office'];
 
 /** What a notary office and its clients tripped over: the office's choice, its page, who is active, and archived files. */
 describe.skipIf(!hasChromium)('a file between a client and the office', () => {
@@ -21,16 +20,8 @@ describe.skipIf(!hasChromium)('a file between a client and the office', () => {
 
   const api = <T>(method: string, path: string, body: unknown, token?: string) => callApi<T>(product.url, method, path, body, token);
 
-  async function newPage(token: string | null, viewport = DESKTOP): Promise<Page> {
-    const context = await browser.newContext({ locale: 'fr-FR', viewport });
-    contexts.push(context);
-    const cookies = SEEN_TOURS.map((name) => ({ name, value: '1', url: product.url }));
-    if (token) cookies.push({ name: 'authToken', value: token, url: product.url });
-    await context.addCookies(cookies);
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    return page;
-  }
+  const newPage = (token: string | null, viewport = DESKTOP): Promise<Page> =>
+    newFrenchPage(browser, product.url, contexts, { token: token ?? undefined, viewport, toursSeen: PROJECT_TOURS });
 
   /** The page does not scroll sideways: nothing wider than a phone's screen. */
   async function expectNoSidewaysScroll(page: Page) {
@@ -40,8 +31,8 @@ describe.skipIf(!hasChromium)('a file between a client and the office', () => {
   beforeAll(async () => {
     product = await startProduct();
     browser = await launchBrowser();
-    tokens.client = (await api<{ token: string }>('POST', 'users/login', { login: CLIENT.email, password: CLIENT.password })).token;
-    tokens.notary = (await api<{ token: string }>('POST', 'users/login', { login: NOTARY.email, password: NOTARY.password })).token;
+    tokens.client = await signInToken(product.url, CLIENT);
+    tokens.notary = await signInToken(product.url, NOTARY);
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();

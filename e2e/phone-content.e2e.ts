@@ -1,12 +1,11 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAccessibilityViolation } from './support/accessibility';
-import { callApi } from './support/api';
-import { hasChromium, launchBrowser } from './support/browser';
+import { callApi, signInToken } from './support/api';
+import { ALL_TOURS, hasChromium, launchBrowser, newFrenchPage } from './support/browser';
 import { startProduct, type RunningProduct } from './support/product';
 
 const PHONE = { width: 390, height: 844 };
-const SEEN_TOURS = ['notadoo_tour_transmit', 'notadoo_tour_office', 'notadoo_tour_questionnaire_help'];
 const PARIS_OFFICE_ID = 1;
 
 /** Nothing sticks out sideways: the page is no wider than the window. */
@@ -69,9 +68,8 @@ describe.skipIf(!hasChromium)('phone width, content and small accessibility fixe
     // The bridge address answers nothing: the notary's computer has no drafting software running.
     product = await startProduct({ env: { BRIDGE_URL: 'http://127.0.0.1:9', BRIDGE_SERVICE_KEY: 'cle-e2e' } });
     browser = await launchBrowser();
-    const login = async (login: string, password: string) => (await callApi<{ token: string }>(product.url, 'POST', 'users/login', { login, password })).token;
-    clientToken = await login('client@notadoo.fr', 'Client2026');
-    adminToken = await login('admin@notadoo.fr', 'Admin2026');
+    clientToken = await signInToken(product.url, { email: 'client@notadoo.fr', password: 'Client2026' });
+    adminToken = await signInToken(product.url, { email: 'admin@notadoo.fr', password: 'Admin2026' });
     // A long name, as many are: the creator's card must still show "(Créateur)".
     const me = await callApi<{ id: number }>(product.url, 'GET', 'users/me', undefined, clientToken);
     await callApi(product.url, 'PATCH', `users/${me.id}`, { firstName: 'Marie-Claire', lastName: 'Dubois-Lefebvre', email: 'client@notadoo.fr' }, clientToken);
@@ -94,16 +92,7 @@ describe.skipIf(!hasChromium)('phone width, content and small accessibility fixe
     await product?.stop();
   });
 
-  async function newPage(token?: string, viewport = PHONE): Promise<Page> {
-    const context = await browser.newContext({ locale: 'fr-FR', viewport });
-    contexts.push(context);
-    const cookies = SEEN_TOURS.map((name) => ({ name, value: '1', url: product.url }));
-    if (token) cookies.push({ name: 'authToken', value: token, url: product.url });
-    await context.addCookies(cookies);
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    return page;
-  }
+  const newPage = (token?: string, viewport = PHONE): Promise<Page> => newFrenchPage(browser, product.url, contexts, { token, viewport, toursSeen: ALL_TOURS });
 
   describe('at 390 × 844', () => {
     it('shows every amount of the fee example without sideways scrolling', async () => {
@@ -228,7 +217,7 @@ describe.skipIf(!hasChromium)('phone width, content and small accessibility fixe
 
   it('tells the notary why files cannot be transferred when the drafting software does not answer', async () => {
     await callApi(product.url, 'PATCH', 'project/status', { id: projectId, status: 2 }, adminToken);
-    const notaryToken = (await callApi<{ token: string }>(product.url, 'POST', 'users/login', { login: 'notaire@notadoo.fr', password: 'Notaire2026' })).token;
+    const notaryToken = await signInToken(product.url, { email: 'notaire@notadoo.fr', password: 'Notaire2026' });
     const page = await newPage(notaryToken);
     await page.goto(`${product.url}/project/${projectId}/dashboard`);
     await page.getByText('Logiciel de rédaction injoignable sur ce poste').waitFor();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, launchBrowser } from './support/browser';
 import { expectNoAccessibilityViolation } from './support/accessibility';
 import { startProduct, type RunningProduct } from './support/product';
+import { signInThroughLoginPage } from './support/sign-in';
 
 /**
  * A client opens a realty file, chooses the Paris office and submits it; the
@@ -109,11 +110,7 @@ describe.skipIf(!hasChromium)('project journey in the browser', () => {
     const context = await browser.newContext({ locale: 'fr-FR' });
     const notary = await context.newPage();
     notary.setDefaultTimeout(15_000);
-    await notary.goto(`${product.url}/login`);
-    await notary.getByLabel('Adresse email', { exact: true }).fill('notaire@notadoo.fr');
-    await notary.getByLabel('Mot de passe', { exact: true }).fill('Notaire2026');
-    await notary.getByRole('button', { name: 'Se connecter' }).click();
-    await notary.waitForURL('**/dashboard');
+    await signInThroughLoginPage(notary, product.url, { email: 'notaire@notadoo.fr', password: 'Notaire2026' });
 
     const card = notary.getByRole('article', { name: projectName });
     await card.getByText('Relecture étude').waitFor();

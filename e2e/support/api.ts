@@ -18,3 +18,8 @@ export async function callApi<T>(baseUrl: string, method: string, path: string, 
   if (!response.ok) throw new Error(`${method} /api/${path} → ${response.status} ${text}`);
   return (text ? JSON.parse(text) : undefined) as T;
 }
+
+/** A session token for an account, signed in through the API (setting up a journey). */
+export async function signInToken(baseUrl: string, account: { email: string; password: string }): Promise<string> {
+  return (await callApi<{ token: string }>(baseUrl, 'POST', 'users/login', { login: account.email, password: account.password })).token;
+}

@@ -13,7 +13,7 @@ import { IconArchive, IconArchiveOff, IconDots, IconPencil, IconPhoto, IconPhoto
 import { useState } from 'react';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useRemoveProjectCover } from '../api/remove-project-cover';
-import { ArchiveProjectModal, RestoreProjectModal } from './archive-project-modal';
+import { ArchiveProjectModal } from './archive-project-modal';
 import { ChangeStatusModal } from './change-status-modal';
 import { CoverModal } from './cover-modal';
 import { RenameProjectModal } from './rename-project-modal';
@@ -95,8 +95,8 @@ export function ProjectCardMenu({ project, viewer }: ProjectCardMenuProps) {
       <RenameProjectModal project={project} opened={openModal === 'rename'} onClose={close} />
       <CoverModal projectId={project.id} opened={openModal === 'cover'} onClose={close} />
       <ChangeStatusModal project={project} opened={openModal === 'status'} onClose={close} />
-      <ArchiveProjectModal project={project} opened={openModal === 'archive'} onClose={close} />
-      <RestoreProjectModal project={project} opened={openModal === 'restore'} onClose={close} />
+      {/* One dialog both ways: the file's own state says whether it archives or restores. */}
+      <ArchiveProjectModal project={project} opened={openModal === 'archive' || openModal === 'restore'} onClose={close} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import type { NotaryOffice } from '@notadoo/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../api/api-client';
+import { NOTARY_OFFICES_STALE_MS } from '../../../api/notary-offices';
 
 export const notaryOfficeQueryKey = (id: number) => ['notary-offices', id] as const;
 
@@ -14,6 +15,6 @@ export function useNotaryOffice(id: number | null) {
     queryKey: notaryOfficeQueryKey(id ?? 0),
     queryFn: () => getNotaryOffice(id!),
     enabled: id !== null,
-    staleTime: 30 * 60 * 1000,
+    staleTime: NOTARY_OFFICES_STALE_MS,
   });
 }
