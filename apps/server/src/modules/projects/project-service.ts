@@ -121,8 +121,9 @@ export async function getProjectFor(ctx: AppContext, user: UserWithOffice, id: n
  */
 export async function projectPageTagFor(ctx: AppContext, user: UserWithOffice, id: number): Promise<string> {
   const found = await findProjectRevision(ctx.db, id);
-  requireFullAccess(toViewer(user), found?.access);
-  return entityTag([found!.tag, viewerTag(user)]);
+  const viewer = toViewer(user);
+  requireFullAccess(viewer, found?.access);
+  return entityTag([found!.tagFor(viewer), viewerTag(user)]);
 }
 
 export interface DashboardPage {
