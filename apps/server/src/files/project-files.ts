@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { hasInvisibleOrControlCharacter, STORED_NAME_PREFIX_LENGTH } from '@notadoo/domain';
+import { hasInvisibleOrControlCharacter, PROJECT_FILE_FORMATS, STORED_NAME_PREFIX_LENGTH } from '@notadoo/domain';
 import { badRequest } from '../http/app-error';
 import { EXTENSIONS, type SniffedType } from './content-sniffing';
 
@@ -30,5 +30,7 @@ export function storedNameFor(originalName: string, type: SniffedType): string {
   return `${prefix}_${base}.${EXTENSIONS[type]}`;
 }
 
-/** The type a stored project file is served with, by its extension (a drawer's file, a message's attachment). */
-export const PROJECT_FILE_CONTENT_TYPES: Record<string, string> = { pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+/** The type a stored project file is served with, by its extension (a drawer's file, a message's attachment): the domain's formats. */
+export const PROJECT_FILE_CONTENT_TYPES: Readonly<Record<string, string>> = Object.fromEntries(
+  PROJECT_FILE_FORMATS.flatMap((format) => format.extensions.map((extension) => [extension, format.mimeType])),
+);

@@ -89,6 +89,31 @@ describe.each(BACKENDS)('revalidation of the session and the project page on %s'
     expect((await get(`/project/${id}`, seller.headers, etag)).statusCode).toBe(200);
   });
 
+  it("keeps the page's tag when another person signs in whose connection the viewer may not see; the office sees it change", async () => {
+    const seller = await t.signedInUser();
+    const mate = await t.createUser();
+    const notary = await t.signedInUser({ isNotary: true, notaryOfficeId: 1 });
+    const id = (await t.app.inject({ method: 'POST', url: '/api/project', headers: seller.headers, payload: { name: 'Vente', type: 'realty', subtype: 'house', role: 'seller' } })).json<{ id: number }>().id;
+    expect((await t.app.inject({ method: 'PATCH', url: `/api/project/${id}`, headers: seller.headers, payload: { office: 1 } })).statusCode).toBe(200);
+    await t.app.inject({ method: 'POST', url: `/api/project/${id}/addperson`, headers: seller.headers, payload: { firstName: 'Marc', lastName: 'Covendeur', email: mate.email, role: 'seller' } });
+    const invitation = new URL(t.mails.filter((m) => m.to === mate.email).at(-1)!.link!).searchParams.get('invitation');
+    const joined = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { login: mate.email, password: mate.password, invitation } });
+    expect(joined.statusCode).toBe(200);
+    const sellerTag = (await get(`/project/${id}`, seller.headers)).headers.etag as string;
+    const notaryPage = await get(`/project/${id}`, notary.headers);
+    const mateSeenByOffice = notaryPage.json<{ participants: Array<{ last_name: string; user: { lastConnectionDate: string } | null }> }>().participants.find((p) => p.last_name === 'Covendeur')!;
+
+    // The co-seller signs in again later: their last connection is the office's and their own to see, not the seller's.
+    t.clock.advance(60_000);
+    await t.tokenFor(mate.email, mate.password);
+    const again = await get(`/project/${id}`, seller.headers, sellerTag);
+    expect(again.statusCode).toBe(304);
+    const office = await get(`/project/${id}`, notary.headers, notaryPage.headers.etag as string);
+    expect(office.statusCode).toBe(200);
+    const mateNow = office.json<{ participants: Array<{ last_name: string; user: { lastConnectionDate: string } | null }> }>().participants.find((p) => p.last_name === 'Covendeur')!;
+    expect(mateNow.user!.lastConnectionDate).not.toBe(mateSeenByOffice.user!.lastConnectionDate);
+  });
+
   it('never answers 304 to someone the page would refuse: 403 to a stranger holding a tag, 404 for a missing file', async () => {
     const seller = await t.signedInUser();
     const stranger = await t.signedInUser();

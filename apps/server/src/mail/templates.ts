@@ -266,7 +266,7 @@ export function intermediaryGrantedMail(input: { to: string; firstName: string; 
  * its content: a mailbox is read by more than its owner, and the file is
  * where the notary's words belong. Only who sent it and the link.
  */
-export function messageWaitingMail(input: { to: string; projectName: string; count: number; fromOffice: boolean; link: string }): MessageMailResult {
+export function messageWaitingMail(input: { to: string; projectName: string; count: number; fromOffice: boolean; link: string }): MailMessage {
   const what = input.count > 1 ? `${input.count} nouveaux messages vous attendent` : 'Un nouveau message vous attend';
   return mailWithLink({
     to: input.to,
@@ -280,4 +280,3 @@ export function messageWaitingMail(input: { to: string; projectName: string; cou
     link: input.link,
   });
 }
-type MessageMailResult = ReturnType<typeof mailWithLink>;

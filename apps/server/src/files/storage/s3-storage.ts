@@ -13,6 +13,7 @@ import {
 import type { S3Settings } from '../../config';
 import { StorageUnavailableError, StorageUnusableError, storedFileMissing, type FileStorage, type StoredFile } from './file-storage';
 import { keySegments, type StorageKey } from './storage-keys';
+import { PROJECT_FILE_CONTENT_TYPES } from '../project-files';
 
 /**
  * Files in an S3-compatible bucket (AWS S3, MinIO, Garage, Ceph, Scaleway,
@@ -115,9 +116,7 @@ function describe(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
-const CONTENT_TYPES: Record<string, string> = { pdf: 'application/pdf', png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
-
 /** Recorded on the object for whoever browses the bucket; the server sets its own type when serving. */
 function contentTypeOf(key: StorageKey): string {
-  return CONTENT_TYPES[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+  return PROJECT_FILE_CONTENT_TYPES[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
 }

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ProjectForAccess } from '@notadoo/domain';
+import { canSeePersonActivity, type ProjectForAccess, type Viewer } from '@notadoo/domain';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { preparedRawStatement } from '../../db/prepared-statements';
@@ -7,8 +7,15 @@ import { preparedRawStatement } from '../../db/prepared-statements';
 /** What a file's access and entity tag need, read in one statement (issue 24). */
 export interface ProjectRevision {
   access: ProjectForAccess;
-  /** The file with its people, documents and pieces, its office, and its people's accounts, as revisions. */
-  tag: string;
+  /**
+   * The file with its people, documents and pieces, and its office, as
+   * revisions; and what the page shows of its people's accounts as `viewer`
+   * sees them (`toParticipant`): photo and whether they joined, the last
+   * connection only where `canSeePersonActivity` shows it. Not the accounts'
+   * revisions: a sign-in would change the tag, and tell a co-seller polling
+   * with If-None-Match when the other one connects.
+   */
+  tagFor(viewer: Viewer): string;
 }
 
 interface Row {
@@ -17,15 +24,15 @@ interface Row {
   notary_office_id: number | null;
   revision: string;
   office_revision: string | null;
-  people: Array<{ id: number; role: ProjectForAccess['participants'][number]['role']; user_id: number | null; joined: boolean; added_by: number | null; role_confirmed: boolean; user_revision: string | null }>;
+  people: Array<{ id: number; role: ProjectForAccess['participants'][number]['role']; user_id: number | null; last_connection: string | null; avatar: string | null; added_by: number | null; role_confirmed: boolean }>;
 }
 
 /**
  * The rows the revisions of migration 0220 are bumped on: `projects.revision`
- * by any change of the file, its people, documents or pieces; the office's
- * and the people's accounts' own revisions (a photo or a last connection
- * shown on the page). The people are also what access is decided on, so the
- * check and the tag come from one snapshot.
+ * by any change of the file, its people, documents or pieces; the office's;
+ * and what the page shows of the people's accounts (a photo, a last
+ * connection). The people are also what access is decided on, so the check
+ * and the tag come from one snapshot.
  */
 export async function findProjectRevision(db: Db, id: number): Promise<ProjectRevision | undefined> {
   const statement = preparedRawStatement<Row>(
@@ -34,8 +41,8 @@ export async function findProjectRevision(db: Db, id: number): Promise<ProjectRe
     () => sql`
       SELECT p.status, p.creator_id, p.notary_office_id, p.revision::text AS revision, o.revision::text AS office_revision,
         coalesce((
-          SELECT json_agg(json_build_object('id', pa.id, 'role', pa.role, 'user_id', u.id, 'joined', u.last_connection_date IS NOT NULL,
-                   'added_by', pa.added_by, 'role_confirmed', pa.role_confirmed, 'user_revision', u.revision::text) ORDER BY pa.id)
+          SELECT json_agg(json_build_object('id', pa.id, 'role', pa.role, 'user_id', u.id, 'last_connection', u.last_connection_date::text,
+                   'avatar', u.avatar, 'added_by', pa.added_by, 'role_confirmed', pa.role_confirmed) ORDER BY pa.id)
           FROM participants pa LEFT JOIN users u ON u.id = pa.user_id WHERE pa.project_id = p.id
         ), '[]'::json) AS people
       FROM projects p LEFT JOIN notary_offices o ON o.id = p.notary_office_id
@@ -44,15 +51,29 @@ export async function findProjectRevision(db: Db, id: number): Promise<ProjectRe
   const [row] = await statement.execute({ id });
   if (!row) return undefined;
   const people = typeof row.people === 'string' ? (JSON.parse(row.people) as Row['people']) : row.people;
-  const accounts = createHash('sha256');
-  for (const person of people) if (person.user_id !== null) accounts.update(`${person.user_id}:${person.user_revision},`);
+  const access: ProjectForAccess = {
+    status: row.status,
+    creator: row.creator_id,
+    notary_office: row.notary_office_id === null ? null : { id: row.notary_office_id },
+    participants: people.map((p) => ({
+      id: p.id,
+      role: p.role,
+      user: p.user_id === null ? null : { id: p.user_id },
+      joined: p.user_id !== null && p.last_connection !== null,
+      added_by: p.added_by,
+      role_confirmed: p.role_confirmed,
+    })),
+  };
   return {
-    access: {
-      status: row.status,
-      creator: row.creator_id,
-      notary_office: row.notary_office_id === null ? null : { id: row.notary_office_id },
-      participants: people.map((p) => ({ id: p.id, role: p.role, user: p.user_id === null ? null : { id: p.user_id }, joined: p.user_id !== null && p.joined, added_by: p.added_by, role_confirmed: p.role_confirmed })),
+    access,
+    tagFor(viewer) {
+      const accounts = createHash('sha256');
+      people.forEach((person, i) => {
+        if (person.user_id === null) return;
+        const activity = canSeePersonActivity(viewer, access, access.participants[i]!) ? person.last_connection : person.last_connection !== null;
+        accounts.update(`${person.id}:${person.user_id}:${person.avatar}:${activity},`);
+      });
+      return `p${id}.${row.revision}.${row.office_revision ?? 0}.${accounts.digest('base64url').slice(0, 16)}`;
     },
-    tag: `p${id}.${row.revision}.${row.office_revision ?? 0}.${accounts.digest('base64url').slice(0, 16)}`,
   };
 }

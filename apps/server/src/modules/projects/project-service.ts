@@ -30,7 +30,7 @@ import {
 import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { documents, notaryOffices, participants, projects } from '../../db/schema';
+import { documents, participants, projects } from '../../db/schema';
 import { AppError, badRequest, forbidden } from '../../http/app-error';
 import { parseWith } from '../../http/parse';
 import { IMAGE_TYPES } from '../../files/content-sniffing';
@@ -55,6 +55,7 @@ import { loadProjectsForSummary } from './project-summaries';
 import { recordOfficeMove } from './office-moves';
 import { toPartialProject, toProject, toProjectForAccess, toProjectSummary, toViewer } from './project-presenter';
 import { syncPieceRequests } from '../pieces/piece-service';
+import { findOfficeById } from '../offices/office-data';
 import { ensureSharedQuestionnaire } from '../questionnaires/shared-questionnaire-data';
 
 type CreateProjectInput = z.output<typeof createProjectSchema>;
@@ -121,8 +122,9 @@ export async function getProjectFor(ctx: AppContext, user: UserWithOffice, id: n
  */
 export async function projectPageTagFor(ctx: AppContext, user: UserWithOffice, id: number): Promise<string> {
   const found = await findProjectRevision(ctx.db, id);
-  requireFullAccess(toViewer(user), found?.access);
-  return entityTag([found!.tag, viewerTag(user)]);
+  const viewer = toViewer(user);
+  requireFullAccess(viewer, found?.access);
+  return entityTag([found!.tagFor(viewer), viewerTag(user)]);
 }
 
 export interface DashboardPage {
@@ -232,11 +234,8 @@ async function queueStatusChangeMails(ctx: AppContext, db: Db, actor: UserWithOf
 export async function changeProjectOffice(ctx: AppContext, user: UserWithOffice, id: number, officeId: number): Promise<Project> {
   const { loaded, access, viewer } = await requireOpenProject(ctx, user, id);
   requirePermission(canChangeOffice(viewer, access));
-  const [office] = await ctx.db
-    .select({ id: notaryOffices.id, city: notaryOffices.city, email: notaryOffices.email })
-    .from(notaryOffices)
-    .where(and(eq(notaryOffices.id, officeId), eq(notaryOffices.active, true)));
-  if (!office) throw badRequest("Cet office notarial n'existe pas ou ne fait plus partie du réseau.");
+  const office = await findOfficeById(ctx.db, officeId);
+  if (!office?.active) throw badRequest("Cet office notarial n'existe pas ou ne fait plus partie du réseau.");
   const previous = loaded.office;
   // A move (not a first choice) is recorded and told: the first office loses access, the new one reads the client's data.
   const move = previous !== null && previous.id !== officeId ? { from: previous, to: office } : null;

@@ -139,12 +139,12 @@ async function requireActiveOffice(ctx: AppContext, officeId: number): Promise<v
  * user learns nothing of who has an account. 409 without a pending change.
  */
 export async function resendPendingEmailConfirmation(ctx: AppContext, user: UserWithOffice): Promise<User> {
-  const current = (await findUserById(ctx.db, user.id))!;
-  const pendingEmail = current.pendingEmail;
+  // `user` is the account's row as the authentication read it for this very request.
+  const pendingEmail = user.pendingEmail;
   if (!pendingEmail) throw new AppError('CONFLICT', MESSAGES.noPendingEmailChange);
   const owner = await findUserByEmail(ctx.db, pendingEmail);
-  if (!owner || owner.id === user.id) await sendConfirmationMail(ctx, { id: user.id, email: pendingEmail, firstName: current.firstName });
-  return toUser(current);
+  if (!owner || owner.id === user.id) await sendConfirmationMail(ctx, { id: user.id, email: pendingEmail, firstName: user.firstName });
+  return toUser(user);
 }
 
 /**
