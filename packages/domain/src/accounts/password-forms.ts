@@ -1,3 +1,5 @@
+import { CLIENT_ROUTES } from '../site/client-routes';
+
 /**
  * Where each form holding a password posts when the app's code has not run
  * yet (a prerendered page submitted before it woke up): its own page, by POST,
@@ -6,11 +8,11 @@
  * browser back to the page (303), reading nothing of the body.
  */
 export const PASSWORD_FORM_ACTIONS = {
-  login: '/login',
-  signup: '/signup',
-  resetPassword: '/resetpwd',
-  profile: '/profile',
-  admin: '/admin',
+  login: CLIENT_ROUTES.login,
+  signup: CLIENT_ROUTES.signup,
+  resetPassword: CLIENT_ROUTES.resetPassword,
+  profile: CLIENT_ROUTES.profile,
+  admin: CLIENT_ROUTES.admin,
 } as const;
 
 export type PasswordFormPage = (typeof PASSWORD_FORM_ACTIONS)[keyof typeof PASSWORD_FORM_ACTIONS];

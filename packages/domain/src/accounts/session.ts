@@ -36,3 +36,6 @@ export interface User extends Session {
   scores: { EC: number | null };
   complexity: number | null;
 }
+
+/** Spec section 4: after a password reset or a change of one's own e-mail, the user is signed out this long after. */
+export const SIGN_OUT_AFTER_ACCOUNT_CHANGE_MS = 3000;

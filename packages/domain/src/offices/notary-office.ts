@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { positiveId } from '../schemas/common';
+import { CLIENT_ROUTES } from '../site/client-routes';
 
 /** A notary office of the network (spec section 3). `address` is HTML. */
 export interface NotaryOffice {
@@ -25,7 +26,7 @@ export function shortPostalCode(postalCode: string): string {
 
 /** The office's public page: address, phone, e-mail and its place on the map. */
 export function officePagePath(id: number): string {
-  return `/offices/${id}`;
+  return CLIENT_ROUTES.office.replace(':id', String(id));
 }
 
 /**

@@ -36,8 +36,6 @@ export const CLIENT_ROUTES = {
   projectDashboard: '/project/:id/dashboard',
 } as const;
 
-export type ClientRouteName = keyof typeof CLIENT_ROUTES;
-
 /** A questionnaire's screen (`route` as in `QUESTIONNAIRES`, e.g. `sale/house`). */
 export function questionnaireRoutePath(route: string): string {
   return `${CLIENT_ROUTES.project}/form/${route}`;

@@ -1,12 +1,10 @@
 import { Text } from '@mantine/core';
+import { SIGN_OUT_AFTER_ACCOUNT_CHANGE_MS } from '@notadoo/domain';
 import { useEffect, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { AuthCard } from '../../../features/auth/components/auth-card';
 import { ResetPasswordForm } from '../../../features/auth/components/reset-password-form';
 import { useSignOut } from '../../../lib/use-sign-out';
-
-/** Spec section 9: the user is signed out and sent to login 3 s after the change. */
-export const SIGN_OUT_DELAY_MS = 3000;
 
 function tokenFromState(state: unknown): string | null {
   if (typeof state !== 'object' || state === null || !('token' in state)) return null;
@@ -25,7 +23,7 @@ export function ResetPasswordPage() {
     const timer = window.setTimeout(() => {
       signOut();
       void navigate('/login', { replace: true });
-    }, SIGN_OUT_DELAY_MS);
+    }, SIGN_OUT_AFTER_ACCOUNT_CHANGE_MS);
     return () => window.clearTimeout(timer);
   }, [changed, navigate, signOut]);
 

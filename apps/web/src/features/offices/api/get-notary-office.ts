@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../api/api-client';
 import { NOTARY_OFFICES_STALE_MS } from '../../../api/notary-offices';
 
-export const notaryOfficeQueryKey = (id: number) => ['notary-offices', id] as const;
+const notaryOfficeQueryKey = (id: number) => ['notary-offices', id] as const;
 
 /** `GET /notaryoffices/{id}`: one office, active or not, for its public page. */
 export function getNotaryOffice(id: number): Promise<NotaryOffice> {

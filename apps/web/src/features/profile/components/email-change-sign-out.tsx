@@ -1,9 +1,7 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
+import { SIGN_OUT_AFTER_ACCOUNT_CHANGE_MS } from '@notadoo/domain';
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-
-/** Spec sections 4 and 9: changing one's own e-mail signs out after 3 s. */
-export const EMAIL_CHANGE_SIGN_OUT_DELAY_MS = 3000;
 
 /**
  * Shown once a new address is asked for: what was mailed where, that the
@@ -12,15 +10,15 @@ export const EMAIL_CHANGE_SIGN_OUT_DELAY_MS = 3000;
  */
 export function EmailChangeSignOut({ newEmail, currentEmail }: { newEmail: string; currentEmail: string }) {
   const navigate = useNavigate();
-  const [secondsLeft, setSecondsLeft] = useState(Math.ceil(EMAIL_CHANGE_SIGN_OUT_DELAY_MS / 1000));
+  const [secondsLeft, setSecondsLeft] = useState(Math.ceil(SIGN_OUT_AFTER_ACCOUNT_CHANGE_MS / 1000));
   const signOut = () => void navigate('/logout', { replace: true });
 
   useEffect(() => {
     const started = Date.now();
     const tick = window.setInterval(() => {
-      setSecondsLeft(Math.max(0, Math.ceil((EMAIL_CHANGE_SIGN_OUT_DELAY_MS - (Date.now() - started)) / 1000)));
+      setSecondsLeft(Math.max(0, Math.ceil((SIGN_OUT_AFTER_ACCOUNT_CHANGE_MS - (Date.now() - started)) / 1000)));
     }, 200);
-    const timer = window.setTimeout(() => void navigate('/logout', { replace: true }), EMAIL_CHANGE_SIGN_OUT_DELAY_MS);
+    const timer = window.setTimeout(() => void navigate('/logout', { replace: true }), SIGN_OUT_AFTER_ACCOUNT_CHANGE_MS);
     return () => {
       window.clearInterval(tick);
       window.clearTimeout(timer);
