@@ -1,6 +1,6 @@
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, parsePath, RouterProvider } from 'react-router';
+import { createMemoryRouter, parsePath, RouterProvider, type RouteObject } from 'react-router';
 import { AppProvider } from '../app/provider';
 import { createQueryClient } from '../app/query-client';
 import { routes } from '../app/router';
@@ -19,9 +19,16 @@ function createTestQueryClient() {
   return queryClient;
 }
 
+interface RenderWithProvidersOptions {
+  /** The address the router opens at (its query string included). */
+  path?: string;
+  /** Other screens the component may navigate to. */
+  routes?: RouteObject[];
+}
+
 /** Renders one component with the app's providers and a router around it. */
-export function renderWithProviders(ui: ReactNode) {
-  const router = createMemoryRouter([{ path: '*', element: ui }]);
+export function renderWithProviders(ui: ReactNode, { path = '/', routes: others = [] }: RenderWithProvidersOptions = {}) {
+  const router = createMemoryRouter([{ path: '*', element: ui }, ...others], { initialEntries: [path] });
   const queryClient = createTestQueryClient();
   return render(
     <AppProvider queryClient={queryClient} env="test">

@@ -390,19 +390,26 @@ export function canEditDocumentOf(viewer: Viewer, project: ProjectForAccess, own
   return isOwnDocument(viewer, owner) || sharedRoles(viewer, project).includes(owner.role) || canFillOnBehalfOf(viewer, project, owner);
 }
 
+type RoleHolder = Pick<PersonForAccess, 'id' | 'role' | 'user' | 'role_confirmed'>;
+
 /**
- * Whether the viewer is one of the people a role's shared questionnaire is
- * for: they take part in that role with access, and the role is confirmed
- * (`sharedRoles`) or nobody else holds it. A role handed out by someone
- * outside it (a buyer adding a second account as "seller") thus reads no
- * other seller's answers; a seller invited by the buyer, alone in the role,
- * still fills in the sale questionnaire.
+ * The people a role's shared questionnaire is for: those who take part in the
+ * role confirmed (`sharedRoles`), or with nobody else in it (every
+ * participation of the role is theirs). A role handed out by someone outside
+ * it (a buyer adding a second account as "seller") thus reads no other
+ * seller's answers; a seller invited by the buyer, alone in the role, still
+ * fills in the sale questionnaire. A person without an account counts as
+ * they will once they join.
  */
+export function sharedQuestionnairePeople<P extends RoleHolder>(project: { participants: readonly P[] }, role: SharedQuestionnaireRole): P[] {
+  const holders = project.participants.filter((p) => p.role === role);
+  const samePerson = (p: P, other: P) => other.id === p.id || (p.user !== null && other.user !== null && other.user.id === p.user.id);
+  return holders.filter((p) => p.role_confirmed || holders.every((other) => samePerson(p, other)));
+}
+
+/** Whether the viewer, with access through the role, is one of `sharedQuestionnairePeople`. */
 function sharesRoleQuestionnaire(viewer: Viewer, project: ProjectForAccess, role: SharedQuestionnaireRole): boolean {
-  const mine = ownParticipations(viewer, project).filter((p) => p.role === role && roleGrantsAccess(viewer, p.role));
-  if (mine.length === 0) return false;
-  if (mine.some((p) => p.role_confirmed)) return true;
-  return project.participants.filter((p) => p.role === role).length === mine.length;
+  return sharedQuestionnairePeople(project, role).some((p) => p.user !== null && p.user.id === viewer.id && roleGrantsAccess(viewer, p.role));
 }
 
 /**
@@ -433,10 +440,22 @@ export interface DocumentForAccess {
 }
 
 /** The owner as the project lists them; null for an unassigned document or one whose owner left. */
-export function documentOwner(project: ProjectForAccess, document: DocumentForAccess): PersonForAccess | null {
+export function documentOwner<P extends { id: number }>(project: { participants: readonly P[] }, document: DocumentForAccess): P | null {
   if (document.participant === null) return null;
   const ownerId = document.participant.id;
   return project.participants.find((p) => p.id === ownerId) ?? null;
+}
+
+/**
+ * The people whose answers a questionnaire holds, who see the office's
+ * changes and are mailed their summary: its owner, or the people its role's
+ * shared questionnaire is for (`sharedQuestionnairePeople`); nobody when it
+ * is unassigned.
+ */
+export function questionnaireOwners<P extends RoleHolder>(project: { participants: readonly P[] }, document: DocumentForAccess): P[] {
+  if (document.shared_role) return sharedQuestionnairePeople(project, document.shared_role);
+  const owner = documentOwner(project, document);
+  return owner ? [owner] : [];
 }
 
 /** Reading any document of the project: its owner's rule, or the shared questionnaire's. */

@@ -8,6 +8,7 @@ import {
   canFillOnBehalfOf,
   canViewDocumentOf,
   canViewProjectDocument,
+  questionnaireOwners,
   type PersonForAccess,
   type ProjectForAccess,
 } from './permissions';
@@ -113,6 +114,29 @@ describe('filling in on behalf of a person without an account', () => {
     expect(canFillOnBehalfOf(viewer(10), file([inviter, joined]), joined)).toBe(false);
     expect(canEditDocumentOf(viewer(10), file([inviter, noEmail], 5), noEmail)).toBe(false);
     expect(canFillOnBehalfOf(viewer(10), { ...project, participants: [noEmail] }, noEmail)).toBe(false);
+  });
+});
+
+describe('whose answers a questionnaire holds (marks and summary mails of the office)', () => {
+  it('is the owner of a personal one, nobody for an unassigned one, and the people a shared one is for', () => {
+    const seller = person('seller', 10);
+    const coSeller = person('seller', 11);
+    const planted = person('seller', 12, { role_confirmed: false });
+    const buyer = person('buyer', 20);
+    const project = file([seller, coSeller, planted, buyer]);
+    expect(questionnaireOwners(project, { participant: { id: buyer.id } })).toEqual([buyer]);
+    expect(questionnaireOwners(project, { participant: null })).toEqual([]);
+    // The same people `canViewSharedQuestionnaire` lets in: not the "seller" a buyer planted.
+    expect(questionnaireOwners(project, sharedSale)).toEqual([seller, coSeller]);
+    for (const p of [seller, coSeller, planted]) {
+      expect(canViewProjectDocument(viewer(p.user!.id), project, sharedSale)).toBe(questionnaireOwners(project, sharedSale).includes(p));
+    }
+    // Alone in the role, unconfirmed (invited by the buyer), with or without an account yet.
+    const alone = person('seller', 13, { role_confirmed: false });
+    expect(questionnaireOwners(file([alone, buyer]), sharedSale)).toEqual([alone]);
+    const noAccount = person('seller', null, { role_confirmed: false });
+    expect(questionnaireOwners(file([noAccount, buyer]), sharedSale)).toEqual([noAccount]);
+    expect(questionnaireOwners(file([noAccount, alone, buyer]), sharedSale)).toEqual([]);
   });
 });
 

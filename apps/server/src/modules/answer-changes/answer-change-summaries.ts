@@ -1,10 +1,10 @@
-import { ANSWER_CHANGE_MAX_DELAY_MS, ANSWER_CHANGE_QUIET_MS, describeAnswerChanges, getDefinition } from '@notadoo/domain';
+import { ANSWER_CHANGE_MAX_DELAY_MS, ANSWER_CHANGE_QUIET_MS, describeAnswerChanges, getDefinition, questionnaireOwners } from '@notadoo/domain';
 import type { AppContext } from '../../context';
 import { queueMail } from '../../mail/outbox-data';
 import { periodicTask, type PeriodicTask } from '../../periodic-task';
-import { findActiveAccounts, findDueSpells, findQuestionnaireForSummary, takeSpell } from './answer-changes-data';
+import { toDocumentForAccess } from '../projects/project-presenter';
+import { findActiveAccounts, findDueSpells, findProjectPeople, findQuestionnaireForSummary, takeSpell } from './answer-changes-data';
 import { answerChangesMail } from './answer-changes-mail';
-import { findQuestionnaireOwners } from './questionnaire-owners';
 
 /**
  * The summary mails of the office's changes: a questionnaire's spell of
@@ -27,7 +27,8 @@ async function sendSummary(ctx: AppContext, documentId: number, due: { quietBefo
     const lines = describeAnswerChanges(definition, spell.changes);
     if (lines.length === 0) return 0;
     // Only people the questionnaire belonged to at the change and still does: answers never reach anyone else.
-    const owners = new Set((await findQuestionnaireOwners(tx, documentId)).map((owner) => owner.userId));
+    const people = await findProjectPeople(tx, questionnaire.projectId);
+    const owners = new Set(questionnaireOwners({ participants: people }, toDocumentForAccess(questionnaire)).map((owner) => owner.user?.id));
     const recipients = await findActiveAccounts(tx, spell.recipientIds.filter((id) => owners.has(id)));
     for (const recipient of recipients) {
       await queueMail(

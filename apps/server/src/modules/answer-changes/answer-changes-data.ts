@@ -2,7 +2,7 @@ import type { AnswerChangeAuthorRole, AnswerValue, ChangedAnswer } from '@notado
 import { and, asc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
 import { integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
-import { documents, projects, users } from '../../db/schema';
+import { documents, participants, projects, users } from '../../db/schema';
 
 // Typed views of the tables of migrations/0170_answer_changes.sql (kept beside their only users).
 export const answerMarks = pgTable(
@@ -149,14 +149,30 @@ export async function takeSpell(
   };
 }
 
-/** What the summary mail names: the questionnaire's type, its file. */
+/** What the summary mail names (the questionnaire's type, its file) and whose answers it holds (its owner or shared role). */
 export async function findQuestionnaireForSummary(db: Db, documentId: number) {
   const [row] = await db
-    .select({ docType: documents.docType, projectId: documents.projectId, projectName: projects.name })
+    .select({
+      docType: documents.docType,
+      projectId: documents.projectId,
+      projectName: projects.name,
+      participantId: documents.participantId,
+      sharedRole: documents.sharedRole,
+      supersededAt: documents.supersededAt,
+    })
     .from(documents)
     .innerJoin(projects, eq(projects.id, documents.projectId))
     .where(and(eq(documents.id, documentId), eq(documents.kind, 'questionnaire')));
   return row;
+}
+
+/** The file's people as the domain's `questionnaireOwners` needs them. */
+export async function findProjectPeople(db: Db, projectId: number) {
+  const rows = await db
+    .select({ id: participants.id, role: participants.role, userId: participants.userId, roleConfirmed: participants.roleConfirmed })
+    .from(participants)
+    .where(eq(participants.projectId, projectId));
+  return rows.map((row) => ({ id: row.id, role: row.role, user: row.userId === null ? null : { id: row.userId }, role_confirmed: row.roleConfirmed }));
 }
 
 /** The active accounts among these, with the address a summary goes to. */

@@ -2,11 +2,12 @@ import {
   answerChangeAuthorRole,
   answerMarkSchema,
   clean,
-  hasOfficePowers,
   isChangeByOffice,
   listChangedAnswers,
+  questionnaireOwners,
   type AnswerMark,
   type Answers,
+  type DocumentForAccess,
   type ProjectForAccess,
   type QuestionnaireDefinition,
   type Viewer,
@@ -18,7 +19,6 @@ import { requireReadableDocument } from '../documents/document-access';
 import type { DocumentRow } from '../projects/project-data';
 import type { UserWithOffice } from '../users/user-data';
 import { addToSpell, clearMarks, findAnswersAtVersion, listMarks, markOfficeChanges } from './answer-changes-data';
-import { findQuestionnaireOwners } from './questionnaire-owners';
 
 /**
  * The office's changes to a client's questionnaire (who changed which answer,
@@ -40,6 +40,8 @@ export async function answersReplacedBy(tx: Db, definition: QuestionnaireDefinit
 export interface SavedChange {
   definition: QuestionnaireDefinition;
   documentId: number;
+  /** Its owner or shared role, which say whose answers these are (`questionnaireOwners`). */
+  document: DocumentForAccess;
   before: Answers;
   after: Answers;
   editor: UserWithOffice;
@@ -57,7 +59,7 @@ export async function recordAnswerChanges(tx: Db, change: SavedChange): Promise<
   const changes = listChangedAnswers(change.definition, change.before, change.after);
   if (changes.length === 0) return;
   const fields = changes.map((c) => c.field);
-  const owners = hasOfficePowers(change.viewer, change.project) ? await findQuestionnaireOwners(tx, change.documentId) : [];
+  const owners = questionnaireOwners(change.project, change.document).map((person) => ({ userId: person.user?.id ?? null }));
   if (!isChangeByOffice(change.viewer, change.project, owners)) {
     await clearMarks(tx, change.documentId, fields);
     return;

@@ -169,6 +169,10 @@ export async function removeParticipant(ctx: AppContext, user: UserWithOffice, p
  * account is their account's and is not changed here. A new e-mail for a
  * person without one is for admins, office members and the one who added
  * them only (issue 9): it revokes the earlier invitation and sends a new one.
+ * The role's confirmation stays only when the one changing it could confirm
+ * the role themself (`confirmsRoleOnAdd`): otherwise a client who added a
+ * person, once the office confirmed them, would turn the address to a second
+ * account of their own and sign up into the confirmed role.
  */
 export async function updateParticipant(ctx: AppContext, user: UserWithOffice, input: UpdateParticipantInput): Promise<Project> {
   const { loaded, viewer, access, person, participant } = await requireParticipant(ctx, user, input.id);
@@ -180,10 +184,12 @@ export async function updateParticipant(ctx: AppContext, user: UserWithOffice, i
   }
   if (newEmail) await enforceRateLimit(ctx, [[`invite:sender:${user.id}`, ctx.rateLimits.invitationsPerSender]]);
   const hasAccount = newEmail ? Boolean(await findUserByEmail(ctx.db, newEmail)) : false;
+  // A confirmation vouched for the person at the old address: whoever could not confirm the role does not pass it to a new one.
+  const dropsConfirmation = newEmail !== undefined && person.role_confirmed && !confirmsRoleOnAdd(viewer, access, person.role);
   await ctx.db.transaction(async (tx) => {
     await tx
       .update(participants)
-      .set({ firstName: input.firstName, lastName: input.lastName, ...(newEmail ? { email: newEmail } : {}) })
+      .set({ firstName: input.firstName, lastName: input.lastName, ...(newEmail ? { email: newEmail } : {}), ...(dropsConfirmation ? { roleConfirmed: false } : {}) })
       .where(eq(participants.id, participant.id));
     if (newEmail) {
       await revokeInvitations(tx, participant.id);

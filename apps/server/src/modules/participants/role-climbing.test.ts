@@ -106,4 +106,26 @@ describe.each(BACKENDS)('climbing from inside a file on %s', (backend) => {
     expect((await api(parisNotary, 'POST', '/project/status', { id: projectId, status: 2 })).statusCode).toBe(200);
     expect((await api(parisNotary, 'POST', '/generate_file_token', [{ type: 'file', docId: sellerDrawer }])).statusCode).toBe(200);
   });
+  it('drops the confirmation the office gave a person when the client who added them turns the address to a second account of theirs', async () => {
+    const second = await t.signedInUser({ firstName: 'Bruno', lastName: 'Bis' });
+    const added = await api(buyer, 'POST', `/project/${projectId}/addperson`, { firstName: 'Vraie', lastName: 'Venderesse', email: 'vraie.venderesse@exemple.fr', role: 'seller' });
+    const person = (added.json() as WireProject).participants.find((p) => p.last_name === 'Venderesse')!;
+    expect((await api(parisNotary, 'PATCH', `/participant/${person.id}/confirmrole`)).statusCode).toBe(200);
+
+    const moved = await api(buyer, 'PATCH', '/participant', { id: person.id, firstName: 'Vraie', lastName: 'Venderesse', email: second.email });
+    expect(moved.statusCode, moved.body).toBe(200);
+    const headers = bearer(await t.acceptInvitation(second.email, second.password));
+    expect((await project({ headers })).participants.find((p) => p.id === person.id)).toMatchObject({ role_confirmed: false });
+    expect((await api({ headers }, 'POST', '/generate_file_token', [{ type: 'file', docId: sellerDrawer }])).statusCode).toBe(403);
+    expect((await api({ headers }, 'GET', `/download_form/civil_status/${sellerCivilStatus.id}`)).statusCode).toBe(403);
+  });
+
+  it('keeps the confirmation when the office corrects the address', async () => {
+    const added = await api(buyer, 'POST', `/project/${projectId}/addperson`, { firstName: 'Autre', lastName: 'Venderesse', email: 'autre.venderesse@exemple.fr', role: 'seller' });
+    const person = (added.json() as WireProject).participants.find((p) => p.last_name === 'Venderesse' && p.email === 'autre.venderesse@exemple.fr')!;
+    expect((await api(parisNotary, 'PATCH', `/participant/${person.id}/confirmrole`)).statusCode).toBe(200);
+    const corrected = await api(parisNotary, 'PATCH', '/participant', { id: person.id, firstName: 'Autre', lastName: 'Venderesse', email: 'autre.venderesse@exemple.com' });
+    expect(corrected.statusCode, corrected.body).toBe(200);
+    expect((corrected.json() as WireProject).participants.find((p) => p.id === person.id)).toMatchObject({ role_confirmed: true });
+  });
 });

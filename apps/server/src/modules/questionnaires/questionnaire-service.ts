@@ -92,7 +92,7 @@ export async function saveQuestionnaire(ctx: AppContext, user: UserWithOffice, i
     const row = await updateAnswersAtVersion(tx, { id, expectedVersion, answers, progress: progress(definition, answers), at });
     if (!row) return row;
     await syncPieceRequests(tx, row.projectId, at);
-    await recordAnswerChanges(tx, { definition, documentId: id, before, after: answers, editor: user, viewer: found.viewer, project: found.access, at });
+    await recordAnswerChanges(tx, { definition, documentId: id, document: found.forAccess, before, after: answers, editor: user, viewer: found.viewer, project: found.access, at });
     return row;
   });
   if (!saved) {

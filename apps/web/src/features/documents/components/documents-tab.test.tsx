@@ -1,13 +1,10 @@
 import { notifications } from '@mantine/notifications';
 import { MESSAGES, PROJECT_FILE_ACCEPT, PROJECT_FILE_MESSAGES, type PieceRequestView, type Project } from '@notadoo/domain';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProvider } from '../../../app/provider';
-import { createQueryClient } from '../../../app/query-client';
-import { setAuthToken } from '../../../lib/auth-token';
-import { mockFetch, type FetchRoutes } from '../../../testing/mock-fetch';
+import type { FetchRoutes } from '../../../testing/mock-fetch';
 import { createSession } from '../../../testing/session-factory';
 import { LOCKED_LABEL } from './document-entries';
 import { OTHER_PIECE_LABEL, PIECE_CHOICE_LABEL } from './upload-file-modal';
@@ -16,12 +13,14 @@ import { NO_FILE_CHOSEN } from '../../../components/file-picker';
 import { createPiece, createPieces } from '../../../testing/piece-factory';
 import { DocumentsTab } from './documents-tab';
 import {
+  bodyOf,
+  callsTo,
   createDrawerDocument,
   createParticipant,
   createProject,
   createQuestionnaireDocument,
-  withProjectCache,
-} from '../testing/fixtures';
+  renderProjectTab,
+} from '../../../testing/tab-fixtures';
 
 const admin = createSession({ id: 99, roles: ['ROLE_USER', 'ROLE_ADMIN'] });
 const sellerSession = createSession({ id: 1 });
@@ -46,31 +45,8 @@ function QuestionnaireScreen() {
 }
 
 function renderTab(project: Project, session = sellerSession, routes: FetchRoutes = {}) {
-  setAuthToken('jeton');
-  const fetchMock = mockFetch({ 'GET users/me': { body: session }, ...routes });
-  const Harness = withProjectCache(DocumentsTab, project);
-  const router = createMemoryRouter([
-    { path: '/', element: <Harness /> },
-    { path: '/project/:id/form/*', element: <QuestionnaireScreen /> },
-  ]);
-  const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
-  render(
-    <AppProvider queryClient={queryClient} env="test">
-      <RouterProvider router={router} />
-    </AppProvider>,
-  );
-  return { fetchMock, user: userEvent.setup() };
+  return renderProjectTab(DocumentsTab, project, { session, routes, screens: [{ path: '/project/:id/form/*', element: <QuestionnaireScreen /> }] });
 }
-
-function callsTo(fetchMock: ReturnType<typeof mockFetch>, method: string, path: string) {
-  return fetchMock.mock.calls.filter(([url, init]) => String(url) === `/api/${path}` && (init?.method ?? 'GET') === method);
-}
-
-function bodyOf(call: unknown[] | undefined): unknown {
-  return JSON.parse(String((call?.[1] as RequestInit | undefined)?.body));
-}
-
 
 describe('documents tab', () => {
   afterEach(() => {

@@ -6,7 +6,7 @@ import { mockFetch } from '../../../testing/mock-fetch';
 import { renderApp } from '../../../testing/render-app';
 import { createSession } from '../../../testing/session-factory';
 import type { MyDocument } from '../api/get-my-documents';
-import { createDrawerDocument, createQuestionnaireDocument } from '../testing/fixtures';
+import { createDrawerDocument, createQuestionnaireDocument } from '../../../testing/tab-fixtures';
 import { NO_OWN_DOCUMENT_TEXT } from './my-documents-list';
 
 const claire = { id: 100, first_name: 'Claire', last_name: 'Martin', role: 'seller' as const };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createDrawerDocument, createParticipant, createProject, createQuestionnaireDocument } from '../testing/fixtures';
+import { createDrawerDocument, createParticipant, createProject, createQuestionnaireDocument } from '../../../testing/tab-fixtures';
 import { groupDocuments } from './group-documents';
 
 const seller = createParticipant({ id: 1, role: 'seller' });

@@ -1,13 +1,10 @@
 import { notifications } from '@mantine/notifications';
 import { MESSAGES, PROJECT_PERMISSION_MESSAGES, type Project } from '@notadoo/domain';
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import { setAuthToken } from '../../../lib/auth-token';
-import { mockFetch, type FetchRoutes } from '../../../testing/mock-fetch';
-import { renderWithProviders } from '../../../testing/render-app';
+import type { FetchRoutes } from '../../../testing/mock-fetch';
 import { createSession } from '../../../testing/session-factory';
-import { createParticipant, createProject, withProjectCache } from '../../../testing/tab-fixtures';
+import { bodyOf, callsTo, createParticipant, createProject, renderProjectTab } from '../../../testing/tab-fixtures';
 import { createOffice } from '../../../testing/office-factory';
 import { PersonsTab } from './persons-tab';
 import { EMPTY_SECTION_TEXT } from '../lib/person-sections';
@@ -27,20 +24,7 @@ const invitedBuyer = createParticipant({
 });
 
 function renderTab(project: Project, session = client, routes: FetchRoutes = {}) {
-  setAuthToken('jeton');
-  const fetchMock = mockFetch({ 'GET users/me': { body: session }, ...routes });
-  const Harness = withProjectCache(PersonsTab, project);
-  renderWithProviders(<Harness />);
-  return { fetchMock, user: userEvent.setup() };
-}
-
-function callsTo(fetchMock: ReturnType<typeof mockFetch>, method: string, path: string) {
-  return fetchMock.mock.calls.filter(([url, init]) => String(url) === `/api/${path}` && (init?.method ?? 'GET') === method);
-}
-
-function bodyOf(call: unknown[] | undefined): unknown {
-  const init = call?.[1] as RequestInit | undefined;
-  return JSON.parse(String(init?.body));
+  return renderProjectTab(PersonsTab, project, { session, routes });
 }
 
 function section(name: string) {

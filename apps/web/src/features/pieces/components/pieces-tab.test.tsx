@@ -1,16 +1,12 @@
 import { notifications } from '@mantine/notifications';
 import { MESSAGES, PROJECT_FILE_ACCEPT, PROJECT_FILE_MESSAGES, type Project } from '@notadoo/domain';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { AppProvider } from '../../../app/provider';
-import { createQueryClient } from '../../../app/query-client';
-import { setAuthToken } from '../../../lib/auth-token';
 import { FakeXhr } from '../../../testing/fake-xhr';
-import { mockFetch, type FetchRoutes } from '../../../testing/mock-fetch';
+import type { FetchRoutes } from '../../../testing/mock-fetch';
 import { createSession } from '../../../testing/session-factory';
-import { createParticipant, createProject, withProjectCache } from '../../../testing/tab-fixtures';
+import { bodyOf, callsTo, createDrawerDocument, createParticipant, createProject, renderProjectTab } from '../../../testing/tab-fixtures';
 import { createPiece, createPieces, createReview, createVersion } from '../../../testing/piece-factory';
 import { NO_PIECE_TEXT, PIECE_NOT_FOUND_TEXT, PiecesTab } from './pieces-tab';
 
@@ -19,42 +15,10 @@ const notarySession = createSession({ id: 7, isNotary: true, notary_office: { id
 const office = { id: 1, city: 'Paris' } as Project['notary_office'];
 const seller = createParticipant({ id: 100, roles_project: ['seller', 'creator'], pieces: { received: 1, total: 3 } });
 
-function drawerDocument(id: number, participantId: number, docType: string, files: string[]) {
-  return {
-    id,
-    participant: { id: participantId },
-    file: null,
-    document_files: [{ id, doc_type: docType, files }],
-    document_civil_statuses: [],
-    document_buyers: [],
-    document_successions: [],
-    document_sale_houses: [],
-    document_heritage_balances: [],
-    document_sale_lands: [],
-    document_sale_appts: [],
-  };
-}
-
 function renderTab(project: Project, session = sellerSession, routes: FetchRoutes = {}, path = '/') {
-  setAuthToken('jeton');
-  const fetchMock = mockFetch({ 'GET users/me': { body: session }, ...routes });
-  const Harness = withProjectCache(PiecesTab, project);
-  const router = createMemoryRouter([{ path: '/', element: <Harness /> }], { initialEntries: [path] });
-  const queryClient = createQueryClient();
-  queryClient.setDefaultOptions({ queries: { retry: false }, mutations: { retry: false } });
-  render(
-    <AppProvider queryClient={queryClient} env="test">
-      <RouterProvider router={router} />
-    </AppProvider>,
-  );
-  return { fetchMock, user: userEvent.setup() };
+  return renderProjectTab(PiecesTab, project, { session, routes, path });
 }
 
-function callsTo(fetchMock: ReturnType<typeof mockFetch>, method: string, path: string) {
-  return fetchMock.mock.calls.filter(([url, init]) => String(url) === `/api/${path}` && (init?.method ?? 'GET') === method);
-}
-
-const bodyOf = (call: unknown[] | undefined): unknown => JSON.parse(String((call?.[1] as RequestInit | undefined)?.body));
 const piecesRoute = (pieces: ReturnType<typeof createPieces>) => ({ 'GET project/10/pieces': { body: pieces } });
 
 const identity = createPiece();
@@ -142,7 +106,7 @@ describe('pieces tab', () => {
   it("sends a file for a piece into a new drawer of its owner, with the piece's id, a progress bar and no way out meanwhile", async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const project = createProject({ notary_office: office, participants: [seller] });
-    const withDrawer = { ...project, documents: [drawerDocument(21, 100, 'passport', [])] };
+    const withDrawer = { ...project, documents: [createDrawerDocument(21, 100, 'passport', [])] };
     const { user, fetchMock } = renderTab(project, sellerSession, {
       ...piecesRoute(createPieces([identity])),
       'POST participant/adddocument': { body: withDrawer },
@@ -177,7 +141,7 @@ describe('pieces tab', () => {
     expect(screen.getByRole('dialog', { name: 'Envoyer la pièce' })).toBeInTheDocument();
 
     const before = callsTo(fetchMock, 'GET', 'project/10/pieces').length;
-    xhr.respond(200, { ...withDrawer, documents: [drawerDocument(21, 100, 'passport', ['qwertyui_passeport.pdf'])] });
+    xhr.respond(200, { ...withDrawer, documents: [createDrawerDocument(21, 100, 'passport', ['qwertyui_passeport.pdf'])] });
     expect(await screen.findByText(MESSAGES.operationSucceeded)).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Envoyer la pièce' })).toBeNull());
     // The pieces are read again: the piece is now reçue.
@@ -186,7 +150,7 @@ describe('pieces tab', () => {
 
   it("dates a diagnostic report sent for a piece right after the upload, and again under the piece", async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    const project = createProject({ notary_office: office, participants: [seller], documents: [drawerDocument(9, 100, 'termites_report', [])] });
+    const project = createProject({ notary_office: office, participants: [seller], documents: [createDrawerDocument(9, 100, 'termites_report', [])] });
     const asked = { ...diagnostics, state: 'requested' as const, stateLabel: 'Demandée', versions: [], reviews: [] };
     const sentVersion = createVersion({ id: 60, fileName: 'termites.pdf', documentId: 9, storedName: 'qwertyui_termites.pdf', fileType: 'termites_report', diagnostic: { kind: 'termites', reportDate: null, finding: null, validity: null } });
     let sent = false;
@@ -246,7 +210,7 @@ describe('pieces tab', () => {
     const project = createProject({
       notary_office: office,
       participants: [seller],
-      documents: [drawerDocument(8, 100, 'property_title', ['zyxwvuts_titre.pdf']), drawerDocument(10, 100, 'marriage_contract', ['asdfghjk_contrat.jpg'])],
+      documents: [createDrawerDocument(8, 100, 'property_title', ['zyxwvuts_titre.pdf']), createDrawerDocument(10, 100, 'marriage_contract', ['asdfghjk_contrat.jpg'])],
     });
     const accepted = createPieces([
       { ...title, state: 'accepted', stateLabel: 'Acceptée' },
