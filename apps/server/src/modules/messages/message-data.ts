@@ -293,16 +293,15 @@ export async function countUnreadOfProjects(db: Db, userId: number, projectIds: 
  * a quiet spell opens one due `delayMs` later, the next ones find it open and
  * do nothing. One statement, safe with several processes.
  */
-export async function openMailBatch(db: Db, input: { recipientKey: string; email: string; userId: number | null; projectId: number; at: Date; delayMs: number }): Promise<void> {
-  await db.execute(sql`INSERT INTO message_mail_batches (recipient_key, email, user_id, project_id, opened_at, due_at)
-    VALUES (${input.recipientKey}, ${input.email}, ${input.userId}, ${input.projectId}, ${input.at.toISOString()}::timestamptz, ${new Date(input.at.getTime() + input.delayMs).toISOString()}::timestamptz)
+export async function openMailBatch(db: Db, input: { recipientKey: string; userId: number | null; projectId: number; at: Date; delayMs: number }): Promise<void> {
+  await db.execute(sql`INSERT INTO message_mail_batches (recipient_key, user_id, project_id, opened_at, due_at)
+    VALUES (${input.recipientKey}, ${input.userId}, ${input.projectId}, ${input.at.toISOString()}::timestamptz, ${new Date(input.at.getTime() + input.delayMs).toISOString()}::timestamptz)
     ON CONFLICT (recipient_key, project_id) WHERE sent_at IS NULL DO NOTHING`);
 }
 
 export interface DueBatch {
   id: number;
   recipientKey: string;
-  email: string;
   userId: number | null;
   projectId: number;
   openedAt: Date;
@@ -310,13 +309,13 @@ export interface DueBatch {
 
 /** Claims the batches due by `now` (at most `limit`): marked sent in the transaction that queues their mails, skipped when another process holds them. */
 export async function claimDueBatches(db: Db, now: Date, limit: number): Promise<DueBatch[]> {
-  const rows = await rowsOf<{ id: number; recipient_key: string; email: string; user_id: number | null; project_id: number; opened_at: unknown }>(
+  const rows = await rowsOf<{ id: number; recipient_key: string; user_id: number | null; project_id: number; opened_at: unknown }>(
     db,
     sql`UPDATE message_mail_batches SET sent_at = ${now.toISOString()}::timestamptz
         WHERE id IN (SELECT id FROM message_mail_batches WHERE sent_at IS NULL AND due_at <= ${now.toISOString()}::timestamptz ORDER BY due_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-        RETURNING id, recipient_key, email, user_id, project_id, opened_at`,
+        RETURNING id, recipient_key, user_id, project_id, opened_at`,
   );
-  return rows.map((r) => ({ id: r.id, recipientKey: r.recipient_key, email: r.email, userId: r.user_id, projectId: r.project_id, openedAt: asDate(r.opened_at) }));
+  return rows.map((r) => ({ id: r.id, recipientKey: r.recipient_key, userId: r.user_id, projectId: r.project_id, openedAt: asDate(r.opened_at) }));
 }
 
 /** Messages of the file since `since` the user has not read in `threadIds` (by others, not withdrawn). */

@@ -26,11 +26,11 @@ export async function sendDueMessageMails(ctx: AppContext): Promise<number> {
     const batches = await claimDueBatches(tx, ctx.now(), BATCHES_PER_PASS);
     let count = 0;
     for (const batch of batches) {
+      if (batch.userId === null) continue;
       const loaded = await loadProject(tx, batch.projectId);
       if (!loaded || loaded.project.isArchived) continue;
       const access = toProjectForAccess(loaded);
       const threads = await listProjectThreads(tx, batch.projectId);
-      if (batch.userId === null) continue;
       const [account] = await tx.select().from(userTable).where(eq(userTable.id, batch.userId));
       if (!account || !account.isActive) continue;
       const viewer = viewerOfAccount(account);

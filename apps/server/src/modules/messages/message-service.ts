@@ -288,7 +288,7 @@ async function notifyRecipients(db: Db, opened: Opened, thread: ThreadRow, autho
     if (!canReadThread(viewer, opened.access, opened.thread)) continue;
     // The office does not mail itself about its own side's messages.
     if (side === 'office' && hasOfficePowers(viewer, opened.access)) continue;
-    await openMailBatch(db, { recipientKey: `u${account.id}`, email: account.email, userId: account.id, projectId: opened.loaded.project.id, at, delayMs: MESSAGE_MAIL_BATCH_MS });
+    await openMailBatch(db, { recipientKey: `u${account.id}`, userId: account.id, projectId: opened.loaded.project.id, at, delayMs: MESSAGE_MAIL_BATCH_MS });
   }
 }
 

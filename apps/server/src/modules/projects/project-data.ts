@@ -227,7 +227,7 @@ export async function findDashboardPage(
   return { ids: page.map((r) => r.id), next: rows.length > query.limit && last ? { createdAt: last.created_at, id: last.id } : undefined };
 }
 
-/** The billing list: projects created in [from, to), archived or not. */
+/** Changes a project's own columns (name, status, office, cover) and its `updated_at`. */
 export async function updateProject(db: Db, id: number, changes: Partial<typeof projects.$inferInsert>): Promise<void> {
   await db.update(projects).set({ ...changes, updatedAt: new Date() }).where(eq(projects.id, id));
 }

@@ -334,7 +334,7 @@ async function changeArchiveState(ctx: AppContext, user: UserWithOffice, id: num
   await ctx.db.transaction(async (tx) => {
     const changed = await tx
       .update(projects)
-      .set({ isArchived: archived, updatedAt: new Date() })
+      .set({ isArchived: archived, updatedAt: ctx.now() })
       .where(and(eq(projects.id, id), eq(projects.isArchived, !archived)))
       .returning({ id: projects.id });
     if (changed.length === 0) throw conflict();
