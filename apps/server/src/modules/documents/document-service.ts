@@ -16,6 +16,7 @@ import {
   PROJECT_FILE_MAX_BYTES,
   PROJECT_FILE_MESSAGES,
   projectAccess,
+  questionnaireOwners,
   QUESTIONNAIRE_DOC_TYPES,
   type addDocumentSchema,
   type Project,
@@ -271,13 +272,11 @@ export async function listMyDocuments(ctx: AppContext, user: UserWithOffice): Pr
   return loaded.flatMap((p) => {
     if (projectAccess(viewer, toProjectForAccess(p)) !== 'full') return [];
     const project = toProject(p, viewer);
-    const mine = p.participants.filter((x) => x.userId === user.id);
-    const own = new Map(mine.map((x) => [x.id, x]));
     return project.documents.flatMap((document) => {
-      // A role's shared questionnaire is one of the user's documents through their participation in that role.
-      const owner = document.shared_role ? mine.find((x) => x.role === document.shared_role) : document.participant && own.get(document.participant.id);
+      // The domain's owners: a role's shared questionnaire is the user's through a participation that shares it.
+      const owner = questionnaireOwners(project, document).find((x) => x.user?.id === user.id);
       if (!owner) return [];
-      return [{ project: { id: project.id, name: project.name, status: project.status }, participant: { id: owner.id, first_name: owner.firstName, last_name: owner.lastName, role: owner.role }, document }];
+      return [{ project: { id: project.id, name: project.name, status: project.status }, participant: { id: owner.id, first_name: owner.first_name, last_name: owner.last_name, role: owner.role }, document }];
     });
   });
 }

@@ -131,6 +131,11 @@ describe.each(BACKENDS)('one sale and one purchase questionnaire per realty file
     expect(seen.price_q0_amount).toBeUndefined();
     expect((await save(planted, 'document_sale_house', { id: sale.id, version: seen.version })).statusCode).toBe(401);
     expect((await api(planted, 'GET', `/download_form/sale_house/${sale.id}`)).statusCode).toBe(403);
+    // "Mes documents" lists it to the real seller only.
+    const listed = async (who: { headers: Record<string, string> }) =>
+      ((await api(who, 'GET', '/documents/mine')).json() as Array<{ document: { id: number } }>).map((entry) => entry.document.id);
+    expect(await listed(seller)).toContain(sale.id);
+    expect(await listed(planted)).not.toContain(sale.id);
   });
 
   it('never leaves a role questionnaire under a moved person, keeps answers, drops only empty ones without anybody left', async () => {

@@ -1,6 +1,7 @@
 import {
   listMissingBeforeSubmit,
   QUESTIONNAIRE_DOC_TYPES,
+  questionnaireOwners,
   type MissingBeforeSubmit,
   type Participant,
   type PieceQuestionnaire,
@@ -12,20 +13,15 @@ import {
 /**
  * The questionnaires of the file with their answers, as the wire project
  * carries them, seen from one participation: a role's shared questionnaire
- * counts as theirs; a superseded copy is no longer to be filled in.
+ * counts as theirs when they share it (the domain's `questionnaireOwners`); a superseded copy is no longer to be filled in.
  */
 function questionnairesOf(project: Project, participant: Participant): PieceQuestionnaire[] {
   return project.documents
     .filter((document) => !document.superseded)
-    .flatMap((document) =>
-      QUESTIONNAIRE_DOC_TYPES.flatMap((docType) =>
-        (document[docType] ?? []).map((item) => ({
-          docType,
-          participantId: document.shared_role === participant.role ? participant.id : (document.participant?.id ?? null),
-          answers: item,
-        })),
-      ),
-    );
+    .flatMap((document) => {
+      const participantId = questionnaireOwners(project, document).some((owner) => owner.id === participant.id) ? participant.id : (document.participant?.id ?? null);
+      return QUESTIONNAIRE_DOC_TYPES.flatMap((docType) => (document[docType] ?? []).map((item) => ({ docType, participantId, answers: item })));
+    });
 }
 
 /**
