@@ -1,7 +1,7 @@
-import { Box, Group, Input, Text } from '@mantine/core';
+import { Group, Input, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { useEffect, useId, useRef } from 'react';
-import classes from './file-picker.module.css';
+import { FileChooserButton } from './file-chooser-button';
 
 export const NO_FILE_CHOSEN = 'Aucun fichier choisi';
 
@@ -40,42 +40,18 @@ export function FilePicker({ label, description, accept, disabled, file, onChang
       errorProps={{ id: errorId, role: 'alert' }}
     >
       <Group gap="sm" mt={6} wrap="nowrap">
-        <Box pos="relative">
-          <input
-            ref={input}
-            id={inputId}
-            type="file"
-            className={classes.input}
-            accept={accept}
-            disabled={disabled}
-            aria-describedby={error ? `${nameId} ${errorId}` : nameId}
-            aria-invalid={error ? true : undefined}
-            onChange={(event) => onChange(event.currentTarget.files?.[0] ?? null)}
-          />
-          {/* For the mouse; keyboard and screen reader users reach the input itself (its focus ring shows here). */}
-          <span
-            aria-hidden
-            onClick={() => !disabled && input.current?.click()}
-            className={`mantine-focus-never ${classes.button}`}
-            style={{
-              display: 'inline-flex',
-              alignItems: 'center',
-              gap: 8,
-              height: 36,
-              padding: '0 16px',
-              fontSize: 'var(--mantine-font-size-sm)',
-              fontWeight: 600,
-              border: '1px solid var(--mantine-color-gray-4)',
-              borderRadius: 'var(--mantine-radius-md)',
-              background: 'var(--mantine-color-white)',
-              color: 'var(--mantine-color-black)',
-              whiteSpace: 'nowrap',
-            }}
-          >
-            <IconUpload size={16} aria-hidden />
-            {buttonLabel}
-          </span>
-        </Box>
+        <FileChooserButton
+          inputRef={input}
+          id={inputId}
+          accept={accept}
+          disabled={disabled}
+          describedBy={error ? `${nameId} ${errorId}` : nameId}
+          invalid={Boolean(error)}
+          onChange={(element) => onChange(element.files?.[0] ?? null)}
+          icon={<IconUpload size={16} aria-hidden />}
+        >
+          {buttonLabel}
+        </FileChooserButton>
         <Text id={nameId} size="sm" c={file ? undefined : 'dimmed'} truncate="end" style={{ minWidth: 0 }}>
           {file?.name ?? NO_FILE_CHOSEN}
         </Text>

@@ -2,7 +2,7 @@ import { ActionIcon, Group, Input, Stack, Text } from '@mantine/core';
 import { MESSAGE_MAX_FILES, PROJECT_FILE_ACCEPT, PROJECT_FILE_HINT, sortChosenMessageFiles } from '@notadoo/domain';
 import { IconPaperclip, IconX } from '@tabler/icons-react';
 import { useId, useRef } from 'react';
-import classes from '../../../components/file-picker.module.css';
+import { FileChooserButton } from '../../../components/file-chooser-button';
 import { formatFileSize } from '../lib/message-display';
 
 interface MessageFilesPickerProps {
@@ -36,48 +36,24 @@ export function MessageFilesPicker({ files, onChange, refusals, onRefuse, disabl
       errorProps={{ id: errorId, role: 'alert' }}
     >
       <Stack gap={6} mt={6}>
-        <div style={{ position: 'relative', alignSelf: 'flex-start' }}>
-          <input
-            ref={input}
-            id={inputId}
-            type="file"
-            multiple
-            className={classes.input}
-            accept={PROJECT_FILE_ACCEPT}
-            disabled={disabled || full}
-            aria-describedby={refusals.length > 0 ? `${listId} ${errorId}` : listId}
-            onChange={(event) => {
-              const { accepted, refusals: refused } = sortChosenMessageFiles(files, [...(event.currentTarget.files ?? [])]);
-              // Forgotten by the input, so that choosing the same file again (after removing it) is seen.
-              event.currentTarget.value = '';
-              onChange([...files, ...accepted]);
-              onRefuse(refused);
-            }}
-          />
-          {/* For the mouse; keyboard and screen reader users reach the input itself (its focus ring shows here). */}
-          <span
-            aria-hidden
-            onClick={() => !(disabled || full) && input.current?.click()}
-            className={`mantine-focus-never ${classes.button}`}
-            style={{
-              display: 'inline-flex',
-              alignItems: 'center',
-              gap: 8,
-              height: 36,
-              padding: '0 16px',
-              fontSize: 'var(--mantine-font-size-sm)',
-              fontWeight: 600,
-              border: '1px solid var(--mantine-color-gray-4)',
-              borderRadius: 'var(--mantine-radius-md)',
-              background: 'var(--mantine-color-white)',
-              color: 'var(--mantine-color-black)',
-              whiteSpace: 'nowrap',
-            }}
-          >
-            <IconPaperclip size={16} aria-hidden />
-            {files.length === 0 ? 'Joindre des fichiers' : 'Ajouter des fichiers'}
-          </span>
-        </div>
+        <FileChooserButton
+          inputRef={input}
+          id={inputId}
+          multiple
+          accept={PROJECT_FILE_ACCEPT}
+          disabled={disabled || full}
+          describedBy={refusals.length > 0 ? `${listId} ${errorId}` : listId}
+          onChange={(element) => {
+            const { accepted, refusals: refused } = sortChosenMessageFiles(files, [...(element.files ?? [])]);
+            // Forgotten by the input, so that choosing the same file again (after removing it) is seen.
+            element.value = '';
+            onChange([...files, ...accepted]);
+            onRefuse(refused);
+          }}
+          icon={<IconPaperclip size={16} aria-hidden />}
+        >
+          {files.length === 0 ? 'Joindre des fichiers' : 'Ajouter des fichiers'}
+        </FileChooserButton>
         <Text id={listId} size="sm" c="dimmed" aria-live="polite">
           {files.length === 0 ? 'Aucun fichier joint' : `${files.length} fichier${files.length > 1 ? 's' : ''} joint${files.length > 1 ? 's' : ''} sur ${MESSAGE_MAX_FILES} possibles`}
         </Text>
