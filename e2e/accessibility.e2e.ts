@@ -29,8 +29,8 @@ describe.skipIf(!hasChromium)('accessibility of the main pages (axe-core)', () =
   beforeAll(async () => {
     product = await startProduct();
     browser = await launchBrowser();
-    clientToken = await signInToken(product.url, { email: 'client@notadoo.fr', password: 'Client2026' });
-    adminToken = await signInToken(product.url, { email: 'admin@notadoo.fr', password: 'Admin2026' });
+    clientToken = await signInToken(product.url, { email: 'client@notadoo.fr', password: 'Dossier2026' });
+    adminToken = await signInToken(product.url, { email: 'admin@notadoo.fr', password: 'Notadoo-Admin-2026!' });
     projectId = (await callApi<{ id: number }>(product.url, 'POST', 'project', { name: 'Vente maison Lilas', type: 'realty', subtype: 'house', role: 'seller' }, clientToken)).id;
     await callApi(product.url, 'PATCH', `project/${projectId}`, { office: 1 }, clientToken);
   });

@@ -22,7 +22,7 @@ describe.skipIf(!hasChromium)('account journey in the browser', () => {
   });
 
   const email = 'camille.roux@exemple.fr';
-  const password = 'Maison2026';
+  const password = 'Lavande2026';
 
   it('signs up, with the submit button enabled only once the password rules hold', async () => {
     await page.goto(`${product.url}/signup`);
@@ -82,7 +82,7 @@ describe.skipIf(!hasChromium)('account journey in the browser', () => {
   it('lets a demo account sign in', async () => {
     const context = await browser.newContext({ locale: 'fr-FR' });
     const other = await context.newPage();
-    await signInThroughLoginPage(other, product.url, { email: 'notaire@notadoo.fr', password: 'Notaire2026' });
+    await signInThroughLoginPage(other, product.url, { email: 'notaire@notadoo.fr', password: 'Notadoo-Notaire-2026!' });
     await other.getByRole('button', { name: /Menu utilisateur de Nicolas Bernard/ }).waitFor();
     await context.close();
   });

@@ -18,7 +18,7 @@ describe.skipIf(!hasChromium)('an office for a new notary, searches and the bill
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   let admin: Page;
-  const notary = { email: 'louise.heritiere@etude-lyon.fr', password: 'Notaire2026' };
+  const notary = { email: 'louise.heritiere@etude-lyon.fr', password: 'Notadoo-Notaire-2026!' };
 
   async function newPage(): Promise<Page> {
     const context = await browser.newContext({ locale: 'fr-FR', viewport: { width: 390, height: 844 } });
@@ -45,7 +45,7 @@ describe.skipIf(!hasChromium)('an office for a new notary, searches and the bill
       lastName: 'Héritière',
       intermediary: 'no',
     });
-    const { token } = await callApi<{ token: string }>(product.url, 'POST', 'users/login', { login: 'client@notadoo.fr', password: 'Client2026' });
+    const { token } = await callApi<{ token: string }>(product.url, 'POST', 'users/login', { login: 'client@notadoo.fr', password: 'Dossier2026' });
     const offices = await callApi<Array<{ id: number; city: string }>>(product.url, 'GET', 'notaryoffices');
     const lyon = offices.find((o) => o.city === 'Lyon')!;
     for (const name of ['Les Lilas, Paris', 'Vente Montreuil']) {
@@ -53,7 +53,7 @@ describe.skipIf(!hasChromium)('an office for a new notary, searches and the bill
       await callApi(product.url, 'PATCH', `project/${id}`, { office: lyon.id }, token);
     }
     admin = await newPage();
-    await signIn(admin, 'admin@notadoo.fr', 'Admin2026');
+    await signIn(admin, 'admin@notadoo.fr', 'Notadoo-Admin-2026!');
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();

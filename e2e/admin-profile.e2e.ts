@@ -53,7 +53,7 @@ describe.skipIf(!hasChromium)('administration, profile and contact in the browse
   });
 
   it('lets the admin grant the request in one click from the users tab', async () => {
-    await signIn(admin, 'admin@notadoo.fr', 'Admin2026');
+    await signIn(admin, 'admin@notadoo.fr', 'Notadoo-Admin-2026!');
     await admin.goto(`${product.url}/admin`);
     const pending = admin.getByRole('list', { name: 'Demandes de droits en attente' });
     await pending.getByText('hugo.lemaire@agence.fr', { exact: false }).waitFor();
@@ -103,7 +103,7 @@ describe.skipIf(!hasChromium)('administration, profile and contact in the browse
 
   it('lets a client change their photo and see it in the header at once', async () => {
     const client = await newPage();
-    await signIn(client, 'client@notadoo.fr', 'Client2026');
+    await signIn(client, 'client@notadoo.fr', 'Dossier2026');
     await client.goto(`${product.url}/profile`);
     await client.getByRole('heading', { level: 1, name: 'Mon profil' }).waitFor();
     const chooser = client.waitForEvent('filechooser');

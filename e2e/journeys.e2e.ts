@@ -5,10 +5,10 @@ import { callApi, signInToken } from './support/api';
 import { ALL_TOURS, hasChromium, launchBrowser, newFrenchPage } from './support/browser';
 import { linkIn, startProduct, type RunningProduct } from './support/product';
 
-const CLIENT = { email: 'client@notadoo.fr', password: 'Client2026' };
-const NOTARY = { email: 'notaire@notadoo.fr', password: 'Notaire2026' };
-const ADMIN = { email: 'admin@notadoo.fr', password: 'Admin2026' };
-const AGENT = { email: 'agent@notadoo.fr', password: 'Agent2026' };
+const CLIENT = { email: 'client@notadoo.fr', password: 'Dossier2026' };
+const NOTARY = { email: 'notaire@notadoo.fr', password: 'Notadoo-Notaire-2026!' };
+const ADMIN = { email: 'admin@notadoo.fr', password: 'Notadoo-Admin-2026!' };
+const AGENT = { email: 'agent@notadoo.fr', password: 'Mandat2026' };
 const PARIS = 1;
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 390, height: 844 };

@@ -2,11 +2,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAccessibilityViolation } from './support/accessibility';
 import { callApi } from './support/api';
+import { passSecondFactorInBrowser } from './support/second-factor';
 import { hasChromium, launchBrowser, newPageWithoutTours } from './support/browser';
 import { startProduct, type RunningProduct } from './support/product';
 
-const CLIENT = { email: 'client@notadoo.fr', password: 'Client2026', name: 'Claire Dubois' };
-const NOTARY = { email: 'notaire@notadoo.fr', password: 'Notaire2026' };
+const CLIENT = { email: 'client@notadoo.fr', password: 'Dossier2026', name: 'Claire Dubois' };
+const NOTARY = { email: 'notaire@notadoo.fr', password: 'Notadoo-Notaire-2026!' };
 const PARIS_OFFICE_ID = 1;
 const QUESTION = 'Bonjour Maître, faut-il fournir le diagnostic termites pour la vente ?';
 const FOLLOW_UP = 'Et pour le diagnostic amiante ?';
@@ -37,6 +38,8 @@ describe.skipIf(!hasChromium)('messages between a client and the office in the b
     await page.getByLabel('Adresse email', { exact: true }).fill(account.email);
     await page.getByLabel('Mot de passe', { exact: true }).fill(account.password);
     await page.getByRole('button', { name: 'Se connecter' }).click();
+    // Issue 27: the notary sets the second factor up the first time, then gives the code.
+    await passSecondFactorInBrowser(page, account.email);
     await page.waitForURL('**/dashboard');
     await page.goto(`${product.url}/project/${projectId}/dashboard`);
     await page.getByRole('tab', { name: /^Messages/ }).click();

@@ -5,8 +5,8 @@ import { callApi, signInToken } from './support/api';
 import { hasChromium, launchBrowser, newFrenchPage, PROJECT_TOURS } from './support/browser';
 import { linkIn, startProduct, type RunningProduct } from './support/product';
 
-const CLIENT = { email: 'client@notadoo.fr', password: 'Client2026' };
-const NOTARY = { email: 'notaire@notadoo.fr', password: 'Notaire2026' };
+const CLIENT = { email: 'client@notadoo.fr', password: 'Dossier2026' };
+const NOTARY = { email: 'notaire@notadoo.fr', password: 'Notadoo-Notaire-2026!' };
 const PARIS = 1;
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
@@ -90,7 +90,7 @@ describe.skipIf(!hasChromium)('a file between a client and the office', () => {
     // The notary takes part in the file too, as its notary, through the invitation mailed to him.
     await api('POST', `project/${id}/addperson`, { firstName: 'Nicolas', lastName: 'Bernard', email: NOTARY.email, role: 'office' }, tokens.client);
     const invitation = new URL(linkIn(await product.mailTo(NOTARY.email), '/login?')).searchParams.get('invitation');
-    await api('POST', 'users/login', { login: NOTARY.email, password: NOTARY.password, invitation });
+    await signInToken(product.url, NOTARY, { invitation: invitation! });
 
     const notary = await newPage(tokens.notary);
     await notary.goto(`${product.url}/project/${id}/dashboard`);

@@ -6,8 +6,8 @@ import { callApi } from './support/api';
 import { linkIn, startProduct, type RunningProduct } from './support/product';
 import { signInThroughLoginPage } from './support/sign-in';
 
-const CLIENT = { email: 'client@notadoo.fr', password: 'Client2026' };
-const NOTARY = { email: 'notaire@notadoo.fr', password: 'Notaire2026' };
+const CLIENT = { email: 'client@notadoo.fr', password: 'Dossier2026' };
+const NOTARY = { email: 'notaire@notadoo.fr', password: 'Notadoo-Notaire-2026!' };
 const BUYER = { firstName: 'Louise', lastName: 'Garnier', email: 'louise.garnier@exemple.fr', password: 'Achat2026' };
 const PARIS_OFFICE_ID = 1;
 

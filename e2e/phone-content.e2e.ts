@@ -68,8 +68,8 @@ describe.skipIf(!hasChromium)('phone width, content and small accessibility fixe
     // The bridge address answers nothing: the notary's computer has no drafting software running.
     product = await startProduct({ env: { BRIDGE_URL: 'http://127.0.0.1:9', BRIDGE_SERVICE_KEY: 'cle-e2e' } });
     browser = await launchBrowser();
-    clientToken = await signInToken(product.url, { email: 'client@notadoo.fr', password: 'Client2026' });
-    adminToken = await signInToken(product.url, { email: 'admin@notadoo.fr', password: 'Admin2026' });
+    clientToken = await signInToken(product.url, { email: 'client@notadoo.fr', password: 'Dossier2026' });
+    adminToken = await signInToken(product.url, { email: 'admin@notadoo.fr', password: 'Notadoo-Admin-2026!' });
     // A long name, as many are: the creator's card must still show "(Créateur)".
     const me = await callApi<{ id: number }>(product.url, 'GET', 'users/me', undefined, clientToken);
     await callApi(product.url, 'PATCH', `users/${me.id}`, { firstName: 'Marie-Claire', lastName: 'Dubois-Lefebvre', email: 'client@notadoo.fr' }, clientToken);
@@ -217,7 +217,7 @@ describe.skipIf(!hasChromium)('phone width, content and small accessibility fixe
 
   it('tells the notary why files cannot be transferred when the drafting software does not answer', async () => {
     await callApi(product.url, 'PATCH', 'project/status', { id: projectId, status: 2 }, adminToken);
-    const notaryToken = await signInToken(product.url, { email: 'notaire@notadoo.fr', password: 'Notaire2026' });
+    const notaryToken = await signInToken(product.url, { email: 'notaire@notadoo.fr', password: 'Notadoo-Notaire-2026!' });
     const page = await newPage(notaryToken);
     await page.goto(`${product.url}/project/${projectId}/dashboard`);
     await page.getByText('Logiciel de rédaction injoignable sur ce poste').waitFor();

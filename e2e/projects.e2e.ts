@@ -110,7 +110,7 @@ describe.skipIf(!hasChromium)('project journey in the browser', () => {
     const context = await browser.newContext({ locale: 'fr-FR' });
     const notary = await context.newPage();
     notary.setDefaultTimeout(15_000);
-    await signInThroughLoginPage(notary, product.url, { email: 'notaire@notadoo.fr', password: 'Notaire2026' });
+    await signInThroughLoginPage(notary, product.url, { email: 'notaire@notadoo.fr', password: 'Notadoo-Notaire-2026!' });
 
     const card = notary.getByRole('article', { name: projectName });
     await card.getByText('Relecture étude').waitFor();

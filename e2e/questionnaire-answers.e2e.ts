@@ -1,12 +1,12 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAccessibilityViolation } from './support/accessibility';
-import { callApi } from './support/api';
+import { callApi, signInToken } from './support/api';
 import { hasChromium, launchBrowser, newPageWithoutTours } from './support/browser';
 import { startProduct, type RunningProduct } from './support/product';
 
-const CLIENT = { email: 'client@notadoo.fr', password: 'Client2026' };
-const NOTARY = { email: 'notaire@notadoo.fr', password: 'Notaire2026' };
+const CLIENT = { email: 'client@notadoo.fr', password: 'Dossier2026' };
+const NOTARY = { email: 'notaire@notadoo.fr', password: 'Notadoo-Notaire-2026!' };
 const PARIS_OFFICE_ID = 1;
 const HOUSE = 'document_sale_houses';
 const PHONE = { width: 390, height: 844 };
@@ -47,7 +47,7 @@ describe.skipIf(!hasChromium)("a seller's questionnaire answers in the browser",
     product = await startProduct();
     browser = await launchBrowser();
     clientToken = (await api<{ token: string }>('POST', 'users/login', { login: CLIENT.email, password: CLIENT.password }, '')).token;
-    notaryToken = (await api<{ token: string }>('POST', 'users/login', { login: NOTARY.email, password: NOTARY.password }, '')).token;
+    notaryToken = await signInToken(product.url, NOTARY);
     projectId = (await api<{ id: number }>('POST', 'project', { name: 'Vente maison des Tilleuls', type: 'realty', subtype: 'house', role: 'seller' }, clientToken)).id;
     await api('PATCH', `project/${projectId}`, { office: PARIS_OFFICE_ID }, clientToken);
 

@@ -48,7 +48,7 @@ describe.skipIf(!hasChromium)('house questionnaire in the browser', () => {
   beforeAll(async () => {
     product = await startProduct();
     browser = await launchBrowser();
-    token = (await api<{ token: string }>('POST', 'users/login', { login: 'client@notadoo.fr', password: 'Client2026' })).token;
+    token = (await api<{ token: string }>('POST', 'users/login', { login: 'client@notadoo.fr', password: 'Dossier2026' })).token;
     projectId = (await api<{ id: number }>('POST', 'project', { name: 'Vente maison des Tilleuls', type: 'realty', subtype: 'house', role: 'seller' })).id;
     await api('PATCH', `project/${projectId}`, { office: 1 });
 

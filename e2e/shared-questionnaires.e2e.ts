@@ -10,7 +10,7 @@ import { linkIn, startProduct, type RunningProduct } from './support/product';
 // without e-mail by the estate agent has their civil status filled in by the
 // agent, who otherwise only reads the file's documents.
 
-const CO_SELLER = { firstName: 'Marc', lastName: 'Covendeur', email: 'marc.covendeur@exemple.fr', password: 'Covendeur2026' };
+const CO_SELLER = { firstName: 'Marc', lastName: 'Covendeur', email: 'marc.covendeur@exemple.fr', password: 'Partage2026' };
 const SHARED_SALE = "Ouvrir le questionnaire Vente d'une maison (Questionnaire commun aux vendeurs)";
 const PRICE = 'Prix de vente (en euros)';
 
@@ -53,7 +53,7 @@ describe.skipIf(!hasChromium)('one sale questionnaire for the sellers of a house
   beforeAll(async () => {
     product = await startProduct();
     browser = await launchBrowser();
-    sellerToken = (await api<{ token: string }>('POST', 'users/login', { login: 'client@notadoo.fr', password: 'Client2026' })).token;
+    sellerToken = (await api<{ token: string }>('POST', 'users/login', { login: 'client@notadoo.fr', password: 'Dossier2026' })).token;
     projectId = (await api<{ id: number }>('POST', 'project', { name: 'Maison des Lilas', type: 'realty', subtype: 'house', role: 'seller' })).id;
     await api('PATCH', `project/${projectId}`, { office: 1 });
     await api('POST', `project/${projectId}/addperson`, { ...CO_SELLER, role: 'seller' });
@@ -105,7 +105,7 @@ describe.skipIf(!hasChromium)('one sale questionnaire for the sellers of a house
   it('lets the estate agent fill in the civil status of a seller they added without e-mail, saying it is on her behalf', async () => {
     await api('POST', `project/${projectId}/addperson`, { firstName: 'Inès', lastName: 'Petit', email: 'agent@notadoo.fr', role: 'intermediary' });
     const invitation = new URL(linkIn(await product.mailTo('agent@notadoo.fr'), '/login?')).searchParams.get('invitation');
-    const { token: agentToken } = await callApi<{ token: string }>(product.url, 'POST', 'users/login', { login: 'agent@notadoo.fr', password: 'Agent2026', invitation });
+    const { token: agentToken } = await callApi<{ token: string }>(product.url, 'POST', 'users/login', { login: 'agent@notadoo.fr', password: 'Mandat2026', invitation });
     await api('POST', `project/${projectId}/addperson`, { firstName: 'Léa', lastName: 'Sansmail', role: 'seller' }, agentToken);
 
     const page = await signedInPage(agentToken);

@@ -1,12 +1,13 @@
 import { startBridgeSim, type BridgeSim } from '@notadoo/bridge-sim';
 import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi } from './support/api';
+import { callApi, signInToken } from './support/api';
+import { freshTotpCode, sessionCheckedMinutesAgo, trustThisDevice } from './support/second-factor';
 import { hasChromium, launchBrowser, newPageWithoutTours } from './support/browser';
 import { startProduct, type RunningProduct } from './support/product';
 
-const CLIENT = { email: 'client@notadoo.fr', password: 'Client2026' };
-const NOTARY = { email: 'notaire@notadoo.fr', password: 'Notaire2026' };
+const CLIENT = { email: 'client@notadoo.fr', password: 'Dossier2026' };
+const NOTARY = { email: 'notaire@notadoo.fr', password: 'Notadoo-Notaire-2026!' };
 const PARIS_OFFICE_ID = 1;
 const SERVICE_KEY = 'cle-e2e';
 const DESTINATION = 'Vente Garnier / Dupont';
@@ -34,6 +35,8 @@ describe.skipIf(!hasChromium)('transfer of the files to the drafting software th
 
   async function openProjectAsNotary(): Promise<Page> {
     const page = await newPage();
+    // Issue 27: this browser is the device that passed the notary's second factor (signInToken, beforeAll).
+    await trustThisDevice(page.context(), product.url, NOTARY.email);
     await page.goto(`${product.url}/login`);
     await page.getByLabel('Adresse email', { exact: true }).fill(NOTARY.email);
     await page.getByLabel('Mot de passe', { exact: true }).fill(NOTARY.password);
@@ -86,7 +89,7 @@ describe.skipIf(!hasChromium)('transfer of the files to the drafting software th
     form.append('id', String(drawer.id));
     form.append('file', new Blob([IDENTITY_CARD], { type: 'application/pdf' }), 'carte-identite.pdf');
     await api(product, 'POST', `project/${projectId}/addfile`, form, token);
-    ({ token: notaryToken } = await api<{ token: string }>(product, 'POST', 'users/login', { login: NOTARY.email, password: NOTARY.password }));
+    notaryToken = await signInToken(product.url, NOTARY);
     // Empty questionnaires are not transferred: each gets an answer (the office may write them all).
     const answered = await api<ProjectAnswer>(product, 'GET', `project/${projectId}`, undefined, notaryToken);
     for (const document of answered.documents) {
@@ -150,6 +153,24 @@ describe.skipIf(!hasChromium)('transfer of the files to the drafting software th
     await history.getByText(DESTINATION).waitFor();
     await history.getByText('Réussi').waitFor();
     await history.getByText('5/5').waitFor();
+  });
+
+  it('asks the notary for the code again before a transfer when the last check is over 5 minutes old (issue 27), then sends', async () => {
+    const page = await newPage();
+    await page.context().addCookies([{ name: 'authToken', value: await sessionCheckedMinutesAgo(product.dataDir, notaryToken, 10), url: product.url }]);
+    await page.goto(`${product.url}/project/${projectId}/dashboard`);
+    const before = sim.received().length;
+    const dialog = await searchDestination(page);
+    await chooseAndSend(page, dialog);
+    const reauth = page.getByRole('dialog', { name: 'Confirmez votre identité' });
+    await reauth.getByLabel('Code de vérification').fill('000000');
+    await reauth.getByRole('button', { name: 'Confirmer' }).click();
+    await reauth.getByText(/Code incorrect ou déjà utilisé/).waitFor();
+    expect(sim.received().length).toBe(before);
+    await reauth.getByLabel('Code de vérification').fill(await freshTotpCode(NOTARY.email));
+    await reauth.getByRole('button', { name: 'Confirmer' }).click();
+    await page.getByText("5 fichier(s) transféré(s) avec succès vers votre logiciel de rédaction d'actes.").waitFor();
+    expect(sim.received().length - before).toBe(5);
   });
 
   it('opens the authorization pop-up on a 401 and retries the search, then the paused transfer, once access is granted', async () => {
@@ -228,6 +249,7 @@ describe.skipIf(!hasChromium)('transfer of the files to the drafting software th
     page.on('console', (m) => messages.push(m));
     const pageErrors: Error[] = [];
     page.on('pageerror', (e) => pageErrors.push(e));
+    await trustThisDevice(page.context(), product.url, NOTARY.email);
     await page.goto(`${product.url}/login`);
     await page.getByLabel('Adresse email', { exact: true }).fill(NOTARY.email);
     await page.getByLabel('Mot de passe', { exact: true }).fill(NOTARY.password);

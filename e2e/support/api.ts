@@ -1,3 +1,4 @@
+import { deviceCookieOf, freshTotpCode, rememberDeviceCookie, rememberTotpSecret } from './second-factor';
 /**
  * The product's API as a client script calls it (setting up a journey, or
  * checking what was stored): JSON (or a form) in, JSON out, an error carrying the answer.
@@ -19,7 +20,30 @@ export async function callApi<T>(baseUrl: string, method: string, path: string, 
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-/** A session token for an account, signed in through the API (setting up a journey). */
-export async function signInToken(baseUrl: string, account: { email: string; password: string }): Promise<string> {
-  return (await callApi<{ token: string }>(baseUrl, 'POST', 'users/login', { login: account.email, password: account.password })).token;
+/**
+ * A session token for an account, signed in through the API (setting up a journey). Issue 27: an office member or admin
+ * sets up TOTP the first time, then gives a code (or the trusted-device cookie the server gave this "device").
+ */
+export async function signInToken(baseUrl: string, account: { email: string; password: string }, extra: { invitation?: string } = {}): Promise<string> {
+  const cookie = deviceCookieOf(account.email);
+  const response = await fetch(`${baseUrl}/api/users/login`, {
+    method: 'POST',
+    headers: { 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json', ...(cookie ? { Cookie: cookie } : {}) },
+    body: JSON.stringify({ login: account.email, password: account.password, ...extra }),
+  });
+  if (!response.ok) throw new Error(`POST /api/users/login → ${response.status} ${await response.text()}`);
+  const { token, secondFactor } = (await response.json()) as { token: string; secondFactor?: 'required' | 'setup' };
+  if (secondFactor === undefined) return token;
+  if (secondFactor === 'setup') {
+    const { secret } = await callApi<{ secret: string }>(baseUrl, 'POST', 'auth/second-factor/totp/setup', {}, token);
+    rememberTotpSecret(account.email, secret);
+  }
+  const step = await fetch(`${baseUrl}/api/auth/second-factor/${secondFactor === 'setup' ? 'totp/confirm' : 'verify'}`, {
+    method: 'POST',
+    headers: { 'X-Requested-With': 'XMLHttpRequest', 'Content-Type': 'application/json', Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ code: await freshTotpCode(account.email) }),
+  });
+  if (!step.ok) throw new Error(`double authentification → ${step.status} ${await step.text()}`);
+  rememberDeviceCookie(account.email, step.headers.get('set-cookie'));
+  return ((await step.json()) as { token: string }).token;
 }

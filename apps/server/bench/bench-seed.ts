@@ -16,7 +16,7 @@ import { migrate } from '../src/db/migrate';
 import { projects } from '../src/db/schema';
 import { seedOffices } from '../src/seed/seed';
 
-export const BENCH_PASSWORD = 'Motdepasse1';
+export const BENCH_PASSWORD = 'Kq7#vLp2!xWr9';
 const BENCH_DIR = path.join(tmpdir(), 'notadoo-bench');
 const SEED_VERSION = 'v2';
 

@@ -18,8 +18,9 @@
  *    uploads (1 %); notaries' office lists, first pages (3 %) and next pages
  *    by `after` cursor walking deeper all run long (27 %), and their files
  *    (5 %); the admin's network list (4 %).
- * 3. At the highest rate held: CAPACITY_SOAK_SECONDS more, the server's RSS
- *    sampled (growth check).
+ * 3. At the highest rate held: CAPACITY_SOAK_SECONDS more (40), or
+ *    CAPACITY_LONG_SOAK_SECONDS (600: the goal's 10 minutes) at the largest
+ *    size of a backend, the server's RSS sampled (growth check).
  * 4. PostgreSQL only: two processes on one database, the same mix sent to
  *    them in turn (the bench is the round-robin balancer); each acknowledged
  *    save is read back at once from the other process (stale reads counted),
@@ -32,11 +33,14 @@
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomInt } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { closeSync, cpSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { fullyAnsweredSample, NEXT_PAGE_HEADER, QUESTIONNAIRE_DEFINITIONS } from '@notadoo/domain';
-import { freePort } from '../test/server-process';
+import pg from 'pg';
+import { freePort, signInThroughSecondFactor } from '../test/server-process';
 import { multipartBody, pdfWith } from '../test/multipart';
 import { CAPACITY_PASSWORD, openCapacityDatabase, type CapacityBackend, type CapacityDatabase, type SimulatedClient } from './capacity-seed';
 import { makeTarget, runOpenLoop, send, type Action, type Answer, type StepResult, type Target } from './open-loop-load';
@@ -48,6 +52,7 @@ const QUICK = env.CAPACITY_QUICK === '1';
 const USERS = Number(env.CAPACITY_USERS ?? 1000);
 const STEP_SECONDS = Number(env.CAPACITY_STEP_SECONDS ?? (QUICK ? 4 : 10));
 const SOAK_SECONDS = Number(env.CAPACITY_SOAK_SECONDS ?? (QUICK ? 8 : 40));
+const LONG_SOAK_SECONDS = Number(env.CAPACITY_LONG_SOAK_SECONDS ?? (QUICK ? 8 : 600));
 const START_RATE = Number(env.CAPACITY_START_RATE ?? 25);
 const RATE_FACTOR = Number(env.CAPACITY_RATE_FACTOR ?? 1.5);
 const MAX_STEPS = Number(env.CAPACITY_MAX_STEPS ?? 14);
@@ -106,8 +111,14 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 async function startServer(name: string, dataDir: string, databaseUrl: string | undefined): Promise<ServerProcess> {
   const port = await freePort();
-  let output = '';
-  const child = spawn(SERVER_COMMAND[0]!, SERVER_COMMAND.slice(1), {
+  // The server writes its logs to a file, as under a process manager: a pipe read by this busy bench fills
+  // up, and the server's synchronous log writes would then wait on the bench (seen as 10 % of its CPU).
+  const logFile = path.join(dataDir, 'server.log');
+  const log = openSync(logFile, 'a');
+  const output = () => readFileSync(logFile, 'utf8').slice(-4000);
+  // CAPACITY_PROFILE_DIR: each server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = env.CAPACITY_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${env.CAPACITY_PROFILE_DIR}`] : [];
+  const child = spawn(SERVER_COMMAND[0]!, [...profile, ...SERVER_COMMAND.slice(1)], {
     cwd: ROOT,
     env: {
       ...env,
@@ -118,8 +129,9 @@ async function startServer(name: string, dataDir: string, databaseUrl: string | 
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       // As operators run it: no demo accounts, request logs at info level.
       NODE_ENV: 'production',
-      // Shared by the two processes, as in production, so a token is good on either.
+      // Shared by the two processes, as in production, so a token (and a second factor) is good on either.
       JWT_SECRET,
+      SECOND_FACTOR_KEY: 'cle-du-second-facteur-du-banc-de-capacite',
       // The bench plays the reverse proxy: the per-address sign-in limit applies to each simulated user's address.
       TRUST_PROXY: '127.0.0.1',
       SMTP_URL: '',
@@ -127,12 +139,9 @@ async function startServer(name: string, dataDir: string, databaseUrl: string | 
       // The daily reminders' pass would land at a random moment of some step: it is not what is measured here.
       PIECE_REMINDERS_INTERVAL_MS: '0',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', log, log],
   });
-  // Only the tail is kept (request logs run to megabytes), for an error message.
-  const keep = (d: Buffer) => (output = (output + d.toString()).slice(-4000));
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
+  closeSync(log);
   let ended: unknown;
   running.add(child);
   const exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve((ended = code ?? signal))));
@@ -140,16 +149,16 @@ async function startServer(name: string, dataDir: string, databaseUrl: string | 
   const target = makeTarget(name, port);
   const deadline = Date.now() + 180_000;
   for (;;) {
-    if (ended !== undefined) throw new Error(`le serveur s'est arrêté (${String(ended)}) :\n${output}`);
+    if (ended !== undefined) throw new Error(`le serveur s'est arrêté (${String(ended)}) :\n${output()}`);
     try {
       if ((await send(target, 'GET', '/api/site', BROWSER, undefined, 2000)).status === 200) break;
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`le serveur ne répond pas :\n${output}`);
+    if (Date.now() > deadline) throw new Error(`le serveur ne répond pas :\n${output()}`);
     await new Promise((r) => setTimeout(r, 200));
   }
-  return { target, child, exited, output: () => output };
+  return { target, child, exited, output };
 }
 
 async function stopServer(server: ServerProcess): Promise<void> {
@@ -199,10 +208,10 @@ async function signIn(target: Target, database: CapacityDatabase): Promise<Popul
     while (nextIndex < emails.length) {
       const i = nextIndex++;
       const began = performance.now();
-      const res = await send(target, 'POST', '/api/users/login', { 'content-type': 'application/json', 'x-forwarded-for': addressOf(i + 1) }, Buffer.from(JSON.stringify({ login: emails[i], password: CAPACITY_PASSWORD })));
-      if (res.status !== 200) throw new Error(`connexion de ${emails[i]} : ${res.status} ${res.body.toString().slice(0, 200)}`);
+      // The web's sign-in: for an office member or the admin, the second factor too (set up on its first
+      // sign-in of a run — the kept bases start without, capacity-seed.ts — then from a trusted device).
+      tokens[i] = await signInThroughSecondFactor({ url: `http://127.0.0.1:${target.port}` }, emails[i]!, CAPACITY_PASSWORD, { 'x-forwarded-for': addressOf(i + 1) });
       times.push(performance.now() - began);
-      tokens[i] = (JSON.parse(res.body.toString()) as { token: string }).token;
     }
   };
   await Promise.all(Array.from({ length: 8 }, worker));
@@ -249,15 +258,23 @@ interface MixCounters {
 
 const pickOne = <T>(items: readonly T[]): T => items[randomInt(items.length)]!;
 
-/** A request through the balancer: a connection refused or cut marks the process down (the balancer's health check), and still counts as an error. */
+/**
+ * A request through the balancer: a connection refused or cut marks the
+ * process down (the balancer's health check). A refused connection never
+ * reached the server, so the request goes to another process, as a load
+ * balancer does (nginx's `proxy_next_upstream error`); a cut one counts as an error.
+ */
 async function request(balancer: Balancer, method: string, url: string, headers: Record<string, string>, body?: Buffer): Promise<{ answer: Answer; target: Target }> {
-  const target = balancer.pick();
-  try {
-    return { answer: await send(target, method, url, headers, body), target };
-  } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'EPIPE') target.down = true;
-    throw new Error(`${method} ${url.replace(/\d+/g, '{n}')} : ${code ?? (error as Error).message}`, { cause: error });
+  for (;;) {
+    const target = balancer.pick();
+    try {
+      return { answer: await send(target, method, url, headers, body), target };
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === 'ECONNREFUSED' || code === 'ECONNRESET' || code === 'EPIPE') target.down = true;
+      if (code === 'ECONNREFUSED' && balancer.other(target)) continue;
+      throw new Error(`${method} ${url.replace(/\d+/g, '{n}')} : ${code ?? (error as Error).message}`, { cause: error });
+    }
   }
 }
 
@@ -368,6 +385,40 @@ interface StepFigure extends StepResult {
   rssKb: number;
   peakRssKb: number;
   held: boolean;
+  /** CPU time per request served (ms): the server processes, the database's backends, this bench. */
+  cpu: { server: number; database: number | undefined; bench: number };
+}
+
+const TICKS_PER_SECOND = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+
+/** CPU time (user + system, ms) a process has used, 0 once it is gone. */
+function cpuMsOf(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * The CPU time of the PostgreSQL backends serving the bench database (ms):
+ * on a shared machine, latencies follow the neighbours' load, while the CPU
+ * time a request costs does not, and says what a dedicated machine would hold.
+ */
+function databaseCpu(url: string | undefined): (() => Promise<Map<number, number>>) | undefined {
+  if (!url) return undefined;
+  const name = new URL(url).pathname.slice(1);
+  return async () => {
+    const client = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
+    await client.connect();
+    try {
+      const { rows } = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+      return new Map(rows.map((r) => [r.pid, cpuMsOf(r.pid)]));
+    } finally {
+      await client.end();
+    }
+  };
 }
 
 function printStep(label: string, step: StepFigure, counters: MixCounters): void {
@@ -376,16 +427,37 @@ function printStep(label: string, step: StepFigure, counters: MixCounters): void
       `p50 ${fmt(step.p50).padStart(6)} ms, p95 ${fmt(step.p95).padStart(6)} ms, p99 ${fmt(step.p99).padStart(6)} ms, ` +
       `${step.errors} erreur(s), RSS ${mb(step.rssKb)} (pic ${mb(step.peakRssKb)}), page la plus profonde ${counters.deepestPage} ${step.held ? 'tenu' : 'NON tenu'}`,
   );
+  const { server, database, bench } = step.cpu;
+  console.log(
+    `      CPU par requête : serveur ${fmt(server, 2)} ms${database === undefined ? '' : `, PostgreSQL ${fmt(database, 2)} ms`}, banc ${fmt(bench, 2)} ms` +
+      ` → sur 2 cœurs sans le banc, au plus ${fmt(2000 / (server + (database ?? 0)), 0)} requêtes/s`,
+  );
+  const kinds = [...step.byKind].sort(([a], [b]) => a.localeCompare(b));
+  console.log(`      par type (n, p50 / p99 ms) : ${kinds.map(([kind, k]) => `${kind} ${k.n}, ${fmt(k.p50)} / ${fmt(k.p99)}`).join(' ; ')}`);
   for (const [reason, n] of step.reasons) console.log(`      ${n} × ${reason}`);
 }
 
-async function measureStep(rate: number, seconds: number, mix: () => Action, pids: Array<number | undefined>): Promise<StepFigure> {
+async function measureStep(
+  rate: number,
+  seconds: number,
+  mix: () => Action,
+  pids: Array<number | undefined>,
+  backends?: () => Promise<Map<number, number>>,
+): Promise<StepFigure> {
   let peak = 0;
-  const sample = () => (peak = Math.max(peak, pids.reduce<number>((sum, pid) => sum + rssOf(pid), 0)));
+  const sum = (f: (pid: number | undefined) => number) => pids.reduce<number>((total, pid) => total + f(pid), 0);
+  const sample = () => (peak = Math.max(peak, sum(rssOf)));
+  const [serverBefore, benchBefore, databaseBefore] = [sum(cpuMsOf), process.cpuUsage(), await backends?.()];
   const result = await runOpenLoop({ rate, seconds, next: mix, onTick: sample });
+  const bench = process.cpuUsage(benchBefore);
+  const databaseAfter = await backends?.();
   sample();
-  const rssKb = pids.reduce<number>((sum, pid) => sum + rssOf(pid), 0);
-  return { ...result, rssKb, peakRssKb: peak, held: result.errors === 0 && result.p99 < P99_GOAL_MS };
+  const rssKb = sum(rssOf);
+  // Backends opened during the step count from zero; those closed during it are not counted.
+  const database = databaseAfter && [...databaseAfter].reduce((total, [pid, ms]) => total + ms - (databaseBefore?.get(pid) ?? 0), 0);
+  const served = Math.max(1, result.ok);
+  const cpu = { server: (sum(cpuMsOf) - serverBefore) / served, database: database === undefined ? undefined : database / served, bench: (bench.user + bench.system) / 1000 / served };
+  return { ...result, rssKb, peakRssKb: peak, held: result.errors === 0 && result.p99 < P99_GOAL_MS, cpu };
 }
 
 interface Capacity {
@@ -408,10 +480,11 @@ async function measureCapacity(database: CapacityDatabase): Promise<Capacity> {
     const mix = makeMix(population, roundRobin([server.target]), counters, false);
     // Warm-up (JIT, plans, caches): not reported.
     await runOpenLoop({ rate: START_RATE, seconds: Math.max(2, STEP_SECONDS / 2), next: mix });
+    await measureCostByKind(mix, pid, databaseCpu(database.url));
     const steps: StepFigure[] = [];
     let held: number | undefined;
     for (let i = 0, rate = START_RATE; i < MAX_STEPS; i += 1, rate = Math.round(rate * RATE_FACTOR)) {
-      const step = await measureStep(rate, STEP_SECONDS, mix, [pid]);
+      const step = await measureStep(rate, STEP_SECONDS, mix, [pid], databaseCpu(database.url));
       steps.push(step);
       printStep('palier', step, counters);
       if (!step.held) break;
@@ -421,12 +494,13 @@ async function measureCapacity(database: CapacityDatabase): Promise<Capacity> {
       console.log(`  aucun palier tenu (p99 < ${P99_GOAL_MS} ms sans erreur), même à ${START_RATE} /s`);
     } else {
       // Memory over a longer run at the rate held: does it settle or keep growing?
+      const soakSeconds = database.size === Math.max(...SIZES[database.backend]) ? LONG_SOAK_SECONDS : SOAK_SECONDS;
       const before = rssOf(pid);
       const samples: number[] = [];
       let lastSample = 0;
       const soak = await runOpenLoop({
         rate: held,
-        seconds: SOAK_SECONDS,
+        seconds: soakSeconds,
         next: mix,
         onTick: () => {
           if (performance.now() - lastSample >= 1000) {
@@ -438,14 +512,89 @@ async function measureCapacity(database: CapacityDatabase): Promise<Capacity> {
       const after = rssOf(pid);
       const slices = [0, 0.25, 0.5, 0.75].map((q) => samples[Math.floor(q * samples.length)] ?? 0);
       console.log(
-        `  mémoire sur ${SOAK_SECONDS} s à ${held} /s : RSS ${mb(before)} au début, ${slices.map(mb).join(' → ')} → ${mb(after)} à la fin ` +
+        `  mémoire sur ${soakSeconds} s à ${held} /s : RSS ${mb(before)} au début, ${slices.map(mb).join(' → ')} → ${mb(after)} à la fin ` +
           `(pic ${mb(Math.max(...samples, after))}, ${after >= before ? '+' : ''}${mb(after - before)}) ; p99 ${fmt(soak.p99)} ms, ${soak.errors} erreur(s)`,
       );
     }
+    await measureBillingExport(server.target, population.admin, pid);
     return { backend: database.backend, size: database.size, held, steps };
   } finally {
     await stopServer(server);
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * What each kind of request costs in CPU, the mix sent one request at a
+ * time: the CPU time used by the server (and the database's backends) while
+ * a request runs is added to its kind. /proc counts in ticks of 10 ms, so
+ * only sums over many requests mean something (CAPACITY_COST_REQUESTS, 1,500).
+ */
+async function measureCostByKind(mix: () => Action, pid: number | undefined, backends?: () => Promise<Map<number, number>>): Promise<void> {
+  const count = Number(env.CAPACITY_COST_REQUESTS ?? 1500);
+  if (count <= 0) return;
+  const backendPids = [...((await backends?.())?.keys() ?? [])];
+  const kinds = new Map<string, { n: number; server: number; total: number }>();
+  for (let i = 0; i < count; i += 1) {
+    const server = cpuMsOf(pid);
+    const database = backendPids.map(cpuMsOf);
+    const kind = await mix()().catch(() => 'erreur');
+    const entry = kinds.get(kind) ?? { n: 0, server: 0, total: 0 };
+    const serverUsed = cpuMsOf(pid) - server;
+    // A backend the pool closed meanwhile reads 0: left out rather than counted negative.
+    const databaseUsed = backendPids.reduce((total, backend, j) => {
+      const now = cpuMsOf(backend);
+      return now === 0 ? total : total + now - database[j]!;
+    }, 0);
+    entry.n += 1;
+    entry.server += serverUsed;
+    entry.total += serverUsed + databaseUsed;
+    kinds.set(kind, entry);
+  }
+  const figures = [...kinds].sort(([a], [b]) => a.localeCompare(b)).map(([kind, k]) => {
+    const database = backendPids.length > 0 ? ` + ${fmt((k.total - k.server) / k.n, 2)}` : '';
+    return `${kind} ${fmt(k.server / k.n, 2)}${database} ms (${k.n})`;
+  });
+  console.log(`  CPU par type de requête, une à la fois (serveur${backendPids.length > 0 ? ' + PostgreSQL' : ''}) : ${figures.join(' ; ')}`);
+}
+
+/**
+ * The admin's billing CSV of every file of the base, read as it streams
+ * (nothing kept but counts) while the server's RSS is sampled: a export of
+ * the whole base must not hold it in memory.
+ */
+async function measureBillingExport(target: Target, admin: Session, pid: number | undefined): Promise<void> {
+  const before = rssOf(pid);
+  let peak = before;
+  const timer = setInterval(() => (peak = Math.max(peak, rssOf(pid))), 100);
+  const start = performance.now();
+  const today = new Date().toISOString().slice(0, 10);
+  try {
+    const { status, bytes, lines } = await new Promise<{ status: number; bytes: number; lines: number }>((resolve, reject) => {
+      const req = http.get(
+        { host: '127.0.0.1', port: target.port, path: `/api/projects/open/export?from=2000-01-01&to=${today}`, headers: admin.headers, agent: target.agent },
+        (res) => {
+          let bytes = 0;
+          let lines = 0;
+          res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+          // Decoded as a browser does (the answer is compressed), counting lines without keeping the text.
+          const encoding = res.headers['content-encoding'];
+          const text = encoding === 'br' ? res.pipe(zlib.createBrotliDecompress()) : encoding === 'gzip' ? res.pipe(zlib.createGunzip()) : res;
+          text.on('data', (chunk: Buffer) => {
+            for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines += 1;
+          });
+          text.on('end', () => resolve({ status: res.statusCode ?? 0, bytes, lines }));
+          text.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+    });
+    console.log(
+      `  export CSV de facturation (toute la base) : HTTP ${status}, ${(lines - 1).toLocaleString('fr-FR')} lignes, ${(bytes / 1048576).toFixed(1)} Mo en ${fmt((performance.now() - start) / 1000)} s ; ` +
+        `RSS ${mb(before)} avant, pic ${mb(peak)} pendant (+${mb(peak - before)})`,
+    );
+  } finally {
+    clearInterval(timer);
   }
 }
 
@@ -460,12 +609,12 @@ async function measureTwoProcesses(database: CapacityDatabase, rate: number): Pr
     const mix = makeMix(population, balancer, counters, true);
     await runOpenLoop({ rate: START_RATE, seconds: Math.max(2, STEP_SECONDS / 2), next: mix });
     Object.assign(counters, { checks: 0, stale: 0, checkErrors: 0 });
-    const both = await measureStep(rate, CLUSTER_SECONDS / 2, mix, servers.map((s) => s.child.pid));
+    const both = await measureStep(rate, CLUSTER_SECONDS / 2, mix, servers.map((s) => s.child.pid), databaseCpu(database.url));
     printStep('A + B    ', both, counters);
     console.log(`      lectures sur l'autre processus juste après un enregistrement acquitté : ${counters.checks}, dont ${counters.stale} périmée(s), ${counters.checkErrors} en erreur`);
     // B stops as a deploy stops it; the balancer sees its connections refused and sends everything to A.
     const stopped = stopServer(servers[1]!);
-    const alone = await measureStep(rate, CLUSTER_SECONDS / 2, mix, [servers[0]!.child.pid]);
+    const alone = await measureStep(rate, CLUSTER_SECONDS / 2, mix, [servers[0]!.child.pid], databaseCpu(database.url));
     await stopped;
     printStep('B arrêté ', alone, counters);
     console.log(`      erreurs dues à l'arrêt de B : ${alone.errors} sur ${alone.sent} requêtes`);
@@ -513,7 +662,7 @@ for (const backend of BACKENDS) {
 }
 
 const pgSizes = SIZES.PostgreSQL;
-if (!SEED_ONLY && BACKENDS.includes('PostgreSQL') && pgSizes.length > 0) {
+if (!SEED_ONLY && CLUSTER_SECONDS > 0 && BACKENDS.includes('PostgreSQL') && pgSizes.length > 0) {
   const size = Number(env.CAPACITY_CLUSTER_SIZE ?? Math.max(...pgSizes));
   // Opened again: the runs above saved answers, and each save must carry the document's current version.
   const database = await openCapacityDatabase('PostgreSQL', size, USERS);

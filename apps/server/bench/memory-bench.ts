@@ -83,7 +83,7 @@ async function call(base: string, method: string, url: string, body?: unknown, t
 async function requestMix(base: string): Promise<void> {
   for (let i = 0; i < 3; i += 1) {
     await call(base, 'GET', '/site');
-    const { token } = (await call(base, 'POST', '/users/login', { login: 'client@notadoo.fr', password: 'Client2026' })) as { token: string };
+    const { token } = (await call(base, 'POST', '/users/login', { login: 'client@notadoo.fr', password: 'Dossier2026' })) as { token: string };
     await call(base, 'GET', '/users/me', undefined, token);
     await call(base, 'GET', '/projects/mine', undefined, token);
     const created = (await call(base, 'POST', '/project', { name: `Vente ${i + 1}`, type: 'realty', subtype: 'appt', role: 'seller' }, token)) as { id: number };

@@ -72,7 +72,8 @@ export interface StepResult {
   errors: number;
   /** The first few reasons, counted. */
   reasons: Map<string, number>;
-  byKind: Map<string, number>;
+  /** Per kind of request: how many answered, and their median and 99th percentile latency (ms). */
+  byKind: Map<string, { n: number; p50: number; p99: number }>;
 }
 
 function quantile(sorted: readonly number[], q: number): number {
@@ -92,7 +93,7 @@ export async function runOpenLoop(options: { rate: number; seconds: number; next
   const total = Math.round(rate * seconds);
   const latencies: number[] = [];
   const reasons = new Map<string, number>();
-  const byKind = new Map<string, number>();
+  const kinds = new Map<string, number[]>();
   let errors = 0;
   let inFlight = 0;
   let sent = 0;
@@ -117,8 +118,11 @@ export async function runOpenLoop(options: { rate: number; seconds: number; next
       const run = next()()
         .then(
           (kind) => {
-            latencies.push(performance.now() - dueAt);
-            byKind.set(kind, (byKind.get(kind) ?? 0) + 1);
+            const latency = performance.now() - dueAt;
+            latencies.push(latency);
+            const list = kinds.get(kind);
+            if (list) list.push(latency);
+            else kinds.set(kind, [latency]);
           },
           (error: unknown) => fail(error instanceof Error ? error.message : String(error)),
         )
@@ -139,6 +143,12 @@ export async function runOpenLoop(options: { rate: number; seconds: number; next
   await Promise.all([...pending]);
   const elapsed = (performance.now() - start) / 1000;
   latencies.sort((a, b) => a - b);
+  const byKind = new Map(
+    [...kinds].map(([kind, list]) => {
+      list.sort((a, b) => a - b);
+      return [kind, { n: list.length, p50: quantile(list, 0.5), p99: quantile(list, 0.99) }];
+    }),
+  );
   return {
     offered: rate,
     achieved: latencies.length / elapsed,

@@ -118,7 +118,7 @@ for (const backend of BACKENDS) {
   const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
     fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.10', ...headers }, body: JSON.stringify(body) });
   const signup = async (email: string) => {
-    const res = await post('/users/signup', { email, password: 'Motdepasse1', passwordConfirm: 'Motdepasse1', firstName: 'Banc', lastName: 'Essai' });
+    const res = await post('/users/signup', { email, password: 'Kq7#vLp2!xWr9', passwordConfirm: 'Kq7#vLp2!xWr9', firstName: 'Banc', lastName: 'Essai' });
     if (res.status !== 201) throw new Error(`signup: ${res.status} ${await res.text()}`);
     return ((await res.json()) as { token: string }).token;
   };

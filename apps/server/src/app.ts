@@ -11,6 +11,9 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAuthentication } from './auth/authenticate';
+import { strongerPasswordGate } from './auth/password-gate';
+import { secondFactorCodeGate, secondFactorSetupGate } from './auth/second-factor-gate';
+import { registerSessionGates } from './auth/session-gates';
 import { createPasswordHasher } from './auth/passwords';
 import { createRateLimiter } from './auth/rate-limiter';
 import { createTokenService } from './auth/session-tokens';
@@ -43,8 +46,16 @@ import { createMessageMailTask, type MessageMailTask } from './modules/messages/
 import { createReminderTask, type ReminderTask } from './modules/pieces/piece-reminder-service';
 import { createAnswerChangeSummaryTask, type AnswerChangeSummaryTask } from './modules/answer-changes/answer-change-summaries';
 import { answerChangeRoutes } from './modules/answer-changes/answer-changes-routes';
+import { personalDataRoutes } from './modules/personal-data/personal-data-routes';
+import { createDataExportTask, type DataExportTask } from './modules/personal-data/export-service';
+import { createPurgeTask, type PurgeTask } from './modules/personal-data/purge-service';
 import { transferRoutes } from './modules/transfers/transfer-routes';
+import { historyRoutes } from './modules/history/history-routes';
+import { registerRequestOrigin } from './modules/history/request-origin';
 import { userRoutes } from './modules/users/user-routes';
+import { createSecondFactorKeys } from './modules/second-factor/second-factor-crypto';
+import { secondFactorRoutes } from './modules/second-factor/second-factor-routes';
+import { createTrustedDevices } from './modules/second-factor/trusted-device';
 // Issue 10: administration, billing, contact, site information and maintenance, avatars.
 import { adminRoutes } from './modules/admin/admin-routes';
 import { billingRoutes } from './modules/admin/billing-routes';
@@ -66,6 +77,10 @@ declare module 'fastify' {
     messageMails: MessageMailTask;
     /** The summary mails of the office's changes to clients' answers; `main.ts` starts it once listening, close stops it. */
     answerChangeSummaries: AnswerChangeSummaryTask;
+    /** Issue 26: builds the copies of people's data; `main.ts` starts it once listening, close stops it. */
+    dataExports: DataExportTask;
+    /** Issue 26: warns of, then purges, abandoned files; `main.ts` starts it once listening, close stops it. */
+    filePurge: PurgeTask;
   }
 }
 
@@ -87,6 +102,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Download tokens travel in the URL path (get_pdf, get_file) and are longer than Fastify's 100-character default.
   const app = Fastify({
     logger: redactingLoggerOptions(options.logger),
+    // One access line per request, written when it ends (below), where Fastify writes two by default.
+    disableRequestLogging: true,
     bodyLimit: 1024 * 1024,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { maxParamLength: 1024 },
@@ -97,6 +114,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+
+  // The arrival line said nothing the end's does not (its method and URL): half the log writes on every request's path.
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  });
 
   const now = options.now ?? (() => new Date());
   const outbox = createOutboxWorker({ db: options.database.db, mailer: options.mailer, settings: config.mailOutbox, log: app.log });
@@ -118,6 +140,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     now,
     passwords: createPasswordHasher(config.passwordHashing),
     storage: options.storage ?? (await createFileStorage(config)),
+    secondFactor: {
+      keys: createSecondFactorKeys(config.secondFactorKey),
+      devices: createTrustedDevices(config.secondFactorKey, config.publicUrl.startsWith('https:')),
+    },
   };
 
   const reminders = createReminderTask(ctx);
@@ -130,9 +156,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const summaries = createAnswerChangeSummaryTask(ctx);
   app.decorate('answerChangeSummaries', summaries);
   app.addHook('onClose', async () => summaries.stop());
+  const dataExports = createDataExportTask(ctx);
+  app.decorate('dataExports', dataExports);
+  app.addHook('onClose', async () => dataExports.stop());
+  const filePurge = createPurgeTask(ctx);
+  app.decorate('filePurge', filePurge);
+  app.addHook('onClose', async () => filePurge.stop());
 
   // External plugins first, then the app's own, then routes.
   registerSecurityHeaders(app, config);
+  // Issue 26: the history's entries say from which address and browser a change came.
+  registerRequestOrigin(app);
   // API answers are compressed on the fly (brotli at a fast level: a JSON list
   // is sent once); the web app's files are compressed once, at build time.
   // Answers up to 64 KiB (a dashboard page is about 30 KiB) are compressed in
@@ -165,10 +199,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     async (api) => {
       // Deny by default inside /api; static files (office images, the web app) are public.
       registerAuthentication(api, { db: ctx.db, tokens: ctx.tokens });
+      // In this order: the code owed at sign-in, then a stronger password, then the second factor's setup.
+      registerSessionGates(api, [secondFactorCodeGate, strongerPasswordGate, secondFactorSetupGate]);
       registerStorableTextGuard(api);
       registerNoStore(api);
       await api.register(accountRoutes(ctx));
       await api.register(userRoutes(ctx));
+      await api.register(secondFactorRoutes(ctx));
       await api.register(officeRoutes(ctx));
       await api.register(projectRoutes(ctx));
       await api.register(questionnaireRoutes(ctx));
@@ -178,8 +215,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(documentRoutes(ctx));
       await api.register(pieceRoutes(ctx));
       await api.register(messageRoutes(ctx));
+      await api.register(personalDataRoutes(ctx, () => dataExports.wake()));
       await api.register(mailOutboxRoutes(ctx));
       await api.register(transferRoutes(ctx));
+      await api.register(historyRoutes(ctx));
       await api.register(adminRoutes(ctx));
       await api.register(billingRoutes(ctx));
       await api.register(contactRoutes(ctx));

@@ -47,6 +47,16 @@ describe('configuration from the environment', () => {
     });
   });
 
+  it('reads how copies of data are built and abandoned files purged (issue 26), refusing a purge under 2 months', () => {
+    expect(readConfig({ DATA_DIR: dir }).personalData).toEqual({ exportIntervalMs: 10_000, purgeAfterMonths: 24, purgeIntervalMs: 3_600_000 });
+    expect(readConfig({ DATA_DIR: dir, DATA_EXPORT_INTERVAL_MS: '0', PURGE_AFTER_MONTHS: '36', PURGE_INTERVAL_MS: '0' }).personalData).toEqual({
+      exportIntervalMs: 0,
+      purgeAfterMonths: 36,
+      purgeIntervalMs: 0,
+    });
+    expect(() => readConfig({ DATA_DIR: dir, PURGE_AFTER_MONTHS: '1', DATA_EXPORT_INTERVAL_MS: '-5' })).toThrow(/DATA_EXPORT_INTERVAL_MS[\s\S]*PURGE_AFTER_MONTHS|PURGE_AFTER_MONTHS[\s\S]*DATA_EXPORT_INTERVAL_MS/);
+  });
+
   it('reads the bridge of the drafting software, which needs its service key', () => {
     expect(readConfig({ DATA_DIR: dir }).bridge).toBeNull();
     expect(readConfig({ DATA_DIR: dir, BRIDGE_URL: 'http://127.0.0.1:4100/', BRIDGE_SERVICE_KEY: 'cle' }).bridge).toEqual({ url: 'http://127.0.0.1:4100', serviceKey: 'cle' });

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import { DEFAULT_PURGE_AFTER_MONTHS } from '@notadoo/domain';
 import { z } from 'zod';
 import { DEFAULT_POSTGRES_SETTINGS } from './db/postgres-settings';
 import { DEFAULT_OUTBOX_SETTINGS, type OutboxSettings } from './mail/outbox-worker';
@@ -19,6 +20,8 @@ const envSchema = z.object({
   // Reliability: a query unanswered this long fails (503) and its connection is dropped, so a silent link cannot hang requests.
   DATABASE_QUERY_TIMEOUT_MS: z.coerce.number().int().min(100).default(DEFAULT_POSTGRES_SETTINGS.queryTimeoutMs),
   JWT_SECRET: z.string().min(32, 'doit faire au moins 32 caractères').optional(),
+  // Issue 27: the key that encrypts TOTP secrets and keys the backup codes' hashes; unset: generated once in DATA_DIR.
+  SECOND_FACTOR_KEY: z.string().min(32, 'doit faire au moins 32 caractères').optional(),
   PUBLIC_URL: z.url().optional(),
   SMTP_URL: z
     .string()
@@ -56,6 +59,10 @@ const envSchema = z.object({
   // Reminders of the pieces still owed (issue 22): how often a process tries the daily pass (0: never), and from which hour in Paris.
   PIECE_REMINDERS_INTERVAL_MS: z.coerce.number().int().min(0).default(60 * 60_000),
   PIECE_REMINDERS_FROM_HOUR: z.coerce.number().int().min(0).max(23).default(9),
+  // Issue 26: copies of a person's data, and the purge of abandoned files.
+  DATA_EXPORT_INTERVAL_MS: z.coerce.number().int().min(0).default(10_000),
+  PURGE_AFTER_MONTHS: z.coerce.number().int().min(2).max(1200).default(DEFAULT_PURGE_AFTER_MONTHS),
+  PURGE_INTERVAL_MS: z.coerce.number().int().min(0).default(60 * 60_000),
   // Password hashing (issue 9, hostile test): argon2 runs at once, and waiting beyond them before a 503.
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(defaultPasswordHashConcurrency()),
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
@@ -82,6 +89,8 @@ export interface Config {
   /** PostgreSQL only: how long a query's answer may take before the query fails and its connection is dropped. */
   databaseQueryTimeoutMs: number;
   jwtSecret: string;
+  /** Issue 27: encrypts TOTP secrets at rest (AES-256-GCM) and keys the backup codes' HMAC; the same on every process. */
+  secondFactorKey: string;
   /** Where the web app is reached; links in mails point there. */
   publicUrl: string;
   smtpUrl: string | undefined;
@@ -105,6 +114,12 @@ export interface Config {
   passwordHashing: { concurrency: number; queueLength: number };
   /** Issue 22: the daily pass of reminders, tried every `intervalMs` (0: off) from `fromHour` (Paris). */
   pieceReminders: { intervalMs: number; fromHour: number };
+  /**
+   * Issue 26: how often a process looks for copies of data to build (0: never in
+   * this process); files left "Sans suite" or drafts untouched `purgeAfterMonths`
+   * are purged by a pass tried every `purgeIntervalMs` (0: off in this process).
+   */
+  personalData: { exportIntervalMs: number; purgeAfterMonths: number; purgeIntervalMs: number };
 }
 
 /** An S3-compatible bucket (S3_* variables). */
@@ -179,6 +194,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     databaseQueryTimeoutMs: e.DATABASE_QUERY_TIMEOUT_MS,
     jwtSecret: e.JWT_SECRET ?? readOrCreateSecret(dataDir),
+    secondFactorKey: e.SECOND_FACTOR_KEY ?? readOrCreateSecret(dataDir, 'second-factor-key'),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -201,6 +217,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY ?? false,
     passwordHashing: { concurrency: e.PASSWORD_HASH_CONCURRENCY, queueLength: e.PASSWORD_HASH_QUEUE },
     pieceReminders: { intervalMs: e.PIECE_REMINDERS_INTERVAL_MS, fromHour: e.PIECE_REMINDERS_FROM_HOUR },
+    personalData: { exportIntervalMs: e.DATA_EXPORT_INTERVAL_MS, purgeAfterMonths: e.PURGE_AFTER_MONTHS, purgeIntervalMs: e.PURGE_INTERVAL_MS },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,
@@ -231,9 +248,9 @@ function bridgeKeyIssues(env: NodeJS.ProcessEnv): Array<{ path: string[]; messag
   return env.BRIDGE_URL && !env.BRIDGE_SERVICE_KEY ? [{ path: ['BRIDGE_SERVICE_KEY'], message: 'requise quand BRIDGE_URL est renseignée' }] : [];
 }
 
-/** A missing JWT_SECRET is generated once and kept in DATA_DIR, so tokens survive restarts. */
-function readOrCreateSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
+/** A missing JWT_SECRET (or SECOND_FACTOR_KEY) is generated once and kept in DATA_DIR, so tokens (and secrets) survive restarts. */
+function readOrCreateSecret(dataDir: string, name = 'jwt-secret'): string {
+  const file = path.join(dataDir, name);
   if (existsSync(file)) return readFileSync(file, 'utf8').trim();
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   const secret = randomBytes(48).toString('base64url');

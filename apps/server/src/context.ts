@@ -7,6 +7,8 @@ import type { Db } from './db/database';
 import type { FileStorage } from './files/storage/file-storage';
 import type { Mailer } from './mail/mailer';
 import type { OutboxWorker } from './mail/outbox-worker';
+import type { SecondFactorKeys } from './modules/second-factor/second-factor-crypto';
+import type { TrustedDevices } from './modules/second-factor/trusted-device';
 
 export interface RateLimits {
   /**
@@ -29,6 +31,8 @@ export interface RateLimits {
   mailPerEmail: RateLimit;
   /** Issue 10: contact form messages per address. */
   contactPerIp: RateLimit;
+  /** Issue 27: wrong second-factor codes (sign-in step, re-authentication, setup) per account: 6 digits must not be guessed. */
+  secondFactorFailuresPerAccount: RateLimit;
 }
 
 const MINUTE = 60_000;
@@ -42,6 +46,7 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   mailPerIp: { max: 20, windowMs: 15 * MINUTE },
   mailPerEmail: { max: 3, windowMs: 15 * MINUTE },
   contactPerIp: { max: 5, windowMs: 60 * MINUTE },
+  secondFactorFailuresPerAccount: { max: 10, windowMs: 15 * MINUTE },
 };
 
 /** What the services need, built once per application instance. */
@@ -58,6 +63,8 @@ export interface AppContext {
   passwords: PasswordHasher;
   log: FastifyBaseLogger;
   now: () => Date;
+  /** Issue 27: the keys of the second factor's secrets, and the trusted devices' cookies. */
+  secondFactor: { keys: SecondFactorKeys; devices: TrustedDevices };
   /** Issue 11: every stored file (project files, PDFs, covers, avatars), on local disk or in an S3 bucket. */
   storage: FileStorage;
 }

@@ -81,6 +81,9 @@ async function main(): Promise<void> {
   app.answerChangeSummaries.start();
   // Mails of the messages waiting on a file (issue 28), one per recipient and file per minute; app.close stops them.
   app.messageMails.start();
+  // Issue 26: copies of people's data built in the background, and the purge of abandoned files (0: off in this process).
+  if (config.personalData.exportIntervalMs > 0) app.dataExports.start();
+  if (config.personalData.purgeIntervalMs > 0) app.filePurge.start();
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite embarqué (${path.join(config.dataDir, 'db')})`;
   console.log(`Notadoo démarré sur ${config.publicUrl} — base : ${where} — fichiers : ${storage.description}`);
   if (seeded.migrations.length) console.log(`Migrations appliquées : ${seeded.migrations.join(', ')}`);

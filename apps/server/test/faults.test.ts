@@ -37,7 +37,7 @@ async function call(server: ServerProcess, method: string, url: string, options:
 }
 
 async function signup(server: ServerProcess, email: string) {
-  const password = keep(`Secret${randomBytes(6).toString('hex')}1`);
+  const password = keep(`Ardoise-${randomBytes(6).toString('hex')}-1`);
   const res = await call(server, 'POST', '/users/signup', { body: { email, password, passwordConfirm: password, firstName: 'Anne', lastName: 'Test' } });
   expect(res.status, JSON.stringify(res.json)).toBe(201);
   return { email, password, token: keep(res.json.token as string) };

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, freePort, startServerProcess, type ServerProcess } from './server-process';
+import { callApi, freePort, signInThroughSecondFactor, startServerProcess, type ServerProcess } from './server-process';
 import { createTestSmtpServer } from './smtp-test-server';
 import { createThrowAwayDatabase } from './test-app';
 
@@ -26,8 +26,8 @@ const PROCESS_TEST = { timeout: 180_000 };
 const signupPayload = (email: string) => ({
   login: email,
   email,
-  password: 'Secret123',
-  passwordConfirm: 'Secret123',
+  password: 'Lanterne123',
+  passwordConfirm: 'Lanterne123',
   firstName: 'Zoé',
   lastName: 'Lefèvre',
   intermediary: 'no',
@@ -40,9 +40,7 @@ async function signup(server: ServerProcess, email: string): Promise<void> {
 
 /** The demo admin seeded outside production. */
 async function adminToken(server: ServerProcess): Promise<string> {
-  const res = await callApi<{ token: string }>(server, 'POST', '/users/login', { body: { login: 'admin@notadoo.fr', password: 'Admin2026' } });
-  expect(res.status).toBe(200);
-  return res.body.token;
+  return signInThroughSecondFactor(server, 'admin@notadoo.fr', 'Notadoo-Admin-2026!');
 }
 
 async function outbox(server: ServerProcess, token: string, status: 'pending' | 'sent' | 'failed'): Promise<Array<Record<string, unknown>>> {
@@ -186,6 +184,8 @@ describe.skipIf(!TEST_DATABASE_URL)('mail outbox with two server processes on on
           DATABASE_URL: database.url,
           SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
           JWT_SECRET: 'secret-partage-secret-partage-secret-partage',
+          // Shared as in production: either process reads the second factors the other stored.
+          SECOND_FACTOR_KEY: 'cle-partagee-du-second-facteur-cle-partagee',
         }),
       );
     }

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { Secret, TOTP } from 'otpauth';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -140,4 +141,45 @@ export async function callApi<T = unknown>(
   });
   const text = await res.text();
   return { status: res.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+/** What a test keeps of an account's second factor, as an authenticator app and a browser would. */
+const secondFactors = new Map<string, { secret: string; deviceCookie?: string }>();
+
+/**
+ * A session token through the server process's own sign-in: an office member
+ * or admin sets TOTP up on the first sign-in, then comes back from the device
+ * it trusted (its cookie), or gives a code.
+ */
+export async function signInThroughSecondFactor(
+  server: Pick<ServerProcess, 'url'>,
+  email: string,
+  password: string,
+  /** Sent with every call (a bench's proxy address). */
+  extraHeaders: Record<string, string> = {},
+): Promise<string> {
+  const known = secondFactors.get(email);
+  const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}/api${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...extraHeaders, ...headers }, body: JSON.stringify(body) });
+  const read = async (res: Response, what: string) => {
+    if (!res.ok) throw new Error(`${what}: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { token: string; secondFactor?: 'required' | 'setup'; secret?: string };
+  };
+  const signedIn = await read(await post('/users/login', { login: email, password }, known?.deviceCookie ? { cookie: known.deviceCookie } : {}), 'sign-in');
+  if (signedIn.secondFactor === undefined) return signedIn.token;
+  const bearer = { authorization: `Bearer ${signedIn.token}` };
+  const code = (secret: string) => TOTP.generate({ secret: Secret.fromBase32(secret) });
+  let step: Response;
+  if (signedIn.secondFactor === 'setup') {
+    const { secret } = await read(await post('/auth/second-factor/totp/setup', {}, bearer), 'TOTP setup');
+    secondFactors.set(email, { secret: secret! });
+    step = await post('/auth/second-factor/totp/confirm', { code: code(secret!) }, bearer);
+  } else {
+    if (!known) throw new Error(`${email}: a second factor this test does not know`);
+    step = await post('/auth/second-factor/verify', { code: code(known.secret) }, bearer);
+  }
+  const cookie = step.headers.get('set-cookie');
+  const done = await read(step, 'second factor');
+  if (cookie) secondFactors.get(email)!.deviceCookie = cookie.split(';')[0];
+  return done.token;
 }

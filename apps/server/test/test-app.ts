@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { Secret, TOTP } from 'otpauth';
 import pg from 'pg';
 import { buildApp, type AppOptions } from '../src/app';
 import type { Config } from '../src/config';
@@ -27,6 +28,7 @@ export const testConfig: Config = {
   databaseUrl: undefined,
   databaseQueryTimeoutMs: DEFAULT_POSTGRES_SETTINGS.queryTimeoutMs,
   jwtSecret: 'secret-de-test-secret-de-test-secret-de-test',
+  secondFactorKey: 'cle-de-double-authentification-de-test-0123',
   publicUrl: 'http://app.test',
   smtpUrl: undefined,
   mailFrom: 'Notadoo <no-reply@notadoo.fr>',
@@ -40,6 +42,8 @@ export const testConfig: Config = {
   passwordHashing: { concurrency: 2, queueLength: 32 },
   // Tests run the pass themselves (runReminderPass), on the test clock.
   pieceReminders: { intervalMs: 0, fromHour: 9 },
+  // Tests run the export and purge passes themselves, on the test clock.
+  personalData: { exportIntervalMs: 0, purgeAfterMonths: 24, purgeIntervalMs: 0 },
 };
 
 /**
@@ -100,7 +104,16 @@ export interface TestApp {
   mails: MailMessage[];
   clock: ReturnType<typeof createClock>;
   createUser(overrides?: Partial<typeof users.$inferInsert> & { password?: string }): Promise<{ id: number; email: string; password: string }>;
+  /**
+   * Signs in through the API. Issue 27: an office member or admin without a second factor enrols
+   * TOTP through the product's routes (the code computed here, on the app's clock), and the device
+   * cookie earned is sent again on later sign-ins, as a browser would; `secondFactor` keeps both.
+   */
   tokenFor(email: string, password: string): Promise<string>;
+  /** The TOTP secrets (base32) enrolled by `tokenFor` or `enrolTotp`, and the trusted-device cookies, by e-mail. */
+  secondFactor: { secrets: Map<string, string>; deviceCookies: Map<string, string> };
+  /** The 6-digit code of `email`'s enrolled secret at the app's clock (plus `offsetMs`). */
+  totpCode(email: string, offsetMs?: number): string;
   /** A new user, signed in: their id, e-mail, password and bearer headers. */
   signedInUser(overrides?: Parameters<TestApp['createUser']>[0]): Promise<{ id: number; email: string; password: string; headers: { authorization: string } }>;
   /** Signs in through the last invitation mailed to `email` (joining that project); answers the session token. */
@@ -136,7 +149,7 @@ export async function buildTestApp(backend: 'pglite' | 'postgres', options: Part
     mails,
     clock,
     async createUser(overrides = {}) {
-      const { password = 'Motdepasse1', ...row } = overrides;
+      const { password = 'Kq7#vLp2!xWr9', ...row } = overrides;
       counter += 1;
       const email = row.email ?? `user${counter}-${randomBytes(3).toString('hex')}@exemple.fr`;
       const [user] = await database.db
@@ -149,18 +162,20 @@ export async function buildTestApp(backend: 'pglite' | 'postgres', options: Part
       const user = await testApp.createUser(overrides);
       return { ...user, headers: bearer(await testApp.tokenFor(user.email, user.password)) };
     },
+    secondFactor: { secrets: new Map(), deviceCookies: new Map() },
+    totpCode(email, offsetMs = 0) {
+      const secret = testApp.secondFactor.secrets.get(email);
+      if (!secret) throw new Error(`no TOTP enrolled for ${email}`);
+      return TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: clock.now().getTime() + offsetMs });
+    },
     async tokenFor(email, password) {
-      const res = await app.inject({ method: 'POST', url: '/api/users/login', payload: { login: email, password } });
-      if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
-      return res.json<{ token: string }>().token;
+      return signInWithSecondFactor(testApp, email, { login: email, password });
     },
     async acceptInvitation(email, password) {
       const link = mails.filter((m) => m.to === email && m.link?.includes('invitation=')).at(-1)?.link;
       if (!link) throw new Error(`no invitation mailed to ${email}`);
       const invitation = new URL(link).searchParams.get('invitation');
-      const res = await app.inject({ method: 'POST', url: '/api/users/login', payload: { login: email, password, invitation } });
-      if (res.statusCode !== 200) throw new Error(`invitation login failed: ${res.statusCode} ${res.body}`);
-      return res.json<{ token: string }>().token;
+      return signInWithSecondFactor(testApp, email, { login: email, password, invitation });
     },
     async close() {
       await app.close();
@@ -186,3 +201,41 @@ function settleAroundEachRequest(app: FastifyInstance): void {
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The sign-in call, then (issue 27) the code step or the setup of an office member or admin, as `tokenFor` says. */
+async function signInWithSecondFactor(t: TestApp, email: string, payload: Record<string, unknown>): Promise<string> {
+  const cookie = t.secondFactor.deviceCookies.get(email);
+  const res = await t.app.inject({ method: 'POST', url: '/api/users/login', payload, headers: cookie ? { cookie } : {} });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  const { token, secondFactor } = res.json<{ token: string; secondFactor?: 'required' | 'setup' }>();
+  if (secondFactor === undefined) return token;
+  // An office member or admin held at the stronger-password gate sets the factor up after the new password.
+  if (secondFactor === 'setup' && (await isHeldForPassword(t, token))) return token;
+  const step =
+    secondFactor === 'setup'
+      ? await enrolTotp(t, email, token)
+      : await t.app.inject({ method: 'POST', url: '/api/auth/second-factor/verify', headers: bearer(token), payload: { code: t.totpCode(email) } });
+  if (step.statusCode !== 200) throw new Error(`second factor failed: ${step.statusCode} ${step.body}`);
+  if (secondFactor === 'required') keepDeviceCookie(t, email, step.headers['set-cookie']);
+  return step.json<{ token: string }>().token;
+}
+
+async function isHeldForPassword(t: TestApp, token: string): Promise<boolean> {
+  const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) });
+  return me.json<{ passwordChangeRequired?: boolean }>().passwordChangeRequired === true;
+}
+
+/** Sets up TOTP through the product's routes for a signed-in (setup-stage) token; answers the confirmation's reply. */
+export async function enrolTotp(t: TestApp, email: string, token: string): Promise<LightMyRequestResponse> {
+  const setup = await t.app.inject({ method: 'POST', url: '/api/auth/second-factor/totp/setup', headers: bearer(token) });
+  if (setup.statusCode !== 200) throw new Error(`TOTP setup failed: ${setup.statusCode} ${setup.body}`);
+  t.secondFactor.secrets.set(email, setup.json<{ secret: string }>().secret);
+  const confirm = await t.app.inject({ method: 'POST', url: '/api/auth/second-factor/totp/confirm', headers: bearer(token), payload: { code: t.totpCode(email) } });
+  if (confirm.statusCode === 200) keepDeviceCookie(t, email, confirm.headers['set-cookie']);
+  return confirm;
+}
+
+function keepDeviceCookie(t: TestApp, email: string, header: string | string[] | number | undefined): void {
+  const first = Array.isArray(header) ? header[0] : header;
+  if (typeof first === 'string') t.secondFactor.deviceCookies.set(email, first.split(';')[0]!);
+}

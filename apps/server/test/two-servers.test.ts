@@ -76,7 +76,7 @@ interface WireProject {
 async function runAlternatingJourney(servers: ServerProcess[], storedFiles: (projectId: number) => string[]): Promise<void> {
   const client = roundRobinClient(servers);
   const email = `deux-serveurs-${randomBytes(4).toString('hex')}@exemple.fr`;
-  const password = `Secret${randomBytes(6).toString('hex')}1`;
+  const password = `Ardoise-${randomBytes(6).toString('hex')}-1`;
 
   const signup = await client.send('POST', '/api/users/signup', { json: { email, password, passwordConfirm: password, firstName: 'Claire', lastName: 'Dubois' } });
   expect(signup.status, signup.body.toString()).toBe(201);

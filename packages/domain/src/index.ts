@@ -1,6 +1,7 @@
 import './validation-locale';
 export * from './accounts/roles';
 export * from './accounts/password';
+export * from './accounts/password-policy';
 export * from './accounts/session';
 export * from './accounts/email-change';
 export * from './accounts/office-attachment';
@@ -35,3 +36,6 @@ export * from './pieces/index';
 export * from './site/client-routes';
 export * from './site/notary-fees';
 export * from './conversations/index';
+export * from './personal-data/personal-data';
+export * from './history/index';
+export * from './second-factor/second-factor-rules';

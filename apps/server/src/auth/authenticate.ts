@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthorized } from '../http/app-error';
 import { findUserById, type UserWithOffice } from '../modules/users/user-data';
 import type { Db } from '../db/database';
-import type { TokenService } from './session-tokens';
+import type { TokenClaims, TokenService } from './session-tokens';
 
 /**
  * Who may call a route, declared by every `/api` route in its options
@@ -25,8 +25,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in user, set on every non-public route. */
     currentUser: UserWithOffice | null;
-    /** Whether the bearer token was a remember-me one, so that a replacement token lasts as long. */
-    rememberedSession: boolean;
+    /** The claims of the bearer token, set with `currentUser`. */
+    session: TokenClaims | null;
   }
 }
 
@@ -42,7 +42,7 @@ interface AuthenticationDeps {
 
 export function registerAuthentication(app: FastifyInstance, deps: AuthenticationDeps): void {
   app.decorateRequest('currentUser', null);
-  app.decorateRequest('rememberedSession', false);
+  app.decorateRequest('session', null);
   app.addHook('preHandler', async (request) => {
     if (isOpenWithoutToken(request.routeOptions.config) || request.is404) return;
     request.currentUser = await authenticate(request, deps);
@@ -65,7 +65,7 @@ async function authenticate(request: FastifyRequest, deps: AuthenticationDeps): 
   const user = await findUserById(deps.db, userId);
   if (!user || !user.isActive) throw unauthorized(MESSAGES.invalidToken);
   if (user.passwordVersion !== result.claims.passwordVersion) throw unauthorized(MESSAGES.expiredToken);
-  request.rememberedSession = result.claims.remembered;
+  request.session = result.claims;
   return user;
 }
 

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody, PDF_BYTES, PNG_BYTES } from '../../test/multipart';
 import { BACKENDS, bearer, buildTestApp, testConfig, type TestApp } from '../../test/test-app';
 import type { AppContext } from '../context';
-import { documents, participants, pieceReminders, pieceRequests, pieceVersions, projects, users as userRows } from '../db/schema';
-import { projectFileKey } from '../files/storage/storage-keys';
+import { dataExports, documents, participants, pieceReminders, pieceRequests, pieceVersions, projects, users as userRows } from '../db/schema';
+import { dataExportKey, projectFileKey } from '../files/storage/storage-keys';
 import { mailOutbox } from '../mail/outbox-data';
 import { issueDownloadToken } from '../modules/downloads/download-tokens';
 import { ACCESS_RULES } from './authenticate';
@@ -51,6 +51,8 @@ const OFFICE_STAFF: SignedIn[] = ['officeParticipant', 'officeNotary', 'otherOff
 /** Participants the project opens to without the seller's confirmed role: a save of the seller's questionnaire answers 401 (spec). */
 const INSIDE_WITHOUT_SELLER_ROLE = { buyer: 401, intermediaryParticipant: 401, sellerAddedByBuyer: 401, otherOfficeNotaryAsBuyer: 401 };
 const EVERYONE_SIGNED_IN = ACTORS.filter((a): a is SignedIn => a !== 'anonymous');
+/** Issue 27: the callers for whom a second factor is optional (none set up here). */
+const WITHOUT_MANDATORY_FACTOR = EVERYONE_SIGNED_IN.filter((a) => !OFFICE_STAFF.includes(a));
 
 /** The expected status of each caller: `ok` for those allowed, `denied` for the other signed-in ones, 401 for anonymous. */
 function cells(allowed: readonly SignedIn[], ok: number, denied: number, overrides: Partial<Record<ActorName, number>> = {}): Record<ActorName, number> {
@@ -107,7 +109,7 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
 
   const ROWS: Row[] = [
     // Accounts: open to anyone, whoever calls.
-    { method: 'POST', route: '/api/users/signup', expected: same(201), call: (_f, who) => ({ payload: { email: `nouveau-${who}-${Math.random().toString(36).slice(2)}@exemple.fr`, password: 'Motdepasse1', passwordConfirm: 'Motdepasse1', firstName: 'Léa', lastName: 'Petit' } }) },
+    { method: 'POST', route: '/api/users/signup', expected: same(201), call: (_f, who) => ({ payload: { email: `nouveau-${who}-${Math.random().toString(36).slice(2)}@exemple.fr`, password: 'Kq7#vLp2!xWr9', passwordConfirm: 'Kq7#vLp2!xWr9', firstName: 'Léa', lastName: 'Petit' } }) },
     { method: 'POST', route: '/api/users/login', readOnly: true, expected: same(200), call: () => ({ payload: { login: users.seller.email, password: users.seller.password } }) },
     { method: 'POST', route: '/api/users/reset/password', expected: same(200), call: () => ({ payload: { email: users.buyer.email } }) },
     { method: 'POST', route: '/api/users/email/confirm', readOnly: true, expected: same(400), call: () => ({ payload: { email: users.buyer.email, token: 'pas-le-bon-jeton' } }) },
@@ -119,6 +121,8 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     { method: 'GET', route: '/api/users/me', readOnly: true, expected: cells(EVERYONE_SIGNED_IN, 200, 403), call: () => ({}) },
     { method: 'GET', route: '/api/projects/mine', readOnly: true, expected: cells(EVERYONE_SIGNED_IN, 200, 403), call: () => ({}) },
     { method: 'GET', route: '/api/documents/mine', readOnly: true, expected: cells(EVERYONE_SIGNED_IN, 200, 403), call: () => ({}) },
+    // Issue 27: open to every session (and through the stronger-password gate); a wrong current password changes nothing: 400.
+    { method: 'POST', route: '/api/users/me/password', readOnly: true, expected: cells(EVERYONE_SIGNED_IN, 400, 403), call: () => ({ payload: { password: 'PasLeBon42', passwordNew: 'Vq8$kTn3#pZw6', passwordNewConfirm: 'Vq8$kTn3#pZw6' } }) },
     // Nobody has an address change pending: 409 for all, past the token check.
     { method: 'POST', route: '/api/users/email/resendPending', expected: cells(EVERYONE_SIGNED_IN, 409, 403), call: () => ({ payload: {} }) },
     { method: 'POST', route: '/api/project', expected: cells(EVERYONE_SIGNED_IN, 201, 403), call: () => ({ payload: { name: 'Nouveau dossier', type: 'realty', subtype: 'land', role: 'buyer' } }) },
@@ -190,13 +194,53 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     },
     // Administration (spec sections 6 and 7): admins only, 403 for the other signed-in users; each change on a fresh user.
     { method: 'GET', route: '/api/admin/users', readOnly: true, expected: cells(['admin'], 200, 403), call: () => ({}) },
-    { method: 'POST', route: '/api/admin/users', expected: cells(['admin'], 201, 403), call: (_f, who) => ({ payload: { email: `inscrit-${who}-${Math.random().toString(36).slice(2)}@exemple.fr`, password: 'Motdepasse1', passwordConfirm: 'Motdepasse1', firstName: 'Léa', lastName: 'Petit' } }) },
+    { method: 'POST', route: '/api/admin/users', expected: cells(['admin'], 201, 403), call: (_f, who) => ({ payload: { email: `inscrit-${who}-${Math.random().toString(36).slice(2)}@exemple.fr`, password: 'Kq7#vLp2!xWr9', passwordConfirm: 'Kq7#vLp2!xWr9', firstName: 'Léa', lastName: 'Petit' } }) },
     { method: 'POST', route: '/api/admin/user/toggleStatus', expected: cells(['admin'], 200, 403), call: async () => ({ payload: { id: (await t.createUser({ isEmailConfirmed: false })).id, data: '1', action: 'validated' } }) },
     { method: 'POST', route: '/api/admin/user/roles', expected: cells(['admin'], 200, 403), call: async () => ({ payload: { id: (await t.createUser()).id, roles: ['ROLE_AGENT'] } }) },
     { method: 'GET', route: '/api/projects/open/export', readOnly: true, expected: cells(['admin'], 200, 403), call: () => ({}) },
     { method: 'GET', route: '/api/admin/mails', readOnly: true, expected: cells(['admin'], 200, 403), call: () => ({}) },
     { method: 'POST', route: '/api/admin/mails/:id/resend', expected: cells(['admin'], 200, 403), call: async () => ({ url: `/api/admin/mails/${await failedMail()}/resend` }) },
+    // Issue 27: the second factor. Every signed-in caller here holds a complete session; office staff and admins have TOTP
+    // (enrolled by `tokenFor`), the others none. Each acts on their own account only; the reset is an admin's, on another account.
+    { method: 'GET', route: '/api/auth/second-factor', readOnly: true, expected: cells(EVERYONE_SIGNED_IN, 200, 200), call: () => ({}) },
+    { method: 'POST', route: '/api/auth/second-factor/verify', expected: cells(EVERYONE_SIGNED_IN, 400, 400), call: () => ({ payload: { code: '123456' } }) },
+    { method: 'POST', route: '/api/auth/second-factor/totp/setup', expected: cells(WITHOUT_MANDATORY_FACTOR, 200, 409), call: () => ({ payload: {} }) },
+    { method: 'POST', route: '/api/auth/second-factor/totp/confirm', expected: cells(WITHOUT_MANDATORY_FACTOR, 400, 409), call: () => ({ payload: { code: '000000' } }) },
+    { method: 'POST', route: '/api/auth/second-factor/backup-codes', expected: cells(OFFICE_STAFF, 200, 400), call: () => ({ payload: {} }) },
+    { method: 'DELETE', route: '/api/auth/second-factor', expected: cells(OFFICE_STAFF, 403, 400), call: () => ({}) },
+    { method: 'POST', route: '/api/auth/reauthenticate', expected: cells(EVERYONE_SIGNED_IN, 400, 400), call: () => ({ payload: { password: 'Mauvais123' } }) },
+    {
+      method: 'POST',
+      route: '/api/admin/user/resetSecondFactor',
+      expected: cells(['admin'], 200, 403),
+      call: async () => {
+        const notary = await t.createUser({ isNotary: true, notaryOfficeId: 1 });
+        await t.tokenFor(notary.email, notary.password);
+        return { payload: { id: notary.id } };
+      },
+    },
     // Transfer to the drafting software (spec sections 2 and 6): office staff; the records, for those of them the project opens to.
+    // Issue 26: each person's data. Their own copies and deletion: any signed-in user, for themself only.
+    { method: 'GET', route: '/api/users/me/data-exports', readOnly: true, expected: cells(EVERYONE_SIGNED_IN, 200, 403), call: () => ({}) },
+    { method: 'POST', route: '/api/users/me/data-exports', expected: cells(EVERYONE_SIGNED_IN, 201, 403), call: () => ({ payload: {} }) },
+    // The seller's ready copy: hers alone; anyone else is answered as if it did not exist.
+    { method: 'GET', route: '/api/users/me/data-exports/:id', readOnly: true, expected: cells(['seller'], 200, 404), call: async () => ({ url: `/api/users/me/data-exports/${await sellerExport()}` }) },
+    { method: 'POST', route: '/api/users/me/data-exports/:id/link', readOnly: true, expected: cells(['seller'], 200, 404), call: async () => ({ url: `/api/users/me/data-exports/${await sellerExport()}/link`, payload: {} }) },
+    // The download: a link the caller got for the seller's copy (only she gets one), or a forged one.
+    {
+      method: 'GET',
+      route: '/api/data-export/:id/:token',
+      readOnly: true,
+      expected: cells(['seller'], 200, 403, { anonymous: 403 }),
+      call: async (_f, who) => {
+        const id = await sellerExport();
+        const link = who === 'anonymous' ? undefined : await t.app.inject({ method: 'POST', url: `/api/users/me/data-exports/${id}/link`, headers: users[who].headers, payload: {} });
+        return { url: link?.statusCode === 200 ? link.json().url : `/api/data-export/${id}/eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.ZmF1eC1qZXRvbi1mb3JnZQ`, withoutBearer: true };
+      },
+    },
+    { method: 'GET', route: '/api/users/me/deletion-plan', readOnly: true, expected: cells(EVERYONE_SIGNED_IN, 200, 403), call: () => ({}) },
+    // A wrong password: past the token check every signed-in user is asked for theirs (400); an admin is refused first (409). Nobody is deleted.
+    { method: 'POST', route: '/api/users/me/delete', expected: cells(EVERYONE_SIGNED_IN, 400, 403, { admin: 409 }), call: () => ({ payload: { password: 'PasLeBon123', confirm: true } }) },
     { method: 'GET', route: '/api/transfer/bridge', readOnly: true, expected: cells(OFFICE_STAFF, 200, 403), call: () => ({}) },
     {
       method: 'POST',
@@ -210,6 +254,11 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     // Issue 13: who moved the file between offices, for those who may move it (the chosen office's members, admins).
     { method: 'GET', route: '/api/project/:id/office-moves', readOnly: true, expected: cells(OFFICE_AND_ADMIN, 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}/office-moves` }) },
     { method: 'GET', route: '/api/project/:id/transfers', readOnly: true, expected: cells(OFFICE_AND_ADMIN, 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}/transfers` }) },
+    // Issue 26: the history, to everyone the file opens to (a participant reads the events about their own answers and pieces); its check, admins only.
+    { method: 'GET', route: '/api/project/:id/history', readOnly: true, expected: cells(OPENS_PROJECT, 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}/history?limit=5` }) },
+    { method: 'GET', route: '/api/project/:id/history.csv', readOnly: true, expected: cells(OPENS_PROJECT, 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}/history.csv` }) },
+    { method: 'GET', route: '/api/project/:id/history.pdf', readOnly: true, expected: cells(OPENS_PROJECT, 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}/history.pdf?kinds=sign_in` }) },
+    { method: 'GET', route: '/api/admin/project/:id/history/verify', readOnly: true, expected: cells(['admin'], 200, 403), call: (f) => ({ url: `/api/admin/project/${f.projectId}/history/verify` }) },
     // Issue 22, the pieces. The read answers whoever opens the file, each seeing only the pieces whose owner's documents they may read (pieces.test.ts).
     { method: 'GET', route: '/api/project/:id/pieces', readOnly: true, expected: cells(OPENS_PROJECT, 200, 403), call: (f) => ({ url: `/api/project/${f.projectId}/pieces` }) },
     // Reviewing: the chosen office and admins; a notary of another office, even inside the file as a buyer, is refused.
@@ -256,6 +305,20 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
   }
 
   /** A mail the outbox gave up on, for the admin to send again. */
+  /** Issue 26: the seller's ready copy of her data (stored), made once. */
+  let sellerExportId: number | undefined;
+  async function sellerExport(): Promise<number> {
+    if (sellerExportId) return sellerExportId;
+    const storedName = `donnees-1-${'a'.repeat(24)}.zip`;
+    const [row] = await t.database.db
+      .insert(dataExports)
+      .values({ userId: users.seller.id, state: 'ready', progress: 100, storedName, sizeBytes: 22, createdAt: new Date(), finishedAt: new Date(), expiresAt: new Date('2100-01-01T00:00:00Z') })
+      .returning({ id: dataExports.id });
+    await t.storage.putBuffer(dataExportKey(users.seller.id, storedName)!, Buffer.from('504b0506000000000000000000000000000000000000', 'hex'));
+    sellerExportId = row!.id;
+    return sellerExportId;
+  }
+
   async function failedMail(): Promise<number> {
     const [row] = await t.database.db
       .insert(mailOutbox)

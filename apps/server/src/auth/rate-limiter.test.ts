@@ -169,7 +169,7 @@ describe('rate-limited calls when the database cannot be reached', () => {
       config: { ...testConfig, dataDir },
     });
     try {
-      const login = await app.inject({ method: 'POST', url: '/api/users/login', payload: { login: 'jeanne@exemple.fr', password: 'Motdepasse1' } });
+      const login = await app.inject({ method: 'POST', url: '/api/users/login', payload: { login: 'jeanne@exemple.fr', password: 'Kq7#vLp2!xWr9' } });
       const contact = await app.inject({ method: 'POST', url: '/api/contact', payload: {} });
       for (const res of [login, contact]) {
         expect(res.statusCode).toBe(503);

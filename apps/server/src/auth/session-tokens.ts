@@ -11,26 +11,44 @@ export interface TokenClaims {
   passwordVersion: number;
   /** Issued for longer than a plain session ("Se souvenir de moi"): a replacement keeps that length. */
   remembered: boolean;
+  /**
+   * Issue 27: `partial` once the password is right but the second factor is still to give
+   * (only the second-factor routes accept it); `full` otherwise.
+   */
+  stage: 'full' | 'partial';
+  /** Whether this session passed a second factor (a TOTP or backup code, or a trusted device). */
+  secondFactor: boolean;
+  /** When (ms) the session last proved its holder: the second factor, or the password for an account without one. Null: unknown (older token). */
+  checkedAt: number | null;
 }
+
+/** What a caller gives to issue a token; the stage and second-factor facts default to a plain password session. */
+export type IssueClaims = Pick<TokenClaims, 'userId' | 'passwordVersion'> & Partial<Pick<TokenClaims, 'stage' | 'secondFactor' | 'checkedAt' | 'remembered'>>;
 
 export type VerifyResult = { ok: true; claims: TokenClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
 export function createTokenService(secret: string, now: () => number = () => Date.now()) {
-  const key = new TextEncoder().encode(secret);
+  // Imported once: given raw bytes, jose imports a CryptoKey on every call, half the cost of checking a token.
+  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   return {
-    async issue(claims: Omit<TokenClaims, 'remembered'>, ttlSeconds: number): Promise<string> {
+    async issue(claims: IssueClaims, ttlSeconds: number): Promise<string> {
       const issuedAt = Math.floor(now() / 1000);
-      return new SignJWT({ pwv: claims.passwordVersion })
+      const extra = {
+        ...(claims.stage === 'partial' ? { stg: 'partial', rem: claims.remembered === true } : {}),
+        ...(claims.secondFactor ? { mfa: true } : {}),
+        ...(claims.checkedAt != null ? { chk: Math.floor(claims.checkedAt / 1000) } : {}),
+      };
+      return new SignJWT({ pwv: claims.passwordVersion, ...extra })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(String(claims.userId))
         .setIssuedAt(issuedAt)
         .setExpirationTime(issuedAt + ttlSeconds)
-        .sign(key);
+        .sign(await key);
     },
     async verify(token: string): Promise<VerifyResult> {
       // Checked on every request (issue 24: no bearer token is kept in memory); the account is read by the caller.
       try {
-        const { payload } = await jwtVerify(token, key, {
+        const { payload } = await jwtVerify(token, await key, {
           algorithms: ['HS256'],
           currentDate: new Date(now()),
           // A token without an expiry would open the account forever.
@@ -38,7 +56,16 @@ export function createTokenService(secret: string, now: () => number = () => Dat
         });
         const userId = parseUserId(payload.sub);
         if (userId === undefined || typeof payload.pwv !== 'number') return { ok: false, reason: 'invalid' };
-        const claims = { userId, passwordVersion: payload.pwv, remembered: payload.exp! - (payload.iat ?? payload.exp!) > SESSION_TOKEN_TTL_SECONDS };
+        const stage = payload.stg === 'partial' ? 'partial' : 'full';
+        const claims: TokenClaims = {
+          userId,
+          passwordVersion: payload.pwv,
+          // A partial token is short-lived: it carries whether the session to come was asked to be remembered.
+          remembered: stage === 'partial' ? payload.rem === true : payload.exp! - (payload.iat ?? payload.exp!) > SESSION_TOKEN_TTL_SECONDS,
+          stage,
+          secondFactor: payload.mfa === true,
+          checkedAt: typeof payload.chk === 'number' ? payload.chk * 1000 : null,
+        };
         return { ok: true, claims };
       } catch (error) {
         return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };

@@ -1,4 +1,4 @@
-import { boolean, date, doublePrecision, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, doublePrecision, integer, jsonb, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 
 // Typed view of the tables created by the SQL files in ./migrations (the source of truth).
 
@@ -25,6 +25,8 @@ export const users = pgTable('users', {
   lastName: text('last_name').notNull(),
   passwordHash: text('password_hash').notNull(),
   passwordVersion: integer('password_version').notNull().default(1),
+  /** Issue 27: the password meets the staff rule (80 bits); null until a sign-in or a new password tells. */
+  passwordMeetsStaffRule: boolean('password_meets_staff_rule'),
   avatar: text('avatar'),
   roles: text('roles').array().notNull().default(['ROLE_USER']),
   isActive: boolean('is_active').notNull().default(true),
@@ -40,6 +42,8 @@ export const users = pgTable('users', {
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   /** A new e-mail not confirmed yet (issue 9); `email` stays in use until then. */
   pendingEmail: text('pending_email'),
+  /** Issue 26: the account was deleted by its owner (its row emptied, kept while an office keeps a file naming it). */
+  deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'date' }),
 });
 
 export const accountTokens = pgTable('account_tokens', {
@@ -68,6 +72,8 @@ export const projects = pgTable('projects', {
   signingDate: date('signing_date', { mode: 'string' }),
   /** Issue 22: when the office was last mailed that pieces arrived (at most one mail an hour per file). */
   piecesMailSentAt: timestamp('pieces_mail_sent_at', { withTimezone: true, mode: 'date' }),
+  /** Issue 26: when the file's people were warned of its purge (a draft or "Sans suite" file untouched for long). */
+  purgeWarnedAt: timestamp('purge_warned_at', { withTimezone: true, mode: 'date' }),
 });
 
 export const participants = pgTable('participants', {
@@ -220,4 +226,69 @@ export const pieceReminderPasses = pgTable('piece_reminder_passes', {
   day: date('day', { mode: 'string' }).primaryKey(),
   startedAt: timestamp('started_at', { withTimezone: true, mode: 'date' }).notNull(),
   finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+});
+
+// Issue 26: copies of a person's data (migration 0280).
+export const dataExports = pgTable('data_exports', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull(),
+  state: text('state', { enum: ['pending', 'running', 'ready', 'failed', 'expired'] }).notNull().default('pending'),
+  progress: integer('progress').notNull().default(0),
+  storedName: text('stored_name'),
+  sizeBytes: bigint('size_bytes', { mode: 'number' }),
+  attempts: integer('attempts').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
+  lockToken: text('lock_token'),
+  lastError: text('last_error'),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  finishedAt: timestamp('finished_at', { withTimezone: true, mode: 'date' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
+});
+
+/** Issue 26: a file's history, append-only (0260). */
+export const historyEntries = pgTable('history_entries', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  chain: text('chain').notNull(),
+  seq: integer('seq').notNull(),
+  projectId: integer('project_id'),
+  at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull(),
+  actorUserId: integer('actor_user_id'),
+  actorName: text('actor_name').notNull(),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+  kind: text('kind').notNull(),
+  subjectParticipantIds: integer('subject_participant_ids').array().notNull(),
+  details: jsonb('details').$type<Record<string, unknown>>().notNull(),
+  hash: text('hash').notNull(),
+});
+
+export const historyHeads = pgTable('history_heads', {
+  chain: text('chain').primaryKey(),
+  projectId: integer('project_id'),
+  seq: integer('seq').notNull(),
+  hash: text('hash').notNull(),
+});
+
+/** Issue 27: an account's TOTP (secret encrypted at rest; `confirmedAt` null while being set up). */
+export const userSecondFactors = pgTable('user_second_factors', {
+  userId: integer('user_id').primaryKey(),
+  totpSecret: text('totp_secret').notNull(),
+  lastStep: bigint('last_step', { mode: 'number' }).notNull().default(0),
+  confirmedAt: timestamp('confirmed_at', { withTimezone: true, mode: 'date' }),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+export const userBackupCodes = pgTable('user_backup_codes', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull(),
+  codeHash: text('code_hash').notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+});
+
+export const accountEvents = pgTable('account_events', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  userId: integer('user_id').notNull(),
+  actorId: integer('actor_id'),
+  kind: text('kind', { enum: ['second_factor_enabled', 'second_factor_disabled', 'second_factor_reset', 'backup_codes_renewed', 'backup_code_used'] }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });

@@ -133,12 +133,14 @@ interface Template {
 function templateOf(method: string, url: string, f: Fixture): Template | undefined {
   const key = `${method} ${url}`;
   const templates: Record<string, Template> = {
-    'POST /api/users/signup': { body: { email: 'nouveau@exemple.fr', password: 'Motdepasse1', passwordConfirm: 'Motdepasse1', firstName: 'Léa', lastName: 'Petit' } },
-    'POST /api/users/login': { body: { login: 'vendeur@exemple.fr', password: 'Motdepasse1', remember: 'yes' } },
-    'POST /api/users/reset/password': { body: { email: 'vendeur@exemple.fr', password: 'Motdepasse2', token: 'abc' } },
+    'POST /api/users/signup': { body: { email: 'nouveau@exemple.fr', password: 'Kq7#vLp2!xWr9', passwordConfirm: 'Kq7#vLp2!xWr9', firstName: 'Léa', lastName: 'Petit' } },
+    'POST /api/users/login': { body: { login: 'vendeur@exemple.fr', password: 'Kq7#vLp2!xWr9', remember: 'yes' } },
+    'POST /api/users/reset/password': { body: { email: 'vendeur@exemple.fr', password: 'Cerisier2', token: 'abc' } },
     'POST /api/users/email/confirm': { body: { email: 'vendeur@exemple.fr', token: 'abc' } },
     'POST /api/users/email/resendConfirm': { body: { email: 'vendeur@exemple.fr' } },
     'GET /api/users/me': {},
+    // A wrong current password: a mutation never changes the fixture's password.
+    'POST /api/users/me/password': { body: { password: 'PasLeBon42', passwordNew: 'Vq8$kTn3#pZw6', passwordNewConfirm: 'Vq8$kTn3#pZw6' } },
     'GET /api/users/:id': { params: { id: String(f.sellerId) } },
     'PATCH /api/users/:id': { params: { id: String(f.sellerId) }, body: { firstName: 'Jeanne', lastName: 'Durand', notaryOffice: '' } },
     'GET /api/notaryoffices': {},
@@ -179,12 +181,21 @@ function templateOf(method: string, url: string, f: Fixture): Template | undefin
     'POST /api/users/askIntermediary': { body: { userId: f.adminId } },
     'POST /api/users/email/resendPending': { body: {} },
     'GET /api/admin/users': { query: { page: '1', search: 'Durand', sort: 'name', order: 'asc', pending: '0' } },
-    'POST /api/admin/users': { body: { email: 'inscrit@exemple.fr', password: 'Motdepasse1', passwordConfirm: 'Motdepasse1', firstName: 'Léa', lastName: 'Petit' } },
+    'POST /api/admin/users': { body: { email: 'inscrit@exemple.fr', password: 'Kq7#vLp2!xWr9', passwordConfirm: 'Kq7#vLp2!xWr9', firstName: 'Léa', lastName: 'Petit' } },
     'POST /api/admin/user/toggleStatus': { body: { id: f.sellerId, data: '1', action: 'validated' } },
     'POST /api/admin/user/roles': { body: { id: f.sellerId, roles: ['ROLE_USER', 'ROLE_AGENT'] } },
     'GET /api/projects/open/export': { query: { from: '2026-01-01', to: '2026-12-31' } },
     'GET /api/admin/mails': { query: { status: 'failed', page: '1', perPage: '20' } },
     'POST /api/admin/mails/:id/resend': { params: { id: String(f.failedMailId) } },
+    // Issue 27 (the fuzzing calls as an admin, who has TOTP).
+    'GET /api/auth/second-factor': {},
+    'POST /api/auth/second-factor/verify': { body: { code: '123456' } },
+    'POST /api/auth/second-factor/totp/setup': { body: {} },
+    'POST /api/auth/second-factor/totp/confirm': { body: { code: '123456' } },
+    'POST /api/auth/second-factor/backup-codes': { body: {} },
+    'DELETE /api/auth/second-factor': {},
+    'POST /api/auth/reauthenticate': { body: { code: '123456' } },
+    'POST /api/admin/user/resetSecondFactor': { body: { id: f.sellerId } },
     'GET /api/transfer/bridge': {},
     'POST /api/project/:id/transfers': {
       params: { id: String(f.projectId) },
@@ -192,6 +203,10 @@ function templateOf(method: string, url: string, f: Fixture): Template | undefin
     },
     'GET /api/project/:id/office-moves': { params: { id: String(f.projectId) } },
     'GET /api/project/:id/transfers': { params: { id: String(f.projectId) }, query: { page: '1' } },
+    'GET /api/project/:id/history': { params: { id: String(f.projectId) }, query: { limit: '20', kinds: 'sign_in,answers_changed', from: '2026-11-01', to: '2026-11-30' } },
+    'GET /api/project/:id/history.csv': { params: { id: String(f.projectId) }, query: { kinds: 'piece_sent', actor: 'system' } },
+    'GET /api/project/:id/history.pdf': { params: { id: String(f.projectId) }, query: { kinds: 'transfer' } },
+    'GET /api/admin/project/:id/history/verify': { params: { id: String(f.projectId) } },
     'GET /api/project/:id/pieces': { params: { id: String(f.projectId) } },
     'POST /api/piece/:id/review': { params: { id: String(f.pieceRequestId) }, body: { action: 'to_correct', reason: 'unreadable', text: 'Floue.' } },
     'POST /api/project/:id/pieces/accept': { params: { id: String(f.projectId) }, body: { ids: [f.pieceRequestId] } },
@@ -207,6 +222,14 @@ function templateOf(method: string, url: string, f: Fixture): Template | undefin
     'POST /api/project/:id/threads/:thread/attachment': { params: { id: String(f.projectId), thread: 'everyone' }, multipart: true, fields: { text: 'Le voici.' } },
     'GET /api/message/:id/attachments/:attachmentId': { params: { id: String(f.messageId), attachmentId: String(f.attachmentId) } },
     'POST /api/message/:id/withdraw': { params: { id: String(f.messageId) } },
+    // Issue 26: the admin's own copies (none ready: the link answers 404/409) and deletion (an admin is refused: nothing is deleted).
+    'GET /api/users/me/data-exports': {},
+    'POST /api/users/me/data-exports': { body: {} },
+    'GET /api/users/me/data-exports/:id': { params: { id: '1' } },
+    'POST /api/users/me/data-exports/:id/link': { params: { id: '1' }, body: {} },
+    'GET /api/data-export/:id/:token': { params: { id: '1', token: 'eyJhbGciOiJIUzI1NiJ9.e30.abc' } },
+    'GET /api/users/me/deletion-plan': {},
+    'POST /api/users/me/delete': { body: { password: 'Motdepasse1', confirm: true } },
   };
   return templates[key];
 }

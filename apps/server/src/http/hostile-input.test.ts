@@ -43,7 +43,7 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
       it(`refuses ${label} in every name field with a French 400`, async () => {
         expectFrench4xx(await api('POST', '/project', { name, type: 'realty', subtype: 'house', role: 'seller' }), 400, INVISIBLE);
         expectFrench4xx(await api('POST', '/project/rename', { id: projectId, name }), 400, INVISIBLE);
-        const signup = { email: `nul${label.length}@exemple.fr`, password: 'Motdepasse1', passwordConfirm: 'Motdepasse1', firstName: name, lastName: 'Durand' };
+        const signup = { email: `nul${label.length}@exemple.fr`, password: 'Kq7#vLp2!xWr9', passwordConfirm: 'Kq7#vLp2!xWr9', firstName: name, lastName: 'Durand' };
         expectFrench4xx(await api('POST', '/users/signup', signup, {}), 400, INVISIBLE);
         expectFrench4xx(await api('PATCH', `/users/${owner.id}`, { firstName: name }), 400, INVISIBLE);
         expectFrench4xx(await api('POST', `/project/${projectId}/addperson`, { firstName: name, lastName: 'Martin', role: 'buyer' }), 400, INVISIBLE);

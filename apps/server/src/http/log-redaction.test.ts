@@ -34,6 +34,16 @@ describe('secrets in logs', () => {
     expect(logs()).not.toMatch(/jeton-(de-fichier|de-pdf|de-reinitialisation|invitation)-secret/);
   });
 
+  it('writes one line per request, when it ends, with its status and duration', async () => {
+    const before = lines.length;
+    await t.app.inject({ method: 'GET', url: '/api/site?x=1' });
+    const logged = lines.slice(before).map((line) => JSON.parse(line) as { msg: string; req?: { method: string; url: string }; res?: { statusCode: number }; responseTime?: number });
+    const requestLines = logged.filter((line) => line.req);
+    expect(requestLines).toHaveLength(1);
+    expect(requestLines[0]).toMatchObject({ msg: 'request completed', req: { method: 'GET', url: '/api/site?x=1' }, res: { statusCode: 200 } });
+    expect(requestLines[0]!.responseTime).toBeGreaterThan(0);
+  });
+
   it('logs a database error without its SQL parameters nor the values it quotes', async () => {
     const hash = '$argon2id$v=19$m=19456,t=2,p=1$hash-secret-du-test';
     const [existing] = await t.database.db.select({ email: users.email }).from(users).limit(1);

@@ -1,6 +1,8 @@
 import { and, count, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { bigserial, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { isDeletedAccountEmail } from '@notadoo/domain';
 import type { Db } from '../db/database';
+import { rowsOf } from '../db/rows';
 import type { MailMessage } from './mailer';
 
 // Typed view of the table created by migrations/0050_mail_outbox.sql (kept beside its only users).
@@ -37,6 +39,8 @@ const dbNowPlus = (ms: number) => sql`now() + ${Math.max(0, Math.round(ms))} * i
  * the mail, so both are saved or neither; the worker sends it after commit.
  */
 export async function queueMail(db: Db, message: MailMessage): Promise<void> {
+  // Issue 26: a deleted account keeps a placeholder address that no mail may go to.
+  if (isDeletedAccountEmail(message.to)) return;
   await db.insert(mailOutbox).values({
     recipient: message.to,
     subject: message.subject,
@@ -83,8 +87,8 @@ export async function claimDueMail(db: Db, lockToken: string, leaseMs: number, d
 
 /** The database clock, as ISO text (timestamps compared across processes all come from it). */
 export async function databaseNow(db: Db): Promise<string> {
-  const result = (await db.execute(sql`SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS now`)) as unknown as { rows: Array<{ now: string }> };
-  return result.rows[0]!.now;
+  const [row] = await rowsOf<{ now: string }>(db, sql`SELECT to_char(now() AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS now`);
+  return row!.now;
 }
 
 /** Answers false when the claim was lost (lease ran out and another worker took the mail). */

@@ -280,3 +280,21 @@ export function messageWaitingMail(input: { to: string; projectName: string; cou
     link: input.link,
   });
 }
+
+/** Issue 27: an admin removed the account's second factor (a lost phone); the owner is told, whoever asked. */
+export function secondFactorResetMail(input: { to: string; firstName: string; mandatory: boolean; link: string }): MailMessage {
+  return mailWithLink({
+    to: input.to,
+    subject: 'Votre double authentification a été réinitialisée',
+    greeting: `Bonjour ${input.firstName},`,
+    lines: [
+      'Un administrateur vient de réinitialiser la double authentification de votre compte Notadoo : votre application d’authentification et vos codes de secours ne sont plus acceptés.',
+      input.mandatory
+        ? 'À votre prochaine connexion, vous configurerez une nouvelle double authentification avant d’accéder à vos dossiers.'
+        : 'Vous pouvez en configurer une nouvelle depuis votre profil, rubrique « Sécurité ».',
+      'Si vous n’êtes pas à l’origine de cette demande, contactez immédiatement votre administrateur.',
+    ],
+    action: 'Se connecter',
+    link: input.link,
+  });
+}

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@notadoo/domain';
+import { MESSAGES, PASSWORD_CHANGE_REQUIRED_CODE, SECOND_FACTOR_ERROR_CODES } from '@notadoo/domain';
 import { config } from '../config/env';
 import { getAuthToken } from '../lib/auth-token';
 import { ApiError, NETWORK_ERROR_MESSAGE, NETWORK_ERROR_STATUS } from './api-error';
@@ -11,6 +11,8 @@ export interface RequestOptions {
   /** Sent as JSON; the server accepts JSON on every call. */
   body?: unknown;
   signal?: AbortSignal;
+  /** A bearer token other than the session cookie's (issue 27: the partial token of the sign-in's code step). */
+  token?: string;
 }
 
 type UnauthorizedHandler = () => void;
@@ -29,6 +31,44 @@ export function setUnauthorizedHandler(handler: UnauthorizedHandler): () => void
   };
 }
 
+let onPasswordChangeRequired: () => void = () => undefined;
+
+/**
+ * What to do when the server holds the session at the "stronger password"
+ * gate (issue 27, 403 `PASSWORD_CHANGE_REQUIRED`): the app shell reads the
+ * session again, whose flag shows the screen. Returns a function restoring the default.
+ */
+export function setPasswordChangeRequiredHandler(handler: () => void): () => void {
+  const previous = onPasswordChangeRequired;
+  onPasswordChangeRequired = handler;
+  return () => {
+    onPasswordChangeRequired = previous;
+  };
+}
+
+/**
+ * Issue 27: what the app does when the server asks for the second factor.
+ * `reauthenticate` shows the dialog asking the code (or password) again and
+ * resolves true once a fresh token is stored: the refused call is then sent again, once.
+ */
+interface SecondFactorHandlers {
+  onSetupRequired: () => void;
+  reauthenticate: () => Promise<boolean>;
+}
+let secondFactorHandlers: SecondFactorHandlers = {
+  onSetupRequired: () => window.location.assign('/second-factor/setup'),
+  reauthenticate: async () => false,
+};
+
+/** Installed by the app shell (root layout); returns a function restoring the previous handlers. */
+export function setSecondFactorHandlers(handlers: Partial<SecondFactorHandlers>): () => void {
+  const previous = secondFactorHandlers;
+  secondFactorHandlers = { ...previous, ...handlers };
+  return () => {
+    secondFactorHandlers = previous;
+  };
+}
+
 const SESSION_PATH = 'users/me';
 /** Gateway errors without a JSON body come from a proxy whose server is down. */
 const GATEWAY_STATUSES = new Set([502, 503, 504]);
@@ -37,10 +77,10 @@ function normalizePath(path: string): string {
   return path.replace(/^\/+/, '');
 }
 
-function buildHeaders(hasBody: boolean): Headers {
+function buildHeaders(hasBody: boolean, explicitToken?: string): Headers {
   const headers = new Headers({ 'X-Requested-With': 'XMLHttpRequest', Accept: 'application/json' });
   if (hasBody) headers.set('Content-Type', 'application/json');
-  const token = getAuthToken();
+  const token = explicitToken ?? getAuthToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
   return headers;
 }
@@ -62,9 +102,13 @@ function messageOf(body: unknown): string | undefined {
   return undefined;
 }
 
+function codeOf(body: unknown): string | undefined {
+  return body && typeof body === 'object' && 'code' in body && typeof body.code === 'string' ? body.code : undefined;
+}
+
 function toApiError(status: number, body: unknown): ApiError {
   const message = messageOf(body);
-  if (message) return new ApiError(status, message);
+  if (message) return new ApiError(status, message, { code: codeOf(body) });
   if (GATEWAY_STATUSES.has(status)) return new ApiError(status, NETWORK_ERROR_MESSAGE);
   return new ApiError(status, MESSAGES.operationFailed);
 }
@@ -80,6 +124,19 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
 /** As `apiRequest`, with the answer's headers (a list's next page travels in one). */
 export async function apiRequestWithHeaders<T>(path: string, options: RequestOptions = {}): Promise<{ body: T; headers: Headers }> {
+  try {
+    return await sendRequest<T>(path, options);
+  } catch (error) {
+    // Issue 27: a sensitive action asks the second factor again; once given, the same call goes again, once.
+    if (error instanceof ApiError && error.code === SECOND_FACTOR_ERROR_CODES.reauthRequired && options.token === undefined) {
+      if (await secondFactorHandlers.reauthenticate()) return sendRequest<T>(path, options);
+    }
+    if (error instanceof ApiError && error.code === SECOND_FACTOR_ERROR_CODES.setupRequired) secondFactorHandlers.onSetupRequired();
+    throw error;
+  }
+}
+
+async function sendRequest<T>(path: string, options: RequestOptions): Promise<{ body: T; headers: Headers }> {
   const normalizedPath = normalizePath(path);
   const hasBody = options.body !== undefined;
   startRequest();
@@ -88,7 +145,7 @@ export async function apiRequestWithHeaders<T>(path: string, options: RequestOpt
     try {
       response = await fetch(`${config.apiBase}/${normalizedPath}`, {
         method: options.method ?? (hasBody ? 'POST' : 'GET'),
-        headers: buildHeaders(hasBody),
+        headers: buildHeaders(hasBody, options.token),
         body: hasBody ? JSON.stringify(options.body) : undefined,
         signal: options.signal,
         credentials: 'same-origin',
@@ -101,6 +158,7 @@ export async function apiRequestWithHeaders<T>(path: string, options: RequestOpt
     if (response.ok) return { body: body as T, headers: response.headers };
     const error = toApiError(response.status, body);
     if (isSessionRejected(normalizedPath, error)) onUnauthorized();
+    if (error.status === 403 && error.code === PASSWORD_CHANGE_REQUIRED_CODE) onPasswordChangeRequired();
     throw error;
   } finally {
     endRequest();

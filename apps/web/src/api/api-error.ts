@@ -9,11 +9,14 @@ export const NETWORK_ERROR_STATUS = 0;
 /** The one error shape of the API: its status and the French `message` of its body. */
 export class ApiError extends Error {
   readonly status: number;
+  /** The body's `code`, when the server names the refusal for the web (`PASSWORD_CHANGE_REQUIRED`, `SECOND_FACTOR_SETUP_REQUIRED`, `REAUTHENTICATION_REQUIRED`...). */
+  readonly code: string | undefined;
 
-  constructor(status: number, message: string, options?: { cause?: unknown }) {
+  constructor(status: number, message: string, options?: { cause?: unknown; code?: string }) {
     super(message, options);
     this.name = 'ApiError';
     this.status = status;
+    this.code = options?.code;
   }
 
   get isNetworkError(): boolean {

@@ -34,6 +34,8 @@ const OfficePage = lazyPage(() => import('./routes/public/office'), 'OfficePage'
 const NotaryFeesPage = lazyPage(() => import('./routes/public/notary-fees'), 'default');
 const PartnersPage = lazyPage(() => import('./routes/public/partners'), 'default');
 const LoginPage = lazyPage(() => import('./routes/account/login'), 'LoginPage');
+const SecondFactorStepPage = lazyPage(() => import('./routes/account/second-factor-step'), 'SecondFactorStepPage');
+const SecondFactorSetupPage = lazyPage(() => import('./routes/account/second-factor-setup'), 'SecondFactorSetupPage');
 const SignupPage = lazyPage(() => import('./routes/account/signup'), 'SignupPage');
 const QuestionnairePage = lazyPage(() => import('./routes/private/questionnaire'), 'QuestionnairePage');
 
@@ -53,6 +55,9 @@ export const routes: RouteObject[] = [
         element: <BareLayout />,
         children: [
           { element: <RedirectIfSignedIn />, children: [{ path: R.login, element: <LoginPage /> }] },
+          // Issue 27: the code step holds a partial token of its own; the setup needs the session's.
+          { path: R.secondFactorStep, element: <SecondFactorStepPage /> },
+          { element: <RequireAuth />, children: [{ path: R.secondFactorSetup, element: <SecondFactorSetupPage /> }] },
           // A signed-in user may still open the signup screen (spec section 2).
           { path: R.signup, element: <SignupPage /> },
           // The new-project wizard has its own header: title, back, close (spec section 2, header variants).

@@ -1,4 +1,4 @@
-import { act } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 
 /** Stands in for XMLHttpRequest (uploads with progress): the test drives progress and the answer. */
 export class FakeXhr {
@@ -23,6 +23,13 @@ export class FakeXhr {
   send(body: FormData) {
     this.body = body;
     FakeXhr.last = this;
+  }
+  /** The request sent after `previous`: a click's upload starts once React has handled it, not at once. */
+  static async next(previous: FakeXhr | null): Promise<FakeXhr> {
+    return waitFor(() => {
+      if (!FakeXhr.last || FakeXhr.last === previous) throw new Error('no new upload sent yet');
+      return FakeXhr.last;
+    });
   }
   progress(loaded: number, total: number) {
     act(() => this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent));

@@ -19,6 +19,7 @@ export function createSession(overrides: Partial<Session> = {}): Session {
     lastConnectionDate: '2026-11-21T13:05:00.000Z',
     previousConnectionDate: null,
     createdAt: '2026-01-10T09:00:00.000Z',
+    passwordChangeRequired: false,
     ...overrides,
   };
 }

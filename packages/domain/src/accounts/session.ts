@@ -29,6 +29,12 @@ export interface Session {
   createdAt: string;
   /** A new e-mail waiting for its confirmation link; `email` stays in use until then (issue 9). */
   pendingEmail?: string | null;
+  /**
+   * Issue 27: an office member or admin whose password is below the staff
+   * rule must set a stronger one before anything else (the server answers 403
+   * `PASSWORD_CHANGE_REQUIRED` elsewhere; the web shows its screen).
+   */
+  passwordChangeRequired: boolean;
 }
 
 /** What `GET /users/{id}` answers. */

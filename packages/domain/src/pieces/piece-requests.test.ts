@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createUnrequestedPiece, derivePieceRequests, pieceRequestKey, reconcilePieceRequests, type PieceDerivationInput, type StoredPieceRequest } from './piece-requests';
+import { asksForTheSamePieces, createUnrequestedPiece, derivePieceRequests, pieceRequestKey, reconcilePieceRequests, type PieceDerivationInput, type StoredPieceRequest } from './piece-requests';
 
 /** A married seller of a condominium flat, and a buyer. */
 const flatSale: PieceDerivationInput = {
@@ -217,5 +217,29 @@ describe('a piece sent without a request', () => {
       fileTypes: ['other'],
     });
     expect(createUnrequestedPiece(4, 'will').label).toBe('Autre document : Testament');
+  });
+});
+
+describe('whether a save changes the pieces asked', () => {
+  const married = { marital_status: 'married', nationality: 'Française', pacs_exists: 0 };
+
+  it('says an answer no piece rests on leaves the pieces as they are', () => {
+    expect(asksForTheSamePieces('document_civil_statuses', married, { ...married, profession: 'Boulangère', birth_place: 'Lyon' })).toBe(true);
+    expect(asksForTheSamePieces('document_civil_statuses', {}, { profession: 'Boulangère' })).toBe(true);
+  });
+
+  it('sees a piece called for or withdrawn by the answer', () => {
+    expect(asksForTheSamePieces('document_civil_statuses', { ...married, marital_status: 'single' }, married)).toBe(false);
+    expect(asksForTheSamePieces('document_civil_statuses', married, { ...married, marital_status: 'single' })).toBe(false);
+  });
+
+  it('sees a changed reason of a piece still asked (its text is stored with the request)', () => {
+    const before = flatSale.questionnaires[1]!.answers as Record<string, unknown>;
+    const derive = (answers: unknown) =>
+      derivePieceRequests({ ...flatSale, questionnaires: flatSale.questionnaires.map((q, i) => (i === 1 ? { ...q, answers } : q)) });
+    const after = { ...before, copro_q2_lotissement: 1 };
+    // Whatever the rules say about this answer, the comparison agrees with a full derivation.
+    expect(asksForTheSamePieces('document_sale_appts', before, after)).toBe(JSON.stringify(derive(before)) === JSON.stringify(derive(after)));
+    expect(asksForTheSamePieces('document_sale_appts', before, { ...before, copro_q5_rule: 0 })).toBe(false);
   });
 });

@@ -104,16 +104,7 @@ export function derivePieceRequests(input: PieceDerivationInput): DerivedPieceRe
     if (questionnaire.superseded) continue;
     const ownerId = questionnaireOwner(questionnaire, input.participants, participantIds);
     if (ownerId === undefined) continue;
-    const definition = QUESTIONNAIRE_DEFINITIONS[questionnaire.docType];
-    const cleaned = clean(definition, questionnaire.answers);
-    const required = new Set(requiredSupportingDocuments(definition, cleaned).map((document) => document.id));
-    for (const rule of PIECE_RULES) {
-      const trigger = rule.trigger;
-      if (trigger.kind !== 'answer' || trigger.questionnaire !== questionnaire.docType || !required.has(rule.pieceId)) continue;
-      // Every question that calls for the piece is a reason; the decision itself is the engine's.
-      if (!isQuestionVisible(definition, cleaned, trigger.questionId) || !evaluateCondition(trigger.when, cleaned)) continue;
-      add(ownerId, rule, describeAnswerTrigger(definition, trigger, cleaned));
-    }
+    for (const { rule, because } of piecesCalledForBy(questionnaire.docType, questionnaire.answers)) add(ownerId, rule, because);
   }
 
   for (const rule of PIECE_RULES) {
@@ -139,6 +130,35 @@ export function derivePieceRequests(input: PieceDerivationInput): DerivedPieceRe
         reasonText: formatPieceReasons(entry.reasons),
       };
     });
+}
+
+/** The pieces one questionnaire's answers call for and why, whoever it belongs to. */
+function piecesCalledForBy(docType: QuestionnaireDocType, answers: unknown): Array<{ rule: PieceRule; because: PieceReasonPart[] }> {
+  const definition = QUESTIONNAIRE_DEFINITIONS[docType];
+  const cleaned = clean(definition, answers);
+  const required = new Set(requiredSupportingDocuments(definition, cleaned).map((document) => document.id));
+  const called: Array<{ rule: PieceRule; because: PieceReasonPart[] }> = [];
+  for (const rule of PIECE_RULES) {
+    const trigger = rule.trigger;
+    if (trigger.kind !== 'answer' || trigger.questionnaire !== docType || !required.has(rule.pieceId)) continue;
+    // Every question that calls for the piece is a reason; the decision itself is the engine's.
+    if (!isQuestionVisible(definition, cleaned, trigger.questionId) || !evaluateCondition(trigger.when, cleaned)) continue;
+    called.push({ rule, because: describeAnswerTrigger(definition, trigger, cleaned) });
+  }
+  return called;
+}
+
+/**
+ * Whether replacing a questionnaire's answers `before` by `after` leaves the
+ * file's piece requests as they are. The derivation reads answers only
+ * through `piecesCalledForBy` (which person is asked depends on who owns
+ * the questionnaire, not on what it says), so equal pieces and reasons on
+ * both sides mean an equal derivation: most saves change no piece at all,
+ * and then need not derive the file again.
+ */
+export function asksForTheSamePieces(docType: QuestionnaireDocType, before: unknown, after: unknown): boolean {
+  const signature = (answers: unknown) => JSON.stringify(piecesCalledForBy(docType, answers).map(({ rule, because }) => [PIECE_RULES.indexOf(rule), because]));
+  return signature(before) === signature(after);
 }
 
 /** "demandé car : A = B ; C = D", each part once. */

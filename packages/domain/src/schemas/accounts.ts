@@ -91,6 +91,19 @@ export const userPatchSchema = z
   });
 export type UserPatchPayload = z.input<typeof userPatchSchema>;
 
+/** `POST /users/me/password` (issue 27): the current password, the new one and its confirmation, all required. */
+export const passwordChangeSchema = z
+  .object({
+    password: z.string({ error: MESSAGES.currentPasswordRequired }).min(1, MESSAGES.currentPasswordRequired).max(255),
+    passwordNew: passwordSchema,
+    passwordNewConfirm: z.string({ error: MESSAGES.newPasswordMismatch }).max(255),
+  })
+  .refine((p) => p.passwordNew === p.passwordNewConfirm, {
+    message: MESSAGES.newPasswordMismatch,
+    path: ['passwordNewConfirm'],
+  });
+export type PasswordChangePayload = z.input<typeof passwordChangeSchema>;
+
 export const resetPasswordFormSchema = z
   .object({ password: passwordSchema, passwordConfirm: z.string() })
   .refine((p) => p.password === p.passwordConfirm, {

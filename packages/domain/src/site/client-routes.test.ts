@@ -14,6 +14,8 @@ describe('the web app’s addresses', () => {
       '/contact',
       '/partners',
       '/login',
+      '/login/second-factor',
+      '/second-factor/setup',
       '/signup',
       '/reset/password/abc.def-123',
       '/resetpwd',
@@ -36,7 +38,8 @@ describe('the web app’s addresses', () => {
     ]) {
       expect(isClientRoute(path), path).toBe(true);
     }
-    expect(CLIENT_ROUTE_PATHS).toHaveLength(22 + 7);
+    // Issue 27 added the second factor's code step and setup screen.
+    expect(CLIENT_ROUTE_PATHS).toHaveLength(24 + 7);
   });
 
   it('reads addresses as the router does: letters without case, one trailing slash', () => {

@@ -22,6 +22,9 @@ export const CLIENT_ROUTES = {
   contact: '/contact',
   partners: '/partners',
   login: '/login',
+  /** Issue 27: the sign-in's code step, and the second factor's setup (mandatory for office members and admins). */
+  secondFactorStep: '/login/second-factor',
+  secondFactorSetup: '/second-factor/setup',
   signup: '/signup',
   resetPasswordLink: '/reset/password/:token',
   resetPassword: '/resetpwd',

@@ -11,6 +11,7 @@ import { badRequest } from '../../http/app-error';
  *   files/pdf/questionnaire-{id}-v{n}.pdf      generated questionnaire PDFs
  *   uploads/covers/{24 hex}.{ext}              project covers
  *   uploads/avatars/{24 hex}.webp              profile photos
+ *   files/exports/{userId}/{name}.zip          copies of a person's data (issue 26)
  */
 export type StorageKey = string & { readonly __storageKey: unique symbol };
 
@@ -42,6 +43,13 @@ const STORED_PDF_NAME = /^questionnaire-\d+-v\d+\.pdf$/;
 /** A generated questionnaire PDF; undefined for a name we did not generate. */
 export function questionnairePdfKey(name: string | null | undefined): StorageKey | undefined {
   return name && STORED_PDF_NAME.test(name) ? (`files/pdf/${name}` as StorageKey) : undefined;
+}
+
+const DATA_EXPORT_NAME = /^donnees-\d+-[a-f0-9]{24}\.zip$/;
+
+/** A copy of a person's data (issue 26); undefined for a name we did not generate. */
+export function dataExportKey(userId: number, name: string | null | undefined): StorageKey | undefined {
+  return Number.isSafeInteger(userId) && userId > 0 && name && DATA_EXPORT_NAME.test(name) ? (`files/exports/${userId}/${name}` as StorageKey) : undefined;
 }
 
 /** For drivers: the segments of a key, checked again (a second guard should a key ever be forged by a cast). */

@@ -13,6 +13,8 @@ import { parseWith } from '../../http/parse';
 import * as accounts from './account-service';
 
 const tokenAnswer = z.object({ token: z.string() });
+/** Issue 27: `secondFactor` says what the token is short of: the code (`required`) or a factor to set up (`setup`). */
+const signInAnswer = z.object({ token: z.string(), secondFactor: z.enum(['required', 'setup']).optional() });
 const messageAnswer = z.object({ message: z.string() });
 
 /** Sign-up, sign-in, password reset and e-mail confirmation: the unauthenticated calls. */
@@ -32,10 +34,10 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post('/users/login', {
       config: { access: 'public' },
-      schema: { tags: ['comptes'], summary: 'Se connecter', body: loginSchema, response: { 200: tokenAnswer } },
+      schema: { tags: ['comptes'], summary: 'Se connecter (puis, selon le compte, le code de double authentification)', body: loginSchema, response: { 200: signInAnswer } },
       handler: async (request) => {
         // The address's attempts are counted by `login`, in the same statement that reads its failures.
-        return { token: await accounts.login(ctx, request.body, request.ip) };
+        return accounts.login(ctx, request.body, request.ip, request.headers.cookie);
       },
     });
 

@@ -1,6 +1,7 @@
 import { MESSAGES, type signupSchema, type loginSchema } from '@notadoo/domain';
 import type { z } from 'zod';
 import { getDecoyHash } from '../../auth/passwords';
+import { evaluateSignInPassword, isStaffUser, requireAcceptablePassword, signsInWithPasskey } from '../../auth/password-policy';
 import { REMEMBER_ME_TTL_SECONDS, SESSION_TOKEN_TTL_SECONDS } from '../../auth/session-tokens';
 import type { RateLimit } from '../../auth/rate-limiter';
 import type { AppContext } from '../../context';
@@ -11,6 +12,8 @@ import { queueMail } from '../../mail/outbox-data';
 import type { Db } from '../../db/database';
 import { findUserByEmail, findUserById, insertUser, lockUser, recordConnection, updateUser, type UserRow } from '../users/user-data';
 import { acceptInvitation, linkParticipantsByEmail } from '../participants/invitations';
+import { recordHistoryEvent } from '../history/history-recorder';
+import { openSessionAfterPassword, type SignInOutcome } from '../second-factor/second-factor-service';
 import { consumeAccountToken, createAccountToken, findAccountTokenOwner, revokeAccountTokens } from './account-tokens';
 
 type SignupInput = z.output<typeof signupSchema>;
@@ -27,14 +30,25 @@ export async function enforceRateLimit(ctx: AppContext, checks: Array<[key: stri
   if (refused.length > 0) throw tooManyRequests(MESSAGES.tooManyRequests, Math.max(...refused.map(([key]) => windows.get(key)!.resetInMs)));
 }
 
-export function issueSessionToken(ctx: AppContext, user: Pick<UserRow, 'id' | 'passwordVersion'>, remember = false) {
+/**
+ * A complete session's token. `proof` says what it has shown (issue 27): a second factor, and when its
+ * holder was last checked (second factor, or password) for the actions that ask again after 5 minutes.
+ */
+export function issueSessionToken(
+  ctx: AppContext,
+  user: Pick<UserRow, 'id' | 'passwordVersion'>,
+  remember = false,
+  proof: { secondFactor?: boolean; checkedAt?: number | null } = {},
+) {
   return ctx.tokens.issue(
-    { userId: user.id, passwordVersion: user.passwordVersion },
+    { userId: user.id, passwordVersion: user.passwordVersion, secondFactor: proof.secondFactor ?? false, checkedAt: proof.checkedAt ?? null },
     remember ? REMEMBER_ME_TTL_SECONDS : SESSION_TOKEN_TTL_SECONDS,
   );
 }
 
 export async function signup(ctx: AppContext, input: SignupInput): Promise<string> {
+  // A new account is a client's: asking for intermediary or notary rights grants none (an admin does).
+  const { passwordMeetsStaffRule } = requireAcceptablePassword(input.password, { isStaff: false, owner: input });
   const passwordHash = await ctx.passwords.hash(input.password);
   // One transaction: the account and its confirmation mail are saved together or not at all.
   const user = await ctx.db.transaction(async (tx) => {
@@ -43,6 +57,7 @@ export async function signup(ctx: AppContext, input: SignupInput): Promise<strin
       firstName: input.firstName,
       lastName: input.lastName,
       passwordHash,
+      passwordMeetsStaffRule,
       // Ticking "intermediary or notary" asks for those rights; an admin grants them.
       needsRoleChange: input.intermediary,
     });
@@ -58,7 +73,7 @@ export async function signup(ctx: AppContext, input: SignupInput): Promise<strin
     return user;
   });
   ctx.outbox.wake();
-  return issueSessionToken(ctx, user);
+  return issueSessionToken(ctx, user, false, { checkedAt: ctx.now().getTime() });
 }
 
 /**
@@ -84,7 +99,7 @@ function loginKeys(login: string, ip: string, passwordVersion: number) {
  * it is remembered by a process, so a reset made through any process lifts
  * the lock for the very next attempt.
  */
-export async function login(ctx: AppContext, input: LoginInput, ip: string): Promise<string> {
+export async function login(ctx: AppContext, input: LoginInput, ip: string, cookieHeader?: string): Promise<SignInOutcome> {
   const limits = ctx.rateLimits;
   const account = input.login.toLowerCase();
   const user = await findUserByEmail(ctx.db, account);
@@ -108,11 +123,29 @@ export async function login(ctx: AppContext, input: LoginInput, ip: string): Pro
     throw error;
   }
   if (!user || !valid || !user.isActive) throw unauthorized(MESSAGES.loginFailed);
+  await recordPasswordStrength(ctx, user, input.password);
   // Not a failure; and this address is forgiven its earlier typos on the account.
   await ctx.limiter.takeBack([keys.account], [keys.pair]);
   if (input.invitation) await acceptInvitation(ctx.db, input.invitation, user.email, user.id, ctx.now());
-  await recordConnection(ctx.db, user.id, ctx.now());
-  return issueSessionToken(ctx, user, input.remember ?? false);
+  // The sign-in goes to the account's own history chain, once, and shows in the files where it takes part.
+  await ctx.db.transaction(async (tx) => {
+    await recordConnection(tx, user.id, ctx.now());
+    await recordHistoryEvent(tx, ctx.now(), { kind: 'sign_in', projectId: null, actor: user });
+  });
+  // The second factor's gate decides what session the right password opens.
+  return openSessionAfterPassword(ctx, user, input.remember ?? false, cookieHeader);
+}
+
+/**
+ * Issue 27: the sign-in is the one moment the server holds an existing
+ * password in clear: it records whether it meets the staff rule, whoever the
+ * account is, so that an office member or admin with a weak one (or a client
+ * an admin makes one) is held at the "stronger password" gate
+ * (auth/password-gate.ts). Written only when it changes.
+ */
+async function recordPasswordStrength(ctx: AppContext, user: UserRow, password: string): Promise<void> {
+  const { meetsStaffRule } = evaluateSignInPassword(password, user);
+  if (user.passwordMeetsStaffRule !== meetsStaffRule) await updateUser(ctx.db, user.id, { passwordMeetsStaffRule: meetsStaffRule });
 }
 
 /** The answer to a locked sign-in: how long in words and in Retry-After. */
@@ -135,6 +168,15 @@ export async function requestPasswordReset(ctx: AppContext, email: string): Prom
 }
 
 export async function resetPassword(ctx: AppContext, input: { password: string; token: string }): Promise<string> {
+  // The policy of the link's account, checked before any hashing; the link is spent only by the transaction below.
+  const ownerId = await findAccountTokenOwner(ctx.db, input.token, 'reset_password');
+  const account = ownerId === undefined ? undefined : await findUserById(ctx.db, ownerId);
+  if (!account) throw badRequest(MESSAGES.resetFailed);
+  const { passwordMeetsStaffRule } = requireAcceptablePassword(input.password, {
+    isStaff: isStaffUser(account),
+    signsInWithPasskey: signsInWithPasskey(account),
+    owner: account,
+  });
   const passwordHash = await ctx.passwords.hash(input.password);
   const done = await ctx.db.transaction(async (tx) => {
     // The account is locked before the link is spent: of two links used at
@@ -150,6 +192,7 @@ export async function resetPassword(ctx: AppContext, input: { password: string; 
     // new version starts the account's sign-in counters afresh (`loginKeys`): the owner gets past a lock.
     await updateUser(tx, userId, {
       passwordHash,
+      passwordMeetsStaffRule,
       passwordVersion: user.passwordVersion + 1,
       isEmailConfirmed: true,
     });

@@ -5,8 +5,8 @@ import { BACKENDS, bearer, buildTestApp, type TestApp } from '../../../test/test
 const signupPayload = (email: string) => ({
   login: email,
   email,
-  password: 'Secret123',
-  passwordConfirm: 'Secret123',
+  password: 'Lanterne123',
+  passwordConfirm: 'Lanterne123',
   firstName: 'Léa',
   lastName: 'Moreau',
   intermediary: 'no',
@@ -65,7 +65,7 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
     it.each([
       ['a 6-character password', { password: 'abcde1', passwordConfirm: 'abcde1' }, 'Votre mot de passe doit contenir au moins 6 caractères et 1 chiffre.'],
       ['a password without digit', { password: 'abcdefgh', passwordConfirm: 'abcdefgh' }, 'Votre mot de passe doit contenir au moins 6 caractères et 1 chiffre.'],
-      ['a confirmation that differs', { passwordConfirm: 'Secret124' }, "Vous n'avez pas saisi le même mot de passe"],
+      ['a confirmation that differs', { passwordConfirm: 'Lanterne124' }, "Vous n'avez pas saisi le même mot de passe"],
       ['a malformed e-mail', { email: 'pas-un-email' }, "L'adresse email n'est pas valide."],
       ['a missing first name', { firstName: undefined }, 'Le champ prénom est requis.'],
     ])('refuses %s with 400 and a French message', async (_label, change, message) => {
@@ -78,7 +78,7 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/users/signup',
-        payload: { ...signupPayload('sept@exemple.fr'), password: 'abcdef1', passwordConfirm: 'abcdef1' },
+        payload: { ...signupPayload('sept@exemple.fr'), password: 'Lapin42', passwordConfirm: 'Lapin42' },
       });
       expect(res.statusCode).toBe(201);
     });
@@ -99,7 +99,7 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
 
     it('answers 401 with the spec message on a wrong password or unknown e-mail', async () => {
       const user = await t.createUser();
-      for (const payload of [{ login: user.email, password: 'Mauvais123' }, { login: 'inconnu@exemple.fr', password: 'Secret123' }]) {
+      for (const payload of [{ login: user.email, password: 'Mauvais123' }, { login: 'inconnu@exemple.fr', password: 'Lanterne123' }]) {
         const res = await t.app.inject({ method: 'POST', url: '/api/users/login', payload });
         expect(res.statusCode).toBe(401);
         expect(res.json()).toEqual({ message: 'Impossible de se connecter. Merci de vérifier vos identifiants.' });
@@ -190,7 +190,7 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
       const stale = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(oldToken) });
       expect(stale.json()).toEqual({ message: 'Expired JWT Token' });
 
-      const again = await t.app.inject({ method: 'POST', url: '/api/users/reset/password', payload: { password: 'Encore789', token } });
+      const again = await t.app.inject({ method: 'POST', url: '/api/users/reset/password', payload: { password: 'Toujours789', token } });
       expect(again.statusCode).toBe(400);
       expect(again.json().message).toBe("Une erreur s'est produite. Le délais du lien de confirmation est peut être dépassé.");
     });
@@ -281,14 +281,14 @@ describe.each(BACKENDS)('reset links after a password change on %s', (backend) =
     const newer = await resetLink(user.email);
     expect((await setPassword(newer, 'Nouveau456')).statusCode).toBe(200);
 
-    const stale = await setPassword(older, 'Pirate789');
+    const stale = await setPassword(older, 'Corsaire789');
     expect(stale.statusCode).toBe(400);
     expect(stale.json()).toEqual({ message: FAILED });
-    const twice = await setPassword(newer, 'Pirate789');
+    const twice = await setPassword(newer, 'Corsaire789');
     expect(twice.statusCode).toBe(400);
     expect(twice.json()).toEqual({ message: FAILED });
     expect(await canLogin(user.email, 'Nouveau456')).toBe(true);
-    expect(await canLogin(user.email, 'Pirate789')).toBe(false);
+    expect(await canLogin(user.email, 'Corsaire789')).toBe(false);
   });
 
   it('refuses a newer link once an older one was used, and accepts a link asked for afterwards', async () => {
@@ -296,10 +296,10 @@ describe.each(BACKENDS)('reset links after a password change on %s', (backend) =
     const older = await resetLink(user.email);
     const newer = await resetLink(user.email);
     expect((await setPassword(older, 'Nouveau456')).statusCode).toBe(200);
-    expect((await setPassword(newer, 'Pirate789')).statusCode).toBe(400);
+    expect((await setPassword(newer, 'Corsaire789')).statusCode).toBe(400);
     const later = await resetLink(user.email);
-    expect((await setPassword(later, 'Encore789')).statusCode).toBe(200);
-    expect(await canLogin(user.email, 'Encore789')).toBe(true);
+    expect((await setPassword(later, 'Toujours789')).statusCode).toBe(200);
+    expect(await canLogin(user.email, 'Toujours789')).toBe(true);
   });
 
   it('refuses a link mailed before the password was changed in the profile', async () => {
@@ -313,7 +313,7 @@ describe.each(BACKENDS)('reset links after a password change on %s', (backend) =
       payload: { password: user.password, passwordNew: 'Profil456', passwordNewConfirm: 'Profil456' },
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect((await setPassword(link, 'Pirate789')).json()).toEqual({ message: FAILED });
+    expect((await setPassword(link, 'Corsaire789')).json()).toEqual({ message: FAILED });
     expect(await canLogin(user.email, 'Profil456')).toBe(true);
   });
 
@@ -321,9 +321,9 @@ describe.each(BACKENDS)('reset links after a password change on %s', (backend) =
     const user = await t.createUser();
     const first = await resetLink(user.email);
     const second = await resetLink(user.email);
-    const answers = await Promise.all([setPassword(first, 'Premier456'), setPassword(second, 'Second456')]);
+    const answers = await Promise.all([setPassword(first, 'Primevere456'), setPassword(second, 'Deuxieme456')]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
-    const winner = answers[0]!.statusCode === 200 ? 'Premier456' : 'Second456';
+    const winner = answers[0]!.statusCode === 200 ? 'Primevere456' : 'Deuxieme456';
     expect(await canLogin(user.email, winner)).toBe(true);
   });
 });

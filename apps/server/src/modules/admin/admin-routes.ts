@@ -1,6 +1,7 @@
 import { adminUsersQuerySchema, changeRolesSchema, registrationSchema, toggleStatusSchema } from '@notadoo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireAdmin } from '../../auth/authenticate';
+import { requireRecentAuthentication } from '../../auth/second-factor-gate';
 import type { AppContext } from '../../context';
 import * as service from './admin-service';
 
@@ -35,13 +36,22 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.post('/admin/user/toggleStatus', {
       config: { access: 'admin' },
       schema: { tags, summary: "Basculer un statut (active, validated, admin, pro, notary, needsRoleChange) ; pas les siens", body: toggleStatusSchema },
-      handler: async (request) => service.toggleUserStatus(ctx, requireAdmin(request), request.body),
+      handler: async (request) => {
+        const admin = requireAdmin(request);
+        // Issue 27: every admin toggle asks the second factor again after 5 minutes.
+        requireRecentAuthentication(request, ctx.now());
+        return service.toggleUserStatus(ctx, admin, request.body);
+      },
     });
 
     app.post('/admin/user/roles', {
       config: { access: 'admin' },
       schema: { tags, summary: 'Changer les rôles cochés (ROLE_USER toujours conservé) ; pas les siens', body: changeRolesSchema },
-      handler: async (request) => service.changeUserRoles(ctx, requireAdmin(request), request.body),
+      handler: async (request) => {
+        const admin = requireAdmin(request);
+        requireRecentAuthentication(request, ctx.now());
+        return service.changeUserRoles(ctx, admin, request.body);
+      },
     });
   };
 }

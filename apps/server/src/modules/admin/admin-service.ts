@@ -1,4 +1,5 @@
 import {
+  PERSONAL_DATA_MESSAGES,
   ADMIN_MESSAGES,
   applyUserStatus,
   MESSAGES,
@@ -15,6 +16,7 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, notFound, unauthorized } from '../../http/app-error';
+import { requireAcceptablePassword } from '../../auth/password-policy';
 import { queueMail } from '../../mail/outbox-data';
 import { intermediaryGrantedMail } from '../../mail/templates';
 import { sendConfirmationMail } from '../accounts/account-service';
@@ -34,6 +36,8 @@ function refuseSelf(admin: UserWithOffice, id: number): void {
 async function requireTarget(ctx: AppContext, id: number): Promise<UserWithOffice> {
   const user = await findUserById(ctx.db, id);
   if (!user) throw notFound(ADMIN_MESSAGES.userNotFound);
+  // Issue 26: an account its owner deleted is emptied for good; turning it back on would give it to nobody.
+  if (user.deletedAt) throw new AppError('CONFLICT', PERSONAL_DATA_MESSAGES.accountWasDeleted);
   return user;
 }
 
@@ -75,11 +79,14 @@ export async function changeUserRoles(ctx: AppContext, admin: UserWithOffice, in
 
 /** The admin's registration form: the account is created and its owner asked to confirm the address. */
 export async function registerUser(ctx: AppContext, input: z.output<typeof registrationSchema>): Promise<User> {
+  // The account is created a client's; made staff later, it is held at the "stronger password" gate if this one is weak.
+  const { passwordMeetsStaffRule } = requireAcceptablePassword(input.password, { isStaff: false, owner: input });
   const created = await insertUser(ctx.db, {
     email: input.email,
     firstName: input.firstName,
     lastName: input.lastName,
     passwordHash: await ctx.passwords.hash(input.password),
+    passwordMeetsStaffRule,
   });
   if (!created) throw new AppError('CONFLICT', MESSAGES.emailTaken);
   await sendConfirmationMail(ctx, created);

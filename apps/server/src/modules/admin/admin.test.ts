@@ -23,7 +23,7 @@ describe.each(BACKENDS)('administration on %s', (backend) => {
   it('refuses every admin call to a non-admin with 403', async () => {
     const calls = [
       { method: 'GET' as const, url: '/api/admin/users' },
-      { method: 'POST' as const, url: '/api/admin/users', payload: { email: 'x@exemple.fr', password: 'Secret123', passwordConfirm: 'Secret123', firstName: 'X', lastName: 'Y' } },
+      { method: 'POST' as const, url: '/api/admin/users', payload: { email: 'x@exemple.fr', password: 'Lanterne123', passwordConfirm: 'Lanterne123', firstName: 'X', lastName: 'Y' } },
       { method: 'POST' as const, url: '/api/admin/user/toggleStatus', payload: { id: admin.id, data: '0', action: 'admin' } },
       { method: 'POST' as const, url: '/api/admin/user/roles', payload: { id: admin.id, roles: [] } },
       { method: 'GET' as const, url: '/api/projects/open' },
@@ -104,8 +104,8 @@ describe.each(BACKENDS)('administration on %s', (backend) => {
 
   it('creates a user with the registration form rules', async () => {
     const create = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/admin/users', headers: admin.headers, payload });
-    const valid = { email: 'Nouvel.Utilisateur@exemple.fr', password: 'Secret123', passwordConfirm: 'Secret123', firstName: 'Nina', lastName: 'Nouvel' };
-    const mismatch = await create({ ...valid, passwordConfirm: 'Secret124' });
+    const valid = { email: 'Nouvel.Utilisateur@exemple.fr', password: 'Lanterne123', passwordConfirm: 'Lanterne123', firstName: 'Nina', lastName: 'Nouvel' };
+    const mismatch = await create({ ...valid, passwordConfirm: 'Lanterne124' });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().message).toBe('Veuillez confirmer le mot de passe.');
     expect((await create({ ...valid, password: 'court1', passwordConfirm: 'court1' })).json().message).toBe(
@@ -120,7 +120,7 @@ describe.each(BACKENDS)('administration on %s', (backend) => {
     expect(ok.json()).toMatchObject({ email: 'nouvel.utilisateur@exemple.fr', firstName: 'Nina', roles: ['ROLE_USER'], isEmailConfirmed: false });
     expect(t.mails.at(-1)).toMatchObject({ to: 'nouvel.utilisateur@exemple.fr', subject: 'Confirmez votre adresse email' });
     expect((await create(valid)).statusCode).toBe(409);
-    await t.tokenFor('nouvel.utilisateur@exemple.fr', 'Secret123');
+    await t.tokenFor('nouvel.utilisateur@exemple.fr', 'Lanterne123');
   });
 
   it('changes roles, always keeping ROLE_USER', async () => {

@@ -3,9 +3,9 @@ import {
   answerMarkSchema,
   clean,
   isChangeByOffice,
-  listChangedAnswers,
   questionnaireOwners,
   type AnswerMark,
+  type ChangedAnswer,
   type Answers,
   type DocumentForAccess,
   type ProjectForAccess,
@@ -42,8 +42,8 @@ export interface SavedChange {
   documentId: number;
   /** Its owner or shared role, which say whose answers these are (`questionnaireOwners`). */
   document: DocumentForAccess;
-  before: Answers;
-  after: Answers;
+  /** What the save changed (`listChangedAnswers`), worked out once for the marks and the history. */
+  changes: readonly ChangedAnswer[];
   editor: UserWithOffice;
   viewer: Viewer;
   project: ProjectForAccess;
@@ -56,7 +56,7 @@ export interface SavedChange {
  * again (the mark goes).
  */
 export async function recordAnswerChanges(tx: Db, change: SavedChange): Promise<void> {
-  const changes = listChangedAnswers(change.definition, change.before, change.after);
+  const { changes } = change;
   if (changes.length === 0) return;
   const fields = changes.map((c) => c.field);
   const owners = questionnaireOwners(change.project, change.document).map((person) => ({ userId: person.user?.id ?? null }));

@@ -9,11 +9,9 @@ import {
   type ProjectForAccess,
   type Viewer,
 } from '@notadoo/domain';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { documents } from '../../db/schema';
 import { forbidden, notFound } from '../../http/app-error';
-import { loadProject, type DocumentRow, type LoadedProject } from '../projects/project-data';
+import { loadProjectOfDocument, type DocumentRow, type LoadedProject } from '../projects/project-data';
 import { toDocumentForAccess, toProjectForAccess, toViewer } from '../projects/project-presenter';
 import type { UserWithOffice } from '../users/user-data';
 
@@ -30,9 +28,9 @@ export interface DocumentInProject {
 
 /** A document with its project, and who owns it, as the permission functions see them. 404 when absent. */
 export async function loadDocumentInProject(ctx: AppContext, user: UserWithOffice, documentId: number): Promise<DocumentInProject> {
-  const [document] = await ctx.db.select().from(documents).where(eq(documents.id, documentId));
-  if (!document) throw notFound("Ce document n'existe pas.");
-  const loaded = (await loadProject(ctx.db, document.projectId))!;
+  const loaded = await loadProjectOfDocument(ctx.db, documentId);
+  const document = loaded?.documents.find((d) => d.id === documentId);
+  if (!loaded || !document) throw notFound("Ce document n'existe pas.");
   const access = toProjectForAccess(loaded);
   const forAccess = toDocumentForAccess(document);
   return { document, loaded, access, owner: documentOwner(access, forAccess), forAccess, viewer: toViewer(user) };

@@ -9,6 +9,7 @@ import {
   SHARED_QUESTIONNAIRE_MESSAGES,
   sharedRoleOfQuestionnaire,
   displayFileName,
+  fileTypeTitle,
   findQuestionnaireBySaveDocType,
   isFileTypeCode,
   MESSAGES,
@@ -43,6 +44,7 @@ import type { UserWithOffice } from '../users/user-data';
 import { checkPieceUpload, recordPieceVersion, syncPieceRequests, UNREQUESTED_PIECE_FIELD_VALUE, type PieceUpload } from '../pieces/piece-service';
 import { ensureSharedQuestionnaire, hasRoleHolders, lockProjectPeople } from '../questionnaires/shared-questionnaire-data';
 import { loadDocumentInProject, requireReadableDocument } from './document-access';
+import { recordHistoryEvent, type HistoryEvent } from '../history/history-recorder';
 
 const DOCUMENT_ID_MESSAGE = 'Identifiant de document invalide.';
 const documentIdField = positiveId(DOCUMENT_ID_MESSAGE);
@@ -161,14 +163,23 @@ export async function addFile(
     const received = upload;
     upload = undefined; // putFile takes the temporary file away, stored or not
     await ctx.storage.putFile(projectFileKey(loaded.project.id, storedName), received.path);
+    const drawerId = documentId;
+    const sent = fileHistoryEvent('piece_sent', user, loaded.project.id, { id: drawerId, participantId: drawer.participantId, docType: drawer.docType }, storedName, piece?.request?.label ?? (piece ? 'Autre document' : null));
     if (!piece) {
       await ctx.db
-        .update(documents)
-        .set({ files: sql`array_append(${documents.files}, ${storedName})`, updatedAt: new Date() })
-        .where(eq(documents.id, documentId));
+        .transaction(async (tx) => {
+          await tx
+            .update(documents)
+            .set({ files: sql`array_append(${documents.files}, ${storedName})`, updatedAt: new Date() })
+            .where(eq(documents.id, drawerId));
+          await recordHistoryEvent(tx, ctx.now(), sent);
+        })
+        .catch(async (error: unknown) => {
+          await removeUnlistedFiles(ctx.storage, [projectFileKey(loaded.project.id, storedName)], ctx.log);
+          throw error;
+        });
       return answerProject(ctx, user, loaded.project.id);
     }
-    const drawerId = documentId;
     // The drawer lists the file and the request records its version together, or neither does.
     const outcome = await ctx.db
       .transaction(async (tx) => {
@@ -176,7 +187,9 @@ export async function addFile(
           .update(documents)
           .set({ files: sql`array_append(${documents.files}, ${storedName})`, updatedAt: new Date() })
           .where(eq(documents.id, drawerId));
-        return recordPieceVersion(ctx, tx, { upload: piece, loaded, user, documentId: drawerId, fileType: drawer.docType, storedName });
+        const recorded = await recordPieceVersion(ctx, tx, { upload: piece, loaded, user, documentId: drawerId, fileType: drawer.docType, storedName });
+        await recordHistoryEvent(tx, ctx.now(), sent);
+        return recorded;
       })
       .catch(async (error: unknown) => {
         await removeUnlistedFiles(ctx.storage, [projectFileKey(loaded.project.id, storedName)], ctx.log);
@@ -198,10 +211,13 @@ async function requireDrawer(ctx: AppContext, user: UserWithOffice, projectId: n
 export async function removeFile(ctx: AppContext, user: UserWithOffice, projectId: number, input: { id: number; file: string }): Promise<Project> {
   const found = await requireDrawer(ctx, user, projectId, input.id);
   if (!found.document.files.includes(input.file)) throw notFound("Ce fichier n'existe pas dans ce document.");
-  await ctx.db
-    .update(documents)
-    .set({ files: sql`array_remove(${documents.files}, ${input.file})`, updatedAt: new Date() })
-    .where(eq(documents.id, input.id));
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(documents)
+      .set({ files: sql`array_remove(${documents.files}, ${input.file})`, updatedAt: new Date() })
+      .where(eq(documents.id, input.id));
+    await recordHistoryEvent(tx, ctx.now(), fileHistoryEvent('file_removed', user, projectId, found.document, input.file, null));
+  });
   await removeUnlistedFiles(ctx.storage, [projectFileKey(projectId, input.file)], ctx.log);
   return answerProject(ctx, user, projectId);
 }
@@ -249,6 +265,7 @@ export async function openFileForDownload(ctx: AppContext, docId: number, index:
   const { document } = await requireReadableDocument(ctx, user, docId);
   const storedName = document.kind === 'files' ? document.files[index] : undefined;
   if (!storedName) throw notFound("Ce fichier n'existe pas.");
+  await ctx.db.transaction((tx) => recordHistoryEvent(tx, ctx.now(), fileHistoryEvent('file_downloaded', user, document.projectId, document, storedName, null)));
   const { stream, size } = await ctx.storage.open(projectFileKey(document.projectId, storedName));
   const extension = storedName.split('.').pop()?.toLowerCase() ?? '';
   return { stream, size, contentType: PROJECT_FILE_CONTENT_TYPES[extension] ?? 'application/octet-stream', filename: displayFileName(storedName) };
@@ -281,3 +298,20 @@ export async function listMyDocuments(ctx: AppContext, user: UserWithOffice): Pr
   });
 }
 
+/** A file sent, removed or downloaded, in the history: about the drawer's owner, who may read it. */
+function fileHistoryEvent(
+  kind: 'piece_sent' | 'file_removed' | 'file_downloaded',
+  user: UserWithOffice,
+  projectId: number,
+  drawer: { id: number; participantId: number | null; docType: string },
+  storedName: string,
+  piece: string | null,
+): HistoryEvent {
+  return {
+    kind,
+    projectId,
+    actor: user,
+    subjectParticipantIds: drawer.participantId === null ? [] : [drawer.participantId],
+    details: { documentId: drawer.id, fileType: fileTypeTitle(drawer.docType), file: displayFileName(storedName), piece },
+  };
+}

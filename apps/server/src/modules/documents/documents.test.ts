@@ -47,7 +47,7 @@ describe.each(BACKENDS)('documents of a project on %s', (backend) => {
     projectId = (await api(seller, 'POST', '/project', { name: 'Vente', type: 'realty', subtype: 'appt', role: 'seller' })).json().id;
     await api(seller, 'PATCH', `/project/${projectId}`, { office: 1 });
     const project = (await api(seller, 'POST', `/project/${projectId}/addperson`, { firstName: 'B', lastName: 'Acheteur', email: buyer.email, role: 'buyer' })).json();
-    await t.acceptInvitation(buyer.email, 'Motdepasse1'); // createUser's default password
+    await t.acceptInvitation(buyer.email, 'Kq7#vLp2!xWr9'); // createUser's default password
     sellerPid = project.participants.find((p: { user: { id: number } | null }) => p.user?.id === seller.id).id;
     buyerPid = project.participants.find((p: { email: string }) => p.email === buyer.email).id;
   });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate';
+import { requireRecentAuthentication } from '../../auth/second-factor-gate';
 import type { AppContext } from '../../context';
 import { badRequest } from '../../http/app-error';
 import { requireReadableDocument, type DocumentInProject } from '../documents/document-access';
@@ -70,7 +71,12 @@ export function downloadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
       async (request) => {
         const body = request.body;
-        return issueFileTokens(ctx, requireUser(request), Array.isArray(body) ? body : body.files);
+        const user = requireUser(request);
+        const files = Array.isArray(body) ? body : body.files;
+        // Issue 27: several documents at once (a whole file's download, a transfer to the drafting software) ask
+        // the second factor (or the password) again after 5 minutes; one document at a time does not.
+        if (new Set(files.map((f) => f.docId)).size > 1) requireRecentAuthentication(request, ctx.now());
+        return issueFileTokens(ctx, user, files);
       },
     );
 

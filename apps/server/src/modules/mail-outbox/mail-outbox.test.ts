@@ -29,8 +29,8 @@ function createControllableMailer() {
 const signup = (email: string) => ({
   login: email,
   email,
-  password: 'Secret123',
-  passwordConfirm: 'Secret123',
+  password: 'Lanterne123',
+  passwordConfirm: 'Lanterne123',
   firstName: 'Léa',
   lastName: 'Moreau',
   intermediary: 'no',

@@ -1,6 +1,7 @@
 import type { ThreadRef } from '@notadoo/domain';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
+import { rowsOf } from '../../db/rows';
 
 /**
  * SQL of the messages of a file (issue 28), tables of migration
@@ -8,9 +9,6 @@ import type { Db } from '../../db/database';
  * counts read better as SQL than as builder chains.
  */
 
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 const asDate = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
 const asDateOrNull = (value: unknown): Date | null => (value === null || value === undefined ? null : asDate(value));
 

@@ -54,7 +54,7 @@ describe.each(BACKENDS)('messages inside a file on %s', (backend) => {
     expect((await api(seller, 'GET', `/project/${projectId}/threads/everyone/messages`)).statusCode).toBe(409);
     expect((await api(seller, 'PATCH' as 'POST', `/project/${projectId}`, { office: 1 })).statusCode).toBe(200);
     await api(seller, 'POST', `/project/${projectId}/addperson`, { firstName: 'Bruno', lastName: 'Acheteur', email: buyer.email, role: 'buyer' });
-    await t.acceptInvitation(buyer.email, 'Motdepasse1');
+    await t.acceptInvitation(buyer.email, 'Kq7#vLp2!xWr9');
     // Climbing from inside the file: the buyer plants a second account as a seller, and adds a notary of another office as a buyer.
     const plantedUser = await t.createUser();
     await api(buyer, 'POST', `/project/${projectId}/addperson`, { firstName: 'Faux', lastName: 'Vendeur', email: plantedUser.email, role: 'seller' });

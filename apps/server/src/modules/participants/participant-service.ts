@@ -1,4 +1,5 @@
 import {
+  PARTICIPANT_ROLE_LABELS,
   canAddPerson,
   canChangePersonEmail,
   canConfirmRole,
@@ -31,6 +32,7 @@ import { createInvitation, revokeInvitations } from './invitations';
 import { syncPieceRequests } from '../pieces/piece-service';
 import { ensureSharedQuestionnaire, lockProjectPeople, releaseSharedQuestionnaire } from '../questionnaires/shared-questionnaire-data';
 import { detachPrivateThread } from '../messages/message-data';
+import { recordHistoryEvent } from '../history/history-recorder';
 
 type AddPersonInput = z.output<typeof addPersonSchema>;
 type UpdateParticipantInput = z.output<typeof updateParticipantSchema>;
@@ -100,6 +102,13 @@ export async function addPerson(ctx: AppContext, user: UserWithOffice, projectId
     // Issue 22: the person's pieces (and a piece of the whole file may now be theirs).
     await syncPieceRequests(tx, projectId, ctx.now());
     if (input.email) await invite(ctx, tx, user, loaded, { id: row!.id, email: input.email, firstName: input.firstName, lastName: input.lastName }, hasAccount);
+    await recordHistoryEvent(tx, ctx.now(), {
+      kind: 'person_added',
+      projectId,
+      actor: user,
+      subjectParticipantIds: [row!.id],
+      details: { participantId: row!.id, name: personName(input), role: PARTICIPANT_ROLE_LABELS[input.role], invited: Boolean(input.email) },
+    });
   });
   if (input.email) ctx.outbox.wake();
   return answerProject(ctx, user, projectId);
@@ -150,8 +159,9 @@ async function requireParticipant(ctx: AppContext, user: UserWithOffice, partici
  * questionnaire stays while someone else holds the role (`releaseSharedQuestionnaire`).
  */
 export async function removeParticipant(ctx: AppContext, user: UserWithOffice, projectId: number, participantId: number): Promise<Project> {
-  const { viewer, access } = await requireOpenProject(ctx, user, projectId);
+  const { viewer, access, loaded } = await requireOpenProject(ctx, user, projectId);
   const person = access.participants.find((p) => p.id === participantId);
+  const removed = loaded.participants.find((p) => p.id === participantId);
   if (!person) throw notFound("Cette personne ne fait pas partie de ce dossier.");
   if (!canDeletePerson(viewer, access, person)) throw forbidden("Erreur : Vous n'avez pas les droits suffisants pour supprimer cette personne.");
   await ctx.db.transaction(async (tx) => {
@@ -160,6 +170,13 @@ export async function removeParticipant(ctx: AppContext, user: UserWithOffice, p
     await tx.delete(participants).where(and(eq(participants.id, participantId), eq(participants.projectId, projectId)));
     await releaseSharedQuestionnaire(tx, projectId, person.role);
     await syncPieceRequests(tx, projectId, ctx.now());
+    await recordHistoryEvent(tx, ctx.now(), {
+      kind: 'person_removed',
+      projectId,
+      actor: user,
+      subjectParticipantIds: [participantId],
+      details: { participantId, name: removed ? personName(removed) : '', role: PARTICIPANT_ROLE_LABELS[person.role] },
+    });
   });
   return answerProject(ctx, user, projectId);
 }
@@ -196,6 +213,11 @@ export async function updateParticipant(ctx: AppContext, user: UserWithOffice, i
       await detachPrivateThread(tx, participant.id);
       await invite(ctx, tx, user, loaded, { id: participant.id, email: newEmail, firstName: input.firstName, lastName: input.lastName }, hasAccount);
     }
+    const renamed = personName(participant) !== personName(input);
+    const change = [renamed ? `nom « ${personName(participant)} » → « ${personName(input)} »` : null, newEmail ? 'adresse e-mail changée (nouvelle invitation)' : null].filter(Boolean).join(' ; ');
+    if (change) {
+      await recordHistoryEvent(tx, ctx.now(), { kind: 'person_edited', projectId: loaded.project.id, actor: user, subjectParticipantIds: [participant.id], details: { participantId: participant.id, name: personName(input), change } });
+    }
   });
   if (newEmail) ctx.outbox.wake();
   return answerProject(ctx, user, loaded.project.id);
@@ -208,7 +230,17 @@ export async function confirmParticipantRole(ctx: AppContext, user: UserWithOffi
     if (person.role_confirmed) throw badRequest('Le rôle de cette personne est déjà confirmé.');
     throw forbidden(PROJECT_PERMISSION_MESSAGES.confirmRoleRefused);
   }
-  await ctx.db.update(participants).set({ roleConfirmed: true }).where(eq(participants.id, participantId));
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(participants).set({ roleConfirmed: true }).where(eq(participants.id, participantId));
+    const named = loaded.participants.find((p) => p.id === participantId);
+    await recordHistoryEvent(tx, ctx.now(), {
+      kind: 'person_edited',
+      projectId: loaded.project.id,
+      actor: user,
+      subjectParticipantIds: [participantId],
+      details: { participantId, name: named ? personName(named) : '', change: `rôle de ${PARTICIPANT_ROLE_LABELS[person.role]} confirmé` },
+    });
+  });
   return answerProject(ctx, user, loaded.project.id);
 }
 
@@ -236,6 +268,17 @@ export async function changeParticipantRole(ctx: AppContext, user: UserWithOffic
     // Nothing of the old role stays under the person: its questionnaire is the role's, not theirs.
     await releaseSharedQuestionnaire(tx, loaded.project.id, participant.role);
     await syncPieceRequests(tx, loaded.project.id, ctx.now());
+    await recordHistoryEvent(tx, ctx.now(), {
+      kind: 'person_moved',
+      projectId: loaded.project.id,
+      actor: user,
+      subjectParticipantIds: [participantId],
+      details: { participantId, name: personName(participant), from: PARTICIPANT_ROLE_LABELS[participant.role], to: PARTICIPANT_ROLE_LABELS[role] },
+    });
   });
   return answerProject(ctx, user, loaded.project.id);
+}
+
+function personName(person: { firstName: string; lastName: string }): string {
+  return `${person.firstName} ${person.lastName}`.trim();
 }

@@ -61,8 +61,8 @@ describe.each(BACKENDS)('people of a project on %s', (backend) => {
       url: '/api/users/signup',
       payload: {
         email: link.searchParams.get('email'),
-        password: 'Acheteur123',
-        passwordConfirm: 'Acheteur123',
+        password: 'Tilleul123',
+        passwordConfirm: 'Tilleul123',
         firstName: 'Bruno',
         lastName: 'Acheteur',
         invitation: link.searchParams.get('invitation'),
@@ -81,7 +81,7 @@ describe.each(BACKENDS)('people of a project on %s', (backend) => {
     const signup = await t.app.inject({
       method: 'POST',
       url: '/api/users/signup',
-      payload: { email: 'leo@exemple.fr', password: 'Secret123', passwordConfirm: 'Secret123', firstName: 'Léo', lastName: 'S' },
+      payload: { email: 'leo@exemple.fr', password: 'Lanterne123', passwordConfirm: 'Lanterne123', firstName: 'Léo', lastName: 'S' },
     });
     const headers = bearer(signup.json().token);
     expect((await t.app.inject({ method: 'GET', url: `/api/project/${id}`, headers })).statusCode).toBe(403);

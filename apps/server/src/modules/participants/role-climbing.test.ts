@@ -56,7 +56,7 @@ describe.each(BACKENDS)('climbing from inside a file on %s', (backend) => {
     const signup = await t.app.inject({
       method: 'POST',
       url: '/api/users/signup',
-      payload: { email: 'second.compte@exemple.fr', password: 'Secret123', passwordConfirm: 'Secret123', firstName: 'Faux', lastName: 'Vendeur', invitation: link.searchParams.get('invitation') },
+      payload: { email: 'second.compte@exemple.fr', password: 'Lanterne123', passwordConfirm: 'Lanterne123', firstName: 'Faux', lastName: 'Vendeur', invitation: link.searchParams.get('invitation') },
     });
     const second = { headers: bearer(signup.json().token) };
 

@@ -77,7 +77,7 @@ describe.each(BACKENDS)('reminders of the pieces on %s', (backend) => {
     await t.database.db.update(projects).set({ status: 5 }).where(eq(projects.id, signedId));
     // The buyer is in the house sale, and was in the land sale until the office removed them.
     await api(seller, 'POST', `/project/${houseId}/addperson`, { firstName: 'Bruno', lastName: 'Acheteur', email: buyer.email, role: 'buyer' });
-    await t.acceptInvitation(buyer.email, 'Motdepasse1');
+    await t.acceptInvitation(buyer.email, 'Kq7#vLp2!xWr9');
     await api(seller, 'POST', `/project/${landId}/addperson`, { firstName: 'Bruno', lastName: 'Acheteur', email: buyer.email, role: 'buyer' });
     const inLand = (await people(landId)).find((p) => p.last_name === 'Acheteur')!;
     expect((await api(notary, 'DELETE', `/project/${landId}/removeparticipant`, { participantId: inLand.id })).statusCode).toBe(200);

@@ -14,6 +14,7 @@ import {
   findDiagnosticRule,
   isAdmin,
   isFileTypeCode,
+  PIECE_ACTION_LABELS,
   PIECE_PERMISSION_MESSAGES,
   PIECE_STATE_LABELS,
   pieceActorKind,
@@ -23,6 +24,7 @@ import {
   warnDiagnosticsExpiringBeforeSigning,
   type DiagnosticReport,
   type PersonForAccess,
+  type PieceAction,
   type PieceRequestView,
   type PieceReview,
   type ProjectForAccess,
@@ -40,6 +42,7 @@ import { readPieceAnswers } from '../messages/message-service';
 import type { LoadedProject, ParticipantRow } from '../projects/project-data';
 import { requireOpenProject } from '../projects/project-guard';
 import type { UserWithOffice } from '../users/user-data';
+import { recordHistoryEvent, type HistoryEvent } from '../history/history-recorder';
 import {
   claimOfficeMailSlot,
   deletePieceRequests,
@@ -238,9 +241,20 @@ export async function reviewPiece(ctx: AppContext, user: UserWithOffice, request
     if (!(await moveRequestState(tx, request.id, request.state, move.state, at))) throw conflict(M.movedMeanwhile);
     await insertPieceReviews(tx, [{ requestId: request.id, action: review.action, reason, text, byUserId: user.id, byName: fullName(user), at }]);
     if (review.action === 'to_correct') mailed = await queueCorrectionMail(ctx, tx, loaded, request, CORRECTION_REASON_LABELS[review.reason], text);
+    await recordHistoryEvent(tx, at, pieceReviewedEvent(user, request, review.action, reason ? CORRECTION_REASON_LABELS[reason] : null));
   });
   if (mailed) ctx.outbox.wake();
   return answerPieces(ctx, user, request.projectId);
+}
+
+function pieceReviewedEvent(user: UserWithOffice, request: PieceRequestRow, action: PieceAction, reason: string | null): HistoryEvent {
+  return {
+    kind: 'piece_reviewed',
+    projectId: request.projectId,
+    actor: user,
+    subjectParticipantIds: request.participantId === null ? [] : [request.participantId],
+    details: { pieceRequestId: request.id, piece: request.label, action: PIECE_ACTION_LABELS[action], reason },
+  };
 }
 
 async function queueCorrectionMail(ctx: AppContext, db: Db, loaded: LoadedProject, request: PieceRequestRow, reason: string, text: string | null): Promise<boolean> {
@@ -265,6 +279,7 @@ export async function acceptPieces(ctx: AppContext, user: UserWithOffice, projec
   await ctx.db.transaction(async (tx) => {
     for (const request of requests) if (!(await moveRequestState(tx, request.id, request.state, 'accepted', at))) throw conflict(M.movedMeanwhile);
     await insertPieceReviews(tx, requests.map((r) => ({ requestId: r.id, action: 'accept' as const, byUserId: user.id, byName: fullName(user), at })));
+    await recordHistoryEvent(tx, at, ...requests.map((r) => pieceReviewedEvent(user, r, 'accept', null)));
   });
   return answerPieces(ctx, user, projectId);
 }

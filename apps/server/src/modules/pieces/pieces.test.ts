@@ -51,7 +51,7 @@ describe.each(BACKENDS)('the pieces of a file on %s', (backend) => {
     projectId = (await api(seller, 'POST', '/project', { name: 'Vente maison', type: 'realty', subtype: 'house', role: 'seller' })).json().id;
     expect((await api(seller, 'PATCH', `/project/${projectId}`, { office: 1 })).statusCode).toBe(200);
     await api(seller, 'POST', `/project/${projectId}/addperson`, { firstName: 'Bruno', lastName: 'Acheteur', email: buyer.email, role: 'buyer' });
-    await t.acceptInvitation(buyer.email, 'Motdepasse1');
+    await t.acceptInvitation(buyer.email, 'Kq7#vLp2!xWr9');
     // Climbing from inside the file: the buyer plants a second account as a seller, and adds a notary of another office as a buyer.
     const plantedUser = await t.createUser();
     await api(buyer, 'POST', `/project/${projectId}/addperson`, { firstName: 'Faux', lastName: 'Vendeur', email: plantedUser.email, role: 'seller' });

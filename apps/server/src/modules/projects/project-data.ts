@@ -1,8 +1,12 @@
 import type { ProjectType } from '@notadoo/domain';
-import { asc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { preparedRawStatement, preparedStatement } from '../../db/prepared-statements';
-import { documents, notaryOffices, participants, pieceRequests, projects, users } from '../../db/schema';
+import { jsonRow, timestampKeys, withDates } from '../../db/json-rows';
+import { rowsOf } from '../../db/rows';
+import { preparedRawStatement } from '../../db/prepared-statements';
+import { documents, notaryOffices, participants, pieceRequests, projects } from '../../db/schema';
+import { peopleByProject, peopleJson, pieceCountsByProject, pieceCountsJson, pushTo, type PeopleJson, type PieceCountsJson } from './project-json';
+import { summariesFromJson, summaryColumns, type SummaryJson } from './project-summaries';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type ParticipantRow = typeof participants.$inferSelect & {
@@ -41,97 +45,70 @@ export interface ProjectForSummary {
 /** A project with everything needed to check access and answer it. */
 export interface LoadedProject {
   project: ProjectRow;
+  /** The revisions of the file and of its office (migration 0220), for the page's entity tag. */
+  revision: string;
+  officeRevision: string | null;
   office: OfficeRow | null;
   participants: ParticipantRow[];
   documents: DocumentRow[];
   pieceCounts: PieceCount[];
 }
 
-/** The ids as one array parameter: a list of any length is one bind value. */
-function anyOfIds(column: AnyColumn): SQL {
-  return sql`${column} = ANY(${sql.placeholder('ids')}::int[])`;
+const PROJECT_DATES = timestampKeys(projects);
+const DOCUMENT_DATES = timestampKeys(documents);
+
+/** Built once per list (a placeholder or a subquery), and prepared (see db/prepared-statements.ts). */
+function loadQuery(list: SQL): SQL {
+  return sql`SELECT
+    (SELECT json_agg(json_build_object('project', ${jsonRow(projects, 'p')}, 'office', CASE WHEN o.id IS NULL THEN NULL ELSE ${jsonRow(notaryOffices, 'o')} END,
+        'revision', p.revision::text, 'officeRevision', o.revision::text))
+      FROM projects p LEFT JOIN notary_offices o ON o.id = p.notary_office_id WHERE p.id = ANY(${list})) AS projects,
+    ${peopleJson(list)} AS people,
+    (SELECT json_agg(${jsonRow(documents, 'd')} ORDER BY d.id) FROM documents d WHERE d.project_id = ANY(${list})) AS documents,
+    ${pieceCountsJson(list)} AS pieces`;
 }
 
-/** Groups rows by project id once, instead of filtering every list per project. */
-function groupByProject<T>(rows: readonly T[], projectIdOf: (row: T) => number): Map<number, T[]> {
-  const groups = new Map<number, T[]>();
-  for (const row of rows) {
-    const id = projectIdOf(row);
-    const group = groups.get(id);
-    if (group) group.push(row);
-    else groups.set(id, [row]);
-  }
-  return groups;
-}
-
-/**
- * The four reads of `loadProjects`, prepared once per database handle (every
- * dashboard and project page runs them; see db/prepared-statements.ts).
- */
-function projectStatements(db: Db) {
-  return preparedStatement(db, 'load_projects', (handle, name) => ({
-    projects: handle
-      .select({ project: projects, office: notaryOffices })
-      .from(projects)
-      .leftJoin(notaryOffices, eq(projects.notaryOfficeId, notaryOffices.id))
-      .where(anyOfIds(projects.id))
-      .prepare(`${name}_projects`),
-    people: handle
-      .select({ participant: participants, user: { id: users.id, lastConnectionDate: users.lastConnectionDate, avatar: users.avatar } })
-      .from(participants)
-      .leftJoin(users, eq(participants.userId, users.id))
-      .where(anyOfIds(participants.projectId))
-      .orderBy(asc(participants.id))
-      .prepare(`${name}_people`),
-    documents: handle.select().from(documents).where(anyOfIds(documents.projectId)).orderBy(asc(documents.id)).prepare(`${name}_documents`),
-    // Counts, not rows: a file's page needs how many pieces of each state each person has.
-    pieceCounts: handle
-      .select({
-        projectId: pieceRequests.projectId,
-        participantId: pieceRequests.participantId,
-        state: pieceRequests.state,
-        origin: pieceRequests.origin,
-        noLongerRequired: pieceRequests.noLongerRequired,
-        count: sql<number>`count(*)::int`,
-      })
-      .from(pieceRequests)
-      .where(anyOfIds(pieceRequests.projectId))
-      .groupBy(pieceRequests.projectId, pieceRequests.participantId, pieceRequests.state, pieceRequests.origin, pieceRequests.noLongerRequired)
-      .prepare(`${name}_piece_counts`),
-  }));
+interface LoadJson {
+  projects: Array<{ project: Record<string, unknown>; office: OfficeRow | null; revision: string; officeRevision: string | null }> | null;
+  people: PeopleJson;
+  documents: Array<Record<string, unknown>> | null;
+  pieces: PieceCountsJson;
 }
 
 /**
- * Loads projects with their office, participants, documents and piece counts: four queries
- * whatever the count, in the order of `ids`, sent together (on PostgreSQL they
- * run on pooled connections at once).
+ * Loads projects with their office, participants, documents and piece
+ * counts, in the order of `ids`: one statement whatever the count, answering
+ * JSON values (db/json-rows.ts) — one round trip and one pooled connection
+ * where four statements took four of each on every file page and save.
  */
 export async function loadProjects(db: Db, ids: readonly number[]): Promise<LoadedProject[]> {
   if (ids.length === 0) return [];
-  const statements = projectStatements(db);
-  const params = { ids };
-  const [rows, people, docs, counts] = await Promise.all([
-    statements.projects.execute(params),
-    statements.people.execute(params),
-    statements.documents.execute(params),
-    statements.pieceCounts.execute(params),
-  ]);
-  const peopleByProject = groupByProject(people, (p) => p.participant.projectId);
-  const docsByProject = groupByProject(docs, (d) => d.projectId);
-  const countsByProject = groupByProject(counts, (c) => c.projectId);
-  const byId = new Map(rows.map((row) => [row.project.id, row]));
+  const [answer] = await preparedRawStatement<LoadJson>(db, 'load_projects', () => loadQuery(sql`${sql.placeholder('ids')}::int[]`)).execute({ ids });
+  return fromJson(answer!, ids);
+}
+
+/** The file a document belongs to, in the same one statement (the document is among its `documents`). */
+export async function loadProjectOfDocument(db: Db, documentId: number): Promise<LoadedProject | undefined> {
+  const [answer] = await preparedRawStatement<LoadJson & { project_id: number | null }>(db, 'load_project_of_document', () => {
+    const projectOf = sql`(SELECT d.project_id FROM documents d WHERE d.id = ${sql.placeholder('documentId')})`;
+    return sql`SELECT ${projectOf} AS project_id, l.* FROM (${loadQuery(sql`ARRAY[${projectOf}]`)}) l`;
+  }).execute({ documentId });
+  return answer!.project_id === null ? undefined : fromJson(answer!, [answer!.project_id])[0];
+}
+
+function fromJson(answer: LoadJson, ids: readonly number[]): LoadedProject[] {
+  const people = peopleByProject(answer.people);
+  const pieceCounts = pieceCountsByProject(answer.pieces);
+  const docs = new Map<number, DocumentRow[]>();
+  for (const row of answer.documents ?? []) {
+    const document = withDates<DocumentRow>(row, DOCUMENT_DATES);
+    pushTo(docs, document.projectId, document);
+  }
+  const byId = new Map((answer.projects ?? []).map((row) => [row.project.id as number, { ...row, project: withDates<ProjectRow>(row.project, PROJECT_DATES) }]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
     if (!row) return [];
-    return [
-      {
-        project: row.project,
-        office: row.office,
-        participants: (peopleByProject.get(id) ?? []).map((p) => ({ ...p.participant, user: p.user })),
-        documents: docsByProject.get(id) ?? [],
-        pieceCounts: (countsByProject.get(id) ?? []).map(({ projectId: _projectId, ...count }) => count),
-      },
-    ];
+    return [{ ...row, participants: people.get(id) ?? [], documents: docs.get(id) ?? [], pieceCounts: pieceCounts.get(id) ?? [] }];
   });
 }
 
@@ -161,9 +138,9 @@ export interface DashboardPageQuery {
 }
 
 /**
- * One page of the ids of the non-archived projects (or, asked, the archived
- * ones: partial indexes of migration 0190) a user sees on the dashboard, newest first, and the cursor of the next page (undefined on the
- * last). Keyset paging on (created_at, id) with the partial indexes of
+ * One page of the non-archived projects (or, asked, the archived
+ * ones: partial indexes of migration 0190) a user sees on the dashboard, newest first, with their summaries, and the cursor of the next page (undefined on the
+ * last), in one statement. Keyset paging on (created_at, id) with the partial indexes of
  * migration 0060: a page costs the same on the first and the thousandth page.
  * A member's page is the union of two short ordered reads, each stopping after
  * one page: the projects they take part in, and their office's (rather than
@@ -180,9 +157,10 @@ export async function findDashboardPage(
   db: Db,
   user: { id: number; notaryOfficeId: number | null },
   query: DashboardPageQuery,
-): Promise<{ ids: number[]; next?: DashboardCursor }> {
+): Promise<{ projects: ProjectForSummary[]; next?: DashboardCursor }> {
   const filtered = Boolean(query.search || query.type || query.status !== undefined || query.city !== undefined || query.archived);
   const values = {
+    limit: query.limit,
     take: query.limit + 1,
     userId: user.id,
     officeId: user.notaryOfficeId,
@@ -211,20 +189,26 @@ export async function findDashboardPage(
       if (user.notaryOfficeId !== null) branches.push(ordered(sql`p.notary_office_id = ${value('officeId')}::int`));
       pages = sql.join(branches, sql` UNION `);
     }
-    return sql`SELECT page.id, page.created_at::text AS created_at FROM (${pages}) AS page ORDER BY page.created_at DESC, page.id DESC LIMIT ${value('take')}::int`;
+    // One more than the page tells whether a next one exists; the summaries are read for the page only, in the same statement.
+    return sql`WITH page AS (SELECT page.id, page.created_at FROM (${pages}) AS page ORDER BY page.created_at DESC, page.id DESC LIMIT ${value('take')}::int)
+      SELECT (SELECT json_agg(json_build_array(page.id, page.created_at::text) ORDER BY page.created_at DESC, page.id DESC) FROM page) AS page,
+        ${summaryColumns(sql`ARRAY(SELECT page.id FROM page ORDER BY page.created_at DESC, page.id DESC LIMIT ${value('limit')}::int)`)}`;
   };
-  type PageRow = { id: number; created_at: string };
-  let rows: PageRow[];
+  type PageRow = SummaryJson & { page: Array<[number, string]> | null };
+  let row: PageRow;
   if (filtered) {
-    // Both drivers (node-postgres and PGlite) answer raw SQL with `{ rows }`.
-    rows = ((await db.execute(build())) as unknown as { rows: PageRow[] }).rows;
+    row = (await rowsOf<PageRow>(db, build()))[0]!;
   } else {
     const shape = `${query.everything ? 'all' : user.notaryOfficeId === null ? 'member' : 'office_member'}${query.after ? '_after' : ''}`;
-    rows = await preparedRawStatement<PageRow>(db, `dashboard_page_${shape}`, build).execute(values);
+    row = (await preparedRawStatement<PageRow>(db, `dashboard_${shape}`, build).execute(values))[0]!;
   }
+  const rows = row.page ?? [];
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
-  return { ids: page.map((r) => r.id), next: rows.length > query.limit && last ? { createdAt: last.created_at, id: last.id } : undefined };
+  return {
+    projects: summariesFromJson(row, page.map(([id]) => id)),
+    next: rows.length > query.limit && last ? { createdAt: last[1], id: last[0] } : undefined,
+  };
 }
 
 /** Changes a project's own columns (name, status, office, cover) and its `updated_at`. */

@@ -7,15 +7,35 @@ import { preparedRawStatement } from '../../db/prepared-statements';
 /** What a file's access and entity tag need, read in one statement (issue 24). */
 export interface ProjectRevision {
   access: ProjectForAccess;
-  /**
-   * The file with its people, documents and pieces, and its office, as
-   * revisions; and what the page shows of its people's accounts as `viewer`
-   * sees them (`toParticipant`): photo and whether they joined, the last
-   * connection only where `canSeePersonActivity` shows it. Not the accounts'
-   * revisions: a sign-in would change the tag, and tell a co-seller polling
-   * with If-None-Match when the other one connects.
-   */
   tagFor(viewer: Viewer): string;
+}
+
+/**
+ * What a file page's entity tag is made of: the file with its people,
+ * documents and pieces, and its office, as revisions; and what the page shows
+ * of its people's accounts as `viewer` sees them (`toParticipant`): photo and
+ * whether they joined, the last connection only where `canSeePersonActivity`
+ * shows it. Not the accounts' revisions: a sign-in would change the tag, and
+ * tell a co-seller polling with If-None-Match when the other one connects.
+ */
+export interface ProjectTagParts {
+  id: number;
+  revision: string;
+  officeRevision: string | null;
+  /** In the order of `access.participants`. */
+  people: ReadonlyArray<{ id: number; userId: number | null; avatar: string | null; lastConnection: Date | null }>;
+  access: ProjectForAccess;
+}
+
+export function projectPageTag(parts: ProjectTagParts, viewer: Viewer): string {
+  const accounts = createHash('sha256');
+  parts.people.forEach((person, i) => {
+    if (person.userId === null) return;
+    const seen = canSeePersonActivity(viewer, parts.access, parts.access.participants[i]!);
+    const activity = seen ? (person.lastConnection?.getTime() ?? null) : person.lastConnection !== null;
+    accounts.update(`${person.id}:${person.userId}:${person.avatar}:${activity},`);
+  });
+  return `p${parts.id}.${parts.revision}.${parts.officeRevision ?? 0}.${accounts.digest('base64url').slice(0, 16)}`;
 }
 
 interface Row {
@@ -41,7 +61,7 @@ export async function findProjectRevision(db: Db, id: number): Promise<ProjectRe
     () => sql`
       SELECT p.status, p.creator_id, p.notary_office_id, p.revision::text AS revision, o.revision::text AS office_revision,
         coalesce((
-          SELECT json_agg(json_build_object('id', pa.id, 'role', pa.role, 'user_id', u.id, 'last_connection', u.last_connection_date::text,
+          SELECT json_agg(json_build_object('id', pa.id, 'role', pa.role, 'user_id', u.id, 'last_connection', u.last_connection_date,
                    'avatar', u.avatar, 'added_by', pa.added_by, 'role_confirmed', pa.role_confirmed) ORDER BY pa.id)
           FROM participants pa LEFT JOIN users u ON u.id = pa.user_id WHERE pa.project_id = p.id
         ), '[]'::json) AS people
@@ -64,16 +84,12 @@ export async function findProjectRevision(db: Db, id: number): Promise<ProjectRe
       role_confirmed: p.role_confirmed,
     })),
   };
-  return {
+  const parts: ProjectTagParts = {
+    id,
+    revision: row.revision,
+    officeRevision: row.office_revision,
+    people: people.map((p) => ({ id: p.id, userId: p.user_id, avatar: p.avatar, lastConnection: p.last_connection === null ? null : new Date(p.last_connection) })),
     access,
-    tagFor(viewer) {
-      const accounts = createHash('sha256');
-      people.forEach((person, i) => {
-        if (person.user_id === null) return;
-        const activity = canSeePersonActivity(viewer, access, access.participants[i]!) ? person.last_connection : person.last_connection !== null;
-        accounts.update(`${person.id}:${person.user_id}:${person.avatar}:${activity},`);
-      });
-      return `p${id}.${row.revision}.${row.office_revision ?? 0}.${accounts.digest('base64url').slice(0, 16)}`;
-    },
   };
+  return { access, tagFor: (viewer) => projectPageTag(parts, viewer) };
 }

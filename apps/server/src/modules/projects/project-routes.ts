@@ -42,8 +42,13 @@ export function projectRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // GET /projects/open (billing) lives in modules/admin/billing-routes.ts.
 
     app.get('/project/:id', { config: { access: 'project' }, schema: { tags, summary: 'Un dossier complet', params: projectIdSchema } }, async (request, reply) => {
-      // Issue 24: access checked and tag read in one statement; the page itself only when the client's copy is stale.
       const user = requireUser(request);
+      // Without a copy to revalidate, the page and its tag come from one read.
+      if (request.headers['if-none-match'] === undefined) {
+        const { page, etag } = await service.getProjectPage(ctx, user, request.params.id);
+        return sendRevalidated(request, reply, etag, () => page);
+      }
+      // Otherwise access is checked and the tag read in one short statement; the page itself only when the copy is stale.
       const etag = await service.projectPageTagFor(ctx, user, request.params.id);
       return sendRevalidated(request, reply, etag, () => service.getProjectFor(ctx, user, request.params.id));
     });

@@ -49,10 +49,10 @@ import {
   type LoadedProject,
 } from './project-data';
 import { answerProject, requireFullAccess, requireOpenProject } from './project-guard';
-import { findProjectRevision } from './project-revision';
+import { findProjectRevision, projectPageTag } from './project-revision';
 import { entityTag } from '../../http/revalidation';
-import { loadProjectsForSummary } from './project-summaries';
 import { recordOfficeMove } from './office-moves';
+import { recordHistoryEvent } from '../history/history-recorder';
 import { toPartialProject, toProject, toProjectForAccess, toProjectSummary, toViewer } from './project-presenter';
 import { syncPieceRequests } from '../pieces/piece-service';
 import { findOfficeById } from '../offices/office-data';
@@ -105,6 +105,7 @@ export async function createProject(ctx: AppContext, user: UserWithOffice, input
     await ensureSharedQuestionnaire(tx, { id: project!.id, type: input.type, subtype: input.subtype }, input.role);
     // Issue 22: the creator's basic pieces (identity, title...) are asked from the start.
     await syncPieceRequests(tx, project!.id, ctx.now());
+    await recordHistoryEvent(tx, ctx.now(), { kind: 'project_created', projectId: project!.id, actor: user, details: { name: input.name } });
     return { id: project!.id };
   });
 }
@@ -120,6 +121,18 @@ export async function getProjectFor(ctx: AppContext, user: UserWithOffice, id: n
  * once access is checked on the current rows (404 or 403 otherwise, never a
  * 304): the file's revisions and the viewer's, since the page is personal.
  */
+/**
+ * The project page and its entity tag from one read, for a client holding
+ * no copy (no If-None-Match): the tag comes from the rows the page is built
+ * from, as `projectPageTagFor` would compute it.
+ */
+export async function getProjectPage(ctx: AppContext, user: UserWithOffice, id: number): Promise<{ page: Project; etag: string }> {
+  const { loaded, viewer, access } = await requireOpenProject(ctx, user, id);
+  const people = loaded.participants.map((p) => ({ id: p.id, userId: p.user?.id ?? null, avatar: p.user?.avatar ?? null, lastConnection: p.user?.lastConnectionDate ?? null }));
+  const tag = projectPageTag({ id, revision: loaded.revision, officeRevision: loaded.officeRevision, people, access }, viewer);
+  return { page: toProject(loaded, viewer), etag: entityTag([tag, viewerTag(user)]) };
+}
+
 export async function projectPageTagFor(ctx: AppContext, user: UserWithOffice, id: number): Promise<string> {
   const found = await findProjectRevision(ctx.db, id);
   const viewer = toViewer(user);
@@ -154,7 +167,7 @@ async function readDashboardPage(ctx: AppContext, user: UserWithOffice, query: D
     city: query.city,
     archived: query.archived,
   });
-  const loaded = await loadProjectsForSummary(ctx.db, page.ids);
+  const loaded = page.projects;
   const filteredByKind = query.type !== undefined || query.city !== undefined;
   const projects = loaded.flatMap((p): Array<ProjectSummary | PartialProject> => {
     const forAccess = toProjectForAccess(p);
@@ -204,6 +217,7 @@ export async function setProjectStatus(ctx: AppContext, user: UserWithOffice, id
     await ctx.db.transaction(async (tx) => {
       await updateProject(tx, id, { status });
       await queueStatusChangeMails(ctx, tx, user, loaded, status);
+      await recordHistoryEvent(tx, ctx.now(), { kind: 'status_changed', projectId: id, actor: user, details: { from: statusLabel(loaded.project.status), to: statusLabel(status), fromCode: loaded.project.status, toCode: status } });
     });
     ctx.outbox.wake();
   }
@@ -244,6 +258,9 @@ export async function changeProjectOffice(ctx: AppContext, user: UserWithOffice,
     if (move) {
       await recordOfficeMove(tx, { projectId: id, movedBy: user.id, fromOfficeId: move.from.id, toOfficeId: officeId, movedAt: ctx.now() });
       await queueOfficeMoveMails(ctx, tx, user, loaded, move);
+    }
+    if (previous?.id !== officeId) {
+      await recordHistoryEvent(tx, ctx.now(), { kind: 'office_changed', projectId: id, actor: user, details: { from: previous?.city ?? null, to: office.city, fromId: previous?.id ?? null, toId: officeId } });
     }
   });
   if (move) ctx.outbox.wake();
@@ -342,6 +359,7 @@ async function changeArchiveState(ctx: AppContext, user: UserWithOffice, id: num
     for (const p of peopleToTell(loaded, user)) {
       await queueMail(tx, projectArchiveMail({ to: p.email, firstName: p.firstName, projectName: loaded.project.name, actor: fullName(user), archived, link }));
     }
+    await recordHistoryEvent(tx, ctx.now(), { kind: archived ? 'archived' : 'restored', projectId: id, actor: user });
   });
   ctx.outbox.wake();
 }

@@ -34,7 +34,8 @@ export const questionnaireItemSchema = z
   .looseObject({ id: z.number().int(), version: z.number().int(), progress: z.number().int() })
   .describe('Le questionnaire : id, version, progress et les réponses (clés du questionnaire)');
 
-export const errorAnswer = z.object({ message: z.string(), field: z.string().optional() });
+// `code`: what a web client acts on beside the message (issue 27: the second factor's refusals).
+export const errorAnswer = z.object({ message: z.string(), field: z.string().optional(), code: z.string().optional() });
 
 /** 401 and 409 of `PATCH /document` carry the stored questionnaire (401 without token: the message alone). */
 export const errorWithDocumentAnswer = z.object({ message: z.string(), document: questionnaireItemSchema.optional() });

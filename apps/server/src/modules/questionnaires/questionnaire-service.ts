@@ -1,7 +1,9 @@
 import type { Readable } from 'node:stream';
 import {
+  asksForTheSamePieces,
   clean,
   findAnswersTooLong,
+  listChangedAnswers,
   PARTICIPANT_ROLE_LABELS,
   findQuestionnaireByDownloadForm,
   findQuestionnaireBySaveDocType,
@@ -9,6 +11,7 @@ import {
   MESSAGES,
   progress,
   projectAccess,
+  questionnaireOwners,
   QUESTIONNAIRE_DOC_TYPES,
   type Answers,
   type DownloadFormType,
@@ -26,7 +29,10 @@ import { questionnairePdfKey } from '../../files/storage/storage-keys';
 import { readablePdfName, removeStoredPdf, storedPdfName, storedPdfSize } from './questionnaire-files';
 import { renderQuestionnairePdf } from './questionnaire-pdf';
 import { syncPieceRequests } from '../pieces/piece-service';
+import { lockProjectPeople } from './shared-questionnaire-data';
 import { answersReplacedBy, recordAnswerChanges } from '../answer-changes/answer-changes-service';
+import { recordAnswersHistory } from '../history/answer-history';
+import { recordHistoryEvent } from '../history/history-recorder';
 
 export const QUESTIONNAIRE_MESSAGES = {
   /** Spec 001, section 8. */
@@ -89,10 +95,17 @@ export async function saveQuestionnaire(ctx: AppContext, user: UserWithOffice, i
   const saved = await ctx.db.transaction(async (tx) => {
     const before = await answersReplacedBy(tx, definition, found.document, expectedVersion);
     const at = ctx.now();
+    // The file first, then its document: the order of every write to a file's people and documents (the
+    // revision triggers lock the file's row after the document's otherwise, and two orders can deadlock).
+    await lockProjectPeople(tx, found.document.projectId);
     const row = await updateAnswersAtVersion(tx, { id, expectedVersion, answers, progress: progress(definition, answers), at });
     if (!row) return row;
-    await syncPieceRequests(tx, row.projectId, at);
-    await recordAnswerChanges(tx, { definition, documentId: id, document: found.forAccess, before, after: answers, editor: user, viewer: found.viewer, project: found.access, at });
+    // Most saves change no piece: the file is derived again only when the answers ask for other pieces.
+    if (!asksForTheSamePieces(docType, before, answers)) await syncPieceRequests(tx, row.projectId, at);
+    const changes = listChangedAnswers(definition, before, answers);
+    await recordAnswerChanges(tx, { definition, documentId: id, document: found.forAccess, changes, editor: user, viewer: found.viewer, project: found.access, at });
+    // Last: it locks the file's history head until the commit, so no other lock can be waited for after it.
+    await recordAnswersHistory(tx, { definition, projectId: row.projectId, documentId: id, document: found.forAccess, project: found.access, changes, actor: user, at });
     return row;
   });
   if (!saved) {
@@ -185,5 +198,19 @@ export async function openQuestionnairePdf(
     if (error instanceof AppError && error.code === 'NOT_FOUND') throw notFound(M.pdfNotGenerated);
     throw error;
   });
+  await ctx.db
+    .transaction((tx) =>
+      recordHistoryEvent(tx, ctx.now(), {
+        kind: 'pdf_downloaded',
+        projectId: found.document.projectId,
+        actor: user,
+        subjectParticipantIds: questionnaireOwners(found.access, found.forAccess).map((owner) => owner.id),
+        details: { documentId: found.document.id, questionnaire: definition.title },
+      }),
+    )
+    .catch((error: unknown) => {
+      stored.stream.destroy();
+      throw error;
+    });
   return { ...stored, name: readableName(found, definition) };
 }

@@ -1,9 +1,10 @@
-import { canTransferFiles, canUseDraftingBridge, TRANSFER_MESSAGES, type RecordTransferInput, type TransferPage, type TransferRecord } from '@notadoo/domain';
+import { canTransferFiles, canUseDraftingBridge, TRANSFER_MESSAGES, TRANSFER_OUTCOME_LABELS, type RecordTransferInput, type TransferPage, type TransferRecord } from '@notadoo/domain';
 import type { AppContext } from '../../context';
 import { badRequest, forbidden } from '../../http/app-error';
 import { requireOpenProject } from '../projects/project-guard';
 import { toViewer } from '../projects/project-presenter';
 import type { UserWithOffice } from '../users/user-data';
+import { recordHistoryEvent } from '../history/history-recorder';
 import { findDocumentIdsOfProject, findTransfersOfProject, insertTransfer, type TransferRow } from './transfer-data';
 
 export const TRANSFERS_PAGE_SIZE = 10;
@@ -41,7 +42,8 @@ export async function recordTransfer(ctx: AppContext, user: UserWithOffice, proj
   const ids = [...new Set(input.files.map((f) => f.docId))];
   const ofProject = await findDocumentIdsOfProject(ctx.db, projectId, ids);
   if (ids.some((id) => !ofProject.has(id))) throw badRequest(TRANSFER_MESSAGES.documentNotInProject);
-  const row = await insertTransfer(ctx.db, {
+  const row = await ctx.db.transaction(async (tx) => {
+    const inserted = await insertTransfer(tx, {
     projectId,
     userId: user.id,
     authorName: `${user.firstName} ${user.lastName}`.trim(),
@@ -53,6 +55,14 @@ export async function recordTransfer(ctx: AppContext, user: UserWithOffice, proj
     sentCount: input.sent,
     outcome: input.outcome,
     createdAt: ctx.now(),
+    });
+    await recordHistoryEvent(tx, ctx.now(), {
+      kind: 'transfer',
+      projectId,
+      actor: user,
+      details: { dossier: input.dossier.intitule, files: input.files.length, sent: input.sent, outcome: TRANSFER_OUTCOME_LABELS[input.outcome] },
+    });
+    return inserted;
   });
   return toRecord(row);
 }

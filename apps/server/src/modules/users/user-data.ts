@@ -1,5 +1,6 @@
 import type { Session, User, UserRole } from '@notadoo/domain';
 import { eq, sql } from 'drizzle-orm';
+import { strongerPasswordGate } from '../../auth/password-gate';
 import type { Db } from '../../db/database';
 import { preparedStatement } from '../../db/prepared-statements';
 import { notaryOffices, users } from '../../db/schema';
@@ -112,6 +113,7 @@ export function toSession(user: UserAndOffice): Session {
     previousConnectionDate: user.previousConnectionDate?.toISOString() ?? null,
     createdAt: user.createdAt.toISOString(),
     pendingEmail: user.pendingEmail,
+    passwordChangeRequired: strongerPasswordGate.holds(user),
   };
 }
 

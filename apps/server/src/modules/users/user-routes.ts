@@ -1,4 +1,4 @@
-import { askIntermediarySchema, positiveId, userPatchSchema } from '@notadoo/domain';
+import { askIntermediarySchema, passwordChangeSchema, positiveId, userPatchSchema } from '@notadoo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate';
@@ -6,7 +6,7 @@ import type { AppContext } from '../../context';
 import { readParts } from '../../files/upload';
 import { entityTag, sendRevalidated } from '../../http/revalidation';
 import { toSession, viewerTag } from './user-data';
-import { askIntermediary, getUserFor, resendPendingEmailConfirmation, updateUserFor } from './user-service';
+import { askIntermediary, changeOwnPassword, getUserFor, resendPendingEmailConfirmation, updateUserFor } from './user-service';
 import { enforceRateLimit } from '../accounts/account-service';
 import { changeAvatar } from './avatar-service';
 
@@ -14,10 +14,28 @@ const idParams = z.object({ id: positiveId('Identifiant d’utilisateur invalide
 
 export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.get('/users/me', { config: { access: 'user' }, schema: { tags: ['utilisateurs'], summary: 'La session courante' } }, async (request, reply) => {
-      // Issue 24: the session is the account's row and its office's, read by the authentication: their revisions tag it.
-      const user = requireUser(request);
-      return sendRevalidated(request, reply, entityTag([viewerTag(user)]), () => toSession(user));
+    // Also read by the screens a held session shows: the stronger password's and the second factor's setup.
+    app.get(
+      '/users/me',
+      { config: { access: 'user', openDuringGates: ['strongerPassword', 'secondFactorSetup'] }, schema: { tags: ['utilisateurs'], summary: 'La session courante' } },
+      async (request, reply) => {
+        // The session is the account's row and its office's, read by the authentication: their revisions tag it.
+        const user = requireUser(request);
+        return sendRevalidated(request, reply, entityTag([viewerTag(user)]), () => toSession(user));
+      },
+    );
+
+    // The one change a session held at the "stronger password" gate may make (the profile's PATCH may change more).
+    app.post('/users/me/password', {
+      // A stronger password comes first, then the second factor's setup (they would otherwise wait on each other).
+      config: { access: 'user', openDuringGates: ['strongerPassword', 'secondFactorSetup'] },
+      schema: {
+        tags: ['utilisateurs'],
+        summary: 'Changer son mot de passe (seule action permise tant qu’un compte d’office doit choisir un mot de passe plus robuste)',
+        body: passwordChangeSchema,
+        response: { 200: z.object({ token: z.string() }) },
+      },
+      handler: async (request) => changeOwnPassword(ctx, requireUser(request), request.body, request.session),
     });
 
     app.get('/users/:id', { config: { access: 'user' }, schema: { tags: ['utilisateurs'], summary: 'Un utilisateur (soi-même ou admin)', params: idParams } }, async (request) =>
@@ -27,7 +45,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.patch('/users/:id', {
       config: { access: 'user' },
       schema: { tags: ['utilisateurs'], summary: 'Modifier un profil', params: idParams, body: userPatchSchema },
-      handler: async (request) => updateUserFor(ctx, requireUser(request), request.params.id, request.body, request.rememberedSession),
+      handler: async (request) => updateUserFor(ctx, requireUser(request), request.params.id, request.body, request.session),
     });
 
     // The new address's link again; a change is cancelled by sending the current address back to PATCH /users/{id}.
@@ -44,7 +62,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       },
     });
 
-    // Issue 10: the profile's photo and the request for intermediary rights.
+    // The profile's photo and the request for intermediary rights.
     app.post('/users/avatar', {
       config: { access: 'user' },
       schema: { tags: ['utilisateurs'], summary: 'Photo de profil (multipart : email, avatar), redimensionnée en 104 px', consumes: ['multipart/form-data'] },

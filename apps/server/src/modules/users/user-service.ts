@@ -3,6 +3,7 @@ import {
   isAdmin,
   MESSAGES,
   OFFICE_ATTACHMENT_MESSAGES,
+  PERSONAL_DATA_MESSAGES,
   officeIdOf,
   planEmailChange,
   planOfficeChange,
@@ -11,7 +12,10 @@ import {
 } from '@notadoo/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
+import { requireRecentCheck } from '../../auth/second-factor-gate';
+import type { TokenClaims } from '../../auth/session-tokens';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error';
+import { isStaffUser, requireAcceptablePassword, signsInWithPasskey } from '../../auth/password-policy';
 import { deliver, issueSessionToken, queueConfirmationMail, sendConfirmationMail } from '../accounts/account-service';
 import { revokeAccountTokens } from '../accounts/account-tokens';
 import { intermediaryRequestMail } from '../contact/site-mails';
@@ -32,8 +36,8 @@ export async function getUserFor(ctx: AppContext, viewer: UserWithOffice, id: nu
 
 /**
  * Profile update. A password change needs the current password (400 without
- * it), except for an admin editing someone else. A new e-mail needs it too
- * (issue 9): it waits in `pendingEmail` until confirmed through the link sent
+ * it), except for an admin editing someone else. A new e-mail needs it
+ * too: it waits in `pendingEmail` until confirmed through the link sent
  * to it, the old address is told, and keeps serving logins and resets
  * meanwhile. An address that already has an account is answered the same
  * way, so that no one learns who has an account (only an admin gets 409, see
@@ -46,13 +50,15 @@ export async function updateUserFor(
   editor: UserWithOffice,
   id: number,
   patch: UserPatch,
-  /** The editor signed in with remember-me: their new token lasts as long. */
-  rememberedSession = false,
+  /** The editor's session: a remember-me one gives a new token as long; its second-factor facts carry over. */
+  session: Pick<TokenClaims, 'remembered' | 'secondFactor' | 'checkedAt'> | null = null,
 ): Promise<User & { token?: string }> {
   const self = editor.id === id;
   if (!self && !isAdmin(editor)) throw forbidden();
   const user = await findUserById(ctx.db, id);
   if (!user) throw notFound("Cet utilisateur n'existe pas.");
+  // An account its owner deleted is emptied for good (an admin giving it an address and a password would revive it for someone else).
+  if (user.deletedAt) throw new AppError('CONFLICT', PERSONAL_DATA_MESSAGES.accountWasDeleted);
   // An admin editing someone else is not asked for that person's password.
   const needsCurrentPassword = self || !isAdmin(editor);
 
@@ -62,6 +68,11 @@ export async function updateUserFor(
 
   const newEmail = patch.email !== undefined && patch.email !== user.email ? patch.email : undefined;
   const passwordChanged = Boolean(patch.passwordNew);
+  // A session that passed a second factor gives it again (within 5 minutes) to change its own address or password;
+  // one without a factor proves itself with the current password below. An admin attaching someone to an office is asked too.
+  if (session?.secondFactor && ((self && (newEmail || passwordChanged)) || (isAdmin(editor) && patch.notaryOffice !== undefined && officeIdOf(patch.notaryOffice) !== user.notaryOfficeId))) {
+    requireRecentCheck(session.checkedAt, ctx.now());
+  }
   if ((newEmail || passwordChanged) && needsCurrentPassword) {
     if (!patch.password) throw badRequest(passwordChanged ? MESSAGES.currentPasswordRequired : MESSAGES.emailChangePasswordRequired);
     if (!(await ctx.passwords.verify(user.passwordHash, patch.password))) throw badRequest(MESSAGES.currentPasswordWrong);
@@ -95,7 +106,17 @@ export async function updateUserFor(
     }
   }
 
-  if (passwordChanged) changes.passwordHash = await ctx.passwords.hash(patch.passwordNew!);
+  if (passwordChanged) {
+    // The rule of the account whose password it is (an admin setting a notary's meets the staff rule), built from none of its names.
+    const { passwordMeetsStaffRule } = requireAcceptablePassword(patch.passwordNew!, {
+      isStaff: isStaffUser(user),
+      signsInWithPasskey: signsInWithPasskey(user),
+      owner: { firstName: patch.firstName ?? user.firstName, lastName: patch.lastName ?? user.lastName, email: user.email },
+    });
+    if (newEmail) requireAcceptablePassword(patch.passwordNew!, { isStaff: false, owner: { email: newEmail } });
+    changes.passwordHash = await ctx.passwords.hash(patch.passwordNew!);
+    changes.passwordMeetsStaffRule = passwordMeetsStaffRule;
+  }
   const sessionsEnded = passwordChanged || Boolean(newEmail);
   if (sessionsEnded) changes.passwordVersion = user.passwordVersion + 1;
 
@@ -121,7 +142,9 @@ export async function updateUserFor(
   });
   if (newEmail) ctx.outbox.wake();
   const answer: User & { token?: string } = toUser(updated);
-  if (sessionsEnded && self) answer.token = await issueSessionToken(ctx, updated, rememberedSession);
+  if (sessionsEnded && self) {
+    answer.token = await issueSessionToken(ctx, updated, session?.remembered ?? false, { secondFactor: session?.secondFactor ?? false, checkedAt: session?.checkedAt ?? null });
+  }
   return answer;
 }
 
@@ -161,4 +184,20 @@ export async function askIntermediary(ctx: AppContext, user: UserWithOffice, use
     await deliver(ctx, intermediaryRequestMail(site.contactEmail, site.networkName, user, `${ctx.config.publicUrl}/admin?pending=1`));
   }
   return toUser((await findUserById(ctx.db, user.id))!);
+}
+
+/**
+ * `POST /users/me/password`: the one change a session held at the
+ * "stronger password" gate may make, also open to any signed-in user. Same
+ * checks as a password change through the profile (current password, the
+ * policy of the account); answers the session's new token.
+ */
+export async function changeOwnPassword(
+  ctx: AppContext,
+  user: UserWithOffice,
+  input: { password: string; passwordNew: string; passwordNewConfirm: string },
+  session: Pick<TokenClaims, 'remembered' | 'secondFactor' | 'checkedAt'> | null,
+): Promise<{ token: string }> {
+  const answer = await updateUserFor(ctx, user, user.id, input, session);
+  return { token: answer.token! };
 }

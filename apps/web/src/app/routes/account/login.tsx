@@ -1,5 +1,8 @@
 import { Anchor, Divider, Text } from '@mantine/core';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { CLIENT_ROUTES } from '@notadoo/domain';
+import { setAuthToken } from '../../../lib/auth-token';
+import { savePendingSignIn } from '../../../lib/pending-sign-in';
 import { readReturnAddress } from '../../../lib/return-address';
 import { AuthCard } from '../../../features/auth/components/auth-card';
 import { ForgotPasswordForm } from '../../../features/auth/components/forgot-password-form';
@@ -14,7 +17,18 @@ export function LoginPage() {
   const landingFor = (landing: string) => (landing === '/dashboard' ? (readReturnAddress(location.state) ?? landing) : landing);
   return (
     <AuthCard withLogo title="Connexion" description={`Connectez-vous à votre espace ${config.networkName} pour suivre vos dossiers notariaux en ligne.`}>
-      <LoginForm onSuccess={(landing) => void navigate(landingFor(landing), { replace: true })} />
+      <LoginForm
+        onSuccess={(landing, next) => {
+          // Issue 27: the code step, or the setup screen of an office member or admin, before anything else.
+          if (next?.secondFactor === 'required') {
+            savePendingSignIn({ token: next.token, remember: next.remember, landing: landingFor(landing) });
+            void navigate(CLIENT_ROUTES.secondFactorStep, { replace: true });
+          } else if (next?.secondFactor === 'setup') {
+            setAuthToken(next.token, next.remember);
+            void navigate(CLIENT_ROUTES.secondFactorSetup, { replace: true, state: { from: landingFor(landing) } });
+          } else void navigate(landingFor(landing), { replace: true });
+        }}
+      />
       <HydrationStep>
         <ForgotPasswordForm />
         <Divider />

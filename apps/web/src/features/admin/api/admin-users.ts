@@ -48,6 +48,12 @@ function useAdminMutation<TRequest, TAnswer>(mutationFn: (request: TRequest) => 
   return useMutation({ mutationFn, onSuccess: () => queryClient.invalidateQueries({ queryKey: adminUsersKey }) });
 }
 
+/** Issue 27: `POST /admin/user/resetSecondFactor`, never on one's own account; the account is mailed. */
+export function resetSecondFactor(request: { id: number }): Promise<{ message: string }> {
+  return apiClient.post<{ message: string }>('admin/user/resetSecondFactor', request);
+}
+
+export const useResetSecondFactor = () => useAdminMutation(resetSecondFactor);
 export const useToggleUserStatus = () => useAdminMutation(toggleUserStatus);
 export const useChangeUserRoles = () => useAdminMutation(changeUserRoles);
 export const useCreateUser = () => useAdminMutation(createUser);

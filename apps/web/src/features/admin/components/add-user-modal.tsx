@@ -2,7 +2,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { ADMIN_MESSAGES, MESSAGES, registrationSchema, type RegistrationPayload, PASSWORD_FORM_ACTIONS } from '@notadoo/domain';
 import { useForm, useWatch } from 'react-hook-form';
+import { useMergedRef } from '@mantine/hooks';
 import { PasswordChecklist } from '../../../components/password-checklist';
+import { useDescribedBy } from '../../../components/use-described-by';
 import { notifySuccess } from '../../../lib/notify';
 import { useCreateUser } from '../api/admin-users';
 import { reportAdminError } from './admin-errors';
@@ -22,6 +24,9 @@ export function AddUserModal({ opened, onClose }: { opened: boolean; onClose: ()
     formState: { errors },
   } = useForm<RegistrationPayload>({ resolver: zodResolver(registrationSchema), defaultValues: EMPTY });
   const password = useWatch({ control, name: 'password' });
+  const passwordField = register('password');
+  const passwordRef = useMergedRef(passwordField.ref, useDescribedBy<HTMLInputElement>(RULES_ID));
+  const [firstName, lastName, email] = useWatch({ control, name: ['firstName', 'lastName', 'email'] });
   const close = () => {
     reset(EMPTY);
     onClose();
@@ -49,11 +54,11 @@ export function AddUserModal({ opened, onClose }: { opened: boolean; onClose: ()
               label="Mot de passe"
               autoComplete="new-password"
               required
-              aria-describedby={RULES_ID}
               error={errors.password?.message}
-              {...register('password')}
+              {...passwordField}
+              ref={passwordRef}
             />
-            <PasswordChecklist password={password ?? ''} id={RULES_ID} />
+            <PasswordChecklist password={password ?? ''} id={RULES_ID} owner={{ firstName, lastName, email }} />
           </Stack>
           <PasswordInput
             label="Confirmation du mot de passe"

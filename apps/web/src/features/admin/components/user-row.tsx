@@ -1,4 +1,6 @@
-import { Badge, Checkbox, Group, Stack, Switch, Table, Text } from '@mantine/core';
+import { Badge, Button, Checkbox, Group, Stack, Switch, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { ConfirmModal } from '../../../components/confirm-modal';
 import {
   ADMIN_MESSAGES,
   EDITABLE_ROLES,
@@ -14,7 +16,7 @@ import {
   type UserStatusAction,
 } from '@notadoo/domain';
 import { notifySuccess, SHORT_TOAST_DURATION_MS } from '../../../lib/notify';
-import { useChangeUserRoles, useToggleUserStatus } from '../api/admin-users';
+import { useChangeUserRoles, useResetSecondFactor, useToggleUserStatus } from '../api/admin-users';
 import { reportAdminError } from './admin-errors';
 import { UserOfficeSelect } from './user-office-select';
 
@@ -82,6 +84,45 @@ function RoleCheckboxes({ user, readOnly }: { user: User; readOnly: boolean }) {
   );
 }
 
+/** Issue 27: recovery of a lost phone, for another account only; the account is told by mail. */
+function ResetSecondFactorButton({ user }: { user: User }) {
+  const reset = useResetSecondFactor();
+  const [opened, setOpened] = useState(false);
+  const name = `${user.firstName} ${user.lastName}`;
+  return (
+    <>
+      <Button variant="subtle" size="compact-xs" color="red" c="red.9" mt={4} onClick={() => setOpened(true)} aria-label={`Réinitialiser la double authentification : ${name}`}>
+        Réinitialiser la double authentification
+      </Button>
+      <ConfirmModal
+        opened={opened}
+        onClose={() => setOpened(false)}
+        title="Réinitialiser la double authentification"
+        confirmLabel="Réinitialiser"
+        confirmColor="red.9"
+        loading={reset.isPending}
+        onConfirm={() =>
+          reset.mutate(
+            { id: user.id },
+            {
+              onSuccess: ({ message }) => {
+                setOpened(false);
+                notifySuccess(message, SHORT_TOAST_DURATION_MS);
+              },
+              onError: (error) => {
+                setOpened(false);
+                reportAdminError(error);
+              },
+            },
+          )
+        }
+      >
+        {`L’application d’authentification et les codes de secours de ${name} ne seront plus acceptés ; un mail l’en informe. À utiliser quand la personne a perdu son téléphone.`}
+      </ConfirmModal>
+    </>
+  );
+}
+
 export function UserRow({ user, isSelf }: { user: User; isSelf: boolean }) {
   return (
     <Table.Tr data-pending={user.needsRoleChange || undefined} bg={user.needsRoleChange ? 'var(--mantine-color-yellow-light)' : undefined}>
@@ -102,6 +143,7 @@ export function UserRow({ user, isSelf }: { user: User; isSelf: boolean }) {
       </Table.Td>
       <Table.Td>
         <StatusSwitches user={user} readOnly={isSelf} />
+        {!isSelf && <ResetSecondFactorButton user={user} />}
       </Table.Td>
       <Table.Td>
         <RoleCheckboxes user={user} readOnly={isSelf} />

@@ -22,10 +22,13 @@ export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: login,
-    onSuccess: ({ token }, values) => {
+    onSuccess: ({ token, secondFactor }, values) => {
       // A session cached for a previous user must not show for this one.
       queryClient.removeQueries({ queryKey: sessionQueryKey });
-      setAuthToken(token, values.remember ?? false);
+      // Issue 27: a partial token is not a session (the code step keeps it until the code is given); a token that
+      // reaches only the setup screen is stored by the login page as it navigates there, so that the login
+      // route's own redirect of a signed-in visitor does not take the person to the dashboard first.
+      if (secondFactor === undefined) setAuthToken(token, values.remember ?? false);
     },
   });
 }

@@ -18,8 +18,8 @@ describe('following a project invitation link', () => {
     expect(await screen.findByLabelText('Adresse email', { exact: true })).toHaveValue('bruno@exemple.fr');
     await user.type(screen.getByLabelText('Prénom', { exact: true }), 'Bruno');
     await user.type(screen.getByLabelText('Nom', { exact: true }), 'Acheteur');
-    await user.type(screen.getByLabelText('Mot de passe', { exact: true }), 'Acheteur123');
-    await user.type(screen.getByLabelText('Confirmation du mot de passe', { exact: true }), 'Acheteur123');
+    await user.type(screen.getByLabelText('Mot de passe', { exact: true }), 'Tilleul123');
+    await user.type(screen.getByLabelText('Confirmation du mot de passe', { exact: true }), 'Tilleul123');
     await user.click(screen.getByLabelText("J'accepte les conditions d'utilisation"));
     await user.click(screen.getByRole('button', { name: 'Créer mon compte' }));
     await waitFor(() => expect(sent).toMatchObject({ email: 'bruno@exemple.fr', invitation: 'jeton-invitation' }));
@@ -31,7 +31,7 @@ describe('following a project invitation link', () => {
     renderApp(`/login${INVITED}`);
     const user = userEvent.setup();
     expect(await screen.findByLabelText('Adresse email', { exact: true })).toHaveValue('bruno@exemple.fr');
-    await user.type(screen.getByLabelText('Mot de passe', { exact: true }), 'Acheteur123');
+    await user.type(screen.getByLabelText('Mot de passe', { exact: true }), 'Tilleul123');
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
     await waitFor(() => expect(sent).toMatchObject({ login: 'bruno@exemple.fr', invitation: 'jeton-invitation' }));
   });
@@ -48,8 +48,8 @@ describe('following a project invitation link', () => {
     const user = userEvent.setup();
     expect(await screen.findByLabelText('Prénom', { exact: true })).toHaveValue('Bruno');
     expect(screen.getByLabelText('Nom', { exact: true })).toHaveValue('Acheteur');
-    await user.type(screen.getByLabelText('Mot de passe', { exact: true }), 'Acheteur123');
-    await user.type(screen.getByLabelText('Confirmation du mot de passe', { exact: true }), 'Acheteur123');
+    await user.type(screen.getByLabelText('Mot de passe', { exact: true }), 'Tilleul123');
+    await user.type(screen.getByLabelText('Confirmation du mot de passe', { exact: true }), 'Tilleul123');
     await user.click(screen.getByLabelText("J'accepte les conditions d'utilisation"));
     await user.click(screen.getByRole('button', { name: 'Créer mon compte' }));
     await waitFor(() => expect(sent).toMatchObject({ firstName: 'Bruno', lastName: 'Acheteur', invitation: 'jeton-invitation' }));
@@ -65,7 +65,7 @@ describe('following a project invitation link', () => {
     });
     renderApp(`/login${INVITED_WITH_NAMES}`);
     const user = userEvent.setup();
-    await user.type(await screen.findByLabelText('Mot de passe', { exact: true }), 'Acheteur123');
+    await user.type(await screen.findByLabelText('Mot de passe', { exact: true }), 'Tilleul123');
     await user.click(screen.getByRole('button', { name: 'Se connecter' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Vente maison Acheteur' }, { timeout: 5000 })).toBeInTheDocument();
   });

@@ -13,8 +13,11 @@ function loginErrorMessage(error: unknown): string {
   return status === 401 || status === 403 ? MESSAGES.loginFailed : message;
 }
 
-/** `onSuccess` gets where to go next: the inviting project when the form came from an invitation. */
-export function LoginForm({ onSuccess }: { onSuccess: (landing: string) => void }) {
+/**
+ * `onSuccess` gets where to go next (the inviting project when the form came from an invitation) and,
+ * issue 27, what the session still needs: the code step (with the partial token) or the setup of a factor.
+ */
+export function LoginForm({ onSuccess }: { onSuccess: (landing: string, next?: { secondFactor: 'required' | 'setup'; token: string; remember: boolean }) => void }) {
   const login = useLogin();
   const { invitation, email, landing } = useInvitation();
   const {
@@ -28,7 +31,10 @@ export function LoginForm({ onSuccess }: { onSuccess: (landing: string) => void 
 
   // On failure the fields keep their values: the user corrects, not retypes.
   const onSubmit = handleSubmit((values) =>
-    login.mutate(values, { onSuccess: () => onSuccess(landing), onError: (error) => notifyError(loginErrorMessage(error)) }),
+    login.mutate(values, {
+      onSuccess: ({ token, secondFactor }) => onSuccess(landing, secondFactor ? { secondFactor, token, remember: values.remember ?? false } : undefined),
+      onError: (error) => notifyError(loginErrorMessage(error)),
+    }),
   );
 
   return (

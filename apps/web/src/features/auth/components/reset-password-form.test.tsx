@@ -1,4 +1,4 @@
-import { MESSAGES } from '@notadoo/domain';
+import { MESSAGES, PASSWORD_POLICY_MESSAGES } from '@notadoo/domain';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -18,7 +18,7 @@ describe('reset password screen', () => {
   it('shows the mismatch and keeps the submit disabled', async () => {
     mockFetch();
     renderApp('/reset/password/t0k');
-    await choosePassword('secret12', 'secret13');
+    await choosePassword('tilleul12', 'tilleul13');
     expect(screen.getByText(MESSAGES.resetPasswordMismatch)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Enregistrer le nouveau mot de passe' })).toBeDisabled();
   });
@@ -27,21 +27,39 @@ describe('reset password screen', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const fetchMock = mockFetch({ 'POST users/reset/password': { body: {} }, 'GET users/me': { body: createSession() } });
     const { router } = renderApp('/reset/password/t0k', { token: 'ancien-jeton' });
-    const user = await choosePassword('secret12', 'secret12');
+    const user = await choosePassword('tilleul12', 'tilleul12');
     await user.click(screen.getByRole('button', { name: 'Enregistrer le nouveau mot de passe' }));
     expect(await screen.findByText(MESSAGES.resetSucceeded)).toBeInTheDocument();
     const call = fetchMock.mock.calls.find(([url]) => url === '/api/users/reset/password');
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ password: 'secret12', token: 't0k' });
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ password: 'tilleul12', token: 't0k' });
     await act(() => vi.advanceTimersByTimeAsync(3000));
     expect(getAuthToken()).toBeUndefined();
     expect(router.state.location.pathname).toBe('/login');
   });
 
   it('says the link may have expired when the server refuses', async () => {
-    mockFetch({ 'POST users/reset/password': { status: 400, body: { message: 'Jeton invalide.' } } });
+    // What the server answers for a used or expired link (400), shown as it is.
+    mockFetch({ 'POST users/reset/password': { status: 400, body: { message: MESSAGES.resetFailed } } });
     renderApp('/reset/password/t0k');
-    const user = await choosePassword('secret12', 'secret12');
+    const user = await choosePassword('tilleul12', 'tilleul12');
     await user.click(screen.getByRole('button', { name: 'Enregistrer le nouveau mot de passe' }));
     expect(await screen.findByText(MESSAGES.resetFailed)).toBeInTheDocument();
+  });
+
+  it('says why the server refused the password (issue 27: an office member’s needs 80 bits)', async () => {
+    const reason = PASSWORD_POLICY_MESSAGES.staffStrength(54);
+    mockFetch({ 'POST users/reset/password': { status: 400, body: { message: reason } } });
+    renderApp('/reset/password/t0k');
+    const user = await choosePassword('tilleul12', 'tilleul12');
+    await user.click(screen.getByRole('button', { name: 'Enregistrer le nouveau mot de passe' }));
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+  });
+
+  it('keeps the button disabled and says why for a common password', async () => {
+    mockFetch({});
+    renderApp('/reset/password/t0k');
+    await choosePassword('azerty123', 'azerty123');
+    expect(await screen.findByText(PASSWORD_POLICY_MESSAGES.common)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Enregistrer le nouveau mot de passe' })).toBeDisabled();
   });
 });

@@ -1,11 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, PasswordInput, Stack } from '@mantine/core';
-import { isPasswordStrongEnough, MESSAGES, resetPasswordFormSchema, PASSWORD_FORM_ACTIONS } from '@notadoo/domain';
+import { MESSAGES, resetPasswordFormSchema, PASSWORD_FORM_ACTIONS } from '@notadoo/domain';
 import { useForm, useWatch } from 'react-hook-form';
 import { readApiError } from '../../../api/api-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useResetPassword } from '../api/reset-password';
+import { useMergedRef } from '@mantine/hooks';
 import { PasswordChecklist } from '../../../components/password-checklist';
+import { useDescribedBy } from '../../../components/use-described-by';
+import { usePasswordEvaluation } from '../../../lib/use-password-evaluation';
 import { CONFIRMATION_TOGGLE_PROPS } from '../../../components/password-toggle-labels';
 
 const PASSWORD_RULES_ID = 'reset-password-rules';
@@ -25,9 +28,12 @@ export function ResetPasswordForm({ token, onSuccess }: ResetPasswordFormProps) 
     formState: { errors },
   } = useForm({ resolver: zodResolver(resetPasswordFormSchema), defaultValues: { password: '', passwordConfirm: '' } });
   const password = useWatch({ control, name: 'password' });
+  const passwordField = register('password');
+  const passwordRef = useMergedRef(passwordField.ref, useDescribedBy<HTMLInputElement>(PASSWORD_RULES_ID));
   const passwordConfirm = useWatch({ control, name: 'passwordConfirm' });
   const confirmationDiffers = passwordConfirm !== '' && passwordConfirm !== password;
-  const canSubmit = isPasswordStrongEnough(password) && password === passwordConfirm;
+  // The account is not known here: the clients' rules show live; the server adds its own (an office member's 80 bits) on sending.
+  const canSubmit = usePasswordEvaluation(password, 'client').refusal === null && password === passwordConfirm;
   // Once changed, the form locks while the user is signed out and sent to the login screen.
   const done = resetPassword.isSuccess;
 
@@ -41,8 +47,8 @@ export function ResetPasswordForm({ token, onSuccess }: ResetPasswordFormProps) 
         },
         onError: (error) => {
           const { status, message } = readApiError(error);
-          // A network failure is not an expired link: say what really happened.
-          notifyError(status === 0 ? message : MESSAGES.resetFailed);
+          // A network failure is not an expired link, nor a refused password (400 with its reason): say what really happened.
+          notifyError(status === 0 || status === 400 ? message : MESSAGES.resetFailed);
         },
       },
     ),
@@ -56,10 +62,10 @@ export function ResetPasswordForm({ token, onSuccess }: ResetPasswordFormProps) 
             label="Nouveau mot de passe"
             autoComplete="new-password"
             required
-            aria-describedby={PASSWORD_RULES_ID}
             error={errors.password?.message}
             disabled={done}
-              {...register('password')}
+            {...passwordField}
+            ref={passwordRef}
           />
           <PasswordChecklist password={password} id={PASSWORD_RULES_ID} />
         </Stack>

@@ -39,14 +39,14 @@ describe('signup form', () => {
     expect(submit()).toBeDisabled();
 
     await user.clear(password);
-    await user.type(password, 'abcdef1');
+    await user.type(password, 'Lapin42');
     await user.clear(confirmation);
     await user.type(confirmation, 'abcdef2');
     expect(submit()).toBeDisabled();
     expect(screen.getByText(MESSAGES.signupPasswordMismatch)).toBeInTheDocument();
 
     await user.clear(confirmation);
-    await user.type(confirmation, 'abcdef1');
+    await user.type(confirmation, 'Lapin42');
     expect(submit()).toBeEnabled();
     expect(screen.queryByText(MESSAGES.signupPasswordMismatch)).not.toBeInTheDocument();
   });
@@ -55,8 +55,8 @@ describe('signup form', () => {
     const fetchMock = mockFetch();
     const { user, submit } = renderSignup();
     await fillAccount(user);
-    await user.type(screen.getByLabelText(/^Mot de passe/), 'secret12');
-    await user.type(screen.getByLabelText(/^Confirmation du mot de passe/), 'secret12');
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'tilleul12');
+    await user.type(screen.getByLabelText(/^Confirmation du mot de passe/), 'tilleul12');
     await user.click(submit());
     expect(await screen.findByText(MESSAGES.termsRequired)).toBeInTheDocument();
     expect(fetchMock).not.toHaveBeenCalled();
@@ -66,8 +66,8 @@ describe('signup form', () => {
     const fetchMock = mockFetch({ 'POST users/signup': { status: 201, body: { token: 'nouveau-jeton' } } });
     const { user, submit, onSuccess } = renderSignup();
     await fillAccount(user);
-    await user.type(screen.getByLabelText(/^Mot de passe/), 'secret12');
-    await user.type(screen.getByLabelText(/^Confirmation du mot de passe/), 'secret12');
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'tilleul12');
+    await user.type(screen.getByLabelText(/^Confirmation du mot de passe/), 'tilleul12');
     await user.click(screen.getByRole('checkbox', { name: "J'accepte les conditions d'utilisation" }));
     await user.click(screen.getByRole('checkbox', { name: /Je suis intermédiaire immobilier ou notaire/ }));
     await user.click(submit());
@@ -75,8 +75,8 @@ describe('signup form', () => {
     expect(JSON.parse(String(fetchMock.mock.calls[0]?.[1]?.body))).toEqual({
       login: 'claire.martin@example.fr',
       email: 'claire.martin@example.fr',
-      password: 'secret12',
-      passwordConfirm: 'secret12',
+      password: 'tilleul12',
+      passwordConfirm: 'tilleul12',
       firstName: 'Claire',
       lastName: 'Martin',
       intermediary: 'yes',
@@ -88,8 +88,8 @@ describe('signup form', () => {
     mockFetch({ 'POST users/signup': { status: 403, body: { message: 'Refusé' } } });
     const { user, submit, onSuccess } = renderSignup();
     await fillAccount(user);
-    await user.type(screen.getByLabelText(/^Mot de passe/), 'secret12');
-    await user.type(screen.getByLabelText(/^Confirmation du mot de passe/), 'secret12');
+    await user.type(screen.getByLabelText(/^Mot de passe/), 'tilleul12');
+    await user.type(screen.getByLabelText(/^Confirmation du mot de passe/), 'tilleul12');
     await user.click(screen.getByRole('checkbox', { name: "J'accepte les conditions d'utilisation" }));
     await user.click(submit());
     expect(await screen.findByText(MESSAGES.emailTaken)).toBeInTheDocument();

@@ -1,12 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Checkbox, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { isPasswordStrongEnough, MESSAGES, PASSWORD_FORM_ACTIONS } from '@notadoo/domain';
+import { MESSAGES, PASSWORD_FORM_ACTIONS } from '@notadoo/domain';
 import { useForm, useWatch } from 'react-hook-form';
 import { readApiError } from '../../../api/api-error';
 import { config } from '../../../config/env';
 import { notifyError } from '../../../lib/notify';
 import { useSignup, type SignupRequest } from '../api/signup';
+import { useMergedRef } from '@mantine/hooks';
 import { PasswordChecklist } from '../../../components/password-checklist';
+import { useDescribedBy } from '../../../components/use-described-by';
+import { usePasswordEvaluation } from '../../../lib/use-password-evaluation';
 import { signupFormSchema, type SignupFormValues } from './signup-form-schema';
 import { useInvitation } from './use-invitation';
 import { CONFIRMATION_TOGGLE_PROPS } from '../../../components/password-toggle-labels';
@@ -46,10 +49,14 @@ export function SignupForm({ onSuccess }: { onSuccess: (landing: string) => void
     defaultValues: { ...defaultValues, email, firstName, lastName },
   });
   const password = useWatch({ control, name: 'password' });
+  const passwordField = register('password');
+  const passwordRef = useMergedRef(passwordField.ref, useDescribedBy<HTMLInputElement>(PASSWORD_RULES_ID));
   const passwordConfirm = useWatch({ control, name: 'passwordConfirm' });
+  const [firstNameTyped, lastNameTyped, emailTyped] = useWatch({ control, name: ['firstName', 'lastName', 'email'] });
+  const owner = { firstName: firstNameTyped, lastName: lastNameTyped, email: emailTyped };
   const confirmationDiffers = passwordConfirm !== '' && passwordConfirm !== password;
-  // Spec section 2: the submit stays disabled until the password rule and its confirmation hold.
-  const canSubmit = isPasswordStrongEnough(password) && password === passwordConfirm;
+  // Spec section 2: the submit stays disabled until the password rules (issue 27's included) and its confirmation hold.
+  const canSubmit = usePasswordEvaluation(password, 'client', owner).refusal === null && password === passwordConfirm;
 
   const onSubmit = handleSubmit((request) => signup.mutate({ ...request, invitation }, { onSuccess: () => onSuccess(landing), onError: reportSignupError }));
 
@@ -77,11 +84,11 @@ export function SignupForm({ onSuccess }: { onSuccess: (landing: string) => void
             label="Mot de passe"
             autoComplete="new-password"
             required
-            aria-describedby={PASSWORD_RULES_ID}
             error={errors.password?.message}
-              {...register('password')}
+            {...passwordField}
+            ref={passwordRef}
           />
-          <PasswordChecklist password={password} id={PASSWORD_RULES_ID} />
+          <PasswordChecklist password={password} id={PASSWORD_RULES_ID} owner={owner} />
         </Stack>
         <PasswordInput
           label="Confirmation du mot de passe"

@@ -199,7 +199,7 @@ describe('documents tab', () => {
     await user.upload(input, new File(['%PDF-1.4'], 'carte.pdf', { type: 'application/pdf' }));
     await user.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
 
-    const xhr = FakeXhr.last!;
+    const xhr = await FakeXhr.next(null);
     expect(xhr.method).toBe('POST');
     expect(xhr.url).toBe('/api/project/10/addfile');
     expect(xhr.headers).toMatchObject({ 'X-Requested-With': 'XMLHttpRequest', Authorization: 'Bearer jeton' });
@@ -231,22 +231,24 @@ describe('documents tab', () => {
     await user.upload(input, new File(['x'], 'photo.png', { type: 'image/png' }));
     await user.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
     // A failure the server does not explain: the spec's toast, and the same words in the dialog; the file stays to try again.
-    FakeXhr.last!.respond(500, { message: 'Une erreur interne est survenue. Merci de réessayer plus tard.' });
+    const failed = await FakeXhr.next(null);
+    failed.respond(500, { message: 'Une erreur interne est survenue. Merci de réessayer plus tard.' });
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(MESSAGES.operationFailed);
     await waitFor(() => expect(screen.getAllByText(MESSAGES.operationFailed)).toHaveLength(2));
     expect(within(dialog).getByText('photo.png')).toBeInTheDocument();
 
     await user.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
-    FakeXhr.last!.respond(400, { message: PROJECT_FILE_MESSAGES.damagedPdf });
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(PROJECT_FILE_MESSAGES.damagedPdf);
+    (await FakeXhr.next(failed)).respond(400, { message: PROJECT_FILE_MESSAGES.damagedPdf });
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent(PROJECT_FILE_MESSAGES.damagedPdf));
     expect(input).toHaveAccessibleDescription(`${NO_FILE_CHOSEN} ${PROJECT_FILE_MESSAGES.damagedPdf}`);
     expect(input).toHaveAttribute('aria-invalid', 'true');
     expect(within(dialog).getByRole('button', { name: 'Envoyer' })).toBeDisabled();
 
     await user.upload(input, new File(['%PDF-1.4'], 'carte.pdf', { type: 'application/pdf' }));
     expect(within(dialog).queryByRole('alert')).toBeNull();
+    const refused = FakeXhr.last;
     await user.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
-    expect((FakeXhr.last!.body!.get('file') as File).name).toBe('carte.pdf');
+    expect(((await FakeXhr.next(refused)).body!.get('file') as File).name).toBe('carte.pdf');
   });
 
   it('refuses a file over 20 Mo or of another type in the dialog, before a byte is sent', async () => {
@@ -371,8 +373,9 @@ describe('documents tab: the piece a file answers (issue 22)', () => {
 
   async function send(user: ReturnType<typeof userEvent.setup>, dialog: HTMLElement) {
     await user.upload(within(dialog).getByLabelText(/^Fichier/), new File(['%PDF-1.4'], 'carte.pdf', { type: 'application/pdf' }));
+    const previous = FakeXhr.last;
     await user.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
-    return FakeXhr.last!;
+    return FakeXhr.next(previous);
   }
 
   it('preselects the only open request of the owner taking this file type, sends its id, then reads the pieces again', async () => {

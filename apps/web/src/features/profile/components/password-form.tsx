@@ -1,11 +1,13 @@
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
-import { isPasswordStrongEnough, MESSAGES, type Session, PASSWORD_FORM_ACTIONS } from '@notadoo/domain';
+import { isStaffAccount, MESSAGES, type Session, PASSWORD_FORM_ACTIONS } from '@notadoo/domain';
 import { useState, type FormEvent } from 'react';
 import { PasswordChecklist } from '../../../components/password-checklist';
+import { usePasswordEvaluation } from '../../../lib/use-password-evaluation';
 import { readApiError } from '../../../api/api-error';
 import { notifyError, notifySuccess, SHORT_TOAST_DURATION_MS } from '../../../lib/notify';
 import { useUpdateProfile } from '../api/profile';
 import { CONFIRMATION_TOGGLE_PROPS } from '../../../components/password-toggle-labels';
+import { useDescribedBy } from '../../../components/use-described-by';
 
 const EMPTY = { password: '', passwordNew: '', passwordNewConfirm: '' };
 const RULES_ID = 'profile-password-rules';
@@ -13,7 +15,11 @@ const RULES_ID = 'profile-password-rules';
 /** Current, new and confirmation, with the rules and messages of spec sections 5 and 8. */
 export function PasswordForm({ session }: { session: Session }) {
   const update = useUpdateProfile();
+  const rulesRef = useDescribedBy<HTMLInputElement>(RULES_ID);
   const [values, setValues] = useState(EMPTY);
+  // An office member's or admin's password opens others' files: it meets the CNIL's 80 bits (passkeys, when built, will say otherwise).
+  const audience = isStaffAccount(session) ? 'staff' : 'client';
+  const evaluation = usePasswordEvaluation(values.passwordNew, audience, session);
   const set = (field: keyof typeof EMPTY) => (event: React.ChangeEvent<HTMLInputElement>) => setValues({ ...values, [field]: event.currentTarget.value });
 
   const onSubmit = (event: FormEvent) => {
@@ -24,8 +30,8 @@ export function PasswordForm({ session }: { session: Session }) {
       return;
     }
     if (!values.passwordNew) return;
-    if (!isPasswordStrongEnough(values.passwordNew)) {
-      notifyError(MESSAGES.passwordHint);
+    if (evaluation.message) {
+      notifyError(evaluation.message);
       return;
     }
     if (!values.password) {
@@ -55,12 +61,12 @@ export function PasswordForm({ session }: { session: Session }) {
           <PasswordInput
             label="Nouveau mot de passe"
             autoComplete="new-password"
-            aria-describedby={RULES_ID}
+            ref={rulesRef}
             value={values.passwordNew}
             onChange={set('passwordNew')}
             maxLength={255}
           />
-          <PasswordChecklist password={values.passwordNew} id={RULES_ID} />
+          <PasswordChecklist password={values.passwordNew} id={RULES_ID} audience={audience} owner={session} />
         </Stack>
         <PasswordInput
           label="Confirmation du nouveau mot de passe"

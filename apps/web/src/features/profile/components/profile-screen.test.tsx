@@ -61,7 +61,8 @@ describe('profile screen', () => {
     await fill(within(dialog).getByLabelText(/Mot de passe actuel/), 'Secret2026');
     const clicked = Date.now();
     await user.click(within(dialog).getByRole('button', { name: 'Confirmer' }));
-    const notice = await screen.findByRole('status');
+    // The notice among the page's live regions (the password form keeps an empty one for its rules).
+    const notice = (await screen.findByText(/Un email de confirmation vous a été envoyé/)).closest<HTMLElement>('[role="status"]')!;
     expect(notice).toHaveTextContent("Un email de confirmation vous a été envoyé à l'adresse claire.nouvelle@example.fr");
     expect(notice).toHaveTextContent('votre adresse actuelle, claire.martin@example.fr, reste celle de votre compte');
     expect(notice).toHaveTextContent('Vous allez être déconnecté(e) dans 3 s.');

@@ -55,6 +55,9 @@ describe('project page', () => {
     expect(tab('Pièces')).toHaveAttribute('aria-selected', 'false');
     await user.keyboard('{ArrowRight}');
     expect(tab('Messages')).toHaveFocus();
+    // Issue 26: the history, for whoever may read some of it (here a person of the file).
+    await user.keyboard('{ArrowRight}');
+    expect(tab('Historique')).toHaveFocus();
     await user.keyboard('{ArrowRight}');
     expect(tab('Outils')).toHaveFocus();
     await user.keyboard('{Enter}');

@@ -1,6 +1,6 @@
 import { Group, Stack, Tabs, Title } from '@mantine/core';
-import type { Project, Session } from '@notadoo/domain';
-import { IconBuildingBank, IconChecklist, IconFiles, IconMessages, IconTool, IconUsers } from '@tabler/icons-react';
+import { canReadHistory, type Project, type Session } from '@notadoo/domain';
+import { IconBuildingBank, IconChecklist, IconFiles, IconHistory, IconMessages, IconTool, IconUsers } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -21,6 +21,8 @@ export interface ProjectPanels {
   /** Issue 28: the messages of the file, and the unread count beside the tab's name. */
   messagesPanel?: ProjectPanel;
   messagesBadge?: ProjectSlot;
+  /** Issue 26: the history of the file, for whoever may read some of it. */
+  historyPanel?: ProjectPanel;
   /** Issue 12: the transfer button under the tabs and the transfer history in the Outils tab. */
   transferAction?: ProjectSlot;
   transferHistory?: ProjectSlot;
@@ -32,10 +34,11 @@ interface ProjectViewProps extends ProjectPanels {
 }
 
 /** The loaded project: header, the four tabs, the buttons under them and the help tours. */
-export function ProjectView({ project, viewer, officePanel, personsPanel, documentsPanel, piecesPanel, messagesPanel, messagesBadge, transferAction, transferHistory }: ProjectViewProps) {
+export function ProjectView({ project, viewer, officePanel, personsPanel, documentsPanel, piecesPanel, messagesPanel, messagesBadge, historyPanel, transferAction, transferHistory }: ProjectViewProps) {
   const queryClient = useQueryClient();
   const [search] = useSearchParams();
-  const [tab, setTab] = useState<ProjectTabValue>(() => defaultTabOf(project, search, piecesPanel !== undefined, messagesPanel !== undefined));
+  const showsHistory = historyPanel !== undefined && viewer !== undefined && canReadHistory(viewer, project);
+  const [tab, setTab] = useState<ProjectTabValue>(() => defaultTabOf(project, search, piecesPanel !== undefined, messagesPanel !== undefined, historyPanel !== undefined));
   const [officeTourRunning, setOfficeTourRunning] = useState(false);
   const hasOffice = project.notary_office !== null;
 
@@ -82,6 +85,11 @@ export function ProjectView({ project, viewer, officePanel, personsPanel, docume
               Messages
             </Tabs.Tab>
           )}
+          {showsHistory && (
+            <Tabs.Tab value={PROJECT_TABS.history} disabled={!hasOffice} leftSection={<IconHistory size={16} aria-hidden />}>
+              Historique
+            </Tabs.Tab>
+          )}
           <Tabs.Tab value={PROJECT_TABS.tools} disabled={!hasOffice} data-tour={TOUR_TARGETS.toolsTab} leftSection={<IconTool size={16} aria-hidden />}>
             Outils
           </Tabs.Tab>
@@ -108,6 +116,11 @@ export function ProjectView({ project, viewer, officePanel, personsPanel, docume
         {messagesPanel && (
           <Tabs.Panel value={PROJECT_TABS.messages} pt="md">
             {messagesPanel(context)}
+          </Tabs.Panel>
+        )}
+        {showsHistory && historyPanel && (
+          <Tabs.Panel value={PROJECT_TABS.history} pt="md">
+            {historyPanel(context)}
           </Tabs.Panel>
         )}
         <Tabs.Panel value={PROJECT_TABS.tools} pt="md">

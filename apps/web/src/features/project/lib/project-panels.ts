@@ -27,6 +27,8 @@ export const PROJECT_TABS = {
   pieces: '4',
   /** Issue 28: the messages of the file. */
   messages: '5',
+  /** Issue 26: the history of the file. */
+  history: '6',
 } as const;
 export type ProjectTabValue = (typeof PROJECT_TABS)[keyof typeof PROJECT_TABS];
 
@@ -36,8 +38,9 @@ export type ProjectTabValue = (typeof PROJECT_TABS)[keyof typeof PROJECT_TABS];
  * a correction mail, `?piece={requestId}`) and the page has one; the Messages
  * tab for the link of a message mail.
  */
-export function defaultTabOf(project: Pick<Project, 'notary_office'>, search: URLSearchParams = new URLSearchParams(), hasPiecesTab = false, hasMessagesTab = false): ProjectTabValue {
+export function defaultTabOf(project: Pick<Project, 'notary_office'>, search: URLSearchParams = new URLSearchParams(), hasPiecesTab = false, hasMessagesTab = false, hasHistoryTab = false): ProjectTabValue {
   if (!project.notary_office) return PROJECT_TABS.office;
+  if (hasHistoryTab && search.get('tab') === 'history') return PROJECT_TABS.history;
   // The link of a "message waiting" mail: `?tab=messages`.
   if (hasMessagesTab && search.get('tab') === 'messages') return PROJECT_TABS.messages;
   return hasPiecesTab && search.has('piece') ? PROJECT_TABS.pieces : PROJECT_TABS.documents;

@@ -1,0 +1,7 @@
+import type { SQL } from 'drizzle-orm';
+import type { Db } from './database';
+
+/** The rows of raw SQL: both drivers (node-postgres and PGlite) answer `db.execute` with `{ rows }`. */
+export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}

@@ -1,0 +1,58 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { jsonRow, timestampKeys, withDates } from '../../db/json-rows';
+import { participants } from '../../db/schema';
+import type { ParticipantRow, PieceCount } from './project-data';
+
+/**
+ * The parts of a file that both the file's page (`loadProjects`) and the
+ * dashboard (`loadProjectsForSummary`) read as JSON values in their one
+ * statement (db/json-rows.ts), for the ids `list`, and how they are read back.
+ */
+
+const PARTICIPANT_DATES = timestampKeys(participants);
+
+/** The files' people, with what the page shows of their accounts. */
+export function peopleJson(list: SQL): SQL {
+  const user = sql`CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'lastConnectionDate', u.last_connection_date, 'avatar', u.avatar) END`;
+  return sql`(SELECT json_agg(json_build_object('row', ${jsonRow(participants, 'pa')}, 'user', ${user}) ORDER BY pa.id)
+    FROM participants pa LEFT JOIN users u ON u.id = pa.user_id WHERE pa.project_id = ANY(${list}))`;
+}
+
+export type PeopleJson = Array<{ row: Record<string, unknown>; user: { id: number; lastConnectionDate: string | null; avatar: string | null } | null }> | null;
+
+/** How many piece requests of each state each person has: counts, not rows. */
+export function pieceCountsJson(list: SQL): SQL {
+  return sql`(SELECT json_agg(json_build_array(c.project_id, c.participant_id, c.state, c.origin, c.no_longer_required, c.n))
+    FROM (SELECT r.project_id, r.participant_id, r.state, r.origin, r.no_longer_required, count(*)::int AS n
+          FROM piece_requests r WHERE r.project_id = ANY(${list})
+          GROUP BY r.project_id, r.participant_id, r.state, r.origin, r.no_longer_required) c)`;
+}
+
+export type PieceCountsJson = Array<[number, number, PieceCount['state'], PieceCount['origin'], boolean, number]> | null;
+
+/** Adds `value` to the list of `key`. */
+export function pushTo<K, V>(groups: Map<K, V[]>, key: K, value: V): void {
+  const list = groups.get(key);
+  if (list) list.push(value);
+  else groups.set(key, [value]);
+}
+
+export function peopleByProject(json: PeopleJson): Map<number, ParticipantRow[]> {
+  const people = new Map<number, ParticipantRow[]>();
+  for (const { row, user } of json ?? []) {
+    const participant: ParticipantRow = {
+      ...withDates<Omit<ParticipantRow, 'user'>>(row, PARTICIPANT_DATES),
+      user: user && { ...user, lastConnectionDate: user.lastConnectionDate === null ? null : new Date(user.lastConnectionDate) },
+    };
+    pushTo(people, participant.projectId, participant);
+  }
+  return people;
+}
+
+export function pieceCountsByProject(json: PieceCountsJson): Map<number, PieceCount[]> {
+  const counts = new Map<number, PieceCount[]>();
+  for (const [projectId, participantId, state, origin, noLongerRequired, count] of json ?? []) {
+    pushTo(counts, projectId, { participantId, state, origin, noLongerRequired, count });
+  }
+  return counts;
+}

@@ -1,0 +1,2 @@
+/** The "Historique" tab of the project page. */
+export { HistoryTab } from './components/history-tab';

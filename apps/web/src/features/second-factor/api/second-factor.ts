@@ -1,0 +1,47 @@
+import type { SecondFactorStatus, TotpSetup } from '@notadoo/domain';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiClient } from '../../../api/api-client';
+
+/** Issue 27: the second factor's calls (`/api/auth/...`). */
+export const secondFactorStatusKey = ['second-factor', 'status'] as const;
+
+export function getSecondFactorStatus(): Promise<SecondFactorStatus> {
+  return apiClient.get<SecondFactorStatus>('auth/second-factor');
+}
+
+export function useSecondFactorStatus(enabled = true) {
+  return useQuery({ queryKey: secondFactorStatusKey, queryFn: getSecondFactorStatus, enabled });
+}
+
+/** The sign-in's code step, with the partial token (not yet the session's). */
+export function verifySignInCode(partialToken: string, code: string): Promise<{ token: string }> {
+  return apiClient.post<{ token: string }>('auth/second-factor/verify', { code }, { token: partialToken });
+}
+
+export function startTotpSetup(): Promise<TotpSetup> {
+  return apiClient.post<TotpSetup>('auth/second-factor/totp/setup', {});
+}
+
+export function confirmTotpSetup(code: string): Promise<{ token: string; backupCodes: string[] }> {
+  return apiClient.post<{ token: string; backupCodes: string[] }>('auth/second-factor/totp/confirm', { code });
+}
+
+export function reauthenticate(input: { code: string } | { password: string }): Promise<{ token: string }> {
+  return apiClient.post<{ token: string }>('auth/reauthenticate', input);
+}
+
+export function useRenewBackupCodes() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiClient.post<{ backupCodes: string[] }>('auth/second-factor/backup-codes', {}),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: secondFactorStatusKey }),
+  });
+}
+
+export function useDisableSecondFactor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiClient.delete<SecondFactorStatus>('auth/second-factor'),
+    onSuccess: (status) => queryClient.setQueryData(secondFactorStatusKey, status),
+  });
+}
