@@ -126,9 +126,10 @@ export class SoftwareAuthenticator {
       : (this.credentials.filter((c) => !options.allowCredentials?.length || options.allowCredentials.some((a) => a.id === c.id.toString('base64url'))).at(-1) ??
         this.credentials.at(-1));
     if (!credential) throw new Error('no credential in this software authenticator');
-    credential.counter = tweaks.counter ?? credential.counter + 1;
+    // A forced counter is a clone's: the genuine authenticator's own count goes on unchanged.
+    const counter = tweaks.counter ?? ++credential.counter;
     const flags = FLAG_UP | (tweaks.userVerified === false ? 0 : FLAG_UV);
-    const authData = Buffer.concat([this.rpIdHash(this.rpIdOf(options.rpId ?? credential.rpId)), Buffer.from([flags]), counterBytes(credential.counter)]);
+    const authData = Buffer.concat([this.rpIdHash(this.rpIdOf(options.rpId ?? credential.rpId)), Buffer.from([flags]), counterBytes(counter)]);
     const clientDataJSON = this.clientData('webauthn.get', options.challenge, tweaks.origin);
     const signature = sign('sha256', Buffer.concat([authData, createHash('sha256').update(clientDataJSON).digest()]), credential.privateKey);
     return {
