@@ -31,6 +31,14 @@ describe.skipIf(!hasChromium)('passkeys in the browser', () => {
     await target.getByRole('button', { name: 'Se connecter', exact: true }).click();
   }
 
+  /** Signs out (the session cookie gone), then opens the login page. */
+  async function signOut() {
+    await page.goto(`${product.url}/logout`);
+    await page.waitForURL((url) => url.pathname === '/');
+    expect((await page.context().cookies()).some((c) => c.name === 'authToken')).toBe(false);
+    await page.goto(`${product.url}/login`);
+  }
+
   beforeAll(async () => {
     product = await startProduct({ publicHost: 'localhost' });
     browser = await launchBrowser();
@@ -65,8 +73,7 @@ describe.skipIf(!hasChromium)('passkeys in the browser', () => {
   });
 
   it('signs the notary in with the passkey alone, without address nor password', async () => {
-    await page.goto(`${product.url}/logout`);
-    await page.waitForURL('**/login');
+    await signOut();
     await page.getByRole('button', { name: 'Se connecter avec une clé d’accès' }).click();
     await page.waitForURL('**/dashboard');
     const signCount = (await device.credentials())[0]!.signCount;
@@ -110,8 +117,7 @@ describe.skipIf(!hasChromium)('passkeys in the browser', () => {
     expect(await product.mailTo(NOTARY.email)).toContain('Subject:');
 
     // The passkey left on the computer no longer opens the account.
-    await page.goto(`${product.url}/logout`);
-    await page.waitForURL('**/login');
+    await signOut();
     await page.getByRole('button', { name: 'Se connecter avec une clé d’accès' }).click();
     await page.getByRole('alert').getByText(/Connexion par clé d’accès refusée/).waitFor();
     // The password leads to the setup screen again.

@@ -40,7 +40,7 @@ export function PasskeysPanel() {
                 <Text size="sm">
                   ajoutée le {formatDate(passkey.createdAt)} · {passkey.lastUsedAt ? `dernière utilisation le ${formatDate(passkey.lastUsedAt)}` : 'jamais utilisée'}
                 </Text>
-                <Button size="compact-sm" variant="subtle" color="red.9" onClick={() => setRemoving(passkey)} aria-label={`Retirer la clé d’accès « ${passkey.name} »`}>
+                <Button size="compact-sm" variant="subtle" color="red" c="red.9" onClick={() => setRemoving(passkey)} aria-label={`Retirer la clé d’accès « ${passkey.name} »`}>
                   Retirer
                 </Button>
               </Group>
