@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { PasskeyView } from '@notadoo/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-app';
@@ -12,7 +13,7 @@ const browser = vi.hoisted(() => ({ startRegistration: vi.fn(), startAuthenticat
 vi.mock('@simplewebauthn/browser', () => browser);
 
 const registration = { id: 'cred', rawId: 'cred', type: 'public-key', clientExtensionResults: {}, response: { clientDataJSON: 'e30', attestationObject: 'AAAA' } };
-const passkey = { id: 7, name: 'Ordinateur du bureau', createdAt: '2026-11-20T09:00:00.000Z', lastUsedAt: '2026-11-23T14:30:00.000Z' };
+const passkey: PasskeyView = { id: 7, name: 'Ordinateur du bureau', createdAt: '2026-11-20T09:00:00.000Z', lastUsedAt: '2026-11-23T14:30:00.000Z' };
 
 /** A DOMException as the browser throws it when the person cancels (as the library passes it on). */
 function cancelled() {
