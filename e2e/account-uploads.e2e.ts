@@ -60,13 +60,13 @@ describe.skipIf(!hasChromium)('account and uploads in the browser', () => {
     await page.goto(`${product.url}/login`);
     await page.getByLabel('Adresse email', { exact: true }).fill(CLAIRE.email);
     await page.getByLabel('Mot de passe', { exact: true }).fill(SECRET);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
     await page.waitForLoadState('load');
     // Sent in the body, answered by the page again: never a 404 nor the password in an address.
     expect(page.url()).toBe(`${product.url}/login`);
     expect(posts).toHaveLength(1);
     expect(posts[0]).toMatch(/^\/login .*password=SansScript2026/);
-    await page.getByRole('button', { name: 'Se connecter' }).waitFor();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).waitFor();
     await expect.poll(() => product.output()).toContain('"url":"/login"');
     expect(product.output()).not.toContain(SECRET);
 

@@ -70,11 +70,11 @@ describe.skipIf(!hasChromium)('account journey in the browser', () => {
   it('refuses a wrong password, then signs in again with the right one', async () => {
     await page.getByLabel('Adresse email', { exact: true }).fill(email);
     await page.getByLabel('Mot de passe', { exact: true }).fill('Mauvais2026');
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
     await page.getByText('Impossible de se connecter. Merci de vérifier vos identifiants.').waitFor();
     await expectNoAccessibilityViolation(page);
     await page.getByLabel('Mot de passe', { exact: true }).fill(password);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
     await page.waitForURL('**/dashboard');
     await page.getByRole('button', { name: /Menu utilisateur de Camille Roux/ }).waitFor();
   });

@@ -102,7 +102,7 @@ describe.skipIf(!hasChromium)('journeys without rough edges', () => {
     await page.goto(`${product.url}/login`);
     await page.getByLabel('Adresse email', { exact: true }).fill(CLIENT.email);
     await page.getByLabel('Mot de passe', { exact: true }).fill('Mauvais2026');
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
     const toast = page.getByRole('alert').filter({ hasText: 'Impossible de se connecter' });
     await toast.waitFor();
     await keepScreenshot(page, 'phone-toast');

@@ -37,7 +37,7 @@ describe.skipIf(!hasChromium)('messages between a client and the office in the b
     await page.goto(`${product.url}/login`);
     await page.getByLabel('Adresse email', { exact: true }).fill(account.email);
     await page.getByLabel('Mot de passe', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
     // Issue 27: the notary sets the second factor up the first time, then gives the code.
     await passSecondFactorInBrowser(page, account.email);
     await page.waitForURL('**/dashboard');

@@ -50,7 +50,7 @@ describe.skipIf(!hasChromium)('a notary with a weak password sets a strong one b
     await page.goto(`${product.url}/login`);
     await page.getByLabel('Adresse email', { exact: true }).fill(notary.email);
     await page.getByLabel('Mot de passe', { exact: true }).fill(notary.weak);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
     const title = page.getByRole('heading', { level: 1, name: 'Choisissez un mot de passe plus robuste' });
     await title.waitFor();
     await page.goto(`${product.url}/profile`);

@@ -26,7 +26,7 @@ describe.skipIf(!hasChromium)('second factor in the browser', () => {
     await page.goto(`${product.url}/login`);
     await page.getByLabel('Adresse email', { exact: true }).fill(account.email);
     await page.getByLabel('Mot de passe', { exact: true }).fill(account.password);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
   }
 
   beforeAll(async () => {

@@ -40,7 +40,7 @@ describe.skipIf(!hasChromium)('transfer of the files to the drafting software th
     await page.goto(`${product.url}/login`);
     await page.getByLabel('Adresse email', { exact: true }).fill(NOTARY.email);
     await page.getByLabel('Mot de passe', { exact: true }).fill(NOTARY.password);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
     await page.waitForURL('**/dashboard');
     await page.goto(`${product.url}/project/${projectId}/dashboard`);
     return page;
@@ -253,7 +253,7 @@ describe.skipIf(!hasChromium)('transfer of the files to the drafting software th
     await page.goto(`${product.url}/login`);
     await page.getByLabel('Adresse email', { exact: true }).fill(NOTARY.email);
     await page.getByLabel('Mot de passe', { exact: true }).fill(NOTARY.password);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
     await page.waitForURL('**/dashboard');
     await page.goto(`${product.url}/project/${projectId}/dashboard`);
     await page.getByRole('button', { name: 'Changer le statut' }).waitFor();

@@ -33,10 +33,12 @@ async function freePort(): Promise<number> {
  * Starts the whole product as `npm start` does (built web app served by the
  * API server) with a throw-away DATA_DIR: embedded database, mail to disk.
  */
-export async function startProduct(options: { env?: Record<string, string> } = {}): Promise<RunningProduct> {
+export async function startProduct(options: { env?: Record<string, string>; publicHost?: string } = {}): Promise<RunningProduct> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'notadoo-e2e-'));
   const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
+  // The address the browser uses (PUBLIC_URL). Passkeys need a host name (`localhost`): WebAuthn refuses an IP address as RP ID.
+  const url = `http://${options.publicHost ?? '127.0.0.1'}:${port}`;
+  const direct = `http://127.0.0.1:${port}`;
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, NODE_ENV: 'development', DATABASE_URL: '', SMTP_URL: '', ...options.env },
@@ -50,7 +52,7 @@ export async function startProduct(options: { env?: Record<string, string> } = {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`le serveur s'est arrêté :\n${output}`);
     try {
-      const res = await fetch(`${url}/api/notaryoffices`);
+      const res = await fetch(`${direct}/api/notaryoffices`);
       if (res.ok) break;
     } catch {
       // not listening yet

@@ -55,6 +55,7 @@ import { registerRequestOrigin } from './modules/history/request-origin';
 import { userRoutes } from './modules/users/user-routes';
 import { createSecondFactorKeys } from './modules/second-factor/second-factor-crypto';
 import { secondFactorRoutes } from './modules/second-factor/second-factor-routes';
+import { passkeyRoutes } from './modules/passkeys/passkey-routes';
 import { createTrustedDevices } from './modules/second-factor/trusted-device';
 // Issue 10: administration, billing, contact, site information and maintenance, avatars.
 import { adminRoutes } from './modules/admin/admin-routes';
@@ -206,6 +207,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(accountRoutes(ctx));
       await api.register(userRoutes(ctx));
       await api.register(secondFactorRoutes(ctx));
+      await api.register(passkeyRoutes(ctx));
       await api.register(officeRoutes(ctx));
       await api.register(projectRoutes(ctx));
       await api.register(questionnaireRoutes(ctx));

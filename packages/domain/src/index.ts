@@ -39,3 +39,4 @@ export * from './conversations/index';
 export * from './personal-data/personal-data';
 export * from './history/index';
 export * from './second-factor/second-factor-rules';
+export * from './second-factor/passkey-rules';

@@ -59,6 +59,9 @@ function cells(allowed: readonly SignedIn[], ok: number, denied: number, overrid
   const row = Object.fromEntries(ACTORS.map((a) => [a, a === 'anonymous' ? 401 : allowed.includes(a) ? ok : denied])) as Record<ActorName, number>;
   return { ...row, ...overrides };
 }
+/** WebAuthn answers shaped as a browser's, whose client data carries no challenge (`{}`): refused before any signature check. */
+const FAKE_ASSERTION = { id: 'AAAA', rawId: 'AAAA', type: 'public-key', clientExtensionResults: {}, response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' } };
+const FAKE_REGISTRATION = { id: 'AAAA', rawId: 'AAAA', type: 'public-key', clientExtensionResults: {}, response: { clientDataJSON: 'e30', attestationObject: 'AAAA' } };
 const same = (status: number) => Object.fromEntries(ACTORS.map((a) => [a, status])) as Record<ActorName, number>;
 
 interface Fixture {
@@ -209,6 +212,16 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     { method: 'POST', route: '/api/auth/second-factor/backup-codes', expected: cells(OFFICE_STAFF, 200, 400), call: () => ({ payload: {} }) },
     { method: 'DELETE', route: '/api/auth/second-factor', expected: cells(OFFICE_STAFF, 403, 400), call: () => ({}) },
     { method: 'POST', route: '/api/auth/reauthenticate', expected: cells(EVERYONE_SIGNED_IN, 400, 400), call: () => ({ payload: { password: 'Mauvais123' } }) },
+    // Passkeys: nobody here has one; the answers are shaped as a browser's and signed by nobody.
+    { method: 'GET', route: '/api/auth/passkeys', readOnly: true, expected: cells(EVERYONE_SIGNED_IN, 200, 200), call: () => ({}) },
+    { method: 'POST', route: '/api/auth/passkeys/registration/options', readOnly: true, expected: cells(EVERYONE_SIGNED_IN, 200, 200), call: () => ({ payload: {} }) },
+    { method: 'POST', route: '/api/auth/passkeys/registration', readOnly: true, expected: cells(EVERYONE_SIGNED_IN, 400, 400), call: () => ({ payload: { name: 'Clé', response: FAKE_REGISTRATION } }) },
+    { method: 'DELETE', route: '/api/auth/passkeys/:id', readOnly: true, expected: cells(EVERYONE_SIGNED_IN, 404, 404), call: () => ({ url: '/api/auth/passkeys/2000000' }) },
+    { method: 'POST', route: '/api/auth/passkeys/authentication/options', readOnly: true, expected: cells(EVERYONE_SIGNED_IN, 400, 400), call: () => ({ payload: {} }) },
+    { method: 'POST', route: '/api/auth/second-factor/passkey', readOnly: true, expected: cells(EVERYONE_SIGNED_IN, 400, 400), call: () => ({ payload: { response: FAKE_ASSERTION } }) },
+    { method: 'POST', route: '/api/auth/reauthenticate/passkey', readOnly: true, expected: cells(EVERYONE_SIGNED_IN, 400, 400), call: () => ({ payload: { response: FAKE_ASSERTION } }) },
+    { method: 'POST', route: '/api/users/login/passkey/options', readOnly: true, expected: same(200), call: () => ({ payload: {} }) },
+    { method: 'POST', route: '/api/users/login/passkey', readOnly: true, expected: same(400), call: () => ({ payload: { response: FAKE_ASSERTION } }) },
     {
       method: 'POST',
       route: '/api/admin/user/resetSecondFactor',

@@ -6,14 +6,18 @@ import type { UserAndOffice } from '../modules/users/user-data';
 /** The account fields the policy reads: roles, office, notary flag. */
 type StaffFields = Pick<UserAndOffice, 'roles' | 'isNotary' | 'notaryOfficeId'>;
 
-/** Office member or admin: their password opens an office's files. Passkeys do not exist yet: every account signs in by password. */
+/** Office member or admin: their password opens an office's files. */
 export function isStaffUser(user: StaffFields): boolean {
   return isStaffAccount({ roles: user.roles, isNotary: user.isNotary, notary_office: user.notaryOfficeId === null ? null : { id: user.notaryOfficeId } });
 }
 
-/** Whether this account signs in with a passkey: none does until passkeys are built (docs/decisions.md). */
-export function signsInWithPasskey(_user: { id: number }): boolean {
-  return false;
+/**
+ * Whether this account signs in with a passkey: one that holds at least one
+ * (read with the signed-in user, `hasPasskey`). Its password is then not the
+ * key to the office's files, so the 80-bit staff rule does not hold it.
+ */
+export function signsInWithPasskey(user: { hasPasskey?: boolean }): boolean {
+  return user.hasPasskey === true;
 }
 
 /**

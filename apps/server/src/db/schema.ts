@@ -289,6 +289,27 @@ export const accountEvents = pgTable('account_events', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   userId: integer('user_id').notNull(),
   actorId: integer('actor_id'),
-  kind: text('kind', { enum: ['second_factor_enabled', 'second_factor_disabled', 'second_factor_reset', 'backup_codes_renewed', 'backup_code_used'] }).notNull(),
+  kind: text('kind', { enum: ['second_factor_enabled', 'second_factor_disabled', 'second_factor_reset', 'backup_codes_renewed', 'backup_code_used', 'passkey_added', 'passkey_removed'] }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** Issue 27: an account's passkeys (migration 0340). */
+export const userPasskeys = pgTable('user_passkeys', {
+  id: serial('id').primaryKey(),
+  userId: integer('user_id').notNull(),
+  credentialId: text('credential_id').notNull(),
+  publicKey: text('public_key').notNull(),
+  counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+  transports: text('transports').array().notNull().default([]),
+  name: text('name').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }),
+});
+
+/** The challenges of WebAuthn ceremonies, each taken once before it expires (migration 0340). */
+export const webauthnChallenges = pgTable('webauthn_challenges', {
+  challenge: text('challenge').primaryKey(),
+  purpose: text('purpose', { enum: ['registration', 'authentication', 'sign_in'] }).notNull(),
+  userId: integer('user_id'),
+  expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
 });

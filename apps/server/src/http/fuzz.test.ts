@@ -129,6 +129,10 @@ interface Template {
   content?: Buffer;
 }
 
+/** WebAuthn answers shaped as a browser's (client data `{}`, no challenge): the mutations reach the ceremonies' parsing. */
+const FAKE_ASSERTION = { id: 'AAAA', rawId: 'AAAA', type: 'public-key', clientExtensionResults: {}, response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' } };
+const FAKE_REGISTRATION = { id: 'AAAA', rawId: 'AAAA', type: 'public-key', clientExtensionResults: {}, response: { clientDataJSON: 'e30', attestationObject: 'AAAA' } };
+
 /** A valid request of each route, on the fixture: the mutations start from it so that they reach deep code. */
 function templateOf(method: string, url: string, f: Fixture): Template | undefined {
   const key = `${method} ${url}`;
@@ -195,6 +199,16 @@ function templateOf(method: string, url: string, f: Fixture): Template | undefin
     'POST /api/auth/second-factor/backup-codes': { body: {} },
     'DELETE /api/auth/second-factor': {},
     'POST /api/auth/reauthenticate': { body: { code: '123456' } },
+    // Passkeys: answers shaped as a browser's, signed by nobody.
+    'GET /api/auth/passkeys': {},
+    'POST /api/auth/passkeys/registration/options': { body: {} },
+    'POST /api/auth/passkeys/registration': { body: { name: 'Clé du bureau', response: FAKE_REGISTRATION } },
+    'DELETE /api/auth/passkeys/:id': { params: { id: '2000000' } },
+    'POST /api/auth/passkeys/authentication/options': { body: {} },
+    'POST /api/auth/second-factor/passkey': { body: { response: FAKE_ASSERTION } },
+    'POST /api/auth/reauthenticate/passkey': { body: { response: FAKE_ASSERTION } },
+    'POST /api/users/login/passkey/options': { body: {} },
+    'POST /api/users/login/passkey': { body: { response: FAKE_ASSERTION, remember: true } },
     'POST /api/admin/user/resetSecondFactor': { body: { id: f.sellerId } },
     'GET /api/transfer/bridge': {},
     'POST /api/project/:id/transfers': {

@@ -85,9 +85,10 @@ export function describeHistoryEntry(kind: HistoryEventKind, details: HistoryDet
       return details.name ? `${text(details, 'name')} a supprimé son compte ; le dossier reste conservé par l’office` : 'Compte supprimé par son titulaire';
     case 'purge_warned':
       return `Dossier inactif : ${text(details, 'people')} personne(s) prévenue(s) de sa suppression le ${text(details, 'purgeOn')}`;
+    case 'sign_in':
+      return details.method === 'passkey' ? 'Connexion avec une clé d’accès' : HISTORY_EVENT_LABELS[kind];
     case 'archived':
     case 'restored':
-    case 'sign_in':
       return HISTORY_EVENT_LABELS[kind];
   }
 }

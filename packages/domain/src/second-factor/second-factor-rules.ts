@@ -3,7 +3,7 @@ import { isStaffAccount } from '../accounts/password-policy';
 import type { OfficeMembership, RoleHolder } from '../accounts/roles';
 
 /**
- * Second factor (issue 27): TOTP with single-use backup codes. Mandatory for
+ * Second factor (issue 27): TOTP with single-use backup codes, or passkeys (passkey-rules.ts). Mandatory for
  * office members and admins (they open every file of an office), optional for
  * everyone else. The rules live here once; the server enforces them and the
  * web uses them to choose its screens.
@@ -106,6 +106,8 @@ export const resetSecondFactorSchema = z.object({ id: z.coerce.number().int().po
 /** `GET /auth/second-factor`: what the profile's "Sécurité" section shows. */
 export interface SecondFactorStatus {
   totp: boolean;
+  /** How many passkeys the account holds (each is a factor of its own). */
+  passkeys: number;
   backupCodesLeft: number;
   mandatory: boolean;
   enabledAt: string | null;

@@ -11,7 +11,7 @@ const tags = ['double authentification'];
 const errorAnswer = z.object({ message: z.string(), code: z.string().optional() });
 const refusals = { 400: errorAnswer, 401: errorAnswer, 403: errorAnswer, 404: errorAnswer, 409: errorAnswer, 429: errorAnswer };
 const tokenAnswer = z.object({ token: z.string() });
-const statusAnswer = z.object({ totp: z.boolean(), backupCodesLeft: z.number().int(), mandatory: z.boolean(), enabledAt: z.string().nullable() });
+const statusAnswer = z.object({ totp: z.boolean(), passkeys: z.number().int(), backupCodesLeft: z.number().int(), mandatory: z.boolean(), enabledAt: z.string().nullable() });
 const backupCodesAnswer = z.object({ backupCodes: z.array(z.string()) });
 const codeBody = z.object({ code: z.string().max(40, 'Code trop long.') }).strict();
 // Either field, checked by the service against what the account has (a code with a factor, else the password).
@@ -24,7 +24,8 @@ const reauthBody = z
 export function secondFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get('/auth/second-factor', {
-      config: { access: 'user', openDuringGates: ['secondFactorSetup'] },
+      // Open at the sign-in step too: the web offers the passkey there only to an account that has one.
+      config: { access: 'user', openDuringGates: ['secondFactorCode', 'secondFactorSetup'] },
       schema: { tags, summary: 'État de la double authentification du compte (profil, rubrique « Sécurité »)', response: { 200: statusAnswer, ...refusals } },
       handler: async (request) => service.getSecondFactorStatus(ctx, requireUser(request)),
     });

@@ -1,6 +1,8 @@
 import {
   isAdmin,
+  mayRemoveFactor,
   MESSAGES,
+  PASSKEY_MESSAGES,
   SECOND_FACTOR_MESSAGES,
   type SecondFactorCodeInput,
   type SecondFactorStatus,
@@ -14,6 +16,7 @@ import { queueMail } from '../../mail/outbox-data';
 import { secondFactorResetMail } from '../../mail/templates';
 import { findUserById, type UserWithOffice } from '../users/user-data';
 import { issueSessionToken } from '../accounts/account-service';
+import { countPasskeys, deletePasskeysOf, oldestPasskeyAt, touchUserRevision } from '../passkeys/passkey-data';
 import { base32Of, matchingTotpStep, newBackupCodes, newTotpSecret, totpUri } from './second-factor-crypto';
 import {
   claimTotpStep,
@@ -52,9 +55,9 @@ export async function openSessionAfterPassword(
   cookieHeader: string | undefined,
 ): Promise<SignInOutcome> {
   const now = ctx.now();
-  const factor = await findSecondFactor(ctx.db, user.id);
-  if (factor?.confirmedAt) {
-    if (await ctx.secondFactor.devices.isTrusted(cookieHeader, user.id, factor.confirmedAt, now)) {
+  const since = await factorsSince(ctx, user.id);
+  if (since) {
+    if (await ctx.secondFactor.devices.isTrusted(cookieHeader, user.id, since, now)) {
       return { token: await issueSessionToken(ctx, user, remember, { secondFactor: true, checkedAt: now.getTime() }) };
     }
     const token = await ctx.tokens.issue({ userId: user.id, passwordVersion: user.passwordVersion, stage: 'partial', remembered: remember }, PARTIAL_SESSION_SECONDS);
@@ -64,6 +67,19 @@ export async function openSessionAfterPassword(
   return accountMustUseSecondFactor(user) ? { token, secondFactor: 'setup' } : { token };
 }
 
+/**
+ * When the account's second factor began: its TOTP's confirmation or its
+ * oldest passkey, whichever came first; null without any. A trusted device's
+ * cookie names it, so that a reset (which removes them all) asks every device again.
+ */
+export async function factorsSince(ctx: AppContext, userId: number): Promise<Date | null> {
+  const factor = await findSecondFactor(ctx.db, userId);
+  const passkeyAt = await oldestPasskeyAt(ctx.db, userId);
+  const totpAt = factor?.confirmedAt ?? null;
+  if (totpAt && passkeyAt) return totpAt < passkeyAt ? totpAt : passkeyAt;
+  return totpAt ?? passkeyAt;
+}
+
 /** Time to fetch one's phone and type the code. */
 export const PARTIAL_SESSION_SECONDS = 10 * 60;
 
@@ -71,20 +87,27 @@ export const PARTIAL_SESSION_SECONDS = 10 * 60;
 export async function completeSignIn(ctx: AppContext, user: UserWithOffice, session: TokenClaims, input: SecondFactorCodeInput): Promise<CompletedSession> {
   if (session.stage !== 'partial') throw badRequest(SECOND_FACTOR_MESSAGES.alreadyVerified);
   const factor = await checkCode(ctx, user, input);
+  return completeSession(ctx, user, session.remembered, (await factorsSince(ctx, user.id)) ?? factor.confirmedAt);
+}
+
+/** A session that has just passed a second factor (a code or a passkey): its token, and this device trusted for the account's factors. */
+export async function completeSession(ctx: AppContext, user: UserWithOffice, remembered: boolean, factorsBegan: Date): Promise<CompletedSession> {
   const now = ctx.now();
   return {
-    token: await issueSessionToken(ctx, user, session.remembered, { secondFactor: true, checkedAt: now.getTime() }),
-    deviceCookie: await ctx.secondFactor.devices.cookieFor(user.id, factor.confirmedAt, now),
+    token: await issueSessionToken(ctx, user, remembered, { secondFactor: true, checkedAt: now.getTime() }),
+    deviceCookie: await ctx.secondFactor.devices.cookieFor(user.id, factorsBegan, now),
   };
 }
 
 /**
  * Re-authentication before a sensitive action: the code for an account with a
- * factor, the password for one without. Answers a new token whose check time is now.
+ * factor, the password for one without (an account with passkeys only answers
+ * with one, through the passkeys' route). Answers a new token whose check time is now.
  */
 export async function reauthenticate(ctx: AppContext, user: UserWithOffice, session: TokenClaims, input: { code: string } | { password: string }): Promise<{ token: string }> {
   const factor = await findSecondFactor(ctx.db, user.id);
   let passedFactor = session.secondFactor;
+  if (!factor?.confirmedAt && 'password' in input && user.hasPasskey) throw badRequest(PASSKEY_MESSAGES.requiredInsteadOfPassword);
   if (factor?.confirmedAt) {
     if (!('code' in input)) throw badRequest(SECOND_FACTOR_MESSAGES.required);
     await checkCode(ctx, user, parseCode(input.code));
@@ -127,7 +150,7 @@ async function checkCode(ctx: AppContext, user: UserWithOffice, input: SecondFac
 }
 
 /** Runs a check, counting it as a failure of the account unless it passes; past the limit, 429 without checking. */
-async function countFailure(ctx: AppContext, userId: number, check: () => Promise<boolean>, wrongMessage: string): Promise<void> {
+export async function countFailure(ctx: AppContext, userId: number, check: () => Promise<boolean>, wrongMessage: string): Promise<void> {
   const key = `second-factor:failed:${userId}`;
   const limit = ctx.rateLimits.secondFactorFailuresPerAccount;
   const windows = await ctx.limiter.hitWindows([[key, limit]]);
@@ -142,6 +165,7 @@ export async function getSecondFactorStatus(ctx: AppContext, user: UserWithOffic
   const enabled = Boolean(factor?.confirmedAt);
   return {
     totp: enabled,
+    passkeys: await countPasskeys(ctx.db, user.id),
     backupCodesLeft: enabled ? await countUnusedBackupCodes(ctx.db, user.id) : 0,
     mandatory: accountMustUseSecondFactor(user),
     enabledAt: factor?.confirmedAt?.toISOString() ?? null,
@@ -181,11 +205,7 @@ export async function confirmTotpSetup(ctx: AppContext, user: UserWithOffice, se
     },
     SECOND_FACTOR_MESSAGES.wrongCode,
   );
-  return {
-    token: await issueSessionToken(ctx, user, session.remembered, { secondFactor: true, checkedAt: now.getTime() }),
-    deviceCookie: await ctx.secondFactor.devices.cookieFor(user.id, now, now),
-    backupCodes,
-  };
+  return { ...(await completeSession(ctx, user, session.remembered, (await factorsSince(ctx, user.id)) ?? now)), backupCodes };
 }
 
 /** Ten new backup codes; the earlier ones stop working. Asked after a recent check (the route). */
@@ -200,9 +220,13 @@ export async function renewBackupCodes(ctx: AppContext, user: UserWithOffice): P
   return { backupCodes };
 }
 
-/** One's own removal: only where the second factor is optional. Asked after a recent check (the route). */
+/**
+ * One's own removal of the TOTP: where the second factor is optional, or for an
+ * office member or admin who keeps a passkey. Asked after a recent check (the route).
+ */
 export async function disableOwnSecondFactor(ctx: AppContext, user: UserWithOffice): Promise<SecondFactorStatus> {
-  if (accountMustUseSecondFactor(user)) throw forbidden(SECOND_FACTOR_MESSAGES.mandatory);
+  const mandatory = accountMustUseSecondFactor(user);
+  if (mandatory && !mayRemoveFactor({ mandatory, totp: true, passkeys: await countPasskeys(ctx.db, user.id) }, 'totp')) throw forbidden(SECOND_FACTOR_MESSAGES.mandatory);
   // A setup left half-way is not a factor: nothing to remove (the next setup replaces it).
   if (!(await findSecondFactor(ctx.db, user.id))?.confirmedAt) throw badRequest(SECOND_FACTOR_MESSAGES.notEnabled);
   await ctx.db.transaction(async (tx) => {
@@ -213,8 +237,8 @@ export async function disableOwnSecondFactor(ctx: AppContext, user: UserWithOffi
 }
 
 /**
- * Recovery (issue 27): an admin removes another account's second factor (never
- * their own: a stolen admin session must not strip its own factor). The account
+ * Recovery (issue 27): an admin removes another account's second factor, its
+ * TOTP, backup codes and passkeys (never their own: a stolen admin session must not strip its own factor). The account
  * is mailed and the reset recorded in the same transaction; an office member or
  * admin sets a new one up at their next sign-in.
  */
@@ -224,7 +248,10 @@ export async function resetSecondFactorOf(ctx: AppContext, admin: UserWithOffice
   const target = await findUserById(ctx.db, targetId);
   if (!target) throw notFound(MESSAGES.notFound);
   await ctx.db.transaction(async (tx) => {
-    if (!(await deleteSecondFactor(tx, target.id))) throw badRequest(SECOND_FACTOR_MESSAGES.notEnabled);
+    const totpRemoved = await deleteSecondFactor(tx, target.id);
+    const passkeysRemoved = await deletePasskeysOf(tx, target.id);
+    if (!totpRemoved && passkeysRemoved === 0) throw badRequest(SECOND_FACTOR_MESSAGES.notEnabled);
+    if (passkeysRemoved > 0) await touchUserRevision(tx, target.id);
     await recordAccountEvent(tx, { userId: target.id, actorId: admin.id, kind: 'second_factor_reset', at: ctx.now() });
     await queueMail(tx, secondFactorResetMail({ to: target.email, firstName: target.firstName, mandatory: accountMustUseSecondFactor(target), link: `${ctx.config.publicUrl}/login` }));
   });

@@ -34,7 +34,7 @@ describe.each(BACKENDS)('second factor on %s', (backend) => {
   it('enrols TOTP from the profile: ten backup codes shown once, the secret encrypted at rest', async () => {
     const user = await t.createUser();
     const token = (await login(user.email, user.password)).json().token;
-    expect((await call(token, 'GET', '/auth/second-factor')).json()).toEqual({ totp: false, backupCodesLeft: 0, mandatory: false, enabledAt: null });
+    expect((await call(token, 'GET', '/auth/second-factor')).json()).toEqual({ totp: false, passkeys: 0, backupCodesLeft: 0, mandatory: false, enabledAt: null });
     const setup = await call(token, 'POST', '/auth/second-factor/totp/setup', {});
     const { secret, uri } = setup.json();
     expect(Secret.fromBase32(secret).bytes).toHaveLength(20);

@@ -10,6 +10,8 @@ export type NewUserRow = typeof users.$inferInsert;
 /** An account with its office, as the session and the admin's lists show it. */
 export interface UserAndOffice extends UserRow {
   office: { id: number; city: string } | null;
+  /** Issue 27: whether the account holds a passkey (read with the signed-in user; absent from lists, read as none). */
+  hasPasskey?: boolean;
 }
 
 /** The signed-in user, as the authentication reads it. */
@@ -21,6 +23,7 @@ export interface UserWithOffice extends UserAndOffice {
    */
   revision: string;
   officeRevision: string | null;
+  hasPasskey: boolean;
 }
 
 const selection = {
@@ -28,10 +31,11 @@ const selection = {
   office: { id: notaryOffices.id, city: notaryOffices.city },
   revision: sql<string>`${users}.revision::text`,
   officeRevision: sql<string | null>`${notaryOffices}.revision::text`,
+  hasPasskey: sql<boolean>`exists (select 1 from user_passkeys where user_passkeys.user_id = ${users.id})`,
 };
 
-function withOffice(row: { user: UserRow; office: { id: number; city: string } | null; revision: string; officeRevision: string | null }): UserWithOffice {
-  return { ...row.user, office: row.office, revision: row.revision, officeRevision: row.officeRevision };
+function withOffice(row: { user: UserRow; office: { id: number; city: string } | null; revision: string; officeRevision: string | null; hasPasskey: boolean }): UserWithOffice {
+  return { ...row.user, office: row.office, revision: row.revision, officeRevision: row.officeRevision, hasPasskey: row.hasPasskey === true };
 }
 
 /** Read on every authenticated request: a prepared statement (see db/prepared-statements.ts). */

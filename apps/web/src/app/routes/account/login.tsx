@@ -9,6 +9,7 @@ import { ForgotPasswordForm } from '../../../features/auth/components/forgot-pas
 import { LoginForm } from '../../../features/auth/components/login-form';
 import { HydrationStep } from '../../../components/layout/hydration-step';
 import { config } from '../../../config/env';
+import { PasskeyButton, signInWithPasskey } from '../../../features/second-factor';
 
 export function LoginPage() {
   const navigate = useNavigate();
@@ -30,6 +31,15 @@ export function LoginPage() {
         }}
       />
       <HydrationStep>
+        {/* Issue 27: a passkey alone (the device verifies its user) opens a complete session. */}
+        <PasskeyButton
+          label="Se connecter avec une clé d’accès"
+          run={() => signInWithPasskey()}
+          onToken={(token) => {
+            setAuthToken(token, false);
+            void navigate(landingFor('/dashboard'), { replace: true });
+          }}
+        />
         <ForgotPasswordForm />
         <Divider />
         <Text size="sm" ta="center">

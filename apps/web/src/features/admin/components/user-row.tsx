@@ -117,7 +117,7 @@ function ResetSecondFactorButton({ user }: { user: User }) {
           )
         }
       >
-        {`L’application d’authentification et les codes de secours de ${name} ne seront plus acceptés ; un mail l’en informe. À utiliser quand la personne a perdu son téléphone.`}
+        {`L’application d’authentification, les codes de secours et les clés d’accès de ${name} ne seront plus acceptés ; un mail l’en informe. À utiliser quand la personne a perdu son téléphone ou son appareil.`}
       </ConfirmModal>
     </>
   );

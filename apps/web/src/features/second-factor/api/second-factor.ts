@@ -5,12 +5,13 @@ import { apiClient } from '../../../api/api-client';
 /** Issue 27: the second factor's calls (`/api/auth/...`). */
 export const secondFactorStatusKey = ['second-factor', 'status'] as const;
 
-export function getSecondFactorStatus(): Promise<SecondFactorStatus> {
-  return apiClient.get<SecondFactorStatus>('auth/second-factor');
+/** The account's factors; `partialToken` at the sign-in's step (the session is not open yet). */
+export function getSecondFactorStatus(partialToken?: string): Promise<SecondFactorStatus> {
+  return apiClient.get<SecondFactorStatus>('auth/second-factor', partialToken ? { token: partialToken } : undefined);
 }
 
 export function useSecondFactorStatus(enabled = true) {
-  return useQuery({ queryKey: secondFactorStatusKey, queryFn: getSecondFactorStatus, enabled });
+  return useQuery({ queryKey: secondFactorStatusKey, queryFn: () => getSecondFactorStatus(), enabled });
 }
 
 /** The sign-in's code step, with the partial token (not yet the session's). */

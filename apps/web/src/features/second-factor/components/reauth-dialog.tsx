@@ -1,21 +1,24 @@
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Divider, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { setSecondFactorHandlers } from '../../../api/api-client';
 import { readApiError } from '../../../api/api-error';
 import { replaceAuthToken } from '../../../lib/auth-token';
+import { reauthenticateWithPasskey } from '../api/passkeys';
 import { getSecondFactorStatus, reauthenticate } from '../api/second-factor';
 import { CodeInput } from './code-input';
+import { PasskeyButton } from './passkey-sign-in-button';
 
 /**
  * Issue 27: before a sensitive action (download of a whole file, transfer, an
  * admin's toggle...) the server asks again when the last check is over 5
- * minutes old. This dialog, mounted once by the app shell, asks the code (or
- * the password of an account without a factor), stores the fresh token and
+ * minutes old. This dialog, mounted once by the app shell, offers the account's
+ * passkey, asks the code (or the password of an account without a factor), stores the fresh token and
  * lets the API client send the refused call again. Cancelling leaves it refused.
  */
 export function ReauthDialog({ onSetupRequired }: { onSetupRequired: () => void }) {
   const [opened, setOpened] = useState(false);
-  const [kind, setKind] = useState<'code' | 'password'>('code');
+  const [kind, setKind] = useState<'code' | 'password' | 'none'>('code');
+  const [withPasskey, setWithPasskey] = useState(false);
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
@@ -27,7 +30,10 @@ export function ReauthDialog({ onSetupRequired }: { onSetupRequired: () => void 
     if (waiting.current) return waiting.current;
     waiting.current = (async () => {
       const status = await getSecondFactorStatus().catch(() => null);
-      setKind(status && !status.totp ? 'password' : 'code');
+      const passkeys = (status?.passkeys ?? 0) > 0;
+      setWithPasskey(passkeys);
+      // An account with passkeys only answers with one: the password does not stand for them.
+      setKind(status && !status.totp ? (passkeys ? 'none' : 'password') : 'code');
       setValue('');
       setError(null);
       setOpened(true);
@@ -69,7 +75,19 @@ export function ReauthDialog({ onSetupRequired }: { onSetupRequired: () => void 
       <form onSubmit={(event) => void submit(event)} noValidate aria-label="Confirmer votre identité">
         <Stack gap="md">
           <Text size="sm">Cette action est protégée : votre dernière vérification date de plus de 5 minutes.</Text>
-          {kind === 'code' ? (
+          {withPasskey && (
+            <PasskeyButton
+              label="Utiliser une clé d’accès"
+              variant="filled"
+              run={reauthenticateWithPasskey}
+              onToken={(token) => {
+                replaceAuthToken(token);
+                finish(true);
+              }}
+            />
+          )}
+          {withPasskey && kind !== 'none' && <Divider label="ou" labelPosition="center" />}
+          {kind === 'none' ? null : kind === 'code' ? (
             <CodeInput value={value} onChange={setValue} error={error} />
           ) : (
             <PasswordInput label="Mot de passe" autoComplete="current-password" required data-autofocus value={value} error={error ?? undefined} onChange={(e) => setValue(e.currentTarget.value)} />
@@ -78,9 +96,11 @@ export function ReauthDialog({ onSetupRequired }: { onSetupRequired: () => void 
             <Button variant="default" onClick={() => finish(false)}>
               Annuler
             </Button>
-            <Button type="submit" loading={pending}>
-              Confirmer
-            </Button>
+            {kind !== 'none' && (
+              <Button type="submit" loading={pending}>
+                Confirmer
+              </Button>
+            )}
           </Group>
         </Stack>
       </form>

@@ -1,13 +1,14 @@
-import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Divider, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { readApiError } from '../../../api/api-error';
 import { replaceAuthToken } from '../../../lib/auth-token';
 import { secondFactorStatusKey, useDisableSecondFactor, useRenewBackupCodes, useSecondFactorStatus } from '../api/second-factor';
 import { BackupCodesList } from './backup-codes-list';
+import { PasskeysPanel } from './passkeys-panel';
 import { TotpSetupPanel } from './totp-setup-panel';
 
-/** The profile's "Sécurité" section (issue 27): the second factor's state, set up, new backup codes, removal where optional. */
+/** The profile's "Sécurité" section (issue 27): the TOTP's state, set up, new backup codes, removal where optional; then the passkeys. */
 export function SecuritySection() {
   const status = useSecondFactorStatus();
   const queryClient = useQueryClient();
@@ -16,7 +17,7 @@ export function SecuritySection() {
   const [settingUp, setSettingUp] = useState(false);
   if (status.isPending) return <Loader size="sm" aria-label="Chargement" />;
   if (status.isError) return <Alert color="red">{readApiError(status.error).message}</Alert>;
-  const { totp, backupCodesLeft, mandatory } = status.data;
+  const { totp, backupCodesLeft, mandatory, passkeys } = status.data;
 
   if (settingUp) {
     return (
@@ -48,7 +49,7 @@ export function SecuritySection() {
             <Button variant="light" loading={renew.isPending} onClick={() => renew.mutate()}>
               Générer de nouveaux codes de secours
             </Button>
-            {!mandatory && (
+            {(!mandatory || passkeys > 0) && (
               <Button variant="outline" color="red.9" loading={disable.isPending} onClick={() => disable.mutate()}>
                 Désactiver la double authentification
               </Button>
@@ -60,6 +61,8 @@ export function SecuritySection() {
           <Button onClick={() => setSettingUp(true)}>Activer la double authentification</Button>
         </Group>
       )}
+      <Divider my="xs" />
+      <PasskeysPanel />
     </Stack>
   );
 }
