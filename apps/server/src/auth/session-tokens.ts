@@ -1,5 +1,5 @@
 import { MAX_ID } from '@notadoo/domain';
-import { errors, jwtVerify, SignJWT } from 'jose';
+import { signToken, verifyToken } from './signed-tokens';
 
 /** A plain session token lasts a working day; remember-me gives 30 days (spec section 9). */
 export const SESSION_TOKEN_TTL_SECONDS = 12 * 60 * 60;
@@ -28,48 +28,37 @@ export type IssueClaims = Pick<TokenClaims, 'userId' | 'passwordVersion'> & Part
 export type VerifyResult = { ok: true; claims: TokenClaims } | { ok: false; reason: 'expired' | 'invalid' };
 
 export function createTokenService(secret: string, now: () => number = () => Date.now()) {
-  // Imported once: given raw bytes, jose imports a CryptoKey on every call, half the cost of checking a token.
-  const key = crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   return {
     async issue(claims: IssueClaims, ttlSeconds: number): Promise<string> {
       const issuedAt = Math.floor(now() / 1000);
-      const extra = {
+      return signToken(secret, {
+        sub: String(claims.userId),
+        iat: issuedAt,
+        exp: issuedAt + ttlSeconds,
+        pwv: claims.passwordVersion,
         ...(claims.stage === 'partial' ? { stg: 'partial', rem: claims.remembered === true } : {}),
         ...(claims.secondFactor ? { mfa: true } : {}),
         ...(claims.checkedAt != null ? { chk: Math.floor(claims.checkedAt / 1000) } : {}),
-      };
-      return new SignJWT({ pwv: claims.passwordVersion, ...extra })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(String(claims.userId))
-        .setIssuedAt(issuedAt)
-        .setExpirationTime(issuedAt + ttlSeconds)
-        .sign(await key);
+      });
     },
     async verify(token: string): Promise<VerifyResult> {
-      // Checked on every request (issue 24: no bearer token is kept in memory); the account is read by the caller.
-      try {
-        const { payload } = await jwtVerify(token, await key, {
-          algorithms: ['HS256'],
-          currentDate: new Date(now()),
-          // A token without an expiry would open the account forever.
-          requiredClaims: ['exp', 'sub'],
-        });
-        const userId = parseUserId(payload.sub);
-        if (userId === undefined || typeof payload.pwv !== 'number') return { ok: false, reason: 'invalid' };
-        const stage = payload.stg === 'partial' ? 'partial' : 'full';
-        const claims: TokenClaims = {
-          userId,
-          passwordVersion: payload.pwv,
-          // A partial token is short-lived: it carries whether the session to come was asked to be remembered.
-          remembered: stage === 'partial' ? payload.rem === true : payload.exp! - (payload.iat ?? payload.exp!) > SESSION_TOKEN_TTL_SECONDS,
-          stage,
-          secondFactor: payload.mfa === true,
-          checkedAt: typeof payload.chk === 'number' ? payload.chk * 1000 : null,
-        };
-        return { ok: true, claims };
-      } catch (error) {
-        return { ok: false, reason: error instanceof errors.JWTExpired ? 'expired' : 'invalid' };
-      }
+      // Checked on every request (no bearer token is kept in memory); the account is read by the caller.
+      const checked = verifyToken(secret, token, { now: new Date(now()) });
+      if (!checked.ok) return checked;
+      const { claims: payload } = checked;
+      const userId = parseUserId(payload.sub);
+      if (userId === undefined || typeof payload.pwv !== 'number') return { ok: false, reason: 'invalid' };
+      const stage = payload.stg === 'partial' ? 'partial' : 'full';
+      const claims: TokenClaims = {
+        userId,
+        passwordVersion: payload.pwv,
+        // A partial token is short-lived: it carries whether the session to come was asked to be remembered.
+        remembered: stage === 'partial' ? payload.rem === true : payload.exp - (payload.iat ?? payload.exp) > SESSION_TOKEN_TTL_SECONDS,
+        stage,
+        secondFactor: payload.mfa === true,
+        checkedAt: typeof payload.chk === 'number' ? payload.chk * 1000 : null,
+      };
+      return { ok: true, claims };
     },
   };
 }

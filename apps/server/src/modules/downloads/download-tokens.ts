@@ -1,7 +1,7 @@
-import { jwtVerify, SignJWT } from 'jose';
 import type { AppContext } from '../../context';
 import { forbidden } from '../../http/app-error';
 import { parseUserId } from '../../auth/session-tokens';
+import { signToken, verifyToken } from '../../auth/signed-tokens';
 import { findUserById, type UserRow, type UserWithOffice } from '../users/user-data';
 
 /** Download links are opened in a new tab without the bearer token: a short-lived token scoped to one document stands in. */
@@ -16,8 +16,8 @@ export const DOWNLOAD_MESSAGES = {
 
 const AUDIENCE = 'notadoo-download';
 
-function key(ctx: AppContext): Uint8Array {
-  return new TextEncoder().encode(`${ctx.config.jwtSecret}:downloads`);
+function key(ctx: AppContext): string {
+  return `${ctx.config.jwtSecret}:downloads`;
 }
 
 /**
@@ -30,26 +30,25 @@ export async function issueDownloadToken(
   grant: { docId: number; kind: DownloadKind; user: Pick<UserRow, 'id' | 'passwordVersion'> },
 ): Promise<string> {
   const now = Math.floor(ctx.now().getTime() / 1000);
-  return new SignJWT({ doc: grant.docId, kind: grant.kind, pwv: grant.user.passwordVersion })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(String(grant.user.id))
-    .setAudience(AUDIENCE)
-    .setIssuedAt(now)
-    .setExpirationTime(now + DOWNLOAD_TOKEN_TTL_SECONDS)
-    .sign(key(ctx));
+  return signToken(key(ctx), {
+    sub: String(grant.user.id),
+    aud: AUDIENCE,
+    iat: now,
+    exp: now + DOWNLOAD_TOKEN_TTL_SECONDS,
+    doc: grant.docId,
+    kind: grant.kind,
+    pwv: grant.user.passwordVersion,
+  });
 }
 
 /** The claims of a token for this document and kind; 403 for a forged, expired or other-document token. */
 export async function verifyDownloadToken(ctx: AppContext, token: string, docId: number, kind: DownloadKind): Promise<{ userId: number; passwordVersion: number }> {
-  try {
-    const { payload } = await jwtVerify(token, key(ctx), { audience: AUDIENCE, algorithms: ['HS256'], currentDate: ctx.now(), requiredClaims: ['exp', 'sub'] });
-    const userId = parseUserId(payload.sub);
-    // A token without a password version (issued before versions were added) is refused like a forged one.
-    if (payload.doc !== docId || payload.kind !== kind || userId === undefined || typeof payload.pwv !== 'number') throw new Error('scope');
-    return { userId, passwordVersion: payload.pwv };
-  } catch {
-    throw forbidden(DOWNLOAD_MESSAGES.badLink);
-  }
+  const checked = verifyToken(key(ctx), token, { now: ctx.now(), audience: AUDIENCE });
+  const payload = checked.ok ? checked.claims : undefined;
+  const userId = parseUserId(payload?.sub);
+  // A token without a password version (issued before versions were added) is refused like a forged one.
+  if (payload?.doc !== docId || payload.kind !== kind || userId === undefined || typeof payload.pwv !== 'number') throw forbidden(DOWNLOAD_MESSAGES.badLink);
+  return { userId, passwordVersion: payload.pwv };
 }
 
 /**

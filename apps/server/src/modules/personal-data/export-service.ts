@@ -4,9 +4,9 @@ import { mkdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { DATA_EXPORT_LINK_DAYS, PERSONAL_DATA_MESSAGES, type DataExportView } from '@notadoo/domain';
-import { jwtVerify, SignJWT } from 'jose';
 import type { AppContext } from '../../context';
 import { parseUserId } from '../../auth/session-tokens';
+import { signToken, verifyToken } from '../../auth/signed-tokens';
 import { AppError, forbidden, notFound } from '../../http/app-error';
 import { removeUnlistedFiles } from '../../files/storage/file-storage';
 import { dataExportKey } from '../../files/storage/storage-keys';
@@ -82,7 +82,7 @@ function requireDownloadable(ctx: AppContext, row: DataExportRow): string {
   return row.storedName;
 }
 
-const linkKey = (ctx: AppContext) => new TextEncoder().encode(`${ctx.config.jwtSecret}:data-exports`);
+const linkKey = (ctx: AppContext) => `${ctx.config.jwtSecret}:data-exports`;
 
 /**
  * `POST /users/me/data-exports/{id}/link`: a link of a few minutes for one's
@@ -93,28 +93,17 @@ const linkKey = (ctx: AppContext) => new TextEncoder().encode(`${ctx.config.jwtS
 export async function issueDataExportLink(ctx: AppContext, user: UserWithOffice, id: number): Promise<{ url: string }> {
   requireDownloadable(ctx, await requireOwnExport(ctx, user.id, id));
   const now = Math.floor(ctx.now().getTime() / 1000);
-  const token = await new SignJWT({ exp_id: id, pwv: user.passwordVersion })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(String(user.id))
-    .setAudience(LINK_AUDIENCE)
-    .setIssuedAt(now)
-    .setExpirationTime(now + EXPORT_LINK_TTL_SECONDS)
-    .sign(linkKey(ctx));
+  const token = signToken(linkKey(ctx), { sub: String(user.id), aud: LINK_AUDIENCE, iat: now, exp: now + EXPORT_LINK_TTL_SECONDS, exp_id: id, pwv: user.passwordVersion });
   return { url: `/api/data-export/${id}/${token}` };
 }
 
 /** `GET /data-export/{id}/{token}`: the ZIP, streamed from the storage, to the owner the token names only. */
 export async function openDataExportDownload(ctx: AppContext, id: number, token: string): Promise<{ stream: Readable; size: number; name: string }> {
-  let userId: number | undefined;
-  let passwordVersion: unknown;
-  try {
-    const { payload } = await jwtVerify(token, linkKey(ctx), { audience: LINK_AUDIENCE, algorithms: ['HS256'], currentDate: ctx.now(), requiredClaims: ['exp', 'sub'] });
-    userId = parseUserId(payload.sub);
-    passwordVersion = payload.pwv;
-    if (payload.exp_id !== id || userId === undefined || typeof passwordVersion !== 'number') throw new Error('scope');
-  } catch {
-    throw forbidden(M.badLink);
-  }
+  const checked = verifyToken(linkKey(ctx), token, { now: ctx.now(), audience: LINK_AUDIENCE });
+  const payload = checked.ok ? checked.claims : undefined;
+  const userId = parseUserId(payload?.sub);
+  const passwordVersion = payload?.pwv;
+  if (payload?.exp_id !== id || userId === undefined || typeof passwordVersion !== 'number') throw forbidden(M.badLink);
   const user = await findUserById(ctx.db, userId);
   if (!user || !user.isActive || user.passwordVersion !== passwordVersion) throw forbidden(M.badLink);
   const row = await requireOwnExport(ctx, user.id, id);

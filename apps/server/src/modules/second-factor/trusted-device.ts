@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { TRUSTED_DEVICE_DAYS } from '@notadoo/domain';
-import { jwtVerify, SignJWT } from 'jose';
+import { signToken, verifyToken } from '../../auth/signed-tokens';
 
 /**
  * Issue 27: a device that passed the second factor is trusted for 30 days,
@@ -22,24 +22,15 @@ export function createTrustedDevices(keyMaterial: string, secure: boolean) {
     /** The Set-Cookie header value trusting this device for the account and its current factor. */
     async cookieFor(userId: number, factorConfirmedAt: Date, now: Date): Promise<string> {
       const issuedAt = Math.floor(now.getTime() / 1000);
-      const value = await new SignJWT({ fac: factorConfirmedAt.getTime(), use: 'device' })
-        .setProtectedHeader({ alg: 'HS256' })
-        .setSubject(String(userId))
-        .setIssuedAt(issuedAt)
-        .setExpirationTime(issuedAt + MAX_AGE_SECONDS)
-        .sign(key);
+      const value = signToken(key, { sub: String(userId), iat: issuedAt, exp: issuedAt + MAX_AGE_SECONDS, fac: factorConfirmedAt.getTime(), use: 'device' });
       return `${trustedDeviceCookieName(userId)}=${value}; Path=${TRUSTED_DEVICE_PATH}; Max-Age=${MAX_AGE_SECONDS}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
     },
     /** Whether the request's cookies trust this device for this account and factor. */
     async isTrusted(cookieHeader: string | undefined, userId: number, factorConfirmedAt: Date, now: Date): Promise<boolean> {
       const value = readCookie(cookieHeader, trustedDeviceCookieName(userId));
       if (!value) return false;
-      try {
-        const { payload } = await jwtVerify(value, key, { algorithms: ['HS256'], currentDate: now, requiredClaims: ['exp', 'sub'] });
-        return payload.use === 'device' && payload.sub === String(userId) && payload.fac === factorConfirmedAt.getTime();
-      } catch {
-        return false;
-      }
+      const checked = verifyToken(key, value, { now });
+      return checked.ok && checked.claims.use === 'device' && checked.claims.sub === String(userId) && checked.claims.fac === factorConfirmedAt.getTime();
     },
   };
 }
