@@ -1,4 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { QuestionnaireDocType } from '../projects/participant-documents';
+import { indexDefinition } from '../questionnaires/engine/definition-index';
+import { fullyAnsweredSample, sampleValues } from '../questionnaires/engine/sample';
+import { QUESTIONNAIRE_DEFINITIONS } from '../questionnaires/registry';
 import { asksForTheSamePieces, createUnrequestedPiece, derivePieceRequests, pieceRequestKey, reconcilePieceRequests, type PieceDerivationInput, type StoredPieceRequest } from './piece-requests';
 
 /** A married seller of a condominium flat, and a buyer. */
@@ -241,5 +245,27 @@ describe('whether a save changes the pieces asked', () => {
     // Whatever the rules say about this answer, the comparison agrees with a full derivation.
     expect(asksForTheSamePieces('document_sale_appts', before, after)).toBe(JSON.stringify(derive(before)) === JSON.stringify(derive(after)));
     expect(asksForTheSamePieces('document_sale_appts', before, { ...before, copro_q5_rule: 0 })).toBe(false);
+  });
+
+  it('agrees with a full derivation for every questionnaire, each answer removed or changed to each of its values', () => {
+    const owner = { document_civil_statuses: 'seller', document_sale_appts: 'seller', document_sale_houses: 'seller', document_sale_lands: 'seller', document_buyers: 'buyer', document_successions: 'heir', document_heritage_balances: 'client' } as const;
+    let compared = 0;
+    let fastPathWrong = 0;
+    for (const docType of Object.keys(owner) as QuestionnaireDocType[]) {
+      const definition = QUESTIONNAIRE_DEFINITIONS[docType];
+      const derive = (answers: unknown) =>
+        JSON.stringify(derivePieceRequests({ project: { type: 'realty', subtype: 'appt' }, participants: [{ id: 1, role: owner[docType] }], questionnaires: [{ docType, participantId: 1, answers }] }));
+      const before = fullyAnsweredSample(definition);
+      const expectedBefore = derive(before);
+      for (const { field } of indexDefinition(definition).fields) {
+        const { [field.name]: _, ...removed } = before;
+        for (const after of [removed, ...sampleValues(field).map((value) => ({ ...before, [field.name]: value }))]) {
+          compared += 1;
+          if (asksForTheSamePieces(docType, before, after) !== (expectedBefore === derive(after))) fastPathWrong += 1;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(500);
+    expect(fastPathWrong).toBe(0);
   });
 });

@@ -149,14 +149,43 @@ function piecesCalledForBy(docType: QuestionnaireDocType, answers: unknown): Arr
 }
 
 /**
+ * The fields whose answers can change the pieces a questionnaire asks for:
+ * those the visibility of its questions and fields reads, those its
+ * documents' conditions read, and those a piece rule's trigger reads. Any
+ * other answer is dropped or kept by `clean` according to these alone and is
+ * read by no rule: changing it asks for the same pieces. Computed once per
+ * questionnaire from its definition (static data).
+ */
+const fieldsDecidingPieces = new Map<QuestionnaireDocType, ReadonlySet<string>>();
+
+function decidingFieldsOf(docType: QuestionnaireDocType): ReadonlySet<string> {
+  const known = fieldsDecidingPieces.get(docType);
+  if (known) return known;
+  const { fields, questions } = indexDefinition(QUESTIONNAIRE_DEFINITIONS[docType]);
+  const conditions = [
+    ...questions.flatMap(({ question }) => [question.visibleWhen, ...(question.documents ?? []).map((document) => document.requiredWhen)]),
+    ...fields.map(({ field }) => field.visibleWhen),
+    ...PIECE_RULES.flatMap((rule) => (rule.trigger.kind === 'answer' && rule.trigger.questionnaire === docType ? [rule.trigger.when] : [])),
+  ];
+  const deciding = new Set(conditions.flatMap(conditionFields));
+  fieldsDecidingPieces.set(docType, deciding);
+  return deciding;
+}
+
+/**
  * Whether replacing a questionnaire's answers `before` by `after` leaves the
  * file's piece requests as they are. The derivation reads answers only
  * through `piecesCalledForBy` (which person is asked depends on who owns
  * the questionnaire, not on what it says), so equal pieces and reasons on
  * both sides mean an equal derivation: most saves change no piece at all,
- * and then need not derive the file again.
+ * and then need not derive the file again. Most saves change no answer a
+ * piece rests on either: that is seen first, without deriving anything.
  */
 export function asksForTheSamePieces(docType: QuestionnaireDocType, before: unknown, after: unknown): boolean {
+  const answerOf = (answers: unknown, field: string) =>
+    typeof answers === 'object' && answers !== null && Object.hasOwn(answers, field) ? JSON.stringify((answers as Record<string, unknown>)[field]) : undefined;
+  const deciding = decidingFieldsOf(docType);
+  if ([...deciding].every((field) => answerOf(before, field) === answerOf(after, field))) return true;
   const signature = (answers: unknown) => JSON.stringify(piecesCalledForBy(docType, answers).map(({ rule, because }) => [PIECE_RULES.indexOf(rule), because]));
   return signature(before) === signature(after);
 }

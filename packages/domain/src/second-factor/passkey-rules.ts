@@ -45,13 +45,18 @@ const transports = z.array(z.string().max(20)).max(10).optional();
 /** Extensions' outputs: read by nobody here, kept small. */
 const extensionResults = z.record(z.string().max(50), z.unknown()).refine((v) => Object.keys(v).length <= 10, 'Réponse de clé d’accès illisible.');
 
-/** What `startRegistration` of @simplewebauthn/browser answers (RegistrationResponseJSON). */
-export const passkeyRegistrationResponseSchema = z.object({
+/** What both ceremonies' answers carry beside their own `response`. */
+const credentialFields = {
   id: base64url(1400).min(1),
   rawId: base64url(1400).min(1),
   type: z.literal('public-key'),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
   clientExtensionResults: extensionResults,
+};
+
+/** What `startRegistration` of @simplewebauthn/browser answers (RegistrationResponseJSON). */
+export const passkeyRegistrationResponseSchema = z.object({
+  ...credentialFields,
   response: z.object({
     clientDataJSON: base64url(8192).min(1),
     attestationObject: base64url(65_536).min(1),
@@ -64,11 +69,7 @@ export const passkeyRegistrationResponseSchema = z.object({
 
 /** What `startAuthentication` answers (AuthenticationResponseJSON). */
 export const passkeyAuthenticationResponseSchema = z.object({
-  id: base64url(1400).min(1),
-  rawId: base64url(1400).min(1),
-  type: z.literal('public-key'),
-  authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
-  clientExtensionResults: extensionResults,
+  ...credentialFields,
   response: z.object({
     clientDataJSON: base64url(8192).min(1),
     authenticatorData: base64url(65_536).min(1),

@@ -18,12 +18,13 @@ export async function findDocumentById(db: Db, id: number): Promise<DocumentRow 
 export async function updateAnswersAtVersion(
   db: Db,
   change: { id: number; expectedVersion: number; answers: Answers; progress: number; at: Date },
-): Promise<DocumentRow | undefined> {
+): Promise<Pick<DocumentRow, 'id' | 'projectId' | 'version' | 'progress'> | undefined> {
+  // Not the answers back: the caller has just sent them, and they are the largest column to parse.
   const [row] = await db
     .update(documents)
     .set({ answers: change.answers, progress: change.progress, version: sql`${documents.version} + 1`, updatedAt: change.at })
     .where(and(eq(documents.id, change.id), eq(documents.kind, 'questionnaire'), eq(documents.version, change.expectedVersion)))
-    .returning();
+    .returning({ id: documents.id, projectId: documents.projectId, version: documents.version, progress: documents.progress });
   return row;
 }
 

@@ -52,7 +52,8 @@ const SAMPLE_TEXTAREA =
 /** A date in the typed format, JJ/MM/AAAA. */
 const SAMPLE_DATE = '15/03/2021';
 
-function sampleValues(field: Field): AnswerValue[] {
+/** The values a sample tries for a field: each choice of a closed field, one value of an open one. */
+export function sampleValues(field: Field): AnswerValue[] {
   const kind = field.kind;
   switch (kind.type) {
     case 'yesNo':

@@ -29,17 +29,21 @@ export function LoginPage() {
             void navigate(CLIENT_ROUTES.secondFactorSetup, { replace: true, state: { from: landingFor(landing) } });
           } else void navigate(landingFor(landing), { replace: true });
         }}
+        alternative={(isRemembered) => (
+          <HydrationStep>
+            {/* A passkey alone (the device verifies its user) opens a complete session, remembered if asked. */}
+            <PasskeyButton
+              label="Se connecter avec une clé d’accès"
+              run={() => signInWithPasskey(isRemembered())}
+              onToken={(token) => {
+                setAuthToken(token, isRemembered());
+                void navigate(landingFor('/dashboard'), { replace: true });
+              }}
+            />
+          </HydrationStep>
+        )}
       />
       <HydrationStep>
-        {/* Issue 27: a passkey alone (the device verifies its user) opens a complete session. */}
-        <PasskeyButton
-          label="Se connecter avec une clé d’accès"
-          run={() => signInWithPasskey()}
-          onToken={(token) => {
-            setAuthToken(token, false);
-            void navigate(landingFor('/dashboard'), { replace: true });
-          }}
-        />
         <ForgotPasswordForm />
         <Divider />
         <Text size="sm" ta="center">

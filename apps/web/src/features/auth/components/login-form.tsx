@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Checkbox, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { loginSchema, MESSAGES, PASSWORD_FORM_ACTIONS } from '@notadoo/domain';
+import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { readApiError } from '../../../api/api-error';
 import { notifyError } from '../../../lib/notify';
@@ -15,14 +16,22 @@ function loginErrorMessage(error: unknown): string {
 
 /**
  * `onSuccess` gets where to go next (the inviting project when the form came from an invitation) and,
- * issue 27, what the session still needs: the code step (with the partial token) or the setup of a factor.
+ * what the session still needs: the code step (with the partial token) or the setup of a factor.
+ * `alternative`: another way in shown under the button (a passkey), told whether « Se souvenir de moi » is ticked.
  */
-export function LoginForm({ onSuccess }: { onSuccess: (landing: string, next?: { secondFactor: 'required' | 'setup'; token: string; remember: boolean }) => void }) {
+export function LoginForm({
+  onSuccess,
+  alternative,
+}: {
+  onSuccess: (landing: string, next?: { secondFactor: 'required' | 'setup'; token: string; remember: boolean }) => void;
+  alternative?: (isRemembered: () => boolean) => ReactNode;
+}) {
   const login = useLogin();
   const { invitation, email, landing } = useInvitation();
   const {
     register,
     handleSubmit,
+    getValues,
     formState: { errors },
   } = useForm({
     resolver: zodResolver(loginSchema),
@@ -59,6 +68,7 @@ export function LoginForm({ onSuccess }: { onSuccess: (landing: string, next?: {
         <Button type="submit" loading={login.isPending} fullWidth>
           Se connecter
         </Button>
+        {alternative?.(() => getValues('remember') === true)}
       </Stack>
     </form>
   );

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { PasskeyView } from '@notadoo/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../testing/mock-fetch';
+import { bodyOf, callsTo } from '../../../testing/tab-fixtures';
 import { renderWithProviders } from '../../../testing/render-app';
 import { PASSKEY_BROWSER_MESSAGES } from '../api/passkeys';
 import { PasskeyButton } from './passkey-sign-in-button';
@@ -111,5 +112,22 @@ describe('the passkey button (login page, code step, re-authentication)', () => 
     expect(await screen.findByRole('alert')).toHaveTextContent(PASSKEY_BROWSER_MESSAGES.cancelled);
     await user.click(button);
     await waitFor(() => expect(onToken).toHaveBeenCalledWith('jeton'));
+  });
+
+  it('signs in from the login page with the passkey, for 30 days when « Se souvenir de moi » is ticked', async () => {
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+    browser.startAuthentication.mockResolvedValue({ id: 'cred', rawId: 'cred', type: 'public-key', clientExtensionResults: {}, response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' } });
+    const fetchMock = mockFetch({
+      'POST users/login/passkey/options': { body: { challenge: 'abc', allowCredentials: [] } },
+      'POST users/login/passkey': { body: { token: 'jeton-de-30-jours' } },
+    });
+    const { LoginPage } = await import('../../../app/routes/account/login');
+    renderWithProviders(<LoginPage />, { path: '/login', routes: [{ path: '/dashboard', element: <p>Tableau de bord</p> }] });
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('checkbox', { name: 'Se souvenir de moi' }));
+    await user.click(screen.getByRole('button', { name: 'Se connecter avec une clé d’accès' }));
+    expect(await screen.findByText('Tableau de bord')).toBeInTheDocument();
+    expect(bodyOf(callsTo(fetchMock, 'POST', 'users/login/passkey')[0])).toMatchObject({ remember: true });
+    expect(document.cookie).toContain('authToken=jeton-de-30-jours');
   });
 });
