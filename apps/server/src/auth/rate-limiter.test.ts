@@ -10,6 +10,7 @@ import { BACKENDS, createClock, openTestDatabase, testConfig } from '../../test/
 import { buildApp } from '../app';
 import type { Db } from '../db/database';
 import { migrate } from '../db/migrate';
+import { rowsOf } from '../db/rows';
 import { schema } from '../db/schema';
 import { createKeyHasher, createRateLimiter } from './rate-limiter';
 
@@ -99,10 +100,15 @@ describe.each(BACKENDS)('the rate limiter on %s', (backend) => {
 
   it('times windows with the database clock when no clock is given', async () => {
     const limiter = createRateLimiter({ db: database.db, secret: SECRET });
-    const limit = { max: 1, windowMs: 300 };
+    const limit = { max: 1, windowMs: 60_000 };
     expect((await limiter.hit([['dbclock:test:k', limit]])).get('dbclock:test:k')).toBe(1);
     expect((await limiter.hit([['dbclock:test:k', limit]])).get('dbclock:test:k')).toBe(2);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // The window ends where the database's clock says, set to now(): no wait on a real clock.
+    const stored = createKeyHasher(SECRET)('dbclock:test:k');
+    const [row] = await rowsOf<{ left_ms: number | string }>(database.db, sql`SELECT extract(epoch FROM reset_at - now()) * 1000 AS left_ms FROM rate_limits WHERE key = ${stored}`);
+    expect(Number(row!.left_ms)).toBeGreaterThan(50_000);
+    expect(Number(row!.left_ms)).toBeLessThanOrEqual(60_000);
+    await database.db.execute(sql`UPDATE rate_limits SET reset_at = now() WHERE key = ${stored}`);
     expect((await limiter.hit([['dbclock:test:k', limit]])).get('dbclock:test:k')).toBe(1);
   });
 

@@ -60,61 +60,63 @@ export function InformationForm({ session }: { session: Session }) {
   if (signingOutFor) return <EmailChangeSignOut newEmail={signingOutFor} currentEmail={session.email} />;
 
   const pendingEmail = session.pendingEmail;
+  // The dialog's form beside the page's, not inside it: nested forms are invalid even through a portal.
   return (
-    <form onSubmit={onSubmit} aria-label="Mes informations">
-      <Stack gap="md">
-        {pendingEmail && <PendingEmailNotice session={{ ...session, pendingEmail }} />}
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Prénom" required maxLength={255} value={values.firstName} onChange={(e) => setValues({ ...values, firstName: e.currentTarget.value })} />
-          <TextInput label="Nom" required maxLength={255} value={values.lastName} onChange={(e) => setValues({ ...values, lastName: e.currentTarget.value })} />
-        </SimpleGrid>
-        <TextInput
-          label="Adresse email"
-          type="email"
-          required
-          maxLength={255}
-          value={values.email}
-          description={emailChanged ? 'Votre mot de passe actuel vous sera demandé, puis vous devrez confirmer la nouvelle adresse.' : undefined}
-          onChange={(e) => setValues({ ...values, email: e.currentTarget.value })}
-        />
-        <TextInput
-          label="Office notarial"
-          value={session.notary_office ? `Office de ${session.notary_office.city}` : 'Aucun office rattaché'}
-          readOnly
-          description="Le rattachement à un office est fait par un administrateur du réseau."
-        />
-        <Group justify="flex-end">
-          <Button type="submit" loading={update.isPending && !askPassword}>
-            Enregistrer mes informations
-          </Button>
-        </Group>
-      </Stack>
-      <Modal opened={askPassword} onClose={() => setAskPassword(false)} title="Confirmez votre mot de passe">
-        <form
-          method="post"
-          action={PASSWORD_FORM_ACTIONS.profile}
-          onSubmit={(event) => {
-            event.preventDefault();
-            event.stopPropagation();
-            if (!password) notifyError(MESSAGES.currentPasswordRequired, SHORT_TOAST_DURATION_MS);
-            else save(password);
-          }}
-          aria-label="Vérification de votre identité"
-        >
-          <Stack gap="md">
-            <Text size="sm">Pour changer votre adresse email, saisissez votre mot de passe actuel.</Text>
-            <PasswordInput label="Mot de passe actuel" autoComplete="current-password" required data-autofocus value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setAskPassword(false)}>
-                Annuler
-              </Button>
-              <Button type="submit" loading={update.isPending}>
-                Confirmer
-              </Button>
-            </Group>
-          </Stack>
-        </form>
-      </Modal>
-    </form>
+    <>
+      <form onSubmit={onSubmit} aria-label="Mes informations">
+        <Stack gap="md">
+          {pendingEmail && <PendingEmailNotice session={{ ...session, pendingEmail }} />}
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Prénom" required maxLength={255} value={values.firstName} onChange={(e) => setValues({ ...values, firstName: e.currentTarget.value })} />
+            <TextInput label="Nom" required maxLength={255} value={values.lastName} onChange={(e) => setValues({ ...values, lastName: e.currentTarget.value })} />
+          </SimpleGrid>
+          <TextInput
+            label="Adresse email"
+            type="email"
+            required
+            maxLength={255}
+            value={values.email}
+            description={emailChanged ? 'Votre mot de passe actuel vous sera demandé, puis vous devrez confirmer la nouvelle adresse.' : undefined}
+            onChange={(e) => setValues({ ...values, email: e.currentTarget.value })}
+          />
+          <TextInput
+            label="Office notarial"
+            value={session.notary_office ? `Office de ${session.notary_office.city}` : 'Aucun office rattaché'}
+            readOnly
+            description="Le rattachement à un office est fait par un administrateur du réseau."
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={update.isPending && !askPassword}>
+              Enregistrer mes informations
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+        <Modal opened={askPassword} onClose={() => setAskPassword(false)} title="Confirmez votre mot de passe">
+          <form
+            method="post"
+            action={PASSWORD_FORM_ACTIONS.profile}
+            onSubmit={(event) => {
+              event.preventDefault();
+              if (!password) notifyError(MESSAGES.currentPasswordRequired, SHORT_TOAST_DURATION_MS);
+              else save(password);
+            }}
+            aria-label="Vérification de votre identité"
+          >
+            <Stack gap="md">
+              <Text size="sm">Pour changer votre adresse email, saisissez votre mot de passe actuel.</Text>
+              <PasswordInput label="Mot de passe actuel" autoComplete="current-password" required data-autofocus value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+              <Group justify="flex-end">
+                <Button variant="default" onClick={() => setAskPassword(false)}>
+                  Annuler
+                </Button>
+                <Button type="submit" loading={update.isPending}>
+                  Confirmer
+                </Button>
+              </Group>
+            </Stack>
+          </form>
+        </Modal>
+    </>
   );
 }
