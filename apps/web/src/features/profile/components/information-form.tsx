@@ -92,31 +92,31 @@ export function InformationForm({ session }: { session: Session }) {
           </Group>
         </Stack>
       </form>
-        <Modal opened={askPassword} onClose={() => setAskPassword(false)} title="Confirmez votre mot de passe">
-          <form
-            method="post"
-            action={PASSWORD_FORM_ACTIONS.profile}
-            onSubmit={(event) => {
-              event.preventDefault();
-              if (!password) notifyError(MESSAGES.currentPasswordRequired, SHORT_TOAST_DURATION_MS);
-              else save(password);
-            }}
-            aria-label="Vérification de votre identité"
-          >
-            <Stack gap="md">
-              <Text size="sm">Pour changer votre adresse email, saisissez votre mot de passe actuel.</Text>
-              <PasswordInput label="Mot de passe actuel" autoComplete="current-password" required data-autofocus value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
-              <Group justify="flex-end">
-                <Button variant="default" onClick={() => setAskPassword(false)}>
-                  Annuler
-                </Button>
-                <Button type="submit" loading={update.isPending}>
-                  Confirmer
-                </Button>
-              </Group>
-            </Stack>
-          </form>
-        </Modal>
+      <Modal opened={askPassword} onClose={() => setAskPassword(false)} title="Confirmez votre mot de passe">
+        <form
+          method="post"
+          action={PASSWORD_FORM_ACTIONS.profile}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!password) notifyError(MESSAGES.currentPasswordRequired, SHORT_TOAST_DURATION_MS);
+            else save(password);
+          }}
+          aria-label="Vérification de votre identité"
+        >
+          <Stack gap="md">
+            <Text size="sm">Pour changer votre adresse email, saisissez votre mot de passe actuel.</Text>
+            <PasswordInput label="Mot de passe actuel" autoComplete="current-password" required data-autofocus value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setAskPassword(false)}>
+                Annuler
+              </Button>
+              <Button type="submit" loading={update.isPending}>
+                Confirmer
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
     </>
   );
 }
