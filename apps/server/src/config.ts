@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { DEFAULT_POSTGRES_SETTINGS } from './db/postgres-settings';
 import { DEFAULT_OUTBOX_SETTINGS, type OutboxSettings } from './mail/outbox-worker';
 
-/** The environment, read and checked once at start (README lists every variable). */
+/** The environment, read and checked once at start (docs/configuration.md lists every variable). */
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
