@@ -1,5 +1,5 @@
 import type { ProjectType } from '@notadoo/domain';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { jsonRow, timestampKeys, withDates } from '../../db/json-rows';
 import { rowsOf } from '../../db/rows';
@@ -226,4 +226,24 @@ export async function findDashboardPage(
 /** Changes a project's own columns (name, status, office, cover) and its `updated_at`. */
 export async function updateProject(db: Db, id: number, changes: Partial<typeof projects.$inferInsert>): Promise<void> {
   await db.update(projects).set({ ...changes, updatedAt: new Date() }).where(eq(projects.id, id));
+}
+
+/** A new file; answers its id. */
+export async function insertProject(db: Db, row: typeof projects.$inferInsert): Promise<number> {
+  const [inserted] = await db.insert(projects).values(row).returning({ id: projects.id });
+  return inserted!.id;
+}
+
+/**
+ * Archives (or restores) the file only if it is not so already, and touches
+ * its `updated_at`: answers false when it already was, so of two requests at
+ * once one changes the file and the other learns it did nothing.
+ */
+export async function setArchivedUnlessAlready(db: Db, id: number, archived: boolean, at: Date): Promise<boolean> {
+  const changed = await db
+    .update(projects)
+    .set({ isArchived: archived, updatedAt: at })
+    .where(and(eq(projects.id, id), eq(projects.isArchived, !archived)))
+    .returning({ id: projects.id });
+  return changed.length > 0;
 }
