@@ -6,7 +6,7 @@ import { BACKENDS, bearer, buildTestApp, testConfig, type TestApp } from '../../
 import type { AppContext } from '../context';
 import { dataExports, documents, participants, pieceReminders, pieceRequests, pieceVersions, projects, users as userRows } from '../db/schema';
 import { dataExportKey, projectFileKey } from '../files/storage/storage-keys';
-import { mailOutbox } from '../mail/outbox-data';
+import { mailOutbox } from '../db/schema';
 import { issueDownloadToken } from '../modules/downloads/download-tokens';
 import { ACCESS_RULES } from './authenticate';
 

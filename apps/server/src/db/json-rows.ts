@@ -1,5 +1,5 @@
-import { getTableColumns, sql, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { getTableColumns, is, sql, type SQL } from 'drizzle-orm';
+import { PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 
 /**
  * Rows read as JSON values, several tables in one statement answering one
@@ -11,17 +11,22 @@ import type { PgTable } from 'drizzle-orm/pg-core';
  * up with schema.ts.
  */
 
+/** A table's columns, or some of them (db/table-columns.ts), under their drizzle names. */
+type Columns = PgTable | Record<string, PgColumn>;
+
+const columnsOf = (source: Columns): Record<string, PgColumn> => (is(source, PgTable) ? getTableColumns(source) : source);
+
 /** Columns of a table whose JSON value is a timestamp text, to turn back into a Date. */
-export function timestampKeys(table: PgTable): string[] {
-  return Object.entries(getTableColumns(table))
+export function timestampKeys(source: Columns): string[] {
+  return Object.entries(columnsOf(source))
     .filter(([, column]) => column.columnType === 'PgTimestamp')
     .map(([key]) => key);
 }
 
 /** `json_build_object('firstName', alias.first_name, ...)`: a row under the drizzle names of its columns. */
-export function jsonRow(table: PgTable, alias: string): SQL {
+export function jsonRow(source: Columns, alias: string): SQL {
   // The keys are the schema's property names (letters only), written as literals rather than 50 bind values.
-  const pairs = Object.entries(getTableColumns(table)).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${sql.identifier(alias)}.${sql.identifier(column.name)}`);
+  const pairs = Object.entries(columnsOf(source)).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${sql.identifier(alias)}.${sql.identifier(column.name)}`);
   return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
 }
 

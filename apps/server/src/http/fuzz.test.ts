@@ -6,7 +6,7 @@ import { multipartBody, PDF_BYTES, PNG_BYTES } from '../../test/multipart';
 import { bearer, buildTestApp, type TestApp } from '../../test/test-app';
 import { documents, participants, pieceRequests, pieceVersions, projects } from '../db/schema';
 import { projectFileKey } from '../files/storage/storage-keys';
-import { mailOutbox } from '../mail/outbox-data';
+import { mailOutbox } from '../db/schema';
 
 /**
  * Property-based fuzzing of every API route's body, query and path: each run

@@ -1,31 +1,9 @@
 import { and, count, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import { bigserial, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { isDeletedAccountEmail } from '@notadoo/domain';
 import type { Db } from '../db/database';
 import { rowsOf } from '../db/rows';
+import { mailOutbox } from '../db/schema';
 import type { MailMessage } from './mailer';
-
-// Typed view of the table created by migrations/0050_mail_outbox.sql (kept beside its only users).
-export const mailOutbox = pgTable('mail_outbox', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  recipient: text('recipient').notNull(),
-  subject: text('subject').notNull(),
-  textBody: text('text_body').notNull(),
-  htmlBody: text('html_body').notNull(),
-  link: text('link'),
-  replyTo: text('reply_to'),
-  status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
-  attempts: integer('attempts').notNull().default(0),
-  queuedAt: timestamp('queued_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  lockedUntil: timestamp('locked_until', { withTimezone: true, mode: 'date' }),
-  lockToken: text('lock_token'),
-  lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true, mode: 'date' }),
-  lastError: text('last_error'),
-  sentAt: timestamp('sent_at', { withTimezone: true, mode: 'date' }),
-  failedAt: timestamp('failed_at', { withTimezone: true, mode: 'date' }),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-});
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 export type OutboxStatus = OutboxRow['status'];

@@ -2,7 +2,7 @@ import { searchWords, type UserSort } from '@notadoo/domain';
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { notaryOffices, users } from '../../db/schema';
-import type { UserAndOffice } from '../users/user-data';
+import { USER_COLUMNS, type UserAndOffice } from '../users/user-data';
 
 export interface UserPageQuery {
   page: number;
@@ -23,7 +23,7 @@ export interface UserPageQuery {
 function searchCondition(words: readonly string[] | undefined): SQL | undefined {
   if (!words) return undefined;
   if (words.length === 0) return sql`false`;
-  return and(...words.map((word) => sql`${sql.identifier('search_text')} LIKE ${`%${word}%`}`));
+  return and(...words.map((word) => sql`${users.searchText} LIKE ${`%${word}%`}`));
 }
 
 /**
@@ -51,7 +51,7 @@ export async function listUsersPage(db: Db, query: UserPageQuery): Promise<{ row
     .as('page');
   const [rows, total] = await Promise.all([
     db
-      .select({ user: users, office: { id: notaryOffices.id, city: notaryOffices.city } })
+      .select({ user: USER_COLUMNS, office: { id: notaryOffices.id, city: notaryOffices.city } })
       .from(ids)
       .innerJoin(users, eq(users.id, ids.id))
       .leftJoin(notaryOffices, eq(users.notaryOfficeId, notaryOffices.id))

@@ -1,40 +1,7 @@
-import type { AnswerChangeAuthorRole, AnswerValue, ChangedAnswer } from '@notadoo/domain';
+import type { AnswerChangeAuthorRole, ChangedAnswer } from '@notadoo/domain';
 import { and, asc, eq, gt, inArray, lte, or, sql } from 'drizzle-orm';
-import { integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
-import { documents, participants, projects, users } from '../../db/schema';
-
-// Typed views of the tables of migrations/0170_answer_changes.sql (kept beside their only users).
-export const answerMarks = pgTable(
-  'answer_marks',
-  {
-    documentId: integer('document_id').notNull(),
-    field: text('field').notNull(),
-    changedBy: integer('changed_by'),
-    authorRole: text('author_role', { enum: ['office', 'admin'] }).notNull(),
-    authorName: text('author_name').notNull(),
-    changedAt: timestamp('changed_at', { withTimezone: true, mode: 'date' }).notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.documentId, t.field] })],
-);
-
-export const answerChangeSpells = pgTable('answer_change_spells', {
-  documentId: integer('document_id').primaryKey(),
-  recipientIds: integer('recipient_ids').array().notNull(),
-  firstChangeAt: timestamp('first_change_at', { withTimezone: true, mode: 'date' }).notNull(),
-  lastChangeAt: timestamp('last_change_at', { withTimezone: true, mode: 'date' }).notNull(),
-});
-
-export const answerChangeItems = pgTable(
-  'answer_change_items',
-  {
-    documentId: integer('document_id').notNull(),
-    field: text('field').notNull(),
-    beforeValue: jsonb('before_value').$type<AnswerValue | null>(),
-    afterValue: jsonb('after_value').$type<AnswerValue | null>(),
-  },
-  (t) => [primaryKey({ columns: [t.documentId, t.field] })],
-);
+import { answerChangeItems, answerChangeSpells, answerMarks, documents, participants, projects, users } from '../../db/schema';
 
 /** The answers of a questionnaire as they were at `version`; undefined once it moved on. */
 export async function findAnswersAtVersion(db: Db, documentId: number, version: number): Promise<Record<string, unknown> | undefined> {

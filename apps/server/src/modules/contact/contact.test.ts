@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, buildTestApp, type TestApp } from '../../../test/test-app';
 import { CONTACT_MESSAGE } from '../../../test/contact-message';
 import { desc } from 'drizzle-orm';
-import { mailOutbox } from '../../mail/outbox-data';
-import { contactMessages } from './contact-data';
+import { mailOutbox } from '../../db/schema';
+import { contactMessages } from '../../db/schema';
 
 const VALID = CONTACT_MESSAGE;
 

@@ -24,10 +24,8 @@ import {
   type ProjectDocument,
   type QuestionnaireDocType,
 } from '@notadoo/domain';
-import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
-import { documents, participants, projects } from '../../db/schema';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error';
 import { parseWith } from '../../http/parse';
 import { IMAGE_TYPES } from '../../files/content-sniffing';
@@ -44,6 +42,7 @@ import type { UserWithOffice } from '../users/user-data';
 import { checkPieceUpload, recordPieceVersion, syncPieceRequests, UNREQUESTED_PIECE_FIELD_VALUE, type PieceUpload } from '../pieces/piece-service';
 import { ensureSharedQuestionnaire, hasRoleHolders, lockProjectPeople } from '../questionnaires/shared-questionnaire-data';
 import { loadDocumentInProject, requireReadableDocument } from './document-access';
+import { appendDrawerFile, deleteDocument, findOpenProjectIdsOfUser, insertDocument, removeDrawerFile, setDocumentOwner } from './document-data';
 import { recordHistoryEvent, type HistoryEvent } from '../history/history-recorder';
 
 const DOCUMENT_ID_MESSAGE = 'Identifiant de document invalide.';
@@ -105,12 +104,12 @@ export async function addDocument(ctx: AppContext, user: UserWithOffice, input: 
   if (questionnaire) {
     // A questionnaire's answers ask for pieces (issue 22): the requests follow in the same transaction.
     await ctx.db.transaction(async (tx) => {
-      await tx.insert(documents).values({ projectId: loaded.project.id, participantId: owner?.id ?? null, kind: 'questionnaire', docType: questionnaire });
+      await insertDocument(tx, { projectId: loaded.project.id, participantId: owner?.id ?? null, kind: 'questionnaire', docType: questionnaire });
       await syncPieceRequests(tx, loaded.project.id, ctx.now());
     });
   } else if (input.docType === 'document_files' || input.docType === 'document_file') {
     if (!input.docFileType || !isFileTypeCode(input.docFileType)) throw badRequest("Ce type de fichier n'existe pas.");
-    await ctx.db.insert(documents).values({ projectId: loaded.project.id, participantId: owner?.id ?? null, kind: 'files', docType: input.docFileType });
+    await insertDocument(ctx.db, { projectId: loaded.project.id, participantId: owner?.id ?? null, kind: 'files', docType: input.docFileType });
   } else {
     throw badRequest("Ce type de document n'existe pas.");
   }
@@ -168,10 +167,7 @@ export async function addFile(
     if (!piece) {
       await ctx.db
         .transaction(async (tx) => {
-          await tx
-            .update(documents)
-            .set({ files: sql`array_append(${documents.files}, ${storedName})`, updatedAt: new Date() })
-            .where(eq(documents.id, drawerId));
+          await appendDrawerFile(tx, drawerId, storedName);
           await recordHistoryEvent(tx, ctx.now(), sent);
         })
         .catch(async (error: unknown) => {
@@ -183,10 +179,7 @@ export async function addFile(
     // The drawer lists the file and the request records its version together, or neither does.
     const outcome = await ctx.db
       .transaction(async (tx) => {
-        await tx
-          .update(documents)
-          .set({ files: sql`array_append(${documents.files}, ${storedName})`, updatedAt: new Date() })
-          .where(eq(documents.id, drawerId));
+        await appendDrawerFile(tx, drawerId, storedName);
         const recorded = await recordPieceVersion(ctx, tx, { upload: piece, loaded, user, documentId: drawerId, fileType: drawer.docType, storedName });
         await recordHistoryEvent(tx, ctx.now(), sent);
         return recorded;
@@ -212,10 +205,7 @@ export async function removeFile(ctx: AppContext, user: UserWithOffice, projectI
   const found = await requireDrawer(ctx, user, projectId, input.id);
   if (!found.document.files.includes(input.file)) throw notFound("Ce fichier n'existe pas dans ce document.");
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(documents)
-      .set({ files: sql`array_remove(${documents.files}, ${input.file})`, updatedAt: new Date() })
-      .where(eq(documents.id, input.id));
+    await removeDrawerFile(tx, input.id, input.file);
     await recordHistoryEvent(tx, ctx.now(), fileHistoryEvent('file_removed', user, projectId, found.document, input.file, null));
   });
   await removeUnlistedFiles(ctx.storage, [projectFileKey(projectId, input.file)], ctx.log);
@@ -232,7 +222,7 @@ export async function removeDocument(ctx: AppContext, user: UserWithOffice, proj
       await lockProjectPeople(tx, projectId);
       if (await hasRoleHolders(tx, projectId, sharedRole)) throw new AppError('CONFLICT', SHARED_QUESTIONNAIRE_MESSAGES.stillHeld[sharedRole]);
     }
-    await tx.delete(documents).where(eq(documents.id, documentId));
+    await deleteDocument(tx, documentId);
     if (found.document.kind === 'questionnaire') await syncPieceRequests(tx, projectId, ctx.now());
   });
   await removeUnlistedFiles(ctx.storage, found.document.files.map((name) => projectFileKey(projectId, name)), ctx.log);
@@ -248,7 +238,7 @@ export async function changeDocumentOwner(ctx: AppContext, user: UserWithOffice,
     throw badRequest('Cette personne ne fait pas partie de ce dossier.');
   }
   await ctx.db.transaction(async (tx) => {
-    await tx.update(documents).set({ participantId: input.participantId, updatedAt: new Date() }).where(eq(documents.id, input.documentId));
+    await setDocumentOwner(tx, input.documentId, input.participantId);
     // A questionnaire's pieces are asked of its owner.
     if (found.document.kind === 'questionnaire') await syncPieceRequests(tx, found.document.projectId, ctx.now());
   });
@@ -279,13 +269,9 @@ export interface MyDocument {
 
 /** `/mydocuments`: the documents of the user's own participations, across non-archived projects. */
 export async function listMyDocuments(ctx: AppContext, user: UserWithOffice): Promise<MyDocument[]> {
-  const mine = await ctx.db
-    .select({ projectId: participants.projectId })
-    .from(participants)
-    .innerJoin(projects, eq(projects.id, participants.projectId))
-    .where(and(eq(participants.userId, user.id), eq(projects.isArchived, false)));
+  const mine = await findOpenProjectIdsOfUser(ctx.db, user.id);
   const viewer = toViewer(user);
-  const loaded = await loadProjects(ctx.db, [...new Set(mine.map((m) => m.projectId))]);
+  const loaded = await loadProjects(ctx.db, [...new Set(mine)]);
   return loaded.flatMap((p) => {
     if (projectAccess(viewer, toProjectForAccess(p)) !== 'full') return [];
     const project = toProject(p, viewer);

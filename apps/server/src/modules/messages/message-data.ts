@@ -1,12 +1,16 @@
 import type { ThreadRef } from '@notadoo/domain';
-import { sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { rowsOf } from '../../db/rows';
+import { messageAttachments, messageMailBatches, messages, messageThreadReads, messageThreads, pieceRequests, users } from '../../db/schema';
+import { USER_COLUMNS, type UserRow } from '../users/user-data';
 
 /**
  * SQL of the messages of a file (issue 28), tables of migration
- * 0230_file_messages.sql and 0240_message_attachments.sql. Raw statements: the keyset pages and the unread
- * counts read better as SQL than as builder chains.
+ * 0230_file_messages.sql and 0240_message_attachments.sql. The keyset pages,
+ * the messages read with their piece and the unread counts are hand-written
+ * statements (they read better as SQL than as builder chains, and the page's
+ * plan is benched); the rest goes through the declared tables.
  */
 
 const asDate = (value: unknown): Date => (value instanceof Date ? value : new Date(String(value)));
@@ -18,26 +22,33 @@ export interface ThreadRow {
   participantId: number | null;
 }
 
-function threadCondition(thread: ThreadRef): SQL {
-  return thread.kind === 'private' ? sql`kind = 'private' AND participant_id = ${thread.participantId}` : sql`kind = ${thread.kind}`;
+const THREAD_COLUMNS = { id: messageThreads.id, kind: messageThreads.kind, participantId: messageThreads.participantId };
+
+function threadCondition(thread: ThreadRef): SQL | undefined {
+  return thread.kind === 'private'
+    ? // A private thread without its person is found by nobody (as `participant_id = NULL` would).
+      and(eq(messageThreads.kind, 'private'), thread.participantId === null ? sql`false` : eq(messageThreads.participantId, thread.participantId))
+    : eq(messageThreads.kind, thread.kind);
 }
 
 export async function findThread(db: Db, projectId: number, thread: ThreadRef): Promise<ThreadRow | undefined> {
-  const [row] = await rowsOf<{ id: number; kind: ThreadRef['kind']; participant_id: number | null }>(
-    db,
-    sql`SELECT id, kind, participant_id FROM message_threads WHERE project_id = ${projectId} AND ${threadCondition(thread)}`,
-  );
-  return row && { id: row.id, kind: row.kind, participantId: row.participant_id };
+  const [row] = await db
+    .select(THREAD_COLUMNS)
+    .from(messageThreads)
+    .where(and(eq(messageThreads.projectId, projectId), threadCondition(thread)));
+  return row;
 }
 
 /** The thread's row, created on first use; two first messages at once make one row (the unique indexes). */
 export async function findOrCreateThread(db: Db, projectId: number, thread: ThreadRef, at: Date): Promise<ThreadRow> {
   const found = await findThread(db, projectId, thread);
   if (found) return found;
-  const conflict = thread.kind === 'private' ? sql`(participant_id) WHERE kind = 'private' AND participant_id IS NOT NULL` : sql`(project_id, kind) WHERE kind <> 'private'`;
-  await db.execute(
-    sql`INSERT INTO message_threads (project_id, kind, participant_id, created_at) VALUES (${projectId}, ${thread.kind}, ${thread.participantId}, ${at.toISOString()}::timestamptz) ON CONFLICT ${conflict} DO NOTHING`,
-  );
+  // The conflict targets are the partial unique indexes message_threads_private and message_threads_shared.
+  const conflict =
+    thread.kind === 'private'
+      ? { target: messageThreads.participantId, where: sql`${sql.identifier('kind')} = 'private' AND ${sql.identifier('participant_id')} IS NOT NULL` }
+      : { target: [messageThreads.projectId, messageThreads.kind], where: sql`${sql.identifier('kind')} <> 'private'` };
+  await db.insert(messageThreads).values({ projectId, kind: thread.kind, participantId: thread.participantId, createdAt: at }).onConflictDoNothing(conflict);
   return (await findThread(db, projectId, thread))!;
 }
 
@@ -49,17 +60,20 @@ export async function findOrCreateThread(db: Db, projectId: number, thread: Thre
  * accepts the second.
  */
 export async function detachPrivateThread(db: Db, participantId: number): Promise<void> {
-  await db.execute(sql`UPDATE message_threads SET participant_id = NULL WHERE kind = 'private' AND participant_id = ${participantId}`);
+  await db
+    .update(messageThreads)
+    .set({ participantId: null })
+    .where(and(eq(messageThreads.kind, 'private'), eq(messageThreads.participantId, participantId)));
 }
 
 export async function listProjectThreads(db: Db, projectId: number): Promise<Array<ThreadRow & { lastMessageAt: Date | null }>> {
-  const rows = await rowsOf<{ id: number; kind: ThreadRef['kind']; participant_id: number | null; last_at: unknown }>(
-    db,
-    sql`SELECT t.id, t.kind, t.participant_id,
-          (SELECT m.created_at FROM messages m WHERE m.thread_id = t.id ORDER BY m.created_at DESC, m.id DESC LIMIT 1) AS last_at
-        FROM message_threads t WHERE t.project_id = ${projectId} ORDER BY t.id`,
-  );
-  return rows.map((r) => ({ id: r.id, kind: r.kind, participantId: r.participant_id, lastMessageAt: asDateOrNull(r.last_at) }));
+  const lastMessageAt = sql<Date | null>`(SELECT ${messages.createdAt} FROM ${messages} WHERE ${messages.threadId} = ${messageThreads.id}
+    ORDER BY ${messages.createdAt} DESC, ${messages.id} DESC LIMIT 1)`.mapWith(asDateOrNull);
+  return db
+    .select({ ...THREAD_COLUMNS, lastMessageAt })
+    .from(messageThreads)
+    .where(eq(messageThreads.projectId, projectId))
+    .orderBy(asc(messageThreads.id));
 }
 
 export interface MessageRow {
@@ -124,12 +138,19 @@ export interface NewMessage {
 }
 
 export async function insertMessage(db: Db, m: NewMessage): Promise<number> {
-  const [row] = await rowsOf<{ id: number }>(
-    db,
-    sql`INSERT INTO messages (thread_id, project_id, author_user_id, author_name, author_side, body, piece_request_id, created_at)
-        VALUES (${m.threadId}, ${m.projectId}, ${m.authorUserId}, ${m.authorName}, ${m.authorSide}, ${m.body}, ${m.pieceRequestId}, ${m.at.toISOString()}::timestamptz)
-        RETURNING id`,
-  );
+  const [row] = await db
+    .insert(messages)
+    .values({
+      threadId: m.threadId,
+      projectId: m.projectId,
+      authorUserId: m.authorUserId,
+      authorName: m.authorName,
+      authorSide: m.authorSide,
+      body: m.body,
+      pieceRequestId: m.pieceRequestId,
+      createdAt: m.at,
+    })
+    .returning({ id: messages.id });
   return row!.id;
 }
 
@@ -142,43 +163,46 @@ export interface AttachmentRow {
   size: number | null;
 }
 
-interface RawAttachment {
-  id: number;
-  message_id: number;
-  position: number;
-  stored_name: string;
-  size_bytes: string | number | null;
-}
-
-const toAttachmentRow = (r: RawAttachment): AttachmentRow => ({ id: r.id, messageId: r.message_id, position: r.position, storedName: r.stored_name, size: r.size_bytes === null ? null : Number(r.size_bytes) });
+const ATTACHMENT_COLUMNS = {
+  id: messageAttachments.id,
+  messageId: messageAttachments.messageId,
+  position: messageAttachments.position,
+  storedName: messageAttachments.storedName,
+  size: messageAttachments.sizeBytes,
+};
 
 /** Writes the files of a new message, in their order (inside the transaction that writes the message). */
 export async function insertAttachments(db: Db, messageId: number, files: ReadonlyArray<{ storedName: string; size: number }>): Promise<void> {
-  for (const [position, file] of files.entries()) {
-    await db.execute(sql`INSERT INTO message_attachments (message_id, position, stored_name, size_bytes) VALUES (${messageId}, ${position}, ${file.storedName}, ${file.size})`);
-  }
+  if (files.length === 0) return;
+  await db.insert(messageAttachments).values(files.map((file, position) => ({ messageId, position, storedName: file.storedName, sizeBytes: file.size })));
 }
 
 /** The files of each of `messageIds`, in their order. */
 export async function findAttachments(db: Db, messageIds: readonly number[]): Promise<Map<number, AttachmentRow[]>> {
   const byMessage = new Map<number, AttachmentRow[]>();
   if (messageIds.length === 0) return byMessage;
-  const ids = sql.raw(`ARRAY[${messageIds.map((id) => Number(id)).join(',')}]::int[]`);
-  const rows = await rowsOf<RawAttachment>(db, sql`SELECT id, message_id, position, stored_name, size_bytes FROM message_attachments WHERE message_id = ANY(${ids}) ORDER BY message_id, position`);
-  for (const row of rows.map(toAttachmentRow)) byMessage.set(row.messageId, [...(byMessage.get(row.messageId) ?? []), row]);
+  const rows = await db
+    .select(ATTACHMENT_COLUMNS)
+    .from(messageAttachments)
+    .where(inArray(messageAttachments.messageId, [...messageIds]))
+    .orderBy(asc(messageAttachments.messageId), asc(messageAttachments.position));
+  for (const row of rows) byMessage.set(row.messageId, [...(byMessage.get(row.messageId) ?? []), row]);
   return byMessage;
 }
 
 /** The file `attachmentId` of the message `messageId`, if it is one of its files. */
 export async function findAttachment(db: Db, messageId: number, attachmentId: number): Promise<AttachmentRow | undefined> {
-  const [row] = await rowsOf<RawAttachment>(db, sql`SELECT id, message_id, position, stored_name, size_bytes FROM message_attachments WHERE id = ${attachmentId} AND message_id = ${messageId}`);
-  return row && toAttachmentRow(row);
+  const [row] = await db
+    .select(ATTACHMENT_COLUMNS)
+    .from(messageAttachments)
+    .where(and(eq(messageAttachments.id, attachmentId), eq(messageAttachments.messageId, messageId)));
+  return row;
 }
 
 /** Forgets the files of a withdrawn message; answers their stored names, for the storage to drop once this is committed. */
 export async function deleteAttachments(db: Db, messageId: number): Promise<string[]> {
-  const rows = await rowsOf<{ stored_name: string }>(db, sql`DELETE FROM message_attachments WHERE message_id = ${messageId} RETURNING stored_name`);
-  return rows.map((r) => r.stored_name);
+  const rows = await db.delete(messageAttachments).where(eq(messageAttachments.messageId, messageId)).returning({ storedName: messageAttachments.storedName });
+  return rows.map((r) => r.storedName);
 }
 
 export async function findMessage(db: Db, id: number): Promise<(MessageRow & { thread: ThreadRow }) | undefined> {
@@ -210,7 +234,11 @@ export function messagePageQuery(threadId: number, before: PageCursor | undefine
 
 /** Empties the text: only the trace "Message retiré" remains. Returns false when it was withdrawn meanwhile. */
 export async function withdrawMessage(db: Db, id: number, at: Date): Promise<boolean> {
-  const rows = await rowsOf<{ id: number }>(db, sql`UPDATE messages SET body = '', withdrawn_at = ${at.toISOString()}::timestamptz WHERE id = ${id} AND withdrawn_at IS NULL RETURNING id`);
+  const rows = await db
+    .update(messages)
+    .set({ body: '', withdrawnAt: at })
+    .where(and(eq(messages.id, id), isNull(messages.withdrawnAt)))
+    .returning({ id: messages.id });
   return rows.length > 0;
 }
 
@@ -220,32 +248,54 @@ export async function withdrawMessage(db: Db, id: number, at: Date): Promise<boo
  * side's messages up to there. Returns false when `upTo` is not a message of the thread.
  */
 export async function markThreadRead(db: Db, input: { threadId: number; userId: number; upTo: number; side: 'office' | 'person'; at: Date }): Promise<boolean> {
-  const [target] = await rowsOf<{ created_at: unknown }>(db, sql`SELECT created_at FROM messages WHERE id = ${input.upTo} AND thread_id = ${input.threadId}`);
+  const [target] = await db
+    .select({ createdAt: messages.createdAt })
+    .from(messages)
+    .where(and(eq(messages.id, input.upTo), eq(messages.threadId, input.threadId)));
   if (!target) return false;
-  const upToAt = asDate(target.created_at).toISOString();
-  const at = input.at.toISOString();
-  await db.execute(sql`INSERT INTO message_thread_reads (thread_id, user_id, read_up_to_at, read_up_to_id, seen_at)
-    VALUES (${input.threadId}, ${input.userId}, ${upToAt}::timestamptz, ${input.upTo}, ${at}::timestamptz)
-    ON CONFLICT (thread_id, user_id) DO UPDATE SET seen_at = EXCLUDED.seen_at,
-      read_up_to_at = CASE WHEN (EXCLUDED.read_up_to_at, EXCLUDED.read_up_to_id) > (message_thread_reads.read_up_to_at, message_thread_reads.read_up_to_id) THEN EXCLUDED.read_up_to_at ELSE message_thread_reads.read_up_to_at END,
-      read_up_to_id = CASE WHEN (EXCLUDED.read_up_to_at, EXCLUDED.read_up_to_id) > (message_thread_reads.read_up_to_at, message_thread_reads.read_up_to_id) THEN EXCLUDED.read_up_to_id ELSE message_thread_reads.read_up_to_id END`);
-  await db.execute(sql`UPDATE messages SET other_side_read_at = ${at}::timestamptz
-    WHERE thread_id = ${input.threadId} AND other_side_read_at IS NULL AND author_side <> ${input.side}
-      AND (created_at, id) <= (${upToAt}::timestamptz, ${input.upTo})`);
+  const upToAt = target.createdAt;
+  // The place moves forward only: kept when the one given is not after it, in the thread's (created_at, id) order.
+  const forward = sql`(excluded.read_up_to_at, excluded.read_up_to_id) > (${messageThreadReads.readUpToAt}, ${messageThreadReads.readUpToId})`;
+  await db
+    .insert(messageThreadReads)
+    .values({ threadId: input.threadId, userId: input.userId, readUpToAt: upToAt, readUpToId: input.upTo, seenAt: input.at })
+    .onConflictDoUpdate({
+      target: [messageThreadReads.threadId, messageThreadReads.userId],
+      set: {
+        seenAt: sql`excluded.seen_at`,
+        readUpToAt: sql`CASE WHEN ${forward} THEN excluded.read_up_to_at ELSE ${messageThreadReads.readUpToAt} END`,
+        readUpToId: sql`CASE WHEN ${forward} THEN excluded.read_up_to_id ELSE ${messageThreadReads.readUpToId} END`,
+      },
+    });
+  await db
+    .update(messages)
+    .set({ otherSideReadAt: input.at })
+    .where(
+      and(
+        eq(messages.threadId, input.threadId),
+        isNull(messages.otherSideReadAt),
+        ne(messages.authorSide, input.side),
+        sql`(${messages.createdAt}, ${messages.id}) <= (${upToAt.toISOString()}::timestamptz, ${input.upTo})`,
+      ),
+    );
   return true;
 }
 
 /** Records the reader as on the page of the thread (the heartbeat), without moving their place. */
 export async function touchPresence(db: Db, threadId: number, userId: number, at: Date): Promise<void> {
-  await db.execute(sql`INSERT INTO message_thread_reads (thread_id, user_id, read_up_to_at, read_up_to_id, seen_at)
-    VALUES (${threadId}, ${userId}, 'epoch'::timestamptz, 0, ${at.toISOString()}::timestamptz)
-    ON CONFLICT (thread_id, user_id) DO UPDATE SET seen_at = EXCLUDED.seen_at`);
+  await db
+    .insert(messageThreadReads)
+    .values({ threadId, userId, readUpToAt: new Date(0), readUpToId: 0, seenAt: at })
+    .onConflictDoUpdate({ target: [messageThreadReads.threadId, messageThreadReads.userId], set: { seenAt: sql`excluded.seen_at` } });
 }
 
 /** The users seen on the thread's page since `since`. */
 export async function findPresentUsers(db: Db, threadId: number, since: Date): Promise<Set<number>> {
-  const rows = await rowsOf<{ user_id: number }>(db, sql`SELECT user_id FROM message_thread_reads WHERE thread_id = ${threadId} AND seen_at >= ${since.toISOString()}::timestamptz`);
-  return new Set(rows.map((r) => r.user_id));
+  const rows = await db
+    .select({ userId: messageThreadReads.userId })
+    .from(messageThreadReads)
+    .where(and(eq(messageThreadReads.threadId, threadId), gte(messageThreadReads.seenAt, since)));
+  return new Set(rows.map((r) => r.userId));
 }
 
 /** Unread messages of each of `threadIds` for the user: after their place, not their own, not withdrawn. */
@@ -284,7 +334,30 @@ export async function countUnreadOfProjects(db: Db, userId: number, projectIds: 
   return rows.map((r) => ({ id: r.id, projectId: r.project_id, kind: r.kind, participantId: r.participant_id, unread: r.n }));
 }
 
+/** The file and the person of a piece request, for a message that answers it. */
+export async function findPieceRequestOwner(db: Db, pieceRequestId: number): Promise<{ projectId: number; participantId: number } | undefined> {
+  const [row] = await db
+    .select({ projectId: pieceRequests.projectId, participantId: pieceRequests.participantId })
+    .from(pieceRequests)
+    .where(eq(pieceRequests.id, pieceRequestId));
+  return row;
+}
+
 // ---------------------------------------------------------------- mails
+
+/** The accounts a message may be mailed to: those of `userIds`, and the members of the office `officeId`. */
+export async function findAccountsToTell(db: Db, userIds: readonly number[], officeId: number | null): Promise<UserRow[]> {
+  return db
+    .select(USER_COLUMNS)
+    .from(users)
+    .where(or(inArray(users.id, [...userIds, 0]), officeId === null ? undefined : eq(users.notaryOfficeId, officeId)));
+}
+
+/** The account a batch of mails is for. */
+export async function findAccount(db: Db, userId: number): Promise<UserRow | undefined> {
+  const [row] = await db.select(USER_COLUMNS).from(users).where(eq(users.id, userId));
+  return row;
+}
 
 /**
  * Opens (or joins) the recipient's batch for the file: the first message of
@@ -292,9 +365,11 @@ export async function countUnreadOfProjects(db: Db, userId: number, projectIds: 
  * do nothing. One statement, safe with several processes.
  */
 export async function openMailBatch(db: Db, input: { recipientKey: string; userId: number | null; projectId: number; at: Date; delayMs: number }): Promise<void> {
-  await db.execute(sql`INSERT INTO message_mail_batches (recipient_key, user_id, project_id, opened_at, due_at)
-    VALUES (${input.recipientKey}, ${input.userId}, ${input.projectId}, ${input.at.toISOString()}::timestamptz, ${new Date(input.at.getTime() + input.delayMs).toISOString()}::timestamptz)
-    ON CONFLICT (recipient_key, project_id) WHERE sent_at IS NULL DO NOTHING`);
+  await db
+    .insert(messageMailBatches)
+    .values({ recipientKey: input.recipientKey, userId: input.userId, projectId: input.projectId, openedAt: input.at, dueAt: new Date(input.at.getTime() + input.delayMs) })
+    // The partial unique index message_mail_batches_open: one open batch per recipient and file.
+    .onConflictDoNothing({ target: [messageMailBatches.recipientKey, messageMailBatches.projectId], where: sql`${sql.identifier('sent_at')} IS NULL` });
 }
 
 export interface DueBatch {
@@ -307,13 +382,24 @@ export interface DueBatch {
 
 /** Claims the batches due by `now` (at most `limit`): marked sent in the transaction that queues their mails, skipped when another process holds them. */
 export async function claimDueBatches(db: Db, now: Date, limit: number): Promise<DueBatch[]> {
-  const rows = await rowsOf<{ id: number; recipient_key: string; user_id: number | null; project_id: number; opened_at: unknown }>(
-    db,
-    sql`UPDATE message_mail_batches SET sent_at = ${now.toISOString()}::timestamptz
-        WHERE id IN (SELECT id FROM message_mail_batches WHERE sent_at IS NULL AND due_at <= ${now.toISOString()}::timestamptz ORDER BY due_at LIMIT ${limit} FOR UPDATE SKIP LOCKED)
-        RETURNING id, recipient_key, user_id, project_id, opened_at`,
-  );
-  return rows.map((r) => ({ id: r.id, recipientKey: r.recipient_key, userId: r.user_id, projectId: r.project_id, openedAt: asDate(r.opened_at) }));
+  const due = db
+    .select({ id: messageMailBatches.id })
+    .from(messageMailBatches)
+    .where(and(isNull(messageMailBatches.sentAt), lte(messageMailBatches.dueAt, now)))
+    .orderBy(asc(messageMailBatches.dueAt))
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(messageMailBatches)
+    .set({ sentAt: now })
+    .where(inArray(messageMailBatches.id, due))
+    .returning({
+      id: messageMailBatches.id,
+      recipientKey: messageMailBatches.recipientKey,
+      userId: messageMailBatches.userId,
+      projectId: messageMailBatches.projectId,
+      openedAt: messageMailBatches.openedAt,
+    });
 }
 
 /** Messages of the file since `since` the user has not read in `threadIds` (by others, not withdrawn). */

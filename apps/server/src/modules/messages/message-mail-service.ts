@@ -1,14 +1,12 @@
 import { hasOfficePowers, isSameThread, visibleThreads } from '@notadoo/domain';
 import { viewerOfAccount } from './message-service';
-import { eq } from 'drizzle-orm';
 import type { AppContext } from '../../context';
-import { users as userTable } from '../../db/schema';
 import { queueMail } from '../../mail/outbox-data';
 import { messageWaitingMail } from '../../mail/templates';
 import { periodicTask, type PeriodicTask } from '../../periodic-task';
 import { loadProject } from '../projects/project-data';
 import { toProjectForAccess } from '../projects/project-presenter';
-import { claimDueBatches, countUnreadSince, listProjectThreads } from './message-data';
+import { claimDueBatches, countUnreadSince, findAccount, listProjectThreads } from './message-data';
 
 /** How often a process looks for batches due: a mail leaves between one minute and this much later than the first message. */
 export const MESSAGE_MAIL_PASS_MS = 15_000;
@@ -31,7 +29,7 @@ export async function sendDueMessageMails(ctx: AppContext): Promise<number> {
       if (!loaded || loaded.project.isArchived) continue;
       const access = toProjectForAccess(loaded);
       const threads = await listProjectThreads(tx, batch.projectId);
-      const [account] = await tx.select().from(userTable).where(eq(userTable.id, batch.userId));
+      const account = await findAccount(tx, batch.userId);
       if (!account || !account.isActive) continue;
       const viewer = viewerOfAccount(account);
       const visible = visibleThreads(viewer, access).filter((v) => v.kind !== 'office');

@@ -31,7 +31,6 @@ import {
   MESSAGE_FILE_MESSAGES,
   MESSAGE_MAX_FILES,
 } from '@notadoo/domain';
-import { eq, inArray, or } from 'drizzle-orm';
 import type { Readable } from 'node:stream';
 import type { AppContext } from '../../context';
 import { IMAGE_TYPES } from '../../files/content-sniffing';
@@ -42,13 +41,12 @@ import { projectFileKey } from '../../files/storage/storage-keys';
 import { discardUpload, receiveUpload, temporaryUploadsDir, type StoredUpload } from '../../files/upload';
 import { parseWith } from '../../http/parse';
 import type { Db } from '../../db/database';
-import { pieceRequests, users as userTable } from '../../db/schema';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error';
 import type { LoadedProject } from '../projects/project-data';
 import { toProjectForAccess, toProjectSummary, toViewer } from '../projects/project-presenter';
 import { loadProjectsForSummary } from '../projects/project-summaries';
 import { requireOpenProject } from '../projects/project-guard';
-import type { UserWithOffice } from '../users/user-data';
+import type { UserRow, UserWithOffice } from '../users/user-data';
 import {
   countUnread,
   countUnreadOfProjects,
@@ -57,8 +55,10 @@ import {
   findAttachments,
   findMessage,
   findMessagePage,
+  findAccountsToTell,
   findOrCreateThread,
   findPieceAnswers,
+  findPieceRequestOwner,
   findUnreadFilesPage,
   findPresentUsers,
   findThread,
@@ -228,7 +228,7 @@ function decodeFilesCursor(text: string): { at: string; projectId: number } {
 
 /** A piece request of this file whose owner's pieces the viewer may see: the message then shows under that piece. */
 async function checkPieceAnswer(db: Db, opened: Opened, pieceRequestId: number): Promise<void> {
-  const [request] = await db.select({ projectId: pieceRequests.projectId, participantId: pieceRequests.participantId }).from(pieceRequests).where(eq(pieceRequests.id, pieceRequestId));
+  const request = await findPieceRequestOwner(db, pieceRequestId);
   if (!request || request.projectId !== opened.loaded.project.id) throw badRequest(M.pieceNotInFile);
   const owner = opened.access.participants.find((p) => p.id === request.participantId);
   if (!owner || !canViewPiecesOf(opened.viewer, opened.access, owner)) throw forbidden(M.pieceRefused);
@@ -278,10 +278,7 @@ async function notifyRecipients(db: Db, opened: Opened, thread: ThreadRow, autho
   const present = await findPresentUsers(db, thread.id, new Date(at.getTime() - MESSAGE_PRESENCE_MS));
   const participantIds = opened.loaded.participants.flatMap((p) => (p.userId !== null ? [p.userId] : []));
   const officeId = opened.loaded.project.notaryOfficeId;
-  const accounts = await db
-    .select()
-    .from(userTable)
-    .where(or(inArray(userTable.id, [...participantIds, 0]), officeId === null ? undefined : eq(userTable.notaryOfficeId, officeId)));
+  const accounts = await findAccountsToTell(db, participantIds, officeId);
   for (const account of accounts) {
     if (account.id === author.id || !account.isActive || present.has(account.id)) continue;
     const viewer = viewerOfAccount(account);
@@ -293,7 +290,7 @@ async function notifyRecipients(db: Db, opened: Opened, thread: ThreadRow, autho
 }
 
 /** A stored account as the permission rules see it. */
-export function viewerOfAccount(account: typeof userTable.$inferSelect): Viewer {
+export function viewerOfAccount(account: UserRow): Viewer {
   return { id: account.id, roles: account.roles, isPro: account.isPro, isNotary: account.isNotary, needsRoleChange: account.needsRoleChange, notary_office: account.notaryOfficeId === null ? null : { id: account.notaryOfficeId } };
 }
 

@@ -3,7 +3,8 @@ import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { notaryOffices } from '../../db/schema';
 
-type OfficeRow = typeof notaryOffices.$inferSelect;
+/** An office's row; its revision is not needed (the file's JSON rows read it apart). */
+type OfficeRow = Omit<typeof notaryOffices.$inferSelect, 'revision'>;
 
 export async function listOffices(db: Db): Promise<NotaryOffice[]> {
   const rows = await db.select().from(notaryOffices).orderBy(asc(notaryOffices.position), asc(notaryOffices.id));

@@ -16,11 +16,9 @@ import {
   type Project,
   type updateParticipantSchema,
 } from '@notadoo/domain';
-import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
-import { documents, participants } from '../../db/schema';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error';
 import { invitationMail } from '../../mail/templates';
 import { queueMail } from '../../mail/outbox-data';
@@ -33,6 +31,8 @@ import { syncPieceRequests } from '../pieces/piece-service';
 import { ensureSharedQuestionnaire, lockProjectPeople, releaseSharedQuestionnaire } from '../questionnaires/shared-questionnaire-data';
 import { detachPrivateThread } from '../messages/message-data';
 import { recordHistoryEvent } from '../history/history-recorder';
+import { insertQuestionnaires } from '../documents/document-data';
+import { deleteParticipant, findParticipantProjectId, findQuestionnairesHeld, insertParticipant, updateParticipantRow } from './participant-data';
 
 type AddPersonInput = z.output<typeof addPersonSchema>;
 type UpdateParticipantInput = z.output<typeof updateParticipantSchema>;
@@ -47,21 +47,10 @@ const EDIT_PERSON_REFUSED = "Erreur : Vous n'avez pas les droits suffisants pour
  */
 async function giveQuestionnaires(db: Db, loaded: LoadedProject, participantId: number, role: ParticipantRole): Promise<void> {
   await ensureSharedQuestionnaire(db, loaded.project, role);
-  const [existing] = await db
-    .select({
-      hasSuccession: sql<boolean>`bool_or(${documents.docType} = 'document_successions')`,
-      hasBalance: sql<boolean>`bool_or(${documents.docType} = 'document_heritage_balances')`,
-      own: sql<string[]>`array_agg(${documents.docType}) FILTER (WHERE ${documents.participantId} = ${participantId})`,
-    })
-    .from(documents)
-    .where(eq(documents.projectId, loaded.project.id));
-  const own = new Set(existing?.own ?? []);
-  const missing = questionnairesFor(loaded.project, role, {
-    hasSuccession: existing?.hasSuccession ?? false,
-    hasBalance: existing?.hasBalance ?? false,
-  }).filter((docType) => !own.has(docType));
-  if (missing.length === 0) return;
-  await db.insert(documents).values(missing.map((docType) => ({ projectId: loaded.project.id, participantId, kind: 'questionnaire' as const, docType })));
+  const held = await findQuestionnairesHeld(db, loaded.project.id, participantId);
+  const own = new Set(held.own);
+  const missing = questionnairesFor(loaded.project, role, { hasSuccession: held.hasSuccession, hasBalance: held.hasBalance }).filter((docType) => !own.has(docType));
+  await insertQuestionnaires(db, loaded.project.id, participantId, missing);
 }
 
 /**
@@ -86,28 +75,25 @@ export async function addPerson(ctx: AppContext, user: UserWithOffice, projectId
   // The person and their invitation mail are saved together.
   await ctx.db.transaction(async (tx) => {
     await lockProjectPeople(tx, projectId);
-    const [row] = await tx
-      .insert(participants)
-      .values({
-        projectId,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        email: input.email ?? null,
-        role: input.role,
-        addedBy: user.id,
-        roleConfirmed: confirmsRoleOnAdd(viewer, access, input.role),
-      })
-      .returning({ id: participants.id });
-    await giveQuestionnaires(tx, loaded, row!.id, input.role);
+    const participantId = await insertParticipant(tx, {
+      projectId,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email ?? null,
+      role: input.role,
+      addedBy: user.id,
+      roleConfirmed: confirmsRoleOnAdd(viewer, access, input.role),
+    });
+    await giveQuestionnaires(tx, loaded, participantId, input.role);
     // Issue 22: the person's pieces (and a piece of the whole file may now be theirs).
     await syncPieceRequests(tx, projectId, ctx.now());
-    if (input.email) await invite(ctx, tx, user, loaded, { id: row!.id, email: input.email, firstName: input.firstName, lastName: input.lastName }, hasAccount);
+    if (input.email) await invite(ctx, tx, user, loaded, { id: participantId, email: input.email, firstName: input.firstName, lastName: input.lastName }, hasAccount);
     await recordHistoryEvent(tx, ctx.now(), {
       kind: 'person_added',
       projectId,
       actor: user,
-      subjectParticipantIds: [row!.id],
-      details: { participantId: row!.id, name: personName(input), role: PARTICIPANT_ROLE_LABELS[input.role], invited: Boolean(input.email) },
+      subjectParticipantIds: [participantId],
+      details: { participantId, name: personName(input), role: PARTICIPANT_ROLE_LABELS[input.role], invited: Boolean(input.email) },
     });
   });
   if (input.email) ctx.outbox.wake();
@@ -146,9 +132,9 @@ async function invite(
 }
 
 async function requireParticipant(ctx: AppContext, user: UserWithOffice, participantId: number) {
-  const [row] = await ctx.db.select({ projectId: participants.projectId }).from(participants).where(eq(participants.id, participantId));
-  if (!row) throw notFound("Cette personne n'existe pas.");
-  const found = await requireOpenProject(ctx, user, row.projectId);
+  const projectId = await findParticipantProjectId(ctx.db, participantId);
+  if (projectId === undefined) throw notFound("Cette personne n'existe pas.");
+  const found = await requireOpenProject(ctx, user, projectId);
   const person = found.access.participants.find((p) => p.id === participantId)!;
   const participant = found.loaded.participants.find((p) => p.id === participantId)!;
   return { ...found, person, participant };
@@ -167,7 +153,7 @@ export async function removeParticipant(ctx: AppContext, user: UserWithOffice, p
   await ctx.db.transaction(async (tx) => {
     await lockProjectPeople(tx, projectId);
     // Their requests go with them (ON DELETE CASCADE); a piece of the whole file passes to another person of the role.
-    await tx.delete(participants).where(and(eq(participants.id, participantId), eq(participants.projectId, projectId)));
+    await deleteParticipant(tx, projectId, participantId);
     await releaseSharedQuestionnaire(tx, projectId, person.role);
     await syncPieceRequests(tx, projectId, ctx.now());
     await recordHistoryEvent(tx, ctx.now(), {
@@ -204,10 +190,12 @@ export async function updateParticipant(ctx: AppContext, user: UserWithOffice, i
   // A confirmation vouched for the person at the old address: whoever could not confirm the role does not pass it to a new one.
   const dropsConfirmation = newEmail !== undefined && person.role_confirmed && !confirmsRoleOnAdd(viewer, access, person.role);
   await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(participants)
-      .set({ firstName: input.firstName, lastName: input.lastName, ...(newEmail ? { email: newEmail } : {}), ...(dropsConfirmation ? { roleConfirmed: false } : {}) })
-      .where(eq(participants.id, participant.id));
+    await updateParticipantRow(tx, participant.id, {
+      firstName: input.firstName,
+      lastName: input.lastName,
+      ...(newEmail ? { email: newEmail } : {}),
+      ...(dropsConfirmation ? { roleConfirmed: false } : {}),
+    });
     if (newEmail) {
       await revokeInvitations(tx, participant.id);
       await detachPrivateThread(tx, participant.id);
@@ -231,7 +219,7 @@ export async function confirmParticipantRole(ctx: AppContext, user: UserWithOffi
     throw forbidden(PROJECT_PERMISSION_MESSAGES.confirmRoleRefused);
   }
   await ctx.db.transaction(async (tx) => {
-    await tx.update(participants).set({ roleConfirmed: true }).where(eq(participants.id, participantId));
+    await updateParticipantRow(tx, participantId, { roleConfirmed: true });
     const named = loaded.participants.find((p) => p.id === participantId);
     await recordHistoryEvent(tx, ctx.now(), {
       kind: 'person_edited',
@@ -263,7 +251,7 @@ export async function changeParticipantRole(ctx: AppContext, user: UserWithOffic
   if (!check.ok) throw badRequest(check.message);
   await ctx.db.transaction(async (tx) => {
     await lockProjectPeople(tx, loaded.project.id);
-    await tx.update(participants).set({ role, roleConfirmed: true }).where(eq(participants.id, participantId));
+    await updateParticipantRow(tx, participantId, { role, roleConfirmed: true });
     await giveQuestionnaires(tx, loaded, participantId, role);
     // Nothing of the old role stays under the person: its questionnaire is the role's, not theirs.
     await releaseSharedQuestionnaire(tx, loaded.project.id, participant.role);

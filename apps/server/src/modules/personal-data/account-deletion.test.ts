@@ -4,7 +4,7 @@ import { multipartBody, PDF_BYTES } from '../../../test/multipart';
 import { BACKENDS, bearer, buildTestApp, type TestApp } from '../../../test/test-app';
 import { historyEntries, historyHeads, participants, projects, users } from '../../db/schema';
 import { projectFileKey } from '../../files/storage/storage-keys';
-import { mailOutbox } from '../../mail/outbox-data';
+import { mailOutbox } from '../../db/schema';
 import { verifyChain } from '../history/history-service';
 
 type Actor = { id: number; email: string; password: string; headers: Record<string, string> };

@@ -1,19 +1,31 @@
 import type { ProjectType } from '@notadoo/domain';
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { jsonRow, timestampKeys, withDates } from '../../db/json-rows';
 import { rowsOf } from '../../db/rows';
 import { preparedRawStatement } from '../../db/prepared-statements';
 import { documents, notaryOffices, participants, pieceRequests, projects } from '../../db/schema';
-import { peopleByProject, peopleJson, pieceCountsByProject, pieceCountsJson, pushTo, type PeopleJson, type PieceCountsJson } from './project-json';
+import {
+  OFFICE_COLUMNS,
+  PROJECT_COLUMNS,
+  peopleByProject,
+  peopleJson,
+  pieceCountsByProject,
+  pieceCountsJson,
+  pushTo,
+  type OFFICE_DERIVED_COLUMNS,
+  type PROJECT_DERIVED_COLUMNS,
+  type PeopleJson,
+  type PieceCountsJson,
+} from './project-json';
 import { summariesFromJson, summaryColumns, type SummaryJson } from './project-summaries';
 
-export type ProjectRow = typeof projects.$inferSelect;
+export type ProjectRow = Omit<typeof projects.$inferSelect, (typeof PROJECT_DERIVED_COLUMNS)[number]>;
 export type ParticipantRow = typeof participants.$inferSelect & {
   user: { id: number; lastConnectionDate: Date | null; avatar: string | null } | null;
 };
 export type DocumentRow = typeof documents.$inferSelect;
-export type OfficeRow = typeof notaryOffices.$inferSelect;
+export type OfficeRow = Omit<typeof notaryOffices.$inferSelect, (typeof OFFICE_DERIVED_COLUMNS)[number]>;
 
 /** What a project's progress is made of, one entry per document. */
 export interface ProgressPart {
@@ -54,13 +66,13 @@ export interface LoadedProject {
   pieceCounts: PieceCount[];
 }
 
-const PROJECT_DATES = timestampKeys(projects);
+const PROJECT_DATES = timestampKeys(PROJECT_COLUMNS);
 const DOCUMENT_DATES = timestampKeys(documents);
 
 /** Built once per list (a placeholder or a subquery), and prepared (see db/prepared-statements.ts). */
 function loadQuery(list: SQL): SQL {
   return sql`SELECT
-    (SELECT json_agg(json_build_object('project', ${jsonRow(projects, 'p')}, 'office', CASE WHEN o.id IS NULL THEN NULL ELSE ${jsonRow(notaryOffices, 'o')} END,
+    (SELECT json_agg(json_build_object('project', ${jsonRow(PROJECT_COLUMNS, 'p')}, 'office', CASE WHEN o.id IS NULL THEN NULL ELSE ${jsonRow(OFFICE_COLUMNS, 'o')} END,
         'revision', p.revision::text, 'officeRevision', o.revision::text))
       FROM projects p LEFT JOIN notary_offices o ON o.id = p.notary_office_id WHERE p.id = ANY(${list})) AS projects,
     ${peopleJson(list)} AS people,
@@ -214,4 +226,24 @@ export async function findDashboardPage(
 /** Changes a project's own columns (name, status, office, cover) and its `updated_at`. */
 export async function updateProject(db: Db, id: number, changes: Partial<typeof projects.$inferInsert>): Promise<void> {
   await db.update(projects).set({ ...changes, updatedAt: new Date() }).where(eq(projects.id, id));
+}
+
+/** A new file; answers its id. */
+export async function insertProject(db: Db, row: typeof projects.$inferInsert): Promise<number> {
+  const [inserted] = await db.insert(projects).values(row).returning({ id: projects.id });
+  return inserted!.id;
+}
+
+/**
+ * Archives (or restores) the file only if it is not so already, and touches
+ * its `updated_at`: answers false when it already was, so of two requests at
+ * once one changes the file and the other learns it did nothing.
+ */
+export async function setArchivedUnlessAlready(db: Db, id: number, archived: boolean, at: Date): Promise<boolean> {
+  const changed = await db
+    .update(projects)
+    .set({ isArchived: archived, updatedAt: at })
+    .where(and(eq(projects.id, id), eq(projects.isArchived, !archived)))
+    .returning({ id: projects.id });
+  return changed.length > 0;
 }

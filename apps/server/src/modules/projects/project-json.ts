@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { jsonRow, timestampKeys, withDates } from '../../db/json-rows';
-import { participants } from '../../db/schema';
+import { notaryOffices, participants, projects } from '../../db/schema';
+import { columnsWithout } from '../../db/table-columns';
 import type { ParticipantRow, PieceCount } from './project-data';
 
 /**
@@ -8,6 +9,16 @@ import type { ParticipantRow, PieceCount } from './project-data';
  * dashboard (`loadProjectsForSummary`) read as JSON values in their one
  * statement (db/json-rows.ts), for the ids `list`, and how they are read back.
  */
+
+/**
+ * What a file's JSON row holds of the file and of its office: not the folded
+ * name (searched in SQL) nor the revisions (read as text beside the row for
+ * the entity tag), so no file row carries them onto the wire.
+ */
+export const PROJECT_DERIVED_COLUMNS = ['searchName', 'revision'] as const;
+export const PROJECT_COLUMNS = columnsWithout(projects, PROJECT_DERIVED_COLUMNS);
+export const OFFICE_DERIVED_COLUMNS = ['revision'] as const;
+export const OFFICE_COLUMNS = columnsWithout(notaryOffices, OFFICE_DERIVED_COLUMNS);
 
 const PARTICIPANT_DATES = timestampKeys(participants);
 

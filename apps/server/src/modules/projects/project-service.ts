@@ -27,10 +27,8 @@ import {
   type Project,
   type ProjectSummary,
 } from '@notadoo/domain';
-import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
-import { documents, participants, projects } from '../../db/schema';
 import { AppError, badRequest, forbidden } from '../../http/app-error';
 import { parseWith } from '../../http/parse';
 import { IMAGE_TYPES } from '../../files/content-sniffing';
@@ -44,6 +42,8 @@ import { officeMoveOfficeMail, officeMovePersonMail, projectArchiveMail, project
 import { viewerTag, type UserWithOffice } from '../users/user-data';
 import {
   findDashboardPage,
+  insertProject,
+  setArchivedUnlessAlready,
   updateProject,
   type DashboardCursor,
   type LoadedProject,
@@ -55,6 +55,8 @@ import { recordOfficeMove } from './office-moves';
 import { recordHistoryEvent } from '../history/history-recorder';
 import { toPartialProject, toProject, toProjectForAccess, toProjectSummary, toViewer } from './project-presenter';
 import { syncPieceRequests } from '../pieces/piece-service';
+import { insertQuestionnaires } from '../documents/document-data';
+import { insertParticipant } from '../participants/participant-data';
 import { findOfficeById } from '../offices/office-data';
 import { ensureSharedQuestionnaire } from '../questionnaires/shared-questionnaire-data';
 
@@ -71,42 +73,31 @@ export async function createProject(ctx: AppContext, user: UserWithOffice, input
   const check = checkProjectCreation(viewer, input.role, input.type, input.subtype);
   if (!check.ok) throw forbidden(check.message);
   return ctx.db.transaction(async (tx) => {
-    const [project] = await tx
-      .insert(projects)
-      .values({
-        name: input.name,
-        type: input.type,
-        subtype: input.subtype,
-        creatorId: user.id,
-        // A notary opening a file for a client opens it in their own office.
-        notaryOfficeId: input.role === 'office' ? user.notaryOfficeId : null,
-        createdAt: ctx.now(),
-      })
-      .returning({ id: projects.id });
-    const [participant] = await tx
-      .insert(participants)
-      .values({
-        projectId: project!.id,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        email: user.email,
-        userId: user.id,
-        role: input.role,
-        isCreator: true,
-        roleConfirmed: true,
-      })
-      .returning({ id: participants.id });
-    const questionnaires = questionnairesFor(input, input.role, { hasSuccession: false, hasBalance: false });
-    if (questionnaires.length > 0) {
-      await tx.insert(documents).values(
-        questionnaires.map((docType) => ({ projectId: project!.id, participantId: participant!.id, kind: 'questionnaire' as const, docType })),
-      );
-    }
-    await ensureSharedQuestionnaire(tx, { id: project!.id, type: input.type, subtype: input.subtype }, input.role);
+    const projectId = await insertProject(tx, {
+      name: input.name,
+      type: input.type,
+      subtype: input.subtype,
+      creatorId: user.id,
+      // A notary opening a file for a client opens it in their own office.
+      notaryOfficeId: input.role === 'office' ? user.notaryOfficeId : null,
+      createdAt: ctx.now(),
+    });
+    const participantId = await insertParticipant(tx, {
+      projectId,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      email: user.email,
+      userId: user.id,
+      role: input.role,
+      isCreator: true,
+      roleConfirmed: true,
+    });
+    await insertQuestionnaires(tx, projectId, participantId, questionnairesFor(input, input.role, { hasSuccession: false, hasBalance: false }));
+    await ensureSharedQuestionnaire(tx, { id: projectId, type: input.type, subtype: input.subtype }, input.role);
     // Issue 22: the creator's basic pieces (identity, title...) are asked from the start.
-    await syncPieceRequests(tx, project!.id, ctx.now());
-    await recordHistoryEvent(tx, ctx.now(), { kind: 'project_created', projectId: project!.id, actor: user, details: { name: input.name } });
-    return { id: project!.id };
+    await syncPieceRequests(tx, projectId, ctx.now());
+    await recordHistoryEvent(tx, ctx.now(), { kind: 'project_created', projectId, actor: user, details: { name: input.name } });
+    return { id: projectId };
   });
 }
 
@@ -349,12 +340,7 @@ async function changeArchiveState(ctx: AppContext, user: UserWithOffice, id: num
   const file = { ...access, is_archived: loaded.project.isArchived };
   if (!(archived ? canArchiveProject(viewer, file) : canRestoreProject(viewer, file))) throw conflict();
   await ctx.db.transaction(async (tx) => {
-    const changed = await tx
-      .update(projects)
-      .set({ isArchived: archived, updatedAt: ctx.now() })
-      .where(and(eq(projects.id, id), eq(projects.isArchived, !archived)))
-      .returning({ id: projects.id });
-    if (changed.length === 0) throw conflict();
+    if (!(await setArchivedUnlessAlready(tx, id, archived, ctx.now()))) throw conflict();
     const link = projectLink(ctx, id);
     for (const p of peopleToTell(loaded, user)) {
       await queueMail(tx, projectArchiveMail({ to: p.email, firstName: p.firstName, projectName: loaded.project.name, actor: fullName(user), archived, link }));

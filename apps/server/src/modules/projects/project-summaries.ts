@@ -2,9 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { jsonRow, timestampKeys, withDates } from '../../db/json-rows';
 import { preparedRawStatement } from '../../db/prepared-statements';
-import { notaryOffices, projects } from '../../db/schema';
 import type { OfficeRow, ProgressPart, ProjectForSummary, ProjectRow } from './project-data';
-import { peopleByProject, peopleJson, pieceCountsByProject, pieceCountsJson, pushTo, type PeopleJson, type PieceCountsJson } from './project-json';
+import { OFFICE_COLUMNS, PROJECT_COLUMNS, peopleByProject, peopleJson, pieceCountsByProject, pieceCountsJson, pushTo, type PeopleJson, type PieceCountsJson } from './project-json';
 
 /**
  * Project summaries (the dashboard's cards) in one statement answering one
@@ -12,12 +11,12 @@ import { peopleByProject, peopleJson, pieceCountsByProject, pieceCountsJson, pus
  * each document's kind, progress and file count, and the piece counts of issue 22.
  */
 
-const PROJECT_DATES = timestampKeys(projects);
+const PROJECT_DATES = timestampKeys(PROJECT_COLUMNS);
 
 /** The summaries of the projects of `list` (an int[] expression), as the columns of one row of JSON values. */
 export function summaryColumns(list: SQL): SQL {
-  return sql`(SELECT json_agg(${jsonRow(projects, 'p')}) FROM projects p WHERE p.id = ANY(${list})) AS projects,
-    (SELECT json_agg(${jsonRow(notaryOffices, 'o')}) FROM notary_offices o
+  return sql`(SELECT json_agg(${jsonRow(PROJECT_COLUMNS, 'p')}) FROM projects p WHERE p.id = ANY(${list})) AS projects,
+    (SELECT json_agg(${jsonRow(OFFICE_COLUMNS, 'o')}) FROM notary_offices o
       WHERE o.id IN (SELECT p.notary_office_id FROM projects p WHERE p.id = ANY(${list}))) AS offices,
     ${peopleJson(list)} AS people,
     (SELECT json_agg(json_build_array(d.project_id, d.kind, d.progress, cardinality(d.files)))

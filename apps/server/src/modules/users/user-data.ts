@@ -4,8 +4,16 @@ import { strongerPasswordGate } from '../../auth/password-gate';
 import type { Db } from '../../db/database';
 import { preparedStatement } from '../../db/prepared-statements';
 import { notaryOffices, users } from '../../db/schema';
+import { columnsWithout } from '../../db/table-columns';
 
-export type UserRow = typeof users.$inferSelect;
+/**
+ * What the server reads of an account: not its `search_text` (the admin's
+ * search reads it in SQL) nor its `revision` (read as text beside the row for
+ * the entity tags), so that no account row carries them onto the wire.
+ */
+const DERIVED_COLUMNS = ['searchText', 'revision'] as const;
+export const USER_COLUMNS = columnsWithout(users, DERIVED_COLUMNS);
+export type UserRow = Omit<typeof users.$inferSelect, (typeof DERIVED_COLUMNS)[number]>;
 export type NewUserRow = typeof users.$inferInsert;
 /** An account with its office, as the session and the admin's lists show it. */
 export interface UserAndOffice extends UserRow {
@@ -18,8 +26,8 @@ export interface UserAndOffice extends UserRow {
 export interface UserWithOffice extends UserAndOffice {
   /**
    * Issue 24: the revisions of the account's row and of its office's
-   * (migration 0220), which the entity tags of personal answers include.
-   * Not drizzle columns, so that no row read elsewhere carries them onto the wire.
+   * (migration 0220), which the entity tags of personal answers include,
+   * as text: not in `UserRow` (see USER_COLUMNS).
    */
   revision: string;
   officeRevision: string | null;
@@ -27,10 +35,10 @@ export interface UserWithOffice extends UserAndOffice {
 }
 
 const selection = {
-  user: users,
+  user: USER_COLUMNS,
   office: { id: notaryOffices.id, city: notaryOffices.city },
-  revision: sql<string>`${users}.revision::text`,
-  officeRevision: sql<string | null>`${notaryOffices}.revision::text`,
+  revision: sql<string>`${users.revision}::text`,
+  officeRevision: sql<string | null>`${notaryOffices.revision}::text`,
   hasPasskey: sql<boolean>`exists (select 1 from user_passkeys where user_passkeys.user_id = ${users.id})`,
 };
 
@@ -68,7 +76,7 @@ export async function insertUser(db: Db, user: NewUserRow): Promise<UserRow | un
     .insert(users)
     .values({ ...user, email: user.email.toLowerCase() })
     .onConflictDoNothing({ target: users.email })
-    .returning();
+    .returning(USER_COLUMNS);
   return row;
 }
 
