@@ -1,0 +1,197 @@
+// @ts-check
+/**
+ * The worker thread that owns the embedded PGlite database: PostgreSQL in
+ * WASM runs here, the application on the server's thread, so the two use the
+ * machine's cores at once (pglite-worker-client.ts is the other end).
+ *
+ * Plain JavaScript so that it runs as it is both from the sources (tests, tsx)
+ * and next to the built bundle (build-server.ts copies it to dist/), with no
+ * TypeScript loader in this thread. Its messages are typed in
+ * pglite-worker-protocol.ts.
+ *
+ * Each request is answered on its own; PGlite runs one statement at a time
+ * and holds everything outside an open transaction until it ends, as it does
+ * when called in-process.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+
+/** @typedef {import('./pglite-worker-protocol').PgliteRequest} PgliteRequest */
+/** @typedef {import('./pglite-worker-protocol').PgliteReply} PgliteReply */
+/** @typedef {import('./pglite-worker-protocol').PgliteWorkerOptions} PgliteWorkerOptions */
+/** @typedef {import('./pglite-worker-protocol').QueryShape} QueryShape */
+/** @typedef {import('./pglite-worker-protocol').SerializedError} SerializedError */
+/** @typedef {import('@electric-sql/pglite').Transaction} Transaction */
+/** @typedef {import('@electric-sql/pglite').QueryOptions} QueryOptions */
+/** @typedef {import('@electric-sql/pglite').ParserOptions} ParserOptions */
+
+const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
+const options = /** @type {PgliteWorkerOptions} */ (workerData);
+
+/** @param {PgliteReply} reply */
+const post = (reply) => port.postMessage(reply);
+
+/**
+ * An error as plain data (structured clone keeps an Error's message but not
+ * the fields PostgreSQL's ErrorResponse adds): every own field that is data.
+ * @param {unknown} error
+ * @returns {SerializedError}
+ */
+function serializeError(error) {
+  if (!(error instanceof Error)) return { message: String(error), name: 'Error', fields: {} };
+  /** @type {Record<string, unknown>} */
+  const fields = {};
+  for (const [key, value] of Object.entries(error)) {
+    if (key === 'queryOptions' || key === 'name' || value === undefined) continue;
+    if (value === null || ['string', 'number', 'boolean', 'bigint'].includes(typeof value)) fields[key] = value;
+    // The statement's parameters: they came from the other thread, so they go back.
+    else if (key === 'params' && Array.isArray(value)) fields[key] = value;
+  }
+  return { message: error.message, name: error.name, stack: error.stack, fields };
+}
+
+/** @type {(value: string) => string} */
+const keepText = (value) => value;
+/** Parsers by list of OIDs: the few shapes drizzle sends are built once. */
+const parsersByTypes = new Map();
+
+/**
+ * @param {QueryShape} shape
+ * @returns {QueryOptions | undefined}
+ */
+function queryOptions(shape) {
+  const { rowMode, textTypes, paramTypes } = shape;
+  if (!rowMode && !textTypes && !paramTypes) return undefined;
+  /** @type {QueryOptions} */
+  const result = {};
+  if (rowMode) result.rowMode = rowMode;
+  if (paramTypes) result.paramTypes = paramTypes;
+  if (textTypes) {
+    const key = textTypes.join(',');
+    /** @type {ParserOptions | undefined} */
+    let parsers = parsersByTypes.get(key);
+    if (!parsers) {
+      parsers = Object.fromEntries(textTypes.map((oid) => [oid, keepText]));
+      parsersByTypes.set(key, parsers);
+    }
+    result.parsers = parsers;
+  }
+  return result;
+}
+
+const pg = await PGlite.create({
+  dataDir: options.dataDir,
+  // The migrations create pg_trgm; PGlite loads PostgreSQL extensions from its own package.
+  extensions: { pg_trgm },
+  startParams: [...PGlite.defaultStartParams, ...Object.entries(options.settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])],
+}).catch((/** @type {unknown} */ error) => {
+  post({ ready: false, error: serializeError(error) });
+  return undefined;
+});
+
+/** Thrown inside PGlite's transaction callback to have it roll back, then caught here. */
+const ROLL_BACK = Symbol('roll back');
+
+/** @typedef {{ tx: Transaction, end: (commit: boolean) => void, done: Promise<unknown> }} OpenTransaction */
+/** @type {Map<number, OpenTransaction>} */
+const transactions = new Map();
+/** Stops listening, by the id of the `listen` request. */
+/** @type {Map<number, () => Promise<void>>} */
+const listeners = new Map();
+
+/**
+ * Opens a transaction held across messages: PGlite's `transaction` runs its
+ * callback until the other thread's callback ends (`end`).
+ * @param {PGlite} db
+ * @returns {Promise<OpenTransaction>}
+ */
+function begin(db) {
+  return new Promise((resolve, reject) => {
+    /** @type {(commit: boolean) => void} */
+    let end = () => undefined;
+    const ended = new Promise((resolveEnd) => (end = resolveEnd));
+    let entered = false;
+    const done = db.transaction(async (tx) => {
+      entered = true;
+      resolve({ tx, end, done });
+      if (!(await ended)) throw ROLL_BACK;
+    });
+    // BEGIN itself failed: nothing was opened.
+    done.catch((/** @type {unknown} */ error) => {
+      if (!entered) reject(error);
+    });
+  });
+}
+
+/**
+ * @param {PGlite} db
+ * @param {PgliteRequest} request
+ * @returns {Promise<import('@electric-sql/pglite').Results | import('@electric-sql/pglite').Results[] | number | undefined>}
+ */
+async function answer(db, request) {
+  switch (request.op) {
+    case 'query': {
+      const target = request.tx === undefined ? db : openTransaction(request.tx).tx;
+      return target.query(request.sql, request.params, queryOptions(request.shape));
+    }
+    case 'exec': {
+      const target = request.tx === undefined ? db : openTransaction(request.tx).tx;
+      return target.exec(request.sql, queryOptions(request.shape));
+    }
+    case 'begin':
+      transactions.set(request.id, await begin(db));
+      return request.id;
+    case 'rollback':
+      await openTransaction(request.tx).tx.rollback();
+      return undefined;
+    case 'end': {
+      const open = openTransaction(request.tx);
+      transactions.delete(request.tx);
+      open.end(request.commit);
+      try {
+        await open.done;
+      } catch (error) {
+        if (error !== ROLL_BACK) throw error;
+      }
+      return undefined;
+    }
+    case 'listen': {
+      const listener = request.id;
+      listeners.set(listener, await db.listen(request.channel, (payload) => post({ listener, payload })));
+      return undefined;
+    }
+    case 'unlisten': {
+      const stop = listeners.get(request.listener);
+      listeners.delete(request.listener);
+      await stop?.();
+      return undefined;
+    }
+    case 'close':
+      await db.close();
+      return undefined;
+  }
+}
+
+/** @param {number} id */
+function openTransaction(id) {
+  const open = transactions.get(id);
+  if (!open) throw new Error('Transaction is closed');
+  return open;
+}
+
+if (pg) {
+  const db = pg;
+  port.on('message', (/** @type {PgliteRequest} */ request) => {
+    const fail = (/** @type {unknown} */ error) => post({ id: request.id, ok: false, error: serializeError(error) });
+    answer(db, request).then((result) => {
+      try {
+        post({ id: request.id, ok: true, result });
+      } catch (error) {
+        // A value structured clone cannot copy: that call fails, the worker goes on.
+        fail(error);
+      }
+    }, fail);
+  });
+  post({ ready: true });
+}
