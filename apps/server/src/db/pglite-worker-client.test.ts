@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { types } from '@electric-sql/pglite';
+import { PGlite, types } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from './database-errors';
 import { openPgliteWorker, PGLITE_WORKER_STOPPED, type PgliteWorkerClient } from './pglite-worker-client';
@@ -45,13 +45,34 @@ describe('PGlite in a worker thread', () => {
     expect(row).toMatchObject({ id: 1, name: 'un', doc: { a: [1, 2] }, big: '9007199254740993' });
   });
 
-  it('keeps the text of the types whose parsers keep it (as drizzle asks), in rows as arrays', async () => {
-    const keep = (value: string) => value;
-    const result = await client.query<unknown[]>('SELECT $1::timestamptz AS at, $2::date AS day, 1 AS n', ['2026-11-24T10:00:00Z', '2026-11-24'], {
-      rowMode: 'array',
-      parsers: { [types.TIMESTAMPTZ]: keep, [types.DATE]: keep },
-    });
-    expect(result.rows).toEqual([['2026-11-24 10:00:00+00', '2026-11-24', 1]]);
+  it('decodes every type as PGlite does in-process, with and without drizzle’s text-keeping parsers, in both row modes', async () => {
+    const inProcess = await PGlite.create();
+    try {
+      const keep = (value: string) => value;
+      // drizzle-orm/pglite's own options (session.js).
+      const drizzleParsers = { [types.TIMESTAMP]: keep, [types.TIMESTAMPTZ]: keep, [types.INTERVAL]: keep, [types.DATE]: keep, 1231: keep, 1115: keep, 1185: keep, 1187: keep, 1182: keep };
+      const sql = `SELECT $1::timestamptz AS tz, $1::timestamp AS ts, $2::date AS day, 'infinity'::timestamptz AS inf, '1 day 02:00'::interval AS span,
+        ARRAY[$1::timestamptz, NULL] AS tzs, ARRAY[$1::timestamp] AS tss, ARRAY[$2::date] AS days, ARRAY['1 day'::interval] AS spans,
+        ARRAY[1.5, 2]::numeric[] AS nums, 12.50::numeric AS num, 9007199254740993::int8 AS big, 42::int8 AS small,
+        '{"a": [1, "é"], "b": null}'::jsonb AS doc, '"text"'::json AS str, ARRAY['{"x": 1}'::jsonb, '[2]'::jsonb] AS docs, ARRAY['{"y": 2}'::json] AS jsons,
+        NULL::jsonb AS nothing, NULL::timestamptz AS never, '\\x00ff'::bytea AS bin, ARRAY[1, 2] AS ints, true AS yes, 'ü'::text AS t`;
+      const params = ['2026-11-24T10:00:00.123Z', '2026-11-24'];
+      for (const options of [undefined, { rowMode: 'array' as const }, { rowMode: 'object' as const, parsers: drizzleParsers }, { rowMode: 'array' as const, parsers: drizzleParsers }]) {
+        const expected = await inProcess.query(sql, params, options);
+        const answered = await client.query(sql, params, options);
+        expect(answered.rows).toEqual(expected.rows);
+        expect(answered.fields).toEqual(expected.fields);
+      }
+      const [objectRow] = (await client.query<Record<string, unknown>>(sql, params)).rows;
+      expect(objectRow!.tz).toBeInstanceOf(Date);
+      expect(objectRow!.doc).toEqual({ a: [1, 'é'], b: null });
+      expect(objectRow!.bin).toBeInstanceOf(Uint8Array);
+      expect(objectRow!.big).toBe(9007199254740993n);
+      // A text-keeping parser of a type the worker decodes itself.
+      expect((await client.query('SELECT 7 AS n, now()::date AS d', [], { parsers: { [types.INT4]: keep } })).rows[0]).toMatchObject({ n: '7', d: expect.any(Date) });
+    } finally {
+      await inProcess.close();
+    }
   });
 
   it('refuses a parser that changes the text rather than ignoring it', async () => {

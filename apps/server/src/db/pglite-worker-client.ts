@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { QueryOptions, Results } from '@electric-sql/pglite';
+import { types, type QueryOptions, type Results } from '@electric-sql/pglite';
 import type { PgliteReply, PgliteRequest, PgliteWorkerOptions, QueryShape, SerializedError } from './pglite-worker-protocol';
 
 /**
@@ -42,8 +42,10 @@ const WORKER_URL = new URL('./pglite-worker.mjs', import.meta.url);
 
 /** Starts the worker and opens the database in it; fails as PGlite.create would. */
 export async function openPgliteWorker(options: PgliteWorkerOptions): Promise<PgliteWorkerClient> {
-  // Plain JavaScript: no TypeScript loader (tsx's would cost the thread tens of MB), nor the server's flags.
-  const worker = new Worker(WORKER_URL, { workerData: options, execArgv: [] });
+  // Plain JavaScript: no TypeScript loader (tsx's would cost the thread tens of MB); the profiler's flags
+  // only (CAPACITY_PROFILE_DIR), the process-wide ones (--v8-pool-size) are refused here and apply anyway.
+  const execArgv = process.execArgv.filter((arg) => /^--(cpu|heap)-prof/.test(arg));
+  const worker = new Worker(WORKER_URL, { workerData: options, execArgv });
   await new Promise<void>((resolve, reject) => {
     const onExit = (code: number) => reject(new Error(`${PGLITE_WORKER_STOPPED} while starting (exit code ${code})`));
     worker.once('error', reject);
@@ -126,9 +128,14 @@ function connect(worker: Worker): PgliteWorkerClient {
   });
 
   // async: options the worker cannot take fail the call, as a database error would.
-  const query = async <T>(sql: string, params: unknown[] = [], options?: QueryOptions, tx?: number) =>
-    call<Results<T>>({ op: 'query', sql, params, shape: shapeOf(options), tx });
-  const exec = async (sql: string, options?: QueryOptions, tx?: number) => call<Results[]>({ op: 'exec', sql, shape: shapeOf(options), tx });
+  const query = async <T>(sql: string, params: unknown[] = [], options?: QueryOptions, tx?: number) => {
+    const reading = readingOf(options);
+    return decodeColumns(await call<Results<T>>({ op: 'query', sql, params, shape: reading.shape, tx }), reading);
+  };
+  const exec = async (sql: string, options?: QueryOptions, tx?: number) => {
+    const reading = readingOf(options);
+    return (await call<Results[]>({ op: 'exec', sql, shape: reading.shape, tx })).map((result) => decodeColumns(result, reading));
+  };
 
   return {
     worker,
@@ -202,26 +209,77 @@ function errorFrom(serialized: SerializedError): Error {
   return error;
 }
 
-const NO_SHAPE: QueryShape = {};
-const shapes = new WeakMap<QueryOptions, QueryShape>();
+const keepText = (value: string) => value;
+const { arrayParser, parsers } = types;
+
+/**
+ * The types the worker leaves as text (pglite-worker.mjs, DECODED_BY_CLIENT),
+ * decoded here as PGlite decodes them in-process. The worker then needs no
+ * parsers per query (PGlite copies its whole table of parsers for each query
+ * that brings some: about 150 µs), and a JSON text crosses the port as one
+ * string copy, where a decoded value would be encoded and decoded again by
+ * the structured clone (a 30 KB questionnaire's answers: as much work here,
+ * less for the worker; pglite-worker-bench.ts).
+ */
+const DECODED_BY_CLIENT = new Map<number, (text: string) => unknown>([
+  [types.JSON, parsers[types.JSON]!],
+  [types.JSONB, parsers[types.JSONB]!],
+  [types.TIMESTAMP, parsers[types.TIMESTAMP]!],
+  [types.TIMESTAMPTZ, parsers[types.TIMESTAMPTZ]!],
+  [types.DATE, parsers[types.DATE]!],
+  // PGlite has no parser for intervals: their text, listed so that drizzle's parsers send nothing to the worker.
+  [types.INTERVAL, keepText],
+  // numeric[], timestamp[], timestamptz[], date[], interval[]: arrays of their elements' values.
+  [1231, (text) => arrayParser(text, keepText, 1231)],
+  [1115, (text) => arrayParser(text, parsers[types.TIMESTAMP]!, 1115)],
+  [1185, (text) => arrayParser(text, parsers[types.TIMESTAMPTZ]!, 1185)],
+  [1182, (text) => arrayParser(text, parsers[types.DATE]!, 1182)],
+  [1187, (text) => arrayParser(text, keepText, 1187)],
+]);
+
+/** A query's options as the client reads them: what the worker gets, and the types whose text the caller keeps. */
+interface Reading {
+  shape: QueryShape;
+  keptAsText?: ReadonlySet<number>;
+}
+
+/** Decodes in place the columns of the types the worker left as text, except those the caller keeps as text. */
+function decodeColumns<T>(result: Results<T>, reading: Reading): Results<T> {
+  const columns: Array<[string | number, (text: string) => unknown]> = [];
+  result.fields.forEach((field, index) => {
+    const decode = DECODED_BY_CLIENT.get(field.dataTypeID);
+    if (decode && !reading.keptAsText?.has(field.dataTypeID)) columns.push([reading.shape.rowMode === 'array' ? index : field.name, decode]);
+  });
+  if (columns.length === 0) return result;
+  for (const row of result.rows as Array<Record<string | number, unknown>>) {
+    for (const [column, decode] of columns) {
+      const value = row[column];
+      if (typeof value === 'string') row[column] = decode(value);
+    }
+  }
+  return result;
+}
+
+const PLAIN: Reading = { shape: {} };
+const readings = new WeakMap<QueryOptions, Reading>();
 /** Stands in for a parser that keeps the text: only those can be told to the worker. */
 const PROBE = '\u0000probe';
 
-/** What the worker needs of a query's options (drizzle builds one object per statement: each is read once). */
-function shapeOf(options: QueryOptions | undefined): QueryShape {
-  if (!options) return NO_SHAPE;
-  let shape = shapes.get(options);
-  if (shape) return shape;
-  const { rowMode, parsers, paramTypes, serializers, blob, onNotice } = options;
+/** How to run and decode a query with these options (drizzle builds one object per statement: each is read once). */
+function readingOf(options: QueryOptions | undefined): Reading {
+  if (!options) return PLAIN;
+  let reading = readings.get(options);
+  if (reading) return reading;
+  const { rowMode, parsers: own, paramTypes, serializers, blob, onNotice } = options;
   if (serializers || blob || onNotice) throw new Error('PGlite worker: serializers, blob and onNotice cannot cross to the worker thread');
-  let textTypes: number[] | undefined;
-  if (parsers) {
-    textTypes = Object.entries(parsers).map(([oid, parser]) => {
-      if (parser(PROBE) !== PROBE) throw new Error(`PGlite worker: the parser of type ${oid} changes the text; only text-keeping parsers can cross to the worker thread`);
-      return Number(oid);
-    });
+  const keptAsText = new Set<number>();
+  for (const [oid, parser] of Object.entries(own ?? {})) {
+    if (parser(PROBE) !== PROBE) throw new Error(`PGlite worker: the parser of type ${oid} changes the text; only text-keeping parsers can cross to the worker thread`);
+    keptAsText.add(Number(oid));
   }
-  shape = { rowMode, textTypes, paramTypes };
-  shapes.set(options, shape);
-  return shape;
+  // Types the worker decodes itself keep their text there (the slow path: PGlite copies its parsers for that query).
+  const textTypes = [...keptAsText].filter((oid) => !DECODED_BY_CLIENT.has(oid));
+  reading = { shape: { rowMode, paramTypes, textTypes: textTypes.length > 0 ? textTypes : undefined }, keptAsText };
+  readings.set(options, reading);
+  return reading;
 }

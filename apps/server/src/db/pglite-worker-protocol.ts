@@ -15,15 +15,17 @@ export interface PgliteWorkerOptions {
 }
 
 /**
- * How a query's rows are decoded. Parsers are functions and cannot cross to
- * the worker: the only ones drizzle passes keep the text of some types
- * (timestamps, dates, intervals and their arrays), so their type OIDs are sent
- * and the worker keeps those types' text.
+ * What the worker needs of a query's options. Parsers are functions and
+ * cannot cross to the worker: it leaves the text of the types the client
+ * decodes (json, jsonb, timestamps, dates, intervals, the arrays drizzle
+ * reads as text), and the client decodes them unless the caller's parsers
+ * keep their text. Callers may only pass parsers that keep the text: those of
+ * other types are sent as `textTypes`, whose text the worker keeps.
  */
 export interface QueryShape {
   rowMode?: RowMode;
-  textTypes?: number[];
   paramTypes?: number[];
+  textTypes?: number[];
 }
 
 /** A transaction opened by `begin`, named by that request's id. */
