@@ -63,6 +63,12 @@ describe('PGlite in a worker thread', () => {
         expect(answered.rows).toEqual(expected.rows);
         expect(answered.fields).toEqual(expected.fields);
       }
+      // A repeated column name: the last value, in the first one's place, as PGlite's objects have it.
+      const repeated = 'SELECT 1 AS a, 2 AS b, 3 AS a';
+      const [expectedRow] = (await inProcess.query(repeated)).rows;
+      const [answeredRow] = (await client.query(repeated)).rows;
+      expect(answeredRow).toEqual(expectedRow);
+      expect(Object.entries(answeredRow as object)).toEqual(Object.entries(expectedRow as object));
       const [objectRow] = (await client.query<Record<string, unknown>>(sql, params)).rows;
       expect(objectRow!.tz).toBeInstanceOf(Date);
       expect(objectRow!.doc).toEqual({ a: [1, 'é'], b: null });

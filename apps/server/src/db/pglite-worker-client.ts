@@ -130,11 +130,11 @@ function connect(worker: Worker): PgliteWorkerClient {
   // async: options the worker cannot take fail the call, as a database error would.
   const query = async <T>(sql: string, params: unknown[] = [], options?: QueryOptions, tx?: number) => {
     const reading = readingOf(options);
-    return decodeColumns(await call<Results<T>>({ op: 'query', sql, params, shape: reading.shape, tx }), reading);
+    return shapeRows(await call<Results<T>>({ op: 'query', sql, params, shape: reading.shape, tx }), reading);
   };
   const exec = async (sql: string, options?: QueryOptions, tx?: number) => {
     const reading = readingOf(options);
-    return (await call<Results[]>({ op: 'exec', sql, shape: reading.shape, tx })).map((result) => decodeColumns(result, reading));
+    return (await call<Results[]>({ op: 'exec', sql, shape: reading.shape, tx })).map((result) => shapeRows(result, reading));
   };
 
   return {
@@ -237,30 +237,50 @@ const DECODED_BY_CLIENT = new Map<number, (text: string) => unknown>([
   [1187, (text) => arrayParser(text, keepText, 1187)],
 ]);
 
-/** A query's options as the client reads them: what the worker gets, and the types whose text the caller keeps. */
+/** A query's options as the client reads them: what the worker gets, the rows' form, and the types whose text the caller keeps. */
 interface Reading {
   shape: QueryShape;
+  objectRows: boolean;
   keptAsText?: ReadonlySet<number>;
 }
 
-/** Decodes in place the columns of the types the worker left as text, except those the caller keeps as text. */
-function decodeColumns<T>(result: Results<T>, reading: Reading): Results<T> {
-  const columns: Array<[string | number, (text: string) => unknown]> = [];
-  result.fields.forEach((field, index) => {
+/**
+ * The rows as the caller asked for them: the columns of the types the worker
+ * left as text decoded (except those the caller keeps as text), and objects
+ * made of the worker's arrays unless the caller asked for arrays (a repeated
+ * column name: the last one's value, as PGlite's objects have).
+ */
+function shapeRows<T>(result: Results<T>, reading: Reading): Results<T> {
+  const { fields } = result;
+  const decoded: Array<[number, (text: string) => unknown]> = [];
+  fields.forEach((field, index) => {
     const decode = DECODED_BY_CLIENT.get(field.dataTypeID);
-    if (decode && !reading.keptAsText?.has(field.dataTypeID)) columns.push([reading.shape.rowMode === 'array' ? index : field.name, decode]);
+    if (decode && !reading.keptAsText?.has(field.dataTypeID)) decoded.push([index, decode]);
   });
-  if (columns.length === 0) return result;
-  for (const row of result.rows as Array<Record<string | number, unknown>>) {
-    for (const [column, decode] of columns) {
-      const value = row[column];
-      if (typeof value === 'string') row[column] = decode(value);
+  const rows = result.rows as unknown[][];
+  if (decoded.length > 0) {
+    for (const row of rows) {
+      for (const [index, decode] of decoded) {
+        const value = row[index];
+        if (typeof value === 'string') row[index] = decode(value);
+      }
     }
+  }
+  if (reading.objectRows) {
+    const names = fields.map((field) => field.name);
+    const objects = new Array<Record<string, unknown>>(rows.length);
+    for (let r = 0; r < rows.length; r += 1) {
+      const row = rows[r]!;
+      const object: Record<string, unknown> = {};
+      for (let c = 0; c < names.length; c += 1) object[names[c]!] = row[c];
+      objects[r] = object;
+    }
+    (result as { rows: unknown[] }).rows = objects;
   }
   return result;
 }
 
-const PLAIN: Reading = { shape: {} };
+const PLAIN: Reading = { shape: {}, objectRows: true };
 const readings = new WeakMap<QueryOptions, Reading>();
 /** Stands in for a parser that keeps the text: only those can be told to the worker. */
 const PROBE = '\u0000probe';
@@ -279,7 +299,7 @@ function readingOf(options: QueryOptions | undefined): Reading {
   }
   // Types the worker decodes itself keep their text there (the slow path: PGlite copies its parsers for that query).
   const textTypes = [...keptAsText].filter((oid) => !DECODED_BY_CLIENT.has(oid));
-  reading = { shape: { rowMode, paramTypes, textTypes: textTypes.length > 0 ? textTypes : undefined }, keptAsText };
+  reading = { shape: { paramTypes, textTypes: textTypes.length > 0 ? textTypes : undefined }, objectRows: rowMode !== 'array', keptAsText };
   readings.set(options, reading);
   return reading;
 }

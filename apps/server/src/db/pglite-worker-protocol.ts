@@ -4,7 +4,7 @@
  * Types only: the worker is plain JavaScript, checked against these through
  * its JSDoc.
  */
-import type { Results, RowMode } from '@electric-sql/pglite';
+import type { Results } from '@electric-sql/pglite';
 
 /** What the worker is started with (`workerData`). */
 export interface PgliteWorkerOptions {
@@ -15,15 +15,15 @@ export interface PgliteWorkerOptions {
 }
 
 /**
- * What the worker needs of a query's options. Parsers are functions and
- * cannot cross to the worker: it leaves the text of the types the client
- * decodes (json, jsonb, timestamps, dates, intervals, the arrays drizzle
- * reads as text), and the client decodes them unless the caller's parsers
- * keep their text. Callers may only pass parsers that keep the text: those of
- * other types are sent as `textTypes`, whose text the worker keeps.
+ * What the worker needs of a query's options. Its rows are always arrays,
+ * made objects by the client where the caller asked for objects. Parsers are
+ * functions and cannot cross to the worker: it leaves the text of the types
+ * the client decodes (json, jsonb, timestamps, dates, intervals, the arrays
+ * drizzle reads as text), and the client decodes them unless the caller's
+ * parsers keep their text. Callers may only pass parsers that keep the text:
+ * those of other types are sent as `textTypes`, whose text the worker keeps.
  */
 export interface QueryShape {
-  rowMode?: RowMode;
   paramTypes?: number[];
   textTypes?: number[];
 }

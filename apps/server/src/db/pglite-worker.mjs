@@ -80,23 +80,31 @@ function leaveTextToClient(db) {
   for (const oid of DECODED_BY_CLIENT) db.parsers[oid] = keepText;
 }
 
+/**
+ * Rows always go as arrays; the client makes objects of them where the caller
+ * asked for objects: the structured clone then copies each column's name once
+ * per result rather than once per row (50 rows of 10 columns: 30 µs instead
+ * of 58 µs in this thread).
+ * @type {QueryOptions}
+ */
+const ARRAY_ROWS = { rowMode: 'array' };
 /** Parsers by list of OIDs, for the rare query that keeps the text of other types. */
 /** @type {Map<string, import('@electric-sql/pglite').ParserOptions>} */
 const parsersByTypes = new Map();
 
 /**
  * @param {QueryShape} shape
- * @returns {QueryOptions | undefined}
+ * @returns {QueryOptions}
  */
-function queryOptions({ rowMode, paramTypes, textTypes }) {
-  if (!textTypes) return rowMode || paramTypes ? { rowMode, paramTypes } : undefined;
+function queryOptions({ paramTypes, textTypes }) {
+  if (!textTypes) return paramTypes ? { ...ARRAY_ROWS, paramTypes } : ARRAY_ROWS;
   const key = textTypes.join(',');
   let parsers = parsersByTypes.get(key);
   if (!parsers) {
     parsers = Object.fromEntries(textTypes.map((oid) => [oid, keepText]));
     parsersByTypes.set(key, parsers);
   }
-  return { rowMode, paramTypes, parsers };
+  return { ...ARRAY_ROWS, paramTypes, parsers };
 }
 
 const pg = await PGlite.create({
