@@ -7,7 +7,8 @@
  *
  * The bundle sits one folder below apps/server, as src/*.ts does, so the
  * paths the code computes from its own location (../assets, ./migrations,
- * ./first-start) hold for both: the migrations are copied next to it.
+ * ./first-start, ./pglite-worker.mjs) hold for both: the migrations and the
+ * worker are copied next to it.
  */
 import { cpSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -38,3 +39,5 @@ await build({
   logLevel: 'warning',
 });
 cpSync(path.join(SERVER, 'src/db/migrations'), path.join(OUT, 'migrations'), { recursive: true });
+// The embedded database's worker thread, plain JavaScript found next to the bundle (db/pglite-worker-client.ts).
+cpSync(path.join(SERVER, 'src/db/pglite-worker.mjs'), path.join(OUT, 'pglite-worker.mjs'));

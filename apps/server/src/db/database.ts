@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { openPgliteWorker } from './pglite-worker-client';
 import { createOwnConnection, createPostgresPool, endOwnConnection } from './postgres-pool';
 import { DEFAULT_POSTGRES_SETTINGS, type PostgresConnectionSettings } from './postgres-settings';
 import { schema } from './schema';
@@ -30,9 +30,6 @@ export interface Database {
   kind: 'postgres' | 'pglite';
 }
 
-/** PostgreSQL extensions the migrations create, which PGlite loads from its own package. */
-const EXTENSIONS = { pg_trgm };
-
 /**
  * PGlite runs PostgreSQL with its stock 128 MB of shared buffers, all of it
  * resident in the WASM memory once touched: most of the server's memory
@@ -40,25 +37,19 @@ const EXTENSIONS = { pg_trgm };
  * the OS page cache, so 16 MB of buffers keep the working set of a network's
  * projects; a PostgreSQL server keeps its own settings.
  */
-const PGLITE_OPTIONS = {
-  extensions: EXTENSIONS,
-  startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'],
-};
+const PGLITE_SETTINGS = { shared_buffers: '16MB' };
 
 export type DatabaseTarget = { url: string; settings?: PostgresConnectionSettings } | { pgliteDir: string } | { pgliteInMemory: true };
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if ('url' in target) return openPostgres(target.url, target.settings ?? DEFAULT_POSTGRES_SETTINGS);
-  let client: PGlite;
-  if ('pgliteDir' in target) {
-    mkdirSync(path.dirname(target.pgliteDir), { recursive: true, mode: 0o700 });
-    client = await PGlite.create(target.pgliteDir, PGLITE_OPTIONS);
-  } else {
-    client = await PGlite.create(PGLITE_OPTIONS);
-  }
+  if ('pgliteDir' in target) mkdirSync(path.dirname(target.pgliteDir), { recursive: true, mode: 0o700 });
+  // PGlite in a worker thread: PostgreSQL's work and the application's run on two cores at once.
+  const client = await openPgliteWorker({ dataDir: 'pgliteDir' in target ? target.pgliteDir : undefined, settings: PGLITE_SETTINGS });
   return {
     kind: 'pglite',
-    db: drizzlePglite(client, { schema }) as unknown as Db,
+    // drizzle uses query (with text-keeping parsers) and transaction, which the worker's client has.
+    db: drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db,
     execScriptAtomically: async (sql) => {
       await client.transaction(async (tx) => {
         await tx.exec(sql);
@@ -66,8 +57,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     },
     // A PGlite database belongs to one process: nothing to lock against.
     withStartupLock: (work) => work(),
-    // In the same process: nothing can break; a commit's notifications are handed over before its answer.
-    listen: (channel, heard) => client.listen(channel, heard),
+    // A commit's notifications come over the same port before its answer; `lost` if the worker stops.
+    listen: (channel, heard, lost) => client.listen(channel, heard, lost),
     close: () => client.close(),
   };
 }
