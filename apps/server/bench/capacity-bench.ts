@@ -411,9 +411,9 @@ function cpuMsOf(pid: number | undefined): number {
  * time a request costs does not, and says what a dedicated machine would hold.
  */
 /**
- * PostgreSQL: reads the whole bench database once into the system's file
- * cache (pg_prewarm, mode `read`), as a server that has been running holds
- * it; without it, the first minutes after the machine starts measure its disk.
+ * PostgreSQL: reads the whole bench database once into memory (pg_prewarm),
+ * as a server that has been running holds it; without it, the first minutes
+ * after the machine starts measure its disk.
  */
 async function prewarm(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });
@@ -421,11 +421,22 @@ async function prewarm(url: string): Promise<void> {
   const start = performance.now();
   try {
     await client.query('CREATE EXTENSION IF NOT EXISTS pg_prewarm');
-    const { rows } = await client.query<{ blocks: string }>(
-      `SELECT coalesce(sum(pg_prewarm(c.oid, 'read')), 0) AS blocks FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-       WHERE n.nspname IN ('public', 'pg_toast') AND c.relkind IN ('r', 'i', 't', 'm') AND c.relpersistence = 'p'`,
+    // Into PostgreSQL's own buffers when the base fits in them (a server sized for its base, whose
+    // working set stays there), else into the system's file cache, which a backend reads with a system call per page.
+    const { rows: sizes } = await client.query<{ base: string; buffers: string; setting: string }>(
+      `SELECT pg_database_size(current_database()) AS base, (SELECT setting::bigint * 8192 FROM pg_settings WHERE name = 'shared_buffers') AS buffers,
+         current_setting('shared_buffers') AS setting`,
     );
-    console.log(`  base lue dans le cache du système (pg_prewarm) : ${((Number(rows[0]!.blocks) * 8) / 1024).toFixed(0)} Mo en ${fmt((performance.now() - start) / 1000)} s`);
+    const fits = Number(sizes[0]!.base) < 0.9 * Number(sizes[0]!.buffers);
+    const { rows } = await client.query<{ blocks: string }>(
+      `SELECT coalesce(sum(pg_prewarm(c.oid, $1)), 0) AS blocks FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+       WHERE n.nspname IN ('public', 'pg_toast') AND c.relkind IN ('r', 'i', 't', 'm') AND c.relpersistence = 'p'`,
+      [fits ? 'buffer' : 'read'],
+    );
+    const where = fits ? 'les tampons de PostgreSQL' : 'le cache du système';
+    console.log(
+      `  base lue dans ${where} (pg_prewarm ; shared_buffers ${sizes[0]!.setting}) : ${((Number(rows[0]!.blocks) * 8) / 1024).toFixed(0)} Mo en ${fmt((performance.now() - start) / 1000)} s`,
+    );
   } catch (error) {
     console.log(`  base non préchargée (${error instanceof Error ? error.message : String(error)}) : les premiers paliers mesurent aussi le disque`);
   } finally {
