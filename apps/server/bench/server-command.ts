@@ -1,6 +1,6 @@
 /**
  * The server as the root `npm start` runs it once `npm run build` is done
  * (keep the two in step): the built bundle on plain Node, with one V8
- * background thread (see docs/decisions/, 2026-11-23).
+ * background thread (see docs/decisions.md, 2026-11-23).
  */
 export const SERVER_COMMAND = [process.execPath, '--v8-pool-size=1', 'apps/server/dist/main.js'];

@@ -36,7 +36,7 @@ export interface RateLimits {
 }
 
 const MINUTE = 60_000;
-// The login figures are argued in docs/decisions/ (2026-11-24).
+// The login figures are argued in docs/decisions.md (2026-11-24).
 export const DEFAULT_RATE_LIMITS: RateLimits = {
   loginPerIp: { max: 300, windowMs: 15 * MINUTE },
   loginFailuresPerAccountAndIp: { max: 10, windowMs: 15 * MINUTE },

@@ -11,5 +11,5 @@ export interface PostgresConnectionSettings {
   queryTimeoutMs: number;
 }
 
-/** See docs/decisions/ (2026-11-24) for why these figures. */
+/** See docs/decisions.md (2026-11-24) for why these figures. */
 export const DEFAULT_POSTGRES_SETTINGS: PostgresConnectionSettings = { connectTimeoutMs: 5000, queryTimeoutMs: 10_000 };

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 
 /** Toasts last 5000 ms (spec section 9). */
 export const TOAST_DURATION_MS = 5000;
-/** The shorter toasts of some profile and generic messages (spec section 9; docs/decisions/ lists which). */
+/** The shorter toasts of some profile and generic messages (spec section 9; docs/decisions.md lists which). */
 export const SHORT_TOAST_DURATION_MS = 3000;
 
 /** Where nothing important lives: the header, its menu and the page titles are at the top. */

@@ -4,7 +4,7 @@
  * and Dropbox, Inc., © 2021 @zxcvbn-ts), completed with French ones (azerty,
  * motdepasse, soleil, doudou…) and written as `normalizeForLookup` reads them:
  * lower case, without accents, four characters or more, one a line.
- * How it was made: docs/decisions/ (2026-11-24, passwords of issue 27).
+ * How it was made: docs/decisions.md (2026-11-24, passwords of issue 27).
  */
 export const COMMON_PASSWORDS_TEXT = `
 0.0.0.000

@@ -8,7 +8,7 @@ import { isAdmin, isOfficeMember, type OfficeMembership, type RoleHolder } from 
  * refuses trivial, common and personal passwords; office members and admins
  * (`staff`) also need 80 bits of entropy, the deliberation's figure for a
  * password alone. Data and pure functions: the server enforces them, the web
- * shows them live. Decisions: docs/decisions/ (2026-11-24, issue 27).
+ * shows them live. Decisions: docs/decisions.md (2026-11-24, issue 27).
  */
 
 /** Whose rule applies: `staff` (office members and admins signing in by password) or `client`. */

@@ -1,6 +1,6 @@
 /**
  * Password rule of spec section 5: "longer than 6 characters with at least one
- * digit". Longer than 6 means 7 or more (docs/decisions/).
+ * digit". Longer than 6 means 7 or more (docs/decisions.md).
  */
 export const PASSWORD_MIN_LENGTH = 7;
 

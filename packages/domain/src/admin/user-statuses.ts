@@ -47,7 +47,7 @@ export function readUserStatus(user: UserStatuses, action: UserStatusAction): bo
 
 /**
  * The statuses after one toggle. Granting intermediary or notary rights also
- * answers a pending role-change request (docs/decisions/, 2026-11-22), so
+ * answers a pending role-change request (docs/decisions.md, 2026-11-22), so
  * the user who asked is no longer blocked from creating projects.
  */
 export function applyUserStatus(user: UserStatuses, action: UserStatusAction, value: boolean): UserStatuses {

@@ -11,7 +11,7 @@ export const TRANSFER_RESULTS_SHOWN = 30;
 export const TRANSFER_RESET_DELAY_MS = 400;
 export const TRANSFER_SUCCESS_CLOSE_DELAY_MS = 2500;
 
-/** Names of the bridge's headers (the spec names only "a service key and the user id"; see docs/decisions/). */
+/** Names of the bridge's headers (the spec names only "a service key and the user id"; see docs/decisions.md). */
 export const BRIDGE_HEADERS = { serviceKey: 'X-Service-Key', userId: 'X-User-Id' } as const;
 
 export const TRANSFER_MESSAGES = {

@@ -30,7 +30,7 @@ export interface ReminderCandidate {
  * One page of the pass, in participant order after `afterParticipantId`: the
  * participants owing a piece that has not moved since `quietBefore` (no file
  * of theirs can be due otherwise). Reads the partial index's entries of the
- * page only (see the EXPLAIN in docs/decisions/), however many pieces the
+ * page only (see the EXPLAIN in docs/decisions.md), however many pieces the
  * network holds. `lastParticipantId` is where the next page starts; null at the end.
  */
 export async function findReminderCandidates(

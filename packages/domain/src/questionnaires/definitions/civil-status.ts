@@ -3,7 +3,7 @@ import type { Condition } from '../engine/conditions';
 
 // Spec 001, section 3 "documentCivilStatus". The spec shows neither the number
 // nor the titles of the steps: four steps, from who you are to what binds you,
-// in the order a notary's deed states them (docs/decisions/). All text
+// in the order a notary's deed states them (docs/decisions.md). All text
 // inputs have size 255, as the spec says.
 
 const MARRIED: Condition = { field: 'marital_status', equals: 'married' };

@@ -10,7 +10,7 @@ import { saleMotivationQuestions, saleObservationsQuestion } from './shared/sale
 // text, date or choice. Step 14 'Observations' is not shown by the spec: it
 // holds sale_misc_info, the observations field of the motivation block.
 // Reading of the fields the spec names without explaining them:
-// /work/wt/notes/decisions-sale-apartment.md (merged into docs/decisions/).
+// /work/wt/notes/decisions-sale-apartment.md (merged into docs/decisions.md).
 
 const IN_LOTISSEMENT = answeredYes('copro_q2_lotissement');
 /** The president of the association is asked only when both answers are yes (spec 001, section 4). */

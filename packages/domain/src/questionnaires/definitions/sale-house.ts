@@ -20,7 +20,7 @@ import { saleMotivationQuestions, saleObservationsQuestion } from './shared/sale
 // the spec's, typos included (step 10 'Prêts - Hypotèques'). The two names the
 // spec hides in the building list are ours: situation_q1_under_10_years (the
 // parent of situation_q1_warranty) and situation_q1_under_5_years
-// (/work/wt/notes/decisions-sale-house.md, merged into docs/decisions/).
+// (/work/wt/notes/decisions-sale-house.md, merged into docs/decisions.md).
 // A dependant sits in its parent's question, so the reset icon clears both.
 
 /** Pieces also asked for by other questionnaires: one id, one label everywhere. */

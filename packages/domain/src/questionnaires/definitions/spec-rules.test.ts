@@ -110,7 +110,7 @@ const CLEARING_RULES: ClearingRule[] = [
 ];
 
 // Not written in the spec, but following from "a hidden question's answers
-// are cleared" (docs/decisions/): a dependant cannot outlive its display.
+// are cleared" (docs/decisions.md): a dependant cannot outlive its display.
 const CLEARING_BY_HIDING: ClearingRule[] = [
   {
     rule: 'Heritage balance: changing heritage_balance_q1_kids also clears the same-union answer it hides',

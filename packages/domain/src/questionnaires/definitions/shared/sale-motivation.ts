@@ -4,7 +4,7 @@ import type { Question } from '../../engine/definition';
 // Spec 001, section 3 "Motivation block shared by apartment and house sale",
 // with the codes of section 9. For the apartment the display of the two
 // follow-ups is cut off in the source; we read it as the house does (family
-// reason when 2, other reason when 4): docs/decisions/.
+// reason when 2, other reason when 4): docs/decisions.md.
 
 export const SALE_MOTIVATIONS = [
   [1, 'Mobilité professionnelle'],
