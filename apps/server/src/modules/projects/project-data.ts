@@ -1,4 +1,4 @@
-import type { ProjectType } from '@notadoo/domain';
+import { DASHBOARD_PAGE_SIZE, type ProjectType } from '@notadoo/domain';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { jsonRow, timestampKeys, withDates } from '../../db/json-rows';
@@ -124,8 +124,15 @@ function fromJson(answer: LoadJson, ids: readonly number[]): LoadedProject[] {
   });
 }
 
+/**
+ * One file, by a statement of its own: PostgreSQL plans `= ANY($1)` for an
+ * array of unknown length as if it held ten ids, so the list's generic plan
+ * never looks cheaper than a custom one and the list's statement is planned
+ * again on every call; an array of one id it plans once and keeps.
+ */
 export async function loadProject(db: Db, id: number): Promise<LoadedProject | undefined> {
-  return (await loadProjects(db, [id]))[0];
+  const [answer] = await preparedRawStatement<LoadJson>(db, 'load_project', () => loadQuery(sql`ARRAY[${sql.placeholder('id')}::int]`)).execute({ id });
+  return fromJson(answer!, [id])[0];
 }
 
 /** Where a dashboard page starts: after this project, in (created_at, id) descending order. */
@@ -162,8 +169,13 @@ export interface DashboardPageQuery {
  *
  * Without a filter (the dashboard as it opens, and "Afficher plus"), the
  * statement is one of a few fixed texts with placeholders, prepared once
- * (PostgreSQL planned it on every call, in about 1 ms, longer than it runs).
- * With a search, type, status or city, it is planned for its values.
+ * and planned once per connection (PostgreSQL planned it on every call, in
+ * about 1 ms, longer than it runs). Its limits are written in the text: a
+ * `LIMIT $n` is planned as if it kept a tenth of the rows, which made the
+ * generic plan look costlier than a custom one, so PostgreSQL planned the
+ * prepared statement again on every call all the same.
+ * With a search, type, status, city or another page size, it is planned for
+ * its values.
  */
 export async function findDashboardPage(
   db: Db,
@@ -171,16 +183,18 @@ export async function findDashboardPage(
   query: DashboardPageQuery,
 ): Promise<{ projects: ProjectForSummary[]; next?: DashboardCursor }> {
   const filtered = Boolean(query.search || query.type || query.status !== undefined || query.city !== undefined || query.archived);
+  const prepared = !filtered && query.limit === DASHBOARD_PAGE_SIZE;
+  if (!Number.isSafeInteger(query.limit) || query.limit < 1) throw new RangeError(`page size ${query.limit}`);
+  const limit = sql.raw(String(query.limit));
+  const take = sql.raw(String(query.limit + 1));
   const values = {
-    limit: query.limit,
-    take: query.limit + 1,
     userId: user.id,
     officeId: user.notaryOfficeId,
     afterAt: query.after?.createdAt,
     afterId: query.after?.id,
   };
   // A value is a placeholder in the prepared texts, a bound parameter otherwise.
-  const value = (key: keyof typeof values) => (filtered ? sql`${values[key]}` : sql.placeholder(key));
+  const value = (key: keyof typeof values) => (prepared ? sql.placeholder(key) : sql`${values[key]}`);
   const build = () => {
     // Written out, not bound: the planner matches a partial index's WHERE only against the text of the query.
     const filters: SQL[] = [query.archived ? sql`p.is_archived` : sql`NOT p.is_archived`];
@@ -193,7 +207,7 @@ export async function findDashboardPage(
     if (query.city !== undefined) filters.push(sql`p.notary_office_id IN (SELECT o.id FROM notary_offices o WHERE o.city = ${query.city})`);
     const ordered = (membership?: SQL) =>
       sql`(SELECT p.id, p.created_at FROM projects p WHERE ${sql.join(membership ? [...filters, membership] : filters, sql` AND `)}
-        ORDER BY p.created_at DESC, p.id DESC LIMIT ${value('take')}::int)`;
+        ORDER BY p.created_at DESC, p.id DESC LIMIT ${take})`;
     let pages: SQL;
     if (query.everything) pages = ordered();
     else {
@@ -202,13 +216,13 @@ export async function findDashboardPage(
       pages = sql.join(branches, sql` UNION `);
     }
     // One more than the page tells whether a next one exists; the summaries are read for the page only, in the same statement.
-    return sql`WITH page AS (SELECT page.id, page.created_at FROM (${pages}) AS page ORDER BY page.created_at DESC, page.id DESC LIMIT ${value('take')}::int)
+    return sql`WITH page AS (SELECT page.id, page.created_at FROM (${pages}) AS page ORDER BY page.created_at DESC, page.id DESC LIMIT ${take})
       SELECT (SELECT json_agg(json_build_array(page.id, page.created_at::text) ORDER BY page.created_at DESC, page.id DESC) FROM page) AS page,
-        ${summaryColumns(sql`ARRAY(SELECT page.id FROM page ORDER BY page.created_at DESC, page.id DESC LIMIT ${value('limit')}::int)`)}`;
+        ${summaryColumns(sql`ARRAY(SELECT page.id FROM page ORDER BY page.created_at DESC, page.id DESC LIMIT ${limit})`)}`;
   };
   type PageRow = SummaryJson & { page: Array<[number, string]> | null };
   let row: PageRow;
-  if (filtered) {
+  if (!prepared) {
     row = (await rowsOf<PageRow>(db, build()))[0]!;
   } else {
     const shape = `${query.everything ? 'all' : user.notaryOfficeId === null ? 'member' : 'office_member'}${query.after ? '_after' : ''}`;
