@@ -87,6 +87,8 @@ export interface StepResult {
   reasons: Map<string, number>;
   /** Per kind of request: how many answered, and their median and 99th percentile latency (ms). */
   byKind: Map<string, { n: number; p50: number; p99: number }>;
+  /** Per second of the run (by due time): the longest latency of the requests due then (ms; Infinity if one failed). */
+  slowestBySecond: number[];
 }
 
 function quantile(sorted: readonly number[], q: number): number {
@@ -107,6 +109,11 @@ export async function runOpenLoop(options: { rate: number; seconds: number; next
   const latencies: number[] = [];
   const reasons = new Map<string, number>();
   const kinds = new Map<string, number[]>();
+  const slowestBySecond = new Array<number>(Math.ceil(seconds)).fill(0);
+  const slowest = (dueAt: number, latency: number) => {
+    const second = Math.min(slowestBySecond.length - 1, Math.floor((dueAt - start) / 1000));
+    slowestBySecond[second] = Math.max(slowestBySecond[second]!, latency);
+  };
   let errors = 0;
   let inFlight = 0;
   let sent = 0;
@@ -124,6 +131,7 @@ export async function runOpenLoop(options: { rate: number; seconds: number; next
     for (; sent < due; sent += 1) {
       const dueAt = start + (sent * 1000) / rate;
       if (inFlight >= maxInFlight) {
+        slowest(dueAt, Infinity);
         fail(`non envoyée : ${maxInFlight} requêtes déjà en attente`);
         continue;
       }
@@ -133,11 +141,15 @@ export async function runOpenLoop(options: { rate: number; seconds: number; next
           (kind) => {
             const latency = performance.now() - dueAt;
             latencies.push(latency);
+            slowest(dueAt, latency);
             const list = kinds.get(kind);
             if (list) list.push(latency);
             else kinds.set(kind, [latency]);
           },
-          (error: unknown) => fail(error instanceof Error ? error.message : String(error)),
+          (error: unknown) => {
+            slowest(dueAt, Infinity);
+            fail(error instanceof Error ? error.message : String(error));
+          },
         )
         .finally(() => {
           inFlight -= 1;
@@ -174,5 +186,6 @@ export async function runOpenLoop(options: { rate: number; seconds: number; next
     errors,
     reasons,
     byKind,
+    slowestBySecond,
   };
 }

@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { PgDialect, PgSession } from 'drizzle-orm/pg-core';
+import { PgDialect, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
 import type { Db } from './database';
 
 /**
@@ -30,16 +30,19 @@ export function preparedStatement<T>(db: Db, name: string, build: (db: Db, name:
   return statement;
 }
 
+/** Turns raw SQL into text and parameters (placeholders kept), with drizzle's defaults, as the databases' own dialect does. */
+const dialect = new PgDialect();
+
 /**
  * A raw SQL statement (with `sql.placeholder` values) as a named prepared
  * statement: drizzle offers `prepare` on its query builders only, so this
- * goes through the session's own `prepareQuery`, which they use. Its rows
- * are the driver's, unmapped (both drivers answer `{ rows }`).
+ * asks the handle's session (`db._.session`, drizzle's public handle on it)
+ * to prepare the text, as the builders do. Its rows are the driver's,
+ * unmapped (both drivers answer `{ rows }`).
  */
 export function preparedRawStatement<Row>(db: Db, name: string, query: () => SQL): { execute(values: Record<string, unknown>): Promise<Row[]> } {
   return preparedStatement(db, name, (handle) => {
-    const { session, dialect } = handle as unknown as { session: PgSession; dialect: PgDialect };
-    const statement = session.prepareQuery(dialect.sqlToQuery(query()), undefined, name, false);
-    return { execute: async (values) => ((await statement.execute(values)) as { rows: Row[] }).rows };
+    const statement = handle._.session.prepareQuery<PreparedQueryConfig & { execute: { rows: Row[] } }>(dialect.sqlToQuery(query()), undefined, name, false);
+    return { execute: async (values) => (await statement.execute(values)).rows };
   });
 }
