@@ -27,7 +27,10 @@ describe('the embedded database’s worker thread stopped', () => {
         expect(res.status).toBe(503);
         expect(await res.json()).toEqual({ message: MESSAGES.databaseUnavailable });
       }
-      expect((await fetch(`${base}/api/docs`)).status).toBe(200);
+      const docs = await fetch(`${base}/api/docs`);
+      expect(docs.status).toBe(200);
+      // Read to its end: a body left unread keeps its connection busy, and closing the server waits for it.
+      await docs.arrayBuffer();
     } finally {
       await t.close();
     }
