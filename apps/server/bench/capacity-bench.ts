@@ -12,8 +12,8 @@
  *    in X-Forwarded-For: the bench stands for the reverse proxy, so the server
  *    gets TRUST_PROXY=127.0.0.1 (unset by default: nothing is weakened).
  * 2. After a warm-up (PostgreSQL's base read into the file cache by
- *    pg_prewarm; CAPACITY_WARMUP_SECONDS of the mix at the first rate, not
- *    judged), the day's mix, open loop (open-loop-load.ts) at a fixed rate, stepped up
+ *    pg_prewarm; CAPACITY_WARMUP_SECONDS of the mix, half at the first rate
+ *    and half at half the goal's rate, not judged), the day's mix, open loop (open-loop-load.ts) at a fixed rate, stepped up
  *    by CAPACITY_RATE_FACTOR from CAPACITY_START_RATE until a step misses
  *    p99 < 100 ms or has an error: clients' dashboards (25 %) and file pages
  *    (25 %), questionnaire saves with the document's version (10 %), 1 MB PDF
@@ -144,12 +144,15 @@ async function startServer(name: string, dataDir: string, databaseUrl: string | 
   const port = await freePort();
   // The server writes its logs to a file, as under a process manager: a pipe read by this busy bench fills
   // up, and the server's synchronous log writes would then wait on the bench (seen as 10 % of its CPU).
-  const logFile = path.join(dataDir, 'server.log');
+  // CAPACITY_LOG_DIR: the logs are kept there (the data folder is removed at the end).
+  const logFile = path.join(env.CAPACITY_LOG_DIR ?? dataDir, `${path.basename(dataDir)}.log`);
   const log = openSync(logFile, 'a');
   const output = () => readFileSync(logFile, 'utf8').slice(-4000);
   // CAPACITY_PROFILE_DIR: each server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = env.CAPACITY_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${env.CAPACITY_PROFILE_DIR}`] : [];
-  const child = spawn(SERVER_COMMAND[0]!, [...profile, ...SERVER_COMMAND.slice(1)], {
+  // CAPACITY_NODE_FLAGS: more of Node's flags for the servers, e.g. --trace-gc (refused in NODE_OPTIONS).
+  const flags = env.CAPACITY_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(SERVER_COMMAND[0]!, [...profile, ...flags, ...SERVER_COMMAND.slice(1)], {
     cwd: ROOT,
     env: {
       ...env,
@@ -508,10 +511,19 @@ async function measureStep(
   mix: () => Action,
   pids: Array<number | undefined>,
   backends?: () => Promise<Map<number, number>>,
+  everySecond?: (rssKb: number) => void,
 ): Promise<StepFigure> {
   let peak = 0;
+  let lastSecond = performance.now();
   const sum = (f: (pid: number | undefined) => number) => pids.reduce<number>((total, pid) => total + f(pid), 0);
-  const sample = () => (peak = Math.max(peak, sum(rssOf)));
+  const sample = () => {
+    const rss = sum(rssOf);
+    peak = Math.max(peak, rss);
+    if (everySecond && performance.now() - lastSecond >= 1000) {
+      everySecond(rss);
+      lastSecond = performance.now();
+    }
+  };
   const [serverBefore, benchBefore, databaseBefore] = [sum(cpuMsOf), process.cpuUsage(), await backends?.()];
   const result = await runOpenLoop({ rate, seconds, next: mix, onTick: sample });
   const bench = process.cpuUsage(benchBefore);
@@ -547,33 +559,29 @@ interface Soak {
  * The mix at one rate for `seconds`, the server's RSS sampled every second:
  * does the rate hold, and does memory settle or keep growing?
  */
-async function soak(label: string, rate: number, seconds: number, mix: () => Action, pid: number | undefined): Promise<Soak> {
+async function soak(label: string, rate: number, seconds: number, mix: () => Action, pid: number | undefined, counters: MixCounters, backends?: () => Promise<Map<number, number>>): Promise<Soak> {
   const before = rssOf(pid);
   const samples: number[] = [];
-  let lastSample = 0;
-  const run = await runOpenLoop({
-    rate,
-    seconds,
-    next: mix,
-    onTick: () => {
-      if (performance.now() - lastSample >= 1000) {
-        samples.push(rssOf(pid));
-        lastSample = performance.now();
-      }
-    },
-  });
+  const run = await measureStep(rate, seconds, mix, [pid], backends, (rss) => samples.push(rss));
   const after = rssOf(pid);
-  const peak = Math.max(...samples, after);
-  const held = run.errors === 0 && run.p99 < P99_GOAL_MS;
+  const peak = Math.max(run.peakRssKb, after);
   const slices = [0, 0.25, 0.5, 0.75].map((q) => samples[Math.floor(q * samples.length)] ?? 0);
   // When the slow answers came: a few stalls, or all along?
   const slow = run.slowestBySecond.flatMap((ms, second) => (ms >= P99_GOAL_MS ? [`${second} s (${Number.isFinite(ms) ? `${fmt(ms, 0)} ms` : 'erreur'})`] : []));
-  console.log(
-    `  ${label} : ${rate} /s pendant ${seconds} s, ${fmt(run.achieved)} /s servi, p50 ${fmt(run.p50)} ms, p99 ${fmt(run.p99)} ms, ${run.errors} erreur(s) ${held ? 'tenu' : 'NON tenu'} ; ` +
-      `RSS ${mb(before)} au début, ${slices.map(mb).join(' → ')} → ${mb(after)} à la fin (pic ${mb(peak)}, ${after >= before ? '+' : ''}${mb(after - before)})`,
-  );
+  printStep(label, run, counters);
+  console.log(`      RSS ${mb(before)} au début, ${slices.map(mb).join(' → ')} → ${mb(after)} à la fin (pic ${mb(peak)}, ${after >= before ? '+' : ''}${mb(after - before)})`);
   console.log(`      secondes avec une réponse d'au moins ${P99_GOAL_MS} ms : ${slow.length} sur ${seconds}${slow.length > 0 ? ` (${slow.slice(0, 12).join(', ')}${slow.length > 12 ? '…' : ''})` : ''}`);
-  return { rate, p99: run.p99, errors: run.errors, held, rss: { before, after, peak } };
+  return { rate, p99: run.p99, errors: run.errors, held: run.held, rss: { before, after, peak } };
+}
+
+/**
+ * Warm-up (JIT, plans, the database's caches), printed but not judged: half
+ * of WARMUP_SECONDS at the first rate, half at half the goal's rate. A server
+ * taken cold from 25 /s to 600 /s spends its first seconds compiling and
+ * falls a few seconds behind, which a run of minutes then carries in its p99.
+ */
+async function warmUp(goalRate: number, mix: () => Action, pids: Array<number | undefined>, databaseUrl: string | undefined, counters: MixCounters): Promise<void> {
+  for (const rate of [START_RATE, Math.round(goalRate / 2)]) printStep('chauffe', await measureStep(rate, WARMUP_SECONDS / 2, mix, pids, databaseCpu(databaseUrl)), counters);
 }
 
 async function measureCapacity(database: CapacityDatabase): Promise<Capacity> {
@@ -588,11 +596,10 @@ async function measureCapacity(database: CapacityDatabase): Promise<Capacity> {
     const population = await signIn(server.target, database);
     const counters: MixCounters = { deepestPage: 1, checks: 0, stale: 0, checkErrors: 0 };
     const mix = makeMix(population, roundRobin([server.target]), counters, false);
-    // Warm-up (JIT, plans, the database's caches), printed but not judged.
-    printStep('chauffe', await measureStep(START_RATE, WARMUP_SECONDS, mix, [pid], databaseCpu(database.url)), counters);
+    await warmUp(GOAL_RATES[database.backend], mix, [pid], database.url, counters);
     await measureCostByKind(mix, pid, databaseCpu(database.url));
     const logBefore = backgroundLogged(server.logFile).lines;
-    const goal = database.size === Math.max(...SIZES[database.backend]) ? await soak('objectif', GOAL_RATES[database.backend], LONG_SOAK_SECONDS, mix, pid) : undefined;
+    const goal = database.size === Math.max(...SIZES[database.backend]) ? await soak('objectif', GOAL_RATES[database.backend], LONG_SOAK_SECONDS, mix, pid, counters, databaseCpu(database.url)) : undefined;
     const background = backgroundLogged(server.logFile, logBefore).summary;
     if (goal && background.length > 0) console.log(`      journal du serveur pendant ce temps, hors requêtes : ${background.join(' ; ')}`);
     const steps: StepFigure[] = [];
@@ -605,7 +612,7 @@ async function measureCapacity(database: CapacityDatabase): Promise<Capacity> {
       held = rate;
     }
     if (held === undefined) console.log(`  aucun palier tenu (p99 < ${P99_GOAL_MS} ms sans erreur), même à ${START_RATE} /s`);
-    else await soak('mémoire', held, SOAK_SECONDS, mix, pid);
+    else await soak('mémoire', held, SOAK_SECONDS, mix, pid, counters, databaseCpu(database.url));
     await measureBillingExport(server.target, population.admin, pid);
     return { backend: database.backend, size: database.size, held, steps, goal };
   } finally {
@@ -697,9 +704,10 @@ async function measureTwoProcesses(database: CapacityDatabase, rate: number): Pr
     const counters: MixCounters = { deepestPage: 1, checks: 0, stale: 0, checkErrors: 0 };
     const balancer = roundRobin(servers.map((s) => s.target));
     const mix = makeMix(population, balancer, counters, true);
-    await runOpenLoop({ rate: START_RATE, seconds: Math.max(2, STEP_SECONDS / 2), next: mix });
+    const pids = servers.map((s) => s.child.pid);
+    await warmUp(rate, mix, pids, database.url, counters);
     Object.assign(counters, { checks: 0, stale: 0, checkErrors: 0 });
-    const both = await measureStep(rate, CLUSTER_SECONDS / 2, mix, servers.map((s) => s.child.pid), databaseCpu(database.url));
+    const both = await measureStep(rate, CLUSTER_SECONDS / 2, mix, pids, databaseCpu(database.url));
     printStep('A + B    ', both, counters);
     console.log(`      lectures sur l'autre processus juste après un enregistrement acquitté : ${counters.checks}, dont ${counters.stale} périmée(s), ${counters.checkErrors} en erreur`);
     // B stops as a deploy stops it; the balancer sees its connections refused and sends everything to A.
