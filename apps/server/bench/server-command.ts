@@ -3,4 +3,4 @@
  * (keep the two in step): the built bundle on plain Node, with one V8
  * background thread (see docs/decisions.md, 2026-11-23).
  */
-export const SERVER_COMMAND = [process.execPath, '--v8-pool-size=1', 'apps/server/dist/main.js'];
+export const SERVER_COMMAND = [process.execPath, '--v8-pool-size=1', '--max-semi-space-size=16', 'apps/server/dist/main.js'];
