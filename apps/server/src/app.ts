@@ -274,9 +274,9 @@ async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> 
       // `/` is a page like the others: answered below, prerendered or not.
       index: false,
       preCompressed: true,
-      // Its own `public, max-age=0` is written after setHeaders and would win.
+      // Ours instead of its `public, max-age=0`.
       cacheControl: false,
-      setHeaders: (res, filePath) => res.setHeader('Cache-Control', filePath.startsWith(assetsDir) ? IMMUTABLE : 'no-cache'),
+      setHeaders: (reply, filePath) => void reply.header('Cache-Control', filePath.startsWith(assetsDir) ? IMMUTABLE : 'no-cache'),
     });
   }
   app.setNotFoundHandler((request, reply) => {

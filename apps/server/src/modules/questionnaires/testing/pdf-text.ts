@@ -6,8 +6,9 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 /** The text lines of every page, in order. */
 export async function readPdfLines(pdf: Uint8Array): Promise<string[]> {
-  const document = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false }).promise;
+  const loading = getDocument({ data: new Uint8Array(pdf), useSystemFonts: false });
   try {
+    const document = await loading.promise;
     const lines: string[] = [];
     for (let number = 1; number <= document.numPages; number += 1) {
       const page = await document.getPage(number);
@@ -24,7 +25,7 @@ export async function readPdfLines(pdf: Uint8Array): Promise<string[]> {
     }
     return lines;
   } finally {
-    await document.destroy();
+    await loading.destroy();
   }
 }
 
