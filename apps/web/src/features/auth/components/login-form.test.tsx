@@ -101,7 +101,8 @@ describe('login screen', () => {
     const user = userEvent.setup();
     renderApp('/login');
     await user.click(await screen.findByRole('button', { name: 'Mot de passe oublié ?' }));
-    await user.type(await screen.findByLabelText(/^Email de votre compte/), 'claire@example.fr');
+    // By role: found once shown (the section opens with a transition), as a person can type only then.
+    await user.type(await screen.findByRole('textbox', { name: /^Email de votre compte/ }), 'claire@example.fr');
     await user.click(screen.getByRole('button', { name: 'Envoyer' }));
     expect(await screen.findByText(MESSAGES.resetRequested('claire@example.fr'))).toBeInTheDocument();
     expect(JSON.parse(String(fetchMock.mock.calls.find(([url]) => String(url).endsWith('users/reset/password'))?.[1]?.body))).toEqual({ email: 'claire@example.fr' });
