@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { REACT_CHUNK } from './build/manifest';
-import { precompressAssets } from './build/precompress-assets';
+import { REACT_CHUNK } from './build/manifest.ts';
+import { precompressAssets } from './build/precompress-assets.ts';
 
 // The API server of the dev setup; the built app is served by that same server in production.
 const apiTarget = 'http://localhost:3000';

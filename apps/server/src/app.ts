@@ -20,6 +20,7 @@ import { createTokenService } from './auth/session-tokens';
 import type { Config, TrustProxy } from './config';
 import { DEFAULT_RATE_LIMITS, type AppContext, type RateLimits } from './context';
 import type { Database } from './db/database';
+import { API_DOCS_UI_PREFIX, markApiDocsUiPublic, registerApiDocsUi, wantsPage } from './http/api-docs';
 import { registerErrorHandling } from './http/error-handler';
 import { answerClientError, answerFrameworkError, MAX_HEADER_SIZE, registerNoStore, registerStorableTextGuard, registerUrlLengthLimit } from './http/http-guards';
 import { sweepTemporaryUploads } from './files/upload';
@@ -196,7 +197,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   registerMaintenanceMode(app, ctx);
   registerUrlLengthLimit(app);
+  markApiDocsUiPublic(app);
   recordRoutes(app);
+  await registerApiDocsUi(app);
   await app.register(
     async (api) => {
       // Deny by default inside /api; static files (office images, the web app) are public.
@@ -226,7 +229,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(billingRoutes(ctx));
       await api.register(contactRoutes(ctx));
       await api.register(siteRoutes(ctx));
-      api.get('/docs', { config: { access: 'public' }, schema: { hide: true } }, async () => app.swagger());
+      api.get('/docs', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => (wantsPage(request) ? reply.redirect(`${API_DOCS_UI_PREFIX}/`) : app.swagger()));
     },
     { prefix: '/api' },
   );

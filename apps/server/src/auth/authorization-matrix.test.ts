@@ -120,6 +120,12 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     { method: 'GET', route: '/api/notaryoffices', readOnly: true, expected: same(200), call: () => ({}) },
     { method: 'GET', route: '/api/notaryoffices/:id', readOnly: true, expected: same(200), call: () => ({ url: '/api/notaryoffices/1' }) },
     { method: 'GET', route: '/api/docs', readOnly: true, expected: same(200), call: () => ({}) },
+    { method: 'GET', route: '/api/docs/ui', readOnly: true, expected: same(200), call: () => ({}) },
+    { method: 'GET', route: '/api/docs/ui/static/index.html', readOnly: true, expected: same(302), call: () => ({}) },
+    { method: 'GET', route: '/api/docs/ui/static/swagger-initializer.js', readOnly: true, expected: same(200), call: () => ({}) },
+    { method: 'GET', route: '/api/docs/ui/static/*', readOnly: true, expected: same(200), call: () => ({ url: '/api/docs/ui/static/swagger-ui.css' }) },
+    { method: 'GET', route: '/api/docs/ui/json', readOnly: true, expected: same(200), call: () => ({}) },
+    { method: 'GET', route: '/api/docs/ui/yaml', readOnly: true, expected: same(200), call: () => ({}) },
     // The signed-in user's own things.
     { method: 'GET', route: '/api/users/me', readOnly: true, expected: cells(EVERYONE_SIGNED_IN, 200, 403), call: () => ({}) },
     { method: 'GET', route: '/api/projects/mine', readOnly: true, expected: cells(EVERYONE_SIGNED_IN, 200, 403), call: () => ({}) },

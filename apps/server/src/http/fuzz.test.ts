@@ -150,6 +150,12 @@ function templateOf(method: string, url: string, f: Fixture): Template | undefin
     'GET /api/notaryoffices': {},
     'GET /api/notaryoffices/:id': { params: { id: '1' } },
     'GET /api/docs': {},
+    'GET /api/docs/ui': {},
+    'GET /api/docs/ui/static/index.html': {},
+    'GET /api/docs/ui/static/swagger-initializer.js': {},
+    'GET /api/docs/ui/static/*': { params: { '*': 'swagger-ui.css' } },
+    'GET /api/docs/ui/json': {},
+    'GET /api/docs/ui/yaml': {},
     'GET /api/projects/mine': { query: { archived: 'true', limit: '5' } },
     'GET /api/projects/open': { query: { from: '2026-01-01', to: '2026-12-31' } },
     'GET /api/project/:id': { params: { id: String(f.projectId) } },
@@ -263,7 +269,8 @@ function encodeLoosely(value: string): string {
 }
 
 function fillPath(url: string, params: Record<string, string>): string {
-  return url.replace(/:(\w+)/g, (_m, name: string) => encodeLoosely(params[name] ?? '1'));
+  // `:name` parameters, and a final `*` (a folder's files).
+  return url.replace(/:(\w+)|\*$/g, (_m, name: string | undefined) => encodeLoosely(params[name ?? '*'] ?? '1'));
 }
 
 function queryString(query: Record<string, unknown> | undefined): string {
