@@ -26,7 +26,7 @@ describe('the API documentation at /api/docs', () => {
     expect(page.headers['content-type']).toMatch(/^text\/html/);
     expect(page.body).toContain('<title>API Notadoo</title>');
     const scripts = [...page.body.matchAll(/<script([^>]*)>([^<]*)<\/script>/g)];
-    expect(scripts.map(([, attributes]) => attributes.match(/src="([^"]+)"/)?.[1])).toEqual([
+    expect(scripts.map(([, attributes]) => attributes?.match(/src="([^"]+)"/)?.[1])).toEqual([
       './static/swagger-ui-bundle.js',
       './static/swagger-ui-standalone-preset.js',
       './static/swagger-initializer.js',
