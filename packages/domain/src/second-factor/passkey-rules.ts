@@ -11,6 +11,14 @@ import { z } from 'zod';
 export const PASSKEY_CHALLENGE_MS = 5 * 60_000;
 /** How many passkeys one account may hold (a few devices, a spare security key). */
 export const MAX_PASSKEYS_PER_ACCOUNT = 10;
+/**
+ * The signature algorithms a new passkey may use (COSE identifiers: Ed25519,
+ * ES256, RS256), the ones every supported Node.js verifies. Named here rather
+ * than left to the WebAuthn library, whose default follows the runtime: on
+ * Node.js 24 it asks for ML-DSA-44 first (WebCrypto's experimental
+ * post-quantum signatures, absent from Node.js 22), which browsers then pick.
+ */
+export const PASSKEY_ALGORITHMS = [-8, -7, -257] as const;
 export const PASSKEY_NAME_MAX = 60;
 
 export const PASSKEY_MESSAGES = {

@@ -3,6 +3,7 @@ import {
   MAX_PASSKEYS_PER_ACCOUNT,
   mayRemoveFactor,
   MESSAGES,
+  PASSKEY_ALGORITHMS,
   PASSKEY_CHALLENGE_MS,
   PASSKEY_ERROR_CODES,
   PASSKEY_MESSAGES,
@@ -109,6 +110,7 @@ export async function startRegistration(ctx: AppContext, user: UserWithOffice): 
     timeout: PASSKEY_CHALLENGE_MS,
     excludeCredentials: existing.map((p) => ({ id: p.credentialId, transports: p.transports })),
     authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+    supportedAlgorithmIDs: [...PASSKEY_ALGORITHMS],
   });
   await keepChallenge(ctx, options.challenge, 'registration', user.id);
   return { ...options };
