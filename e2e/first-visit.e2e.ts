@@ -95,7 +95,10 @@ describe.skipIf(!hasChromium)('first visit of the home page, prerendered and the
     expect(await page.evaluate(() => (window as unknown as Marks).appStarted)).toBeUndefined();
 
     await page.waitForURL('**/signup?email=lea.martin%40exemple.fr');
-    await expect.poll(() => page.getByLabel('Adresse email', { exact: true }).inputValue()).toBe('lea.martin@exemple.fr');
+    // The signup screen's code is late too: the field is awaited before its value is polled (a poll's call must end within its timeout).
+    const email = page.getByLabel('Adresse email', { exact: true });
+    await email.waitFor();
+    await expect.poll(() => email.inputValue()).toBe('lea.martin@exemple.fr');
     expect(visited.filter((address) => address.includes('email=') && !address.startsWith('/signup'))).toEqual([]);
     expect(errors).toEqual([]);
   });
