@@ -41,7 +41,7 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomInt } from 'node:crypto';
 import http from 'node:http';
-import { closeSync, cpSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, cpSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -69,6 +69,8 @@ const CLUSTER_SECONDS = Number(env.CAPACITY_CLUSTER_SECONDS ?? (QUICK ? 10 : 30)
 const P99_GOAL_MS = 100;
 /** The rates issue 24 asks for at the largest base of each backend. */
 const GOAL_RATES: Record<CapacityBackend, number> = { PostgreSQL: 600, PGlite: 200 };
+/** CAPACITY_LONG_SOAK_RATE: the long run at another rate than the goal's, e.g. to compare memory at a rate a slower machine holds. */
+const longSoakRate = (backend: CapacityBackend) => Number(env.CAPACITY_LONG_SOAK_RATE ?? GOAL_RATES[backend]);
 const FLAT_GOAL = 1.5;
 const sizesOf = (value: string | undefined, fallback: string) => (value ?? (QUICK ? '10000' : fallback)).split(',').map(Number).filter((n) => n > 0);
 const SIZES: Record<CapacityBackend, number[]> = {
@@ -145,14 +147,17 @@ async function startServer(name: string, dataDir: string, databaseUrl: string | 
   // The server writes its logs to a file, as under a process manager: a pipe read by this busy bench fills
   // up, and the server's synchronous log writes would then wait on the bench (seen as 10 % of its CPU).
   // CAPACITY_LOG_DIR: the logs are kept there (the data folder is removed at the end).
-  const logFile = path.join(env.CAPACITY_LOG_DIR ?? dataDir, `${path.basename(dataDir)}.log`);
+  const logDir = env.CAPACITY_LOG_DIR ?? dataDir;
+  mkdirSync(logDir, { recursive: true });
+  const logFile = path.join(logDir, `${path.basename(dataDir)}.log`);
   const log = openSync(logFile, 'a');
   const output = () => readFileSync(logFile, 'utf8').slice(-4000);
   // CAPACITY_PROFILE_DIR: each server writes a V8 CPU profile there when it stops (open it in Chrome's DevTools).
   const profile = env.CAPACITY_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${env.CAPACITY_PROFILE_DIR}`] : [];
   // CAPACITY_NODE_FLAGS: more of Node's flags for the servers, e.g. --trace-gc (refused in NODE_OPTIONS).
   const flags = env.CAPACITY_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(SERVER_COMMAND[0]!, [...profile, ...flags, ...SERVER_COMMAND.slice(1)], {
+  // After the command's own flags, so that one given again (e.g. --max-semi-space-size) wins.
+  const child = spawn(SERVER_COMMAND[0]!, [...profile, ...SERVER_COMMAND.slice(1, -1), ...flags, ...SERVER_COMMAND.slice(-1)], {
     cwd: ROOT,
     env: {
       ...env,
@@ -596,10 +601,10 @@ async function measureCapacity(database: CapacityDatabase): Promise<Capacity> {
     const population = await signIn(server.target, database);
     const counters: MixCounters = { deepestPage: 1, checks: 0, stale: 0, checkErrors: 0 };
     const mix = makeMix(population, roundRobin([server.target]), counters, false);
-    await warmUp(GOAL_RATES[database.backend], mix, [pid], database.url, counters);
+    await warmUp(longSoakRate(database.backend), mix, [pid], database.url, counters);
     await measureCostByKind(mix, pid, databaseCpu(database.url));
     const logBefore = backgroundLogged(server.logFile).lines;
-    const goal = database.size === Math.max(...SIZES[database.backend]) ? await soak('objectif', GOAL_RATES[database.backend], LONG_SOAK_SECONDS, mix, pid, counters, databaseCpu(database.url)) : undefined;
+    const goal = database.size === Math.max(...SIZES[database.backend]) ? await soak('objectif', longSoakRate(database.backend), LONG_SOAK_SECONDS, mix, pid, counters, databaseCpu(database.url)) : undefined;
     const background = backgroundLogged(server.logFile, logBefore).summary;
     if (goal && background.length > 0) console.log(`      journal du serveur pendant ce temps, hors requêtes : ${background.join(' ; ')}`);
     const steps: StepFigure[] = [];
