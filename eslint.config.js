@@ -31,6 +31,31 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
+    // A module's SQL lives in its `*-data.ts` files (CODE_STYLE.md): its services, routes and helpers call them.
+    files: ['apps/server/src/modules/**/*.ts'],
+    ignores: ['apps/server/src/modules/**/*-data.ts', 'apps/server/src/modules/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/rows', '**/db/json-rows', '**/db/prepared-statements', '**/db/table-columns'],
+              message: 'Le SQL d\'un module va dans son fichier `*-data.ts` (CODE_STYLE.md).',
+            },
+          ],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name=/^(select|selectDistinct|insert|update|delete|execute|\\$count|\\$with|with)$/]:matches([callee.object.name=/^(db|tx)$/], [callee.object.property.name='db'])",
+          message: 'Le SQL d\'un module va dans son fichier `*-data.ts` (CODE_STYLE.md).',
+        },
+      ],
+    },
+  },
+  {
     // The domain is pure: no I/O, no framework.
     files: ['packages/domain/**/*.ts'],
     rules: {

@@ -48,8 +48,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   const client = await openPgliteWorker({ dataDir: 'pgliteDir' in target ? target.pgliteDir : undefined, settings: PGLITE_SETTINGS });
   return {
     kind: 'pglite',
-    // drizzle uses query (with text-keeping parsers) and transaction, which the worker's client has.
-    db: drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db,
+    // drizzle uses query (with text-keeping parsers) and transaction, which the worker's client has; cast, as
+    // PGlite is a class with private members that no other object matches by type.
+    db: drizzlePglite(client as unknown as PGlite, { schema }),
     execScriptAtomically: async (sql) => {
       await client.transaction(async (tx) => {
         await tx.exec(sql);
@@ -83,7 +84,7 @@ async function openPostgres(url: string, settings: PostgresConnectionSettings): 
   };
   return {
     kind: 'postgres',
-    db: drizzlePg(pool, { schema }) as unknown as Db,
+    db: drizzlePg(pool, { schema }),
     execScriptAtomically: (sql) =>
       withOwnConnection(async (conn) => {
         try {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { periodicTask } from '../periodic-task';
 import type { Database } from './database';
+import { rowsOf } from './rows';
 
 /**
  * PGlite runs PostgreSQL as one process with no autovacuum worker, and its
@@ -79,15 +80,17 @@ export function createEmbeddedMaintenance(database: Database, log: Pick<FastifyB
   async function readActivity(): Promise<TableActivity[]> {
     // Counters are handed to the statistics at most once a second; this one is flushed before they are read.
     await db.execute(sql`SELECT pg_stat_force_next_flush()`);
-    const result = await db.execute(sql`
+    return rowsOf<TableActivity>(
+      db,
+      sql`
       SELECT c.relname AS "table", c.reltuples::float8 AS reltuples, c.relpages AS relpages,
              (pg_relation_size(c.oid) / current_setting('block_size')::int)::int AS pages,
              s.n_dead_tup::int AS "deadRows", s.n_mod_since_analyze::int AS "changedSinceAnalyze",
              s.n_ins_since_vacuum::int AS "insertedSinceVacuum"
       FROM pg_stat_user_tables s JOIN pg_class c ON c.oid = s.relid
       WHERE s.schemaname = 'public'
-      ORDER BY c.relname`);
-    return (result as unknown as { rows: TableActivity[] }).rows;
+      ORDER BY c.relname`,
+    );
   }
 
   async function runOnce(): Promise<TableDone[]> {

@@ -1,14 +1,14 @@
-import type { SQL } from 'drizzle-orm';
-import { PgDialect, type PreparedQueryConfig } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from './database';
 
 /**
  * The hottest reads (the signed-in user of every request, the projects of a
- * dashboard or a project page) are built once per database handle and run as
- * named prepared statements: drizzle skips building the SQL and its driver
- * configuration on every call, and PostgreSQL parses and plans the statement
- * once per connection instead of once per request (PGlite just reuses the
- * built query).
+ * dashboard or a project page) and the history's appends are built once per
+ * database handle and run as named prepared statements, through drizzle's
+ * public `.prepare(name)` on its query builders: drizzle skips building the
+ * SQL and its driver configuration on every call, and PostgreSQL parses and
+ * plans the statement once per connection instead of once per request
+ * (node-postgres sends it by name; PGlite just reuses the built query).
  *
  * A transaction handle is another object: it gets its own copies, built on
  * first use (same names, same text, so a connection that already prepared
@@ -30,19 +30,36 @@ export function preparedStatement<T>(db: Db, name: string, build: (db: Db, name:
   return statement;
 }
 
-/** Turns raw SQL into text and parameters (placeholders kept), with drizzle's defaults, as the databases' own dialect does. */
-const dialect = new PgDialect();
+/** Every column of a raw statement's rows, by name: the type makes the list complete. */
+export type RawColumns<Row> = { readonly [K in keyof Row & string]-?: true };
 
 /**
- * A raw SQL statement (with `sql.placeholder` values) as a named prepared
- * statement: drizzle offers `prepare` on its query builders only, so this
- * asks the handle's session (`db._.session`, drizzle's public handle on it)
- * to prepare the text, as the builders do. Its rows are the driver's,
- * unmapped (both drivers answer `{ rows }`).
+ * A raw SQL statement that answers rows (a SELECT, or a write with
+ * RETURNING), with `sql.placeholder` values, as a named prepared statement.
+ * drizzle prepares builder queries only, so the statement is the body of a
+ * CTE named after it, read whole by a builder select:
+ * `with "name" as (<query>) select "col1", "col2" from "name"`. PostgreSQL
+ * does not materialize a read CTE read once, and runs a writing one once, so
+ * the plan is the query's own (`columns` in the query's order: the scan on
+ * top then passes its row through). Its values are the drivers' as with
+ * `db.execute` (json decoded, timestamps as text), by column name.
  */
-export function preparedRawStatement<Row>(db: Db, name: string, query: () => SQL): { execute(values: Record<string, unknown>): Promise<Row[]> } {
+export function preparedRawStatement<Row>(
+  db: Db,
+  name: string,
+  columns: RawColumns<Row>,
+  query: () => SQL,
+): { execute(values: Record<string, unknown>): Promise<Row[]> } {
   return preparedStatement(db, name, (handle) => {
-    const statement = handle._.session.prepareQuery<PreparedQueryConfig & { execute: { rows: Row[] } }>(dialect.sqlToQuery(query()), undefined, name, false);
-    return { execute: async (values) => (await statement.execute(values)).rows };
+    // Only the alias of each field is written (`select "col"`): the CTE's body says what it is.
+    const selection = Object.fromEntries(Object.keys(columns).map((column) => [column, sql<unknown>`${sql.identifier(column)}`.as(column)]));
+    const rows = handle.$with(name, selection).as(query());
+    const statement = handle.with(rows).select().from(rows).prepare(name);
+    return {
+      execute: async (values) => {
+        const found: unknown[] = await statement.execute(values);
+        return found as Row[];
+      },
+    };
   });
 }

@@ -11,10 +11,10 @@ import type { MailMessage } from '../../mail/mailer';
 import { queueMail } from '../../mail/outbox-data';
 import type { Db } from '../../db/database';
 import { findUserByEmail, findUserById, insertUser, lockUser, recordConnection, updateUser, type UserRow } from '../users/user-data';
-import { acceptInvitation, linkParticipantsByEmail } from '../participants/invitations';
+import { acceptInvitation, linkParticipantsByEmail } from '../participants/invitation-data';
 import { recordHistoryEvent } from '../history/history-recorder';
 import { openSessionAfterPassword, type SignInOutcome } from '../second-factor/second-factor-service';
-import { consumeAccountToken, createAccountToken, findAccountTokenOwner, revokeAccountTokens } from './account-tokens';
+import { consumeAccountToken, createAccountToken, findAccountTokenOwner, revokeAccountTokens } from './account-token-data';
 
 type SignupInput = z.output<typeof signupSchema>;
 type LoginInput = z.output<typeof loginSchema>;

@@ -61,6 +61,7 @@ export async function historyPdf(
     size: 'A4',
     margins: { top: MARGIN, left: MARGIN, right: MARGIN, bottom: MARGIN },
     compress: true,
+    // No standard font is ever used (see questionnaire-pdf.ts); pdfkit takes null here, its types do not.
     font: null as unknown as string,
     info: { Title: `Historique du dossier ${input.loaded.project.name}`.normalize('NFC'), Author: 'Notadoo', CreationDate: input.generatedAt },
   });

@@ -44,7 +44,7 @@ import type { Db } from '../../db/database';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error';
 import type { LoadedProject } from '../projects/project-data';
 import { toProjectForAccess, toProjectSummary, toViewer } from '../projects/project-presenter';
-import { loadProjectsForSummary } from '../projects/project-summaries';
+import { loadProjectsForSummary } from '../projects/project-summary-data';
 import { requireOpenProject } from '../projects/project-guard';
 import type { UserRow, UserWithOffice } from '../users/user-data';
 import {

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { documents, participants } from '../../db/schema';
 
-/** The SQL of a file's people (their invitations are in invitations.ts; their reads are the file's, in projects/project-data.ts). */
+/** The SQL of a file's people (their invitations are in invitation-data.ts; their reads are the file's, in projects/project-data.ts). */
 
 export type NewParticipantRow = typeof participants.$inferInsert;
 

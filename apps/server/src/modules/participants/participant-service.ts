@@ -26,7 +26,7 @@ import { enforceRateLimit } from '../accounts/account-service';
 import { answerProject, requireOpenProject } from '../projects/project-guard';
 import type { LoadedProject } from '../projects/project-data';
 import { findUserByEmail, findUserById, type UserWithOffice } from '../users/user-data';
-import { createInvitation, revokeInvitations } from './invitations';
+import { createInvitation, revokeInvitations } from './invitation-data';
 import { syncPieceRequests } from '../pieces/piece-service';
 import { ensureSharedQuestionnaire, lockProjectPeople, releaseSharedQuestionnaire } from '../questionnaires/shared-questionnaire-data';
 import { detachPrivateThread } from '../messages/message-data';

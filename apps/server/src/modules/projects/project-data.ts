@@ -1,10 +1,11 @@
-import { DASHBOARD_PAGE_SIZE, type ProjectType } from '@notadoo/domain';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { DASHBOARD_PAGE_SIZE, type ProjectForAccess, type ProjectType } from '@notadoo/domain';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
 import { jsonRow, timestampKeys, withDates } from '../../db/json-rows';
 import { rowsOf } from '../../db/rows';
-import { preparedRawStatement } from '../../db/prepared-statements';
-import { documents, notaryOffices, participants, pieceRequests, projects } from '../../db/schema';
+import { preparedRawStatement, type RawColumns } from '../../db/prepared-statements';
+import { documents, notaryOffices, participants, pieceRequests, projectOfficeMoves, projects, users } from '../../db/schema';
 import {
   OFFICE_COLUMNS,
   PROJECT_COLUMNS,
@@ -17,8 +18,9 @@ import {
   type PROJECT_DERIVED_COLUMNS,
   type PeopleJson,
   type PieceCountsJson,
-} from './project-json';
-import { summariesFromJson, summaryColumns, type SummaryJson } from './project-summaries';
+} from './project-json-data';
+import { projectPageTag, type ProjectRevision, type ProjectTagParts } from './project-revision';
+import { SUMMARY_COLUMNS, summariesFromJson, summaryColumns, type SummaryJson } from './project-summary-data';
 
 export type ProjectRow = Omit<typeof projects.$inferSelect, (typeof PROJECT_DERIVED_COLUMNS)[number]>;
 export type ParticipantRow = typeof participants.$inferSelect & {
@@ -87,6 +89,9 @@ interface LoadJson {
   pieces: PieceCountsJson;
 }
 
+const LOAD_COLUMNS: RawColumns<LoadJson> = { projects: true, people: true, documents: true, pieces: true };
+const LOAD_OF_DOCUMENT_COLUMNS: RawColumns<LoadJson & { project_id: number | null }> = { project_id: true, ...LOAD_COLUMNS };
+
 /**
  * Loads projects with their office, participants, documents and piece
  * counts, in the order of `ids`: one statement whatever the count, answering
@@ -95,13 +100,13 @@ interface LoadJson {
  */
 export async function loadProjects(db: Db, ids: readonly number[]): Promise<LoadedProject[]> {
   if (ids.length === 0) return [];
-  const [answer] = await preparedRawStatement<LoadJson>(db, 'load_projects', () => loadQuery(sql`${sql.placeholder('ids')}::int[]`)).execute({ ids });
+  const [answer] = await preparedRawStatement<LoadJson>(db, 'load_projects', LOAD_COLUMNS, () => loadQuery(sql`${sql.placeholder('ids')}::int[]`)).execute({ ids });
   return fromJson(answer!, ids);
 }
 
 /** The file a document belongs to, in the same one statement (the document is among its `documents`). */
 export async function loadProjectOfDocument(db: Db, documentId: number): Promise<LoadedProject | undefined> {
-  const [answer] = await preparedRawStatement<LoadJson & { project_id: number | null }>(db, 'load_project_of_document', () => {
+  const [answer] = await preparedRawStatement<LoadJson & { project_id: number | null }>(db, 'load_project_of_document', LOAD_OF_DOCUMENT_COLUMNS, () => {
     const projectOf = sql`(SELECT d.project_id FROM documents d WHERE d.id = ${sql.placeholder('documentId')})`;
     return sql`SELECT ${projectOf} AS project_id, l.* FROM (${loadQuery(sql`ARRAY[${projectOf}]`)}) l`;
   }).execute({ documentId });
@@ -131,9 +136,13 @@ function fromJson(answer: LoadJson, ids: readonly number[]): LoadedProject[] {
  * again on every call; an array of one id it plans once and keeps.
  */
 export async function loadProject(db: Db, id: number): Promise<LoadedProject | undefined> {
-  const [answer] = await preparedRawStatement<LoadJson>(db, 'load_project', () => loadQuery(sql`ARRAY[${sql.placeholder('id')}::int]`)).execute({ id });
+  const [answer] = await preparedRawStatement<LoadJson>(db, 'load_project', LOAD_COLUMNS, () => loadQuery(sql`ARRAY[${sql.placeholder('id')}::int]`)).execute({ id });
   return fromJson(answer!, [id])[0];
 }
+
+/** A dashboard page's one row: its ids and cursors, and their summaries. */
+type PageRow = SummaryJson & { page: Array<[number, string]> | null };
+const PAGE_COLUMNS: RawColumns<PageRow> = { page: true, ...SUMMARY_COLUMNS };
 
 /** Where a dashboard page starts: after this project, in (created_at, id) descending order. */
 export interface DashboardCursor {
@@ -220,13 +229,12 @@ export async function findDashboardPage(
       SELECT (SELECT json_agg(json_build_array(page.id, page.created_at::text) ORDER BY page.created_at DESC, page.id DESC) FROM page) AS page,
         ${summaryColumns(sql`ARRAY(SELECT page.id FROM page ORDER BY page.created_at DESC, page.id DESC LIMIT ${limit})`)}`;
   };
-  type PageRow = SummaryJson & { page: Array<[number, string]> | null };
   let row: PageRow;
   if (!prepared) {
     row = (await rowsOf<PageRow>(db, build()))[0]!;
   } else {
     const shape = `${query.everything ? 'all' : user.notaryOfficeId === null ? 'member' : 'office_member'}${query.after ? '_after' : ''}`;
-    row = (await preparedRawStatement<PageRow>(db, `dashboard_${shape}`, build).execute(values))[0]!;
+    row = (await preparedRawStatement<PageRow>(db, `dashboard_${shape}`, PAGE_COLUMNS, build).execute(values))[0]!;
   }
   const rows = row.page ?? [];
   const page = rows.slice(0, query.limit);
@@ -260,4 +268,102 @@ export async function setArchivedUnlessAlready(db: Db, id: number, archived: boo
     .where(and(eq(projects.id, id), eq(projects.isArchived, !archived)))
     .returning({ id: projects.id });
   return changed.length > 0;
+}
+
+/** The row of `findProjectRevision`. */
+interface RevisionRow {
+  status: number;
+  creator_id: number | null;
+  notary_office_id: number | null;
+  revision: string;
+  office_revision: string | null;
+  people: Array<{ id: number; role: ProjectForAccess['participants'][number]['role']; user_id: number | null; last_connection: string | null; avatar: string | null; added_by: number | null; role_confirmed: boolean }>;
+}
+
+const REVISION_COLUMNS: RawColumns<RevisionRow> = { status: true, creator_id: true, notary_office_id: true, revision: true, office_revision: true, people: true };
+
+/**
+ * The rows the revisions of migration 0220 are bumped on: `projects.revision`
+ * by any change of the file, its people, documents or pieces; the office's;
+ * and what the page shows of the people's accounts (a photo, a last
+ * connection). The people are also what access is decided on, so the check
+ * and the tag come from one snapshot.
+ */
+export async function findProjectRevision(db: Db, id: number): Promise<ProjectRevision | undefined> {
+  const statement = preparedRawStatement<RevisionRow>(
+    db,
+    'project_revision',
+    REVISION_COLUMNS,
+    () => sql`
+      SELECT p.status, p.creator_id, p.notary_office_id, p.revision::text AS revision, o.revision::text AS office_revision,
+        coalesce((
+          SELECT json_agg(json_build_object('id', pa.id, 'role', pa.role, 'user_id', u.id, 'last_connection', u.last_connection_date,
+                   'avatar', u.avatar, 'added_by', pa.added_by, 'role_confirmed', pa.role_confirmed) ORDER BY pa.id)
+          FROM participants pa LEFT JOIN users u ON u.id = pa.user_id WHERE pa.project_id = p.id
+        ), '[]'::json) AS people
+      FROM projects p LEFT JOIN notary_offices o ON o.id = p.notary_office_id
+      WHERE p.id = ${sql.placeholder('id')}`,
+  );
+  const [row] = await statement.execute({ id });
+  if (!row) return undefined;
+  const people = typeof row.people === 'string' ? (JSON.parse(row.people) as RevisionRow['people']) : row.people;
+  const access: ProjectForAccess = {
+    status: row.status,
+    creator: row.creator_id,
+    notary_office: row.notary_office_id === null ? null : { id: row.notary_office_id },
+    participants: people.map((p) => ({
+      id: p.id,
+      role: p.role,
+      user: p.user_id === null ? null : { id: p.user_id },
+      joined: p.user_id !== null && p.last_connection !== null,
+      added_by: p.added_by,
+      role_confirmed: p.role_confirmed,
+    })),
+  };
+  const parts: ProjectTagParts = {
+    id,
+    revision: row.revision,
+    officeRevision: row.office_revision,
+    people: people.map((p) => ({ id: p.id, userId: p.user_id, avatar: p.avatar, lastConnection: p.last_connection === null ? null : new Date(p.last_connection) })),
+    access,
+  };
+  return { access, tagFor: (viewer) => projectPageTag(parts, viewer) };
+}
+
+export async function recordOfficeMove(db: Db, move: { projectId: number; movedBy: number; fromOfficeId: number; toOfficeId: number; movedAt: Date }): Promise<void> {
+  await db.insert(projectOfficeMoves).values(move);
+}
+
+/** A move of a file between offices, with who moved it (null once their account is gone). */
+export interface OfficeMoveRow {
+  movedAt: Date;
+  firstName: string | null;
+  lastName: string | null;
+  fromId: number;
+  fromCity: string;
+  toId: number;
+  toCity: string;
+}
+
+/** The file's last `limit` moves between offices, newest first. */
+export async function findOfficeMoves(db: Db, projectId: number, limit: number): Promise<OfficeMoveRow[]> {
+  const fromOffice = alias(notaryOffices, 'from_office');
+  const toOffice = alias(notaryOffices, 'to_office');
+  return db
+    .select({
+      movedAt: projectOfficeMoves.movedAt,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      fromId: fromOffice.id,
+      fromCity: fromOffice.city,
+      toId: toOffice.id,
+      toCity: toOffice.city,
+    })
+    .from(projectOfficeMoves)
+    .innerJoin(fromOffice, eq(fromOffice.id, projectOfficeMoves.fromOfficeId))
+    .innerJoin(toOffice, eq(toOffice.id, projectOfficeMoves.toOfficeId))
+    .leftJoin(users, eq(users.id, projectOfficeMoves.movedBy))
+    .where(eq(projectOfficeMoves.projectId, projectId))
+    .orderBy(desc(projectOfficeMoves.movedAt), desc(projectOfficeMoves.id))
+    .limit(limit);
 }

@@ -87,7 +87,7 @@ export function toDocumentForAccess(row: Pick<DocumentRow, 'participantId' | 'sh
 }
 
 const emptyQuestionnaires = () =>
-  Object.fromEntries(QUESTIONNAIRE_DOC_TYPES.map((t) => [t, []])) as unknown as Record<QuestionnaireDocType, []>;
+  Object.fromEntries(QUESTIONNAIRE_DOC_TYPES.map((t) => [t, []])) as Record<QuestionnaireDocType, []>;
 
 /** One document on the wire; the answers only for those who may read them. */
 function toDocument(d: DocumentRow, readable: boolean): ProjectDocument {

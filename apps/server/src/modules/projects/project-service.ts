@@ -42,16 +42,17 @@ import { officeMoveOfficeMail, officeMovePersonMail, projectArchiveMail, project
 import { viewerTag, type UserWithOffice } from '../users/user-data';
 import {
   findDashboardPage,
+  findProjectRevision,
   insertProject,
+  recordOfficeMove,
   setArchivedUnlessAlready,
   updateProject,
   type DashboardCursor,
   type LoadedProject,
 } from './project-data';
 import { answerProject, requireFullAccess, requireOpenProject } from './project-guard';
-import { findProjectRevision, projectPageTag } from './project-revision';
+import { projectPageTag } from './project-revision';
 import { entityTag } from '../../http/revalidation';
-import { recordOfficeMove } from './office-moves';
 import { recordHistoryEvent } from '../history/history-recorder';
 import { toPartialProject, toProject, toProjectForAccess, toProjectSummary, toViewer } from './project-presenter';
 import { syncPieceRequests } from '../pieces/piece-service';

@@ -45,6 +45,7 @@ export async function renderQuestionnairePdf(input: QuestionnairePdfInput, optio
     bufferPages: true,
     compress: options.compress ?? true,
     // No standard font is ever used: the first page would otherwise load Helvetica's metrics for nothing.
+    // pdfkit takes null here, its types do not.
     font: null as unknown as string,
     info: {
       Title: `${definition.title} - ${input.projectName}`.normalize('NFC'),

@@ -17,7 +17,7 @@ import type { TokenClaims } from '../../auth/session-tokens';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error';
 import { isStaffUser, requireAcceptablePassword, signsInWithPasskey } from '../../auth/password-policy';
 import { deliver, issueSessionToken, queueConfirmationMail, sendConfirmationMail } from '../accounts/account-service';
-import { revokeAccountTokens } from '../accounts/account-tokens';
+import { revokeAccountTokens } from '../accounts/account-token-data';
 import { intermediaryRequestMail } from '../contact/site-mails';
 import { queueMail } from '../../mail/outbox-data';
 import { emailChangedMail, emailUseAttemptMail } from '../../mail/templates';

@@ -3,6 +3,8 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { accountTokens } from '../../db/schema';
 
+/** The SQL of an account's single-use tokens (password reset, address confirmation): only their hashes are stored. */
+
 export type TokenPurpose = 'reset_password' | 'confirm_email';
 
 export const TOKEN_LIFETIME_MS: Record<TokenPurpose, number> = {

@@ -3,6 +3,8 @@ import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { invitations, participants } from '../../db/schema';
 
+/** The SQL of the invitations to a file, and of the people they link to an account: only a token's hash is stored. */
+
 export const INVITATION_LIFETIME_MS = 30 * 24 * 3600_000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
