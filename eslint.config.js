@@ -32,9 +32,13 @@ export default tseslint.config(
     },
   },
   {
-    // Tests read answers' JSON, typed `any` by design: its shape is what they assert.
+    // Tests read answers' JSON, typed `any` by design: its shape is what they assert. They stringify the
+    // requests their fakes received (a URL or a string) and hand `expect` methods to check calls.
     files: ['**/*.test.{ts,tsx}', '**/test/**', '**/testing/**', 'e2e/**', 'apps/server/bench/**'],
     rules: {
+      '@typescript-eslint/no-base-to-string': 'off',
+      '@typescript-eslint/restrict-template-expressions': 'off',
+      '@typescript-eslint/unbound-method': 'off',
       '@typescript-eslint/no-unsafe-argument': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-call': 'off',
