@@ -15,6 +15,7 @@ export default defineConfig({
         },
       },
       'apps/web/vite.config.ts',
+      { test: { name: 'lint', root: 'eslint', include: ['*.test.ts'] } },
       { test: { name: 'bridge-sim', root: 'tools/bridge-sim', include: ['src/**/*.test.ts'] } },
     ],
   },

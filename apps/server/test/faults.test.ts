@@ -318,7 +318,7 @@ describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL database',
     ]);
   }, 90_000);
   afterAll(async () => {
-    await Promise.all([viaRelay, direct].filter(Boolean).map((s) => (s.child.exitCode === null ? s.kill('SIGTERM') : undefined)));
+    await Promise.all([viaRelay, direct].filter(Boolean).map((s) => (s.child.exitCode === null ? s.kill('SIGTERM') : Promise.resolve())));
     await relay?.close();
     for (const r of (await admin('SELECT password_hash FROM users')) as Array<{ password_hash: string }>) keep(r.password_hash);
     await database?.drop();

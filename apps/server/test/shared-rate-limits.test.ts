@@ -31,7 +31,7 @@ describe.skipIf(!postgresUrl)('rate limits shared by two server processes on one
   }, 150_000);
 
   afterAll(async () => {
-    await Promise.all(servers.map((s) => (s.child.exitCode === null ? s.stop() : undefined)));
+    await Promise.all(servers.map((s) => (s.child.exitCode === null ? s.stop() : Promise.resolve())));
     await database?.drop();
     for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   });

@@ -20,7 +20,7 @@ import { createThrowAwayDatabase } from './test-app';
 const postgresUrl = process.env.TEST_DATABASE_URL;
 if (!postgresUrl) console.log('Tests à deux serveurs ignorés : TEST_DATABASE_URL n’est pas défini.');
 
-type Json = Record<string, unknown> & { [key: string]: never | unknown };
+type Json = Record<string, unknown>;
 interface Answer {
   status: number;
   body: Buffer;

@@ -32,11 +32,15 @@ export function createZipWriter(out: Writable): ZipWriter {
   out.on('error', (error) => {
     failure ??= error;
   });
+  // A function, not an inline check: the output may fail while we await, which narrowing would not see.
+  const throwIfFailed = () => {
+    if (failure) throw failure;
+  };
 
   const drained = async () => {
-    if (failure) throw failure;
+    throwIfFailed();
     if (out.writableNeedDrain) await once(out, 'drain');
-    if (failure) throw failure;
+    throwIfFailed();
   };
 
   const entry = (name: string, compress: boolean, modifiedAt: Date | undefined): ZipInputFile & { push(chunk: Uint8Array, final?: boolean): void } => {
@@ -69,9 +73,9 @@ export function createZipWriter(out: Writable): ZipWriter {
     },
     async finish() {
       zip.end();
-      if (failure) throw failure;
+      throwIfFailed();
       if (!out.writableFinished) await once(out, 'finish');
-      if (failure) throw failure;
+      throwIfFailed();
     },
   };
 }

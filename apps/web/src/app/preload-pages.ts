@@ -9,7 +9,7 @@ import type { RouteObject } from 'react-router';
 export function preloadPages(matches: Array<{ route: RouteObject }> | null): Promise<unknown> {
   const preloads = (matches ?? []).map(({ route }) => {
     const page = (route.element as ReactElement | undefined)?.type as { preload?: () => Promise<unknown> } | undefined;
-    return page?.preload?.().catch(() => undefined);
+    return page?.preload?.().catch(() => undefined) ?? Promise.resolve(undefined);
   });
   return Promise.all(preloads);
 }

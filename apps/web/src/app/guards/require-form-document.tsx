@@ -9,7 +9,8 @@ import { hasQuestionnaireDocument } from '../../features/questionnaire/navigatio
  */
 export function RequireFormDocument() {
   const { id } = useParams();
-  const { state } = useLocation();
+  // What a page put in the history entry: unknown until checked.
+  const state: unknown = useLocation().state;
   if (!hasQuestionnaireDocument(state)) return <Navigate to={`/project/${id}/dashboard`} replace />;
   return <Outlet />;
 }

@@ -12,7 +12,8 @@ function tokenFromState(state: unknown): string | null {
 }
 
 export function ResetPasswordPage() {
-  const { state } = useLocation();
+  // What a page put in the history entry: unknown until checked.
+  const state: unknown = useLocation().state;
   const navigate = useNavigate();
   const signOut = useSignOut();
   const [changed, setChanged] = useState(false);

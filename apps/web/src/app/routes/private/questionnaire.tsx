@@ -5,7 +5,8 @@ import { NotFoundPage } from '../not-found';
 /** /project/{id}/form/{route}; the guard has checked that the router state carries the document. */
 export function QuestionnairePage({ form }: { form: string }) {
   const { id } = useParams();
-  const { state } = useLocation();
+  // What a page put in the history entry: unknown until checked.
+  const state: unknown = useLocation().state;
   const docType = docTypeForRoute(form);
   if (!docType || !hasQuestionnaireDocument(state)) return <NotFoundPage />;
   return (

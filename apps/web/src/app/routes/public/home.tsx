@@ -19,8 +19,8 @@ function QuickSignup() {
   const navigate = useNavigate();
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const email = String(new FormData(event.currentTarget).get('email') ?? '');
-    void navigate(`/signup?${new URLSearchParams({ email: email.trim() })}`);
+    const email = new FormData(event.currentTarget).get('email');
+    void navigate(`/signup?${new URLSearchParams({ email: typeof email === 'string' ? email.trim() : '' }).toString()}`);
   };
   return (
     // Sent before the app's code ran, the browser goes where the app would: the signup with the address.

@@ -13,13 +13,19 @@ describe('public pages', () => {
     vi.useFakeTimers();
     renderWithProviders(<HomeSlideshow />);
     expect(selectedStep()).toBe(`1. ${SLIDES[0].title}`);
-    act(() => vi.advanceTimersByTime(SLIDESHOW_INTERVAL_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(SLIDESHOW_INTERVAL_MS - 1);
+    });
     expect(selectedStep()).toBe(`1. ${SLIDES[0].title}`);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(selectedStep()).toBe(`2. ${SLIDES[1].title}`);
     fireEvent.click(screen.getByRole('tab', { name: `4. ${SLIDES[3].title}` }));
     expect(screen.getByRole('tabpanel')).toHaveTextContent(SLIDES[3].text);
-    act(() => vi.advanceTimersByTime(SLIDESHOW_INTERVAL_MS * 3));
+    act(() => {
+      vi.advanceTimersByTime(SLIDESHOW_INTERVAL_MS * 3);
+    });
     expect(selectedStep()).toBe(`4. ${SLIDES[3].title}`);
   });
 
