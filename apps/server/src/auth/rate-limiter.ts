@@ -184,7 +184,7 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
       await db.execute(sql`DELETE FROM rate_limits WHERE key = ${hashKey(key)}`);
     },
     purgeExpired,
-    startPurging: purging.start,
-    stopPurging: purging.stop,
+    startPurging: () => purging.start(),
+    stopPurging: () => purging.stop(),
   };
 }

@@ -116,6 +116,6 @@ export function createEmbeddedMaintenance(database: Database, log: Pick<FastifyB
     start() {
       if (database.kind === 'pglite') repeated.start();
     },
-    stop: repeated.stop,
+    stop: () => repeated.stop(),
   };
 }

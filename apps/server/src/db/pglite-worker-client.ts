@@ -118,7 +118,7 @@ function connect(worker: Worker): PgliteWorkerClient {
     if (reply.ok) waiting?.resolve(reply.result);
     else waiting?.reject(errorFrom(reply.error));
   });
-  worker.on('error', (error) => {
+  worker.on('error', (error: Error) => {
     crash = error;
   });
   worker.on('exit', (code) => {
@@ -212,7 +212,8 @@ function errorFrom(serialized: SerializedError): Error {
 }
 
 const keepText = (value: string) => value;
-const { arrayParser, parsers } = types;
+const arrayParser = types.arrayParser as (text: string, parser: (text: string) => unknown, typeId: number) => unknown;
+const parsers = types.parsers as Record<number, (text: string) => unknown>;
 
 /**
  * The types the worker leaves as text (pglite-worker.mjs, DECODED_BY_CLIENT),
@@ -295,7 +296,7 @@ function readingOf(options: QueryOptions | undefined): Reading {
   const { rowMode, parsers: own, paramTypes, serializers, blob, onNotice } = options;
   if (serializers || blob || onNotice) throw new Error('PGlite worker: serializers, blob and onNotice cannot cross to the worker thread');
   const keptAsText = new Set<number>();
-  for (const [oid, parser] of Object.entries(own ?? {})) {
+  for (const [oid, parser] of Object.entries(own ?? {}) as Array<[string, (text: string) => unknown]>) {
     if (parser(PROBE) !== PROBE) throw new Error(`PGlite worker: the parser of type ${oid} changes the text; only text-keeping parsers can cross to the worker thread`);
     keptAsText.add(Number(oid));
   }

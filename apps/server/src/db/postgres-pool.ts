@@ -34,7 +34,7 @@ export function createPostgresPool(url: string, settings: PostgresConnectionSett
       // pool.query's own path: it gives the connection back itself, with the error if any.
       if (callback) return super.connect(callback);
       return super.connect().then((client) => {
-        const release = client.release;
+        const release = client.release.bind(client);
         const giveBack = (error?: Error | boolean) => {
           if (giveBackOf.get(client) !== giveBack) return;
           giveBackOf.delete(client);
@@ -60,6 +60,8 @@ export function createPostgresPool(url: string, settings: PostgresConnectionSett
     // Heard, so that it cannot end the process: the query in flight fails with it (503), and an idle connection's loss is logged above.
     client.on('error', () => undefined);
     client.on('end', () => giveBackOf.get(client)?.(new Error('Connection terminated unexpectedly')));
+    // Called below with this client as `this`.
+    // eslint-disable-next-line @typescript-eslint/unbound-method
     const query = client.query;
     client.query = function queryWatched(this: pg.PoolClient, ...args: unknown[]) {
       const result = (query as (...a: unknown[]) => unknown).apply(this, args);
