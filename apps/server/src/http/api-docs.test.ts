@@ -78,7 +78,7 @@ describe('the OpenAPI document describes every call', () => {
       .map(({ method, url, access }) => ({
         route: `${method} ${url}`,
         access,
-        operation: document.paths[url.slice('/api'.length).replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()],
+        operation: document.paths[url.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()],
       }));
   }
 
@@ -109,7 +109,7 @@ describe('the OpenAPI document describes every call', () => {
   });
 
   it('says which answer is created (201), which are paged and where their cursor or total travels', () => {
-    const responses = (method: string, path: string) => document.paths[path]![method]!.responses;
+    const responses = (method: string, path: string) => document.paths[`/api${path}`]![method]!.responses;
     expect(Object.keys(responses('post', '/project'))).toContain('201');
     expect(responses('post', '/project')).not.toHaveProperty('200');
     const nextPage = NEXT_PAGE_HEADER.replace(/(^|-)(\w)/g, (_, dash: string, letter: string) => dash + letter.toUpperCase());
