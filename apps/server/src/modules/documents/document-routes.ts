@@ -23,7 +23,7 @@ const fileDownloadAnswers = {
 
 export function documentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
-    app.post('/participant/adddocument', { config: { access: 'project' }, schema: { tags, summary: 'Ajouter un tiroir de fichiers (ou un questionnaire) à une personne', body: addDocumentSchema, response: projectAnswer } }, async (request) =>
+    app.post('/participant/adddocument', { config: { access: 'project' }, schema: { tags, summary: 'Ajouter un tiroir de fichiers (ou un questionnaire) à une personne', body: addDocumentSchema, response: { ...projectAnswer, ...errorAnswers(409) } } }, async (request) =>
       service.addDocument(ctx, requireUser(request), request.body),
     );
 
@@ -35,7 +35,7 @@ export function documentRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       service.removeFile(ctx, requireUser(request), request.params.id, request.body),
     );
 
-    app.delete('/project/:id/removedocument', { config: { access: 'project' }, schema: { tags, summary: 'Supprimer un document et ses fichiers', params: projectIdSchema, body: removeDocumentSchema, response: projectAnswer } }, async (request) =>
+    app.delete('/project/:id/removedocument', { config: { access: 'project' }, schema: { tags, summary: 'Supprimer un document et ses fichiers', params: projectIdSchema, body: removeDocumentSchema, response: { ...projectAnswer, ...errorAnswers(409) } } }, async (request) =>
       service.removeDocument(ctx, requireUser(request), request.params.id, request.body.documentId),
     );
 

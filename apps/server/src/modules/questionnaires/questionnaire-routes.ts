@@ -2,7 +2,7 @@ import { downloadFormAnswerSchema, questionnaireItemSchema } from '@notadoo/doma
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
-import { jsonAnswer } from '../../http/answers';
+import { errorAnswers, jsonAnswer } from '../../http/answers';
 import {
   downloadFormParamsSchema,
   errorWithDocumentAnswer,
@@ -51,7 +51,7 @@ export function questionnaireRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'Produit (ou réutilise, si les réponses n’ont pas changé) le PDF du questionnaire, à télécharger ensuite par ' +
             'POST /generate_file_token puis GET /get_pdf/{docId}/{token}.',
           params: downloadFormParamsSchema,
-          response: { 200: downloadFormAnswerSchema },
+          response: { 200: downloadFormAnswerSchema, ...errorAnswers(409) },
         },
       },
       async (request) => generateQuestionnairePdf(ctx, requireUser(request), request.params.type, request.params.documentId),
