@@ -90,8 +90,9 @@ const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * the ones it declares (a route's own description of a status wins):
  * 503 (maintenance, database) and 414 (an address too long) everywhere; 401
  * and 403 without a session or at a gate; 400 when it reads input; 413 and 415
- * when it reads a body, 406 when that must be multipart; 404 when its path
- * names something (a file the viewer may not open is not found either).
+ * when it reads a body, 406 when that must be multipart; 404 when its path,
+ * or a signed-in caller's body, names something (a file the viewer may not
+ * open is not found either).
  */
 export function commonRefusals(route: Pick<RouteOptions, 'method' | 'schema' | 'config'>): ErrorStatus[] {
   const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -100,7 +101,7 @@ export function commonRefusals(route: Pick<RouteOptions, 'method' | 'schema' | '
   const readsBody = methods.some((method) => METHODS_WITH_BODY.has(method)) && (schema.body !== undefined || schema.consumes !== undefined);
   const statuses: ErrorStatus[] = [503, 414];
   if (access !== 'public' && access !== 'link') statuses.push(401, 403);
-  if (access === 'project' || schema.params !== undefined) statuses.push(404);
+  if (access === 'project' || schema.params !== undefined || (readsBody && access !== 'public')) statuses.push(404);
   if (readsBody || schema.params !== undefined || schema.querystring !== undefined) statuses.push(400);
   if (readsBody) statuses.push(413, 415);
   if (schema.consumes?.includes('multipart/form-data')) statuses.push(406);
