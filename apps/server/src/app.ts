@@ -9,7 +9,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAuthentication } from './auth/authenticate';
 import { strongerPasswordGate } from './auth/password-gate';
 import { secondFactorCodeGate, secondFactorSetupGate } from './auth/second-factor-gate';
@@ -20,7 +20,9 @@ import { createTokenService } from './auth/session-tokens';
 import type { Config, TrustProxy } from './config';
 import { DEFAULT_RATE_LIMITS, type AppContext, type RateLimits } from './context';
 import type { Database } from './db/database';
-import { API_DOCS_UI_PREFIX, markApiDocsUiPublic, registerApiDocsUi, wantsPage } from './http/api-docs';
+import { API_DOCS_UI_PREFIX, markApiDocsUiPublic, registerApiDocsUi, transformRouteSchema, wantsPage } from './http/api-docs';
+import { registerAnswerCheck } from './http/answer-check';
+import { describeCommonRefusals, plainJsonSerializer } from './http/answers';
 import { registerErrorHandling } from './http/error-handler';
 import { answerClientError, answerFrameworkError, MAX_HEADER_SIZE, registerNoStore, registerStorableTextGuard, registerUrlLengthLimit } from './http/http-guards';
 import { sweepTemporaryUploads } from './files/upload';
@@ -96,6 +98,8 @@ export interface AppOptions {
   now?: () => Date;
   /** Issue 11: where files are stored; default: what the configuration names (S3 bucket or DATA_DIR). */
   storage?: FileStorage;
+  /** Tests: every answer is checked against its route's description and a mismatch answers 500 (decision 0086). */
+  checkAnswers?: boolean;
 }
 
 /** Builds the whole HTTP application; `main.ts` listens with it, tests call `inject`. */
@@ -115,7 +119,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: answerFrameworkError,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // The answers' schemas describe them (the OpenAPI document, the tests' check) but are not run per request (decision 0086).
+  app.setSerializerCompiler(plainJsonSerializer);
 
   // The arrival line said nothing the end's does not (its method and URL): half the log writes on every request's path.
   app.addHook('onResponse', async (request, reply) => {
@@ -167,6 +172,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // External plugins first, then the app's own, then routes.
   registerSecurityHeaders(app, config);
+  // Before compression's hook: the check reads the JSON as serialized.
+  if (options.checkAnswers) registerAnswerCheck(app);
   // Issue 26: the history's entries say from which address and browser a change came.
   registerRequestOrigin(app);
   // API answers are compressed on the fly (brotli at a fast level: a JSON list
@@ -191,13 +198,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: transformRouteSchema,
   });
 
   registerErrorHandling(app);
   registerMaintenanceMode(app, ctx);
   registerUrlLengthLimit(app);
   markApiDocsUiPublic(app);
+  describeCommonRefusals(app);
   recordRoutes(app);
   await registerApiDocsUi(app);
   await app.register(

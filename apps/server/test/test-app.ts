@@ -135,6 +135,8 @@ export async function buildTestApp(backend: 'pglite' | 'postgres', options: Part
     database,
     mailer: { send: async (m) => void mails.push(m) },
     now: clock.now,
+    // Every answer of every API test is held to its route's description (decision 0086).
+    checkAnswers: true,
     ...options,
     storage,
     config: { ...testConfig, ...options.config, dataDir },

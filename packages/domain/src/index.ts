@@ -24,6 +24,12 @@ export * from './questionnaires/index';
 export * from './schemas/people-and-documents';
 export * from './schemas/mail-outbox';
 export * from './schemas/error-body';
+// Issue 25: the answers of the calls, for the OpenAPI document, the API tests' check and the web's types.
+export * from './schemas/project-answers';
+export * from './schemas/account-answers';
+export * from './schemas/download-answers';
+export * from './schemas/site-info';
+export * from './schemas/second-factor-answers';
 export * from './transfers/transfer';
 // Administration, profile and contact (issue 10)
 export * from './admin/user-statuses';

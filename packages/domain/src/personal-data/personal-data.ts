@@ -118,6 +118,11 @@ export const accountDeletionResultSchema = z.object({
   leftFiles: z.number().int(),
   keptFiles: z.number().int(),
 });
+export type AccountDeletionResult = z.infer<typeof accountDeletionResultSchema>;
+
+/** `POST /users/me/data-exports/{id}/link`: the copy's download address. */
+export const dataExportLinkSchema = z.object({ url: z.string().describe('Adresse du téléchargement, valable 5 minutes') });
+export type DataExportLink = z.infer<typeof dataExportLinkSchema>;
 
 /** The sentence of the dialog (and of the answer) saying why sent files stay. */
 export const KEPT_FILES_REASON =

@@ -1,21 +1,21 @@
 import {
   emailConfirmSchema,
   loginSchema,
+  messageAnswerSchema,
   resendConfirmSchema,
   resetRequestSchema,
   resetSetSchema,
+  signInAnswerSchema,
   signupSchema,
+  tokenAnswerSchema,
 } from '@notadoo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { errorAnswers } from '../../http/answers';
 import { parseWith } from '../../http/parse';
 import * as accounts from './account-service';
 
-const tokenAnswer = z.object({ token: z.string() });
-/** Issue 27: `secondFactor` says what the token is short of: the code (`required`) or a factor to set up (`setup`). */
-const signInAnswer = z.object({ token: z.string(), secondFactor: z.enum(['required', 'setup']).optional() });
-const messageAnswer = z.object({ message: z.string() });
 
 /** Sign-up, sign-in, password reset and e-mail confirmation: the unauthenticated calls. */
 export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -24,7 +24,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post('/users/signup', {
       config: { access: 'public' },
-      schema: { tags: ['comptes'], summary: 'Créer un compte', body: signupSchema, response: { 201: tokenAnswer } },
+      schema: { tags: ['comptes'], summary: 'Créer un compte', body: signupSchema, response: { 201: tokenAnswerSchema, ...errorAnswers(403, 429) } },
       handler: async (request, reply) => {
         await accounts.enforceRateLimit(ctx, [[`signup:ip:${request.ip}`, limits.signupPerIp]]);
         const token = await accounts.signup(ctx, request.body);
@@ -34,7 +34,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post('/users/login', {
       config: { access: 'public' },
-      schema: { tags: ['comptes'], summary: 'Se connecter (puis, selon le compte, le code de double authentification)', body: loginSchema, response: { 200: signInAnswer } },
+      schema: { tags: ['comptes'], summary: 'Se connecter (puis, selon le compte, le code de double authentification)', body: loginSchema, response: { 200: signInAnswerSchema, ...errorAnswers(401, 429) } },
       handler: async (request) => {
         // The address's attempts are counted by `login`, in the same statement that reads its failures.
         return accounts.login(ctx, request.body, request.ip, request.headers.cookie);
@@ -52,7 +52,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           password: z.string().optional().describe('Nouveau mot de passe (avec token)'),
           token: z.string().optional().describe('Jeton reçu par mail'),
         }),
-        response: { 200: messageAnswer },
+        response: { 200: messageAnswerSchema, ...errorAnswers(429) },
       },
       handler: async (request) => {
         if (request.body.token !== undefined) {
@@ -70,13 +70,13 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post('/users/email/confirm', {
       config: { access: 'public' },
-      schema: { tags: ['comptes'], summary: "Confirmer l'adresse email", body: emailConfirmSchema, response: { 200: messageAnswer } },
+      schema: { tags: ['comptes'], summary: "Confirmer l'adresse email", body: emailConfirmSchema, response: { 200: messageAnswerSchema, ...errorAnswers(409) } },
       handler: async (request) => ({ message: await accounts.confirmEmail(ctx, request.body) }),
     });
 
     app.post('/users/email/resendConfirm', {
       config: { access: 'public' },
-      schema: { tags: ['comptes'], summary: 'Renvoyer le mail de confirmation', body: resendConfirmSchema, response: { 200: messageAnswer } },
+      schema: { tags: ['comptes'], summary: 'Renvoyer le mail de confirmation', body: resendConfirmSchema, response: { 200: messageAnswerSchema, ...errorAnswers(429) } },
       handler: async (request) => {
         await accounts.enforceRateLimit(ctx, [
           [`resend:ip:${request.ip}`, limits.mailPerIp],

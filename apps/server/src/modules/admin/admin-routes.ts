@@ -1,8 +1,10 @@
-import { adminUsersQuerySchema, changeRolesSchema, registrationSchema, toggleStatusSchema } from '@notadoo/domain';
+import { adminUsersQuerySchema, changeRolesSchema, registrationSchema, toggleStatusSchema, userSchema, userStatusesSchema } from '@notadoo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireAdmin } from '../../auth/authenticate';
 import { requireRecentAuthentication } from '../../auth/second-factor-gate';
 import type { AppContext } from '../../context';
+import { ANSWER_HEADERS, errorAnswers, jsonAnswer } from '../../http/answers';
 import * as service from './admin-service';
 
 const tags = ['administration'];
@@ -16,6 +18,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         tags,
         summary: 'Utilisateurs, 10 par page (recherche, tri par nom ou date) ; le total est dans X-Total-Count',
         querystring: adminUsersQuerySchema,
+        response: { 200: jsonAnswer(z.array(userSchema), 'Une page d’utilisateurs', ANSWER_HEADERS.totalCount) },
       },
       handler: async (request, reply) => {
         requireAdmin(request);
@@ -26,7 +29,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post('/admin/users', {
       config: { access: 'admin' },
-      schema: { tags, summary: "Créer un utilisateur (formulaire d'inscription)", body: registrationSchema },
+      schema: { tags, summary: "Créer un utilisateur (formulaire d'inscription)", body: registrationSchema, response: { 201: userSchema, ...errorAnswers(409) } },
       handler: async (request, reply) => {
         requireAdmin(request);
         return reply.status(201).send(await service.registerUser(ctx, request.body));
@@ -35,7 +38,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post('/admin/user/toggleStatus', {
       config: { access: 'admin' },
-      schema: { tags, summary: "Basculer un statut (active, validated, admin, pro, notary, needsRoleChange) ; pas les siens", body: toggleStatusSchema },
+      schema: { tags, summary: "Basculer un statut (active, validated, admin, pro, notary, needsRoleChange) ; pas les siens", body: toggleStatusSchema, response: { 200: userStatusesSchema, ...errorAnswers(404, 409) } },
       handler: async (request) => {
         const admin = requireAdmin(request);
         // Issue 27: every admin toggle asks the second factor again after 5 minutes.
@@ -46,7 +49,7 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post('/admin/user/roles', {
       config: { access: 'admin' },
-      schema: { tags, summary: 'Changer les rôles cochés (ROLE_USER toujours conservé) ; pas les siens', body: changeRolesSchema },
+      schema: { tags, summary: 'Changer les rôles cochés (ROLE_USER toujours conservé) ; pas les siens', body: changeRolesSchema, response: { 200: userSchema, ...errorAnswers(404, 409) } },
       handler: async (request) => {
         const admin = requireAdmin(request);
         requireRecentAuthentication(request, ctx.now());

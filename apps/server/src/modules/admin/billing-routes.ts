@@ -1,8 +1,10 @@
 import { Readable } from 'node:stream';
-import { BILLING_EXPORT_FILENAME, openProjectsQuerySchema } from '@notadoo/domain';
+import { BILLING_EXPORT_FILENAME, openProjectSchema, openProjectsQuerySchema } from '@notadoo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
+import { ANSWER_HEADERS, fileAnswer, jsonAnswer } from '../../http/answers';
 import { exportOpenProjects, listOpenProjects, requireBillingViewer } from './billing-service';
 
 const tags = ['administration'];
@@ -16,6 +18,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         tags,
         summary: 'Dossiers créés sur une période (admin, facturation), 100 par page ; le total est dans X-Total-Count',
         querystring: openProjectsQuerySchema,
+        response: { 200: jsonAnswer(z.array(openProjectSchema), 'Une page de dossiers de la période', ANSWER_HEADERS.totalCount) },
       },
       handler: async (request, reply) => {
         const { projects, total } = await listOpenProjects(ctx, requireUser(request), request.query);
@@ -29,6 +32,7 @@ export function billingRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         tags,
         summary: `Export CSV de la période (${BILLING_EXPORT_FILENAME} : UTF-8 avec BOM, séparateur point-virgule)`,
         querystring: openProjectsQuerySchema,
+        response: { 200: fileAnswer(['text/csv'], 'Le CSV de la période', ANSWER_HEADERS.download) },
       },
       handler: async (request, reply) => {
         requireBillingViewer(requireUser(request));

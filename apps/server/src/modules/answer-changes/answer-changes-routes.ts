@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
-import { documentIdSchema, errorAnswer } from '../questionnaires/questionnaire-schemas';
+import { documentIdSchema } from '../questionnaires/questionnaire-schemas';
 import { answerMarksAnswer, listAnswerMarks } from './answer-changes-service';
 
 export function answerChangeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -18,7 +18,7 @@ export function answerChangeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             "Les réponses d'un questionnaire que l'office notarial (ou un administrateur) a modifiées en dernier : champ, " +
             'date, auteur. Une réponse que le client modifie ensuite perd sa marque. Réservé à qui peut lire le questionnaire.',
           params: z.object({ documentId: documentIdSchema }),
-          response: { 200: answerMarksAnswer, 400: errorAnswer, 403: errorAnswer, 404: errorAnswer },
+          response: { 200: answerMarksAnswer },
         },
       },
       async (request) => listAnswerMarks(ctx, requireUser(request), request.params.documentId),

@@ -1,7 +1,8 @@
-import { ADMIN_MESSAGES, contactSchema } from '@notadoo/domain';
+import { ADMIN_MESSAGES, contactSchema, messageAnswerSchema } from '@notadoo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from '../../context';
+import { errorAnswers } from '../../http/answers';
 import { parseWith } from '../../http/parse';
 import { enforceRateLimit } from '../accounts/account-service';
 import { sendContactMessage } from './contact-service';
@@ -19,7 +20,7 @@ export function contactRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/contact', {
       config: { access: 'public' },
-      schema: { tags: ['contact'], summary: 'Envoyer un message au réseau', body: contactFields, response: { 200: z.object({ message: z.string() }) } },
+      schema: { tags: ['contact'], summary: 'Envoyer un message au réseau', body: contactFields, response: { 200: messageAnswerSchema, ...errorAnswers(429) } },
       handler: async (request) => {
         await enforceRateLimit(ctx, [[`contact:ip:${request.ip}`, ctx.rateLimits.contactPerIp]]);
         await sendContactMessage(ctx, parseWith(contactSchema, request.body));

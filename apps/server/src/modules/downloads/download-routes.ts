@@ -1,12 +1,14 @@
+import { fileTokensSchema } from '@notadoo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate';
 import { requireRecentAuthentication } from '../../auth/second-factor-gate';
 import type { AppContext } from '../../context';
+import { ANSWER_HEADERS, errorAnswers, fileAnswer } from '../../http/answers';
 import { badRequest } from '../../http/app-error';
 import { requireReadableDocument, type DocumentInProject } from '../documents/document-access';
 import { inlineContentDisposition } from '../questionnaires/questionnaire-files';
-import { documentIdSchema, errorAnswer } from '../questionnaires/questionnaire-schemas';
+import { documentIdSchema } from '../questionnaires/questionnaire-schemas';
 import { openQuestionnairePdf, QUESTIONNAIRE_MESSAGES } from '../questionnaires/questionnaire-service';
 import type { UserWithOffice } from '../users/user-data';
 import { DOWNLOAD_MESSAGES, issueDownloadToken, requireDownloadTokenHolder, type DownloadKind } from './download-tokens';
@@ -29,7 +31,6 @@ export const generateFileTokensSchema = z.union([fileRequestsSchema, z.object({ 
 });
 type FileRequest = z.output<typeof fileRequestSchema>;
 
-const tokensAnswer = z.object({ tokens: z.array(z.object({ docId: z.number().int(), value: z.string() })) });
 
 /**
  * One short-lived token per requested document, each checked for read
@@ -66,7 +67,7 @@ export function downloadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: 'Jetons de téléchargement (5 minutes) pour des PDF de questionnaires ou des fichiers déposés',
           description: 'Corps : [{ type: "pdf" | "file", docId }] (ou { files: [...] }). Le PDF doit avoir été généré par download_form.',
           body: generateFileTokensSchema,
-          response: { 200: tokensAnswer, 400: errorAnswer, 403: errorAnswer, 404: errorAnswer },
+          response: { 200: fileTokensSchema },
         },
       },
       async (request) => {
@@ -91,7 +92,7 @@ export function downloadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           security: [],
           params: z.object({ docId: documentIdSchema, token: z.string().min(1).max(2048) }),
           produces: ['application/pdf'],
-          response: { 200: z.any().describe('Le PDF (application/pdf)'), 400: errorAnswer, 403: errorAnswer, 404: errorAnswer },
+          response: { 200: fileAnswer(['application/pdf'], 'Le PDF, à ouvrir dans le navigateur', ANSWER_HEADERS.download), ...errorAnswers(403) },
         },
       },
       async (request, reply) => {

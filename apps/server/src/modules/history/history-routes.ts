@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import { historyFileName, historyFilterSchema, historyPageQuerySchema, historyPageSchema, historyVerificationSchema, projectIdSchema } from '@notadoo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
+import { ANSWER_HEADERS, fileAnswer } from '../../http/answers';
 import { historyCsv, historyPdf } from './history-exports';
 import { getHistoryPage, historyPeriod, requireHistoryReader, verifyProjectHistory } from './history-service';
 
@@ -38,7 +38,7 @@ export function historyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         `/project/:id/history.${format}`,
         {
           config: { access: 'project' },
-          schema: { tags, summary: `${summary}, mêmes filtres : ${FILTERS}`, params: projectIdSchema, querystring: historyFilterSchema, produces: [mime], response: { 200: z.any().describe(`Le ${format.toUpperCase()} (${mime})`) } },
+          schema: { tags, summary: `${summary}, mêmes filtres : ${FILTERS}`, params: projectIdSchema, querystring: historyFilterSchema, produces: [mime], response: { 200: fileAnswer([mime], `Le ${format.toUpperCase()} de l'historique`, ANSWER_HEADERS.download) } },
         },
         async (request, reply) => {
           const { loaded, scope } = await requireHistoryReader(ctx, requireUser(request), request.params.id);

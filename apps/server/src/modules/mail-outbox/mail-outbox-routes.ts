@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
+import { errorAnswers } from '../../http/answers';
 import { listMails, resendMail } from './mail-outbox-service';
 
 const idParams = z.object({ id: z.coerce.number().int().positive('Identifiant invalide.').max(2 ** 53 - 1, 'Identifiant invalide.') });
@@ -30,7 +31,7 @@ export function mailOutboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         tags: ['administration'],
         summary: 'Envoyer à nouveau un mail en échec',
         params: idParams,
-        response: { 200: outboxMailSchema },
+        response: { 200: outboxMailSchema, ...errorAnswers(409) },
       },
       handler: async (request) => {
         requireAdmin(request);

@@ -1,19 +1,23 @@
-import { passkeyAssertionSchema, passkeyIdSchema, passkeyRegistrationSchema, passkeySignInSchema } from '@notadoo/domain';
+import {
+  ceremonyOptionsSchema,
+  passkeyAddedSchema,
+  passkeyAssertionSchema,
+  passkeyIdSchema,
+  passkeyListSchema,
+  passkeyRegistrationSchema,
+  passkeySignInSchema,
+  tokenAnswerSchema,
+} from '@notadoo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate';
 import { requireRecentAuthentication } from '../../auth/second-factor-gate';
 import type { AppContext } from '../../context';
+import { errorAnswers } from '../../http/answers';
 import * as service from './passkey-service';
 
 const tags = ['double authentification'];
-const errorAnswer = z.object({ message: z.string(), code: z.string().optional() });
-const refusals = { 400: errorAnswer, 401: errorAnswer, 403: errorAnswer, 404: errorAnswer, 409: errorAnswer, 429: errorAnswer };
-const tokenAnswer = z.object({ token: z.string() });
-const passkeyView = z.object({ id: z.number().int(), name: z.string(), createdAt: z.string(), lastUsedAt: z.string().nullable() });
-const listAnswer = z.object({ passkeys: z.array(passkeyView) });
-/** The options of a WebAuthn ceremony, as @simplewebauthn/server makes them, for @simplewebauthn/browser to pass on. */
-const ceremonyOptions = z.looseObject({ challenge: z.string() });
+const refusals = errorAnswers(400, 401, 403, 404, 409, 429);
 const noBody = z.object({}).strict().nullish();
 
 /**
@@ -26,7 +30,7 @@ export function passkeyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // Open while a stronger password is owed too: an office member or admin may add a passkey instead (the staff rule then no longer holds them).
     app.get('/auth/passkeys', {
       config: { access: 'user', openDuringGates: ['strongerPassword', 'secondFactorSetup'] },
-      schema: { tags, summary: 'Les clés d’accès du compte (profil, rubrique « Sécurité »)', response: { 200: listAnswer, ...refusals } },
+      schema: { tags, summary: 'Les clés d’accès du compte (profil, rubrique « Sécurité »)', response: { 200: passkeyListSchema, ...refusals } },
       handler: async (request) => service.listOwnPasskeys(ctx, requireUser(request)),
     });
 
@@ -36,7 +40,7 @@ export function passkeyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         tags,
         summary: 'Commencer l’ajout d’une clé d’accès : les options de navigator.credentials.create (défi valable 5 minutes, une fois) ; vérification récente exigée',
         body: noBody,
-        response: { 200: ceremonyOptions, ...refusals },
+        response: { 200: ceremonyOptionsSchema, ...refusals },
       },
       handler: async (request) => {
         const user = requireUser(request);
@@ -51,7 +55,7 @@ export function passkeyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         tags,
         summary: 'Enregistrer la clé d’accès créée par le navigateur, sous le nom donné : la session devient complète et cet appareil est reconnu 30 jours ; vérification récente exigée',
         body: passkeyRegistrationSchema,
-        response: { 200: tokenAnswer.extend({ passkey: passkeyView }), ...refusals },
+        response: { 200: passkeyAddedSchema, ...refusals },
       },
       handler: async (request, reply) => {
         const user = requireUser(request);
@@ -67,7 +71,7 @@ export function passkeyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         tags,
         summary: 'Retirer une de ses clés d’accès (un membre d’office ou un administrateur garde au moins un facteur) ; vérification récente exigée',
         params: passkeyIdSchema,
-        response: { 200: listAnswer, ...refusals },
+        response: { 200: passkeyListSchema, ...refusals },
       },
       handler: async (request) => {
         const user = requireUser(request);
@@ -82,7 +86,7 @@ export function passkeyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         tags,
         summary: 'Options de navigator.credentials.get pour l’étape de connexion ou une nouvelle vérification : les clés d’accès du compte',
         body: noBody,
-        response: { 200: ceremonyOptions, ...refusals },
+        response: { 200: ceremonyOptionsSchema, ...refusals },
       },
       handler: async (request) => service.startAuthentication(ctx, requireUser(request)),
     });
@@ -93,7 +97,7 @@ export function passkeyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         tags,
         summary: 'Étape de connexion avec une clé d’accès du compte, au lieu du code : rend la session complète et fait confiance à cet appareil 30 jours',
         body: passkeyAssertionSchema,
-        response: { 200: tokenAnswer, ...refusals },
+        response: { 200: tokenAnswerSchema, ...refusals },
       },
       handler: async (request, reply) => {
         const done = await service.completeSignInWithPasskey(ctx, requireUser(request), request.session!, request.body.response);
@@ -107,7 +111,7 @@ export function passkeyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         tags,
         summary: 'Confirmer son identité avant une action sensible avec une clé d’accès du compte ; rend un jeton vérifié à l’instant',
         body: passkeyAssertionSchema,
-        response: { 200: tokenAnswer, ...refusals },
+        response: { 200: tokenAnswerSchema, ...refusals },
       },
       handler: async (request) => service.reauthenticateWithPasskey(ctx, requireUser(request), request.session!, request.body.response),
     });
@@ -118,7 +122,7 @@ export function passkeyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         tags: ['comptes'],
         summary: 'Se connecter avec une clé d’accès : les options de navigator.credentials.get (clés découvrables, vérification de l’utilisateur exigée)',
         body: noBody,
-        response: { 200: ceremonyOptions, ...refusals },
+        response: { 200: ceremonyOptionsSchema, ...refusals },
       },
       handler: async (request) => service.startPasswordlessSignIn(ctx, request.ip),
     });
@@ -129,7 +133,7 @@ export function passkeyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         tags: ['comptes'],
         summary: 'Se connecter avec une clé d’accès seule (elle vaut les deux facteurs) : une session complète, « Se souvenir de moi » comme avec le mot de passe',
         body: passkeySignInSchema,
-        response: { 200: tokenAnswer, ...refusals },
+        response: { 200: tokenAnswerSchema, ...refusals },
       },
       handler: async (request, reply) => {
         const done = await service.passwordlessSignIn(ctx, request.body, request.ip);

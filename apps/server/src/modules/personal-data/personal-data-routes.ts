@@ -3,6 +3,7 @@ import {
   accountDeletionResultSchema,
   accountDeletionSchema,
   dataExportLinkParamsSchema,
+  dataExportLinkSchema,
   dataExportParamsSchema,
   dataExportViewSchema,
 } from '@notadoo/domain';
@@ -10,8 +11,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
+import { ANSWER_HEADERS, errorAnswers, fileAnswer } from '../../http/answers';
 import { enforceRateLimit } from '../accounts/account-service';
-import { errorAnswer } from '../questionnaires/questionnaire-schemas';
 import { deleteOwnAccount, planAccountDeletion } from './account-deletion-service';
 import { getMyDataExport, issueDataExportLink, listMyDataExports, openDataExportDownload, requestDataExport } from './export-service';
 
@@ -33,14 +34,14 @@ export function personalDataRoutes(ctx: AppContext, wakeExportBuilder: () => voi
           tags,
           summary: 'Demander une copie de mes données (ZIP préparé en arrière-plan, un e-mail quand elle est prête) ; 409 si une copie est déjà en préparation',
           body: z.object({}).optional(),
-          response: { 201: dataExportViewSchema, 409: errorAnswer },
+          response: { 201: dataExportViewSchema, ...errorAnswers(409) },
         },
       },
       async (request, reply) => reply.code(201).send(await requestDataExport(ctx, requireUser(request), wakeExportBuilder)),
     );
     app.get(
       '/users/me/data-exports/:id',
-      { config: { access: 'user' }, schema: { tags, summary: 'L’état d’une de mes copies (avancement en %)', params: dataExportParamsSchema, response: { 200: dataExportViewSchema, 404: errorAnswer } } },
+      { config: { access: 'user' }, schema: { tags, summary: 'L’état d’une de mes copies (avancement en %)', params: dataExportParamsSchema, response: { 200: dataExportViewSchema } } },
       async (request) => getMyDataExport(ctx, requireUser(request), request.params.id),
     );
     app.post(
@@ -52,7 +53,7 @@ export function personalDataRoutes(ctx: AppContext, wakeExportBuilder: () => voi
           summary: 'Un lien de téléchargement (5 minutes) de ma copie prête ; 409 si elle n’est pas prête ou a expiré',
           params: dataExportParamsSchema,
           body: z.object({}).optional(),
-          response: { 200: z.object({ url: z.string() }), 404: errorAnswer, 409: errorAnswer },
+          response: { 200: dataExportLinkSchema, ...errorAnswers(409) },
         },
       },
       async (request) => issueDataExportLink(ctx, requireUser(request), request.params.id),
@@ -68,7 +69,7 @@ export function personalDataRoutes(ctx: AppContext, wakeExportBuilder: () => voi
           security: [],
           params: dataExportLinkParamsSchema,
           produces: ['application/zip'],
-          response: { 200: z.any().describe('Le ZIP (application/zip)'), 403: errorAnswer, 404: errorAnswer, 409: errorAnswer },
+          response: { 200: fileAnswer(['application/zip'], 'La copie de mes données', ANSWER_HEADERS.download), ...errorAnswers(403, 409) },
         },
       },
       async (request, reply) => {
@@ -94,7 +95,7 @@ export function personalDataRoutes(ctx: AppContext, wakeExportBuilder: () => voi
           tags,
           summary: 'Supprimer mon compte (mot de passe et confirmation) : mes brouillons supprimés, les dossiers transmis restent à leur office',
           body: accountDeletionSchema,
-          response: { 200: accountDeletionResultSchema, 400: errorAnswer, 409: errorAnswer, 429: errorAnswer },
+          response: { 200: accountDeletionResultSchema, ...errorAnswers(409, 429) },
         },
       },
       async (request) => {

@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
+import { errorAnswers } from '../../http/answers';
 import * as reminders from './piece-reminder-service';
 import * as service from './piece-service';
 
@@ -20,6 +21,8 @@ const tags = ['pièces'];
 const pieceParams = z.object({ id: positiveId('Identifiant de pièce invalide.') });
 const versionParams = z.object({ id: positiveId('Identifiant de fichier de pièce invalide.') });
 const response = { 200: projectPiecesSchema };
+/** A change the piece's state no longer allows (or made meanwhile by someone else) is a 409. */
+const changed = { 200: projectPiecesSchema, ...errorAnswers(409) };
 
 /**
  * Issue 22: the pieces of a file. Sending a file for a piece goes through
@@ -35,17 +38,17 @@ export function pieceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     );
     app.post(
       '/piece/:id/review',
-      { config: { access: 'project' }, schema: { tags, summary: "Examiner une pièce (office) : accepter, à corriger, refuser, dispenser, annuler la dispense", params: pieceParams, body: pieceReviewSchema, response } },
+      { config: { access: 'project' }, schema: { tags, summary: "Examiner une pièce (office) : accepter, à corriger, refuser, dispenser, annuler la dispense", params: pieceParams, body: pieceReviewSchema, response: changed } },
       async (request) => service.reviewPiece(ctx, requireUser(request), request.params.id, request.body),
     );
     app.post(
       '/project/:id/pieces/accept',
-      { config: { access: 'project' }, schema: { tags, summary: 'Accepter plusieurs pièces reçues à la fois (office)', params: projectIdSchema, body: batchAcceptSchema, response } },
+      { config: { access: 'project' }, schema: { tags, summary: 'Accepter plusieurs pièces reçues à la fois (office)', params: projectIdSchema, body: batchAcceptSchema, response: changed } },
       async (request) => service.acceptPieces(ctx, requireUser(request), request.params.id, request.body.ids),
     );
     app.patch(
       '/piece-version/:id/report',
-      { config: { access: 'project' }, schema: { tags, summary: "Date (et constat) d'un rapport de diagnostic envoyé comme pièce", params: versionParams, body: diagnosticReportSchema, response } },
+      { config: { access: 'project' }, schema: { tags, summary: "Date (et constat) d'un rapport de diagnostic envoyé comme pièce", params: versionParams, body: diagnosticReportSchema, response: changed } },
       async (request) => service.setReportDate(ctx, requireUser(request), request.params.id, request.body),
     );
     app.patch(
@@ -62,7 +65,7 @@ export function pieceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           summary: "Relancer maintenant (office) une personne, ou chacune, pour les pièces qu'elle doit encore ; 429 si une relance lui est déjà partie aujourd'hui",
           params: projectIdSchema,
           body: remindNowSchema,
-          response: { 200: remindNowResultSchema },
+          response: { 200: remindNowResultSchema, ...errorAnswers(409, 429) },
         },
       },
       async (request) => reminders.sendReminderNow(ctx, requireUser(request), request.params.id, request.body.participantId),

@@ -1,12 +1,11 @@
+import { downloadFormAnswerSchema, questionnaireItemSchema } from '@notadoo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
+import { errorAnswers, jsonAnswer } from '../../http/answers';
 import {
-  downloadFormAnswer,
   downloadFormParamsSchema,
-  errorAnswer,
   errorWithDocumentAnswer,
-  questionnaireItemSchema,
   saveQuestionnaireSchema,
 } from './questionnaire-schemas';
 import { generateQuestionnairePdf, saveQuestionnaire } from './questionnaire-service';
@@ -32,11 +31,8 @@ export function questionnaireRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: saveQuestionnaireSchema,
           response: {
             200: questionnaireItemSchema,
-            400: errorAnswer,
-            401: errorWithDocumentAnswer,
-            403: errorAnswer,
-            404: errorAnswer,
-            409: errorWithDocumentAnswer,
+            401: jsonAnswer(errorWithDocumentAnswer, 'Questionnaire que ce compte ne peut pas modifier (avec le questionnaire enregistré), ou session absente'),
+            409: jsonAnswer(errorWithDocumentAnswer, 'Version dépassée : le questionnaire enregistré est joint'),
           },
         },
       },
@@ -55,7 +51,7 @@ export function questionnaireRoutes(ctx: AppContext): FastifyPluginAsyncZod {
             'Produit (ou réutilise, si les réponses n’ont pas changé) le PDF du questionnaire, à télécharger ensuite par ' +
             'POST /generate_file_token puis GET /get_pdf/{docId}/{token}.',
           params: downloadFormParamsSchema,
-          response: { 200: downloadFormAnswer, 400: errorAnswer, 403: errorAnswer, 404: errorAnswer },
+          response: { 200: downloadFormAnswerSchema, ...errorAnswers(409) },
         },
       },
       async (request) => generateQuestionnairePdf(ctx, requireUser(request), request.params.type, request.params.documentId),

@@ -1,18 +1,25 @@
-import { resetSecondFactorSchema, secondFactorCodeSchema, totpConfirmSchema } from '@notadoo/domain';
+import {
+  backupCodesSchema,
+  messageAnswerSchema,
+  resetSecondFactorSchema,
+  secondFactorCodeSchema,
+  secondFactorStatusSchema,
+  tokenAnswerSchema,
+  totpConfirmedSchema,
+  totpConfirmSchema,
+  totpSetupSchema,
+} from '@notadoo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin, requireUser } from '../../auth/authenticate';
 import { requireRecentAuthentication } from '../../auth/second-factor-gate';
 import type { AppContext } from '../../context';
+import { errorAnswers } from '../../http/answers';
 import { parseWith } from '../../http/parse';
 import * as service from './second-factor-service';
 
 const tags = ['double authentification'];
-const errorAnswer = z.object({ message: z.string(), code: z.string().optional() });
-const refusals = { 400: errorAnswer, 401: errorAnswer, 403: errorAnswer, 404: errorAnswer, 409: errorAnswer, 429: errorAnswer };
-const tokenAnswer = z.object({ token: z.string() });
-const statusAnswer = z.object({ totp: z.boolean(), passkeys: z.number().int(), backupCodesLeft: z.number().int(), mandatory: z.boolean(), enabledAt: z.string().nullable() });
-const backupCodesAnswer = z.object({ backupCodes: z.array(z.string()) });
+const refusals = errorAnswers(400, 401, 403, 404, 409, 429);
 const codeBody = z.object({ code: z.string().max(40, 'Code trop long.') }).strict();
 // Either field, checked by the service against what the account has (a code with a factor, else the password).
 const reauthBody = z
@@ -26,7 +33,7 @@ export function secondFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/auth/second-factor', {
       // Open at the sign-in step too: the web offers the passkey there only to an account that has one.
       config: { access: 'user', openDuringGates: ['secondFactorCode', 'secondFactorSetup'] },
-      schema: { tags, summary: 'État de la double authentification du compte (profil, rubrique « Sécurité »)', response: { 200: statusAnswer, ...refusals } },
+      schema: { tags, summary: 'État de la double authentification du compte (profil, rubrique « Sécurité »)', response: { 200: secondFactorStatusSchema, ...refusals } },
       handler: async (request) => service.getSecondFactorStatus(ctx, requireUser(request)),
     });
 
@@ -36,7 +43,7 @@ export function secondFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         tags,
         summary: 'Étape de connexion : code de l’application (6 chiffres) ou code de secours ; rend la session complète et fait confiance à cet appareil 30 jours',
         body: codeBody,
-        response: { 200: tokenAnswer, ...refusals },
+        response: { 200: tokenAnswerSchema, ...refusals },
       },
       handler: async (request, reply) => {
         const input = parseWith(secondFactorCodeSchema, request.body);
@@ -51,7 +58,7 @@ export function secondFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         tags,
         summary: 'Commencer la configuration : un secret (base32 et adresse otpauth://) à ajouter à une application d’authentification',
         body: z.object({}).strict().nullish(),
-        response: { 200: z.object({ secret: z.string(), uri: z.string() }), ...refusals },
+        response: { 200: totpSetupSchema, ...refusals },
       },
       handler: async (request) => service.startTotpSetup(ctx, requireUser(request)),
     });
@@ -62,7 +69,7 @@ export function secondFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         tags,
         summary: 'Confirmer la configuration avec le premier code : active la double authentification et rend les 10 codes de secours (affichés une seule fois)',
         body: codeBody,
-        response: { 200: tokenAnswer.extend({ backupCodes: z.array(z.string()) }), ...refusals },
+        response: { 200: totpConfirmedSchema, ...refusals },
       },
       handler: async (request, reply) => {
         const { code } = parseWith(totpConfirmSchema, request.body);
@@ -73,7 +80,7 @@ export function secondFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post('/auth/second-factor/backup-codes', {
       config: { access: 'user' },
-      schema: { tags, summary: 'Générer 10 nouveaux codes de secours (les anciens cessent de fonctionner) ; vérification récente exigée', body: z.object({}).strict().nullish(), response: { 200: backupCodesAnswer, ...refusals } },
+      schema: { tags, summary: 'Générer 10 nouveaux codes de secours (les anciens cessent de fonctionner) ; vérification récente exigée', body: z.object({}).strict().nullish(), response: { 200: backupCodesSchema, ...refusals } },
       handler: async (request) => {
         const user = requireUser(request);
         requireRecentAuthentication(request, ctx.now());
@@ -83,7 +90,7 @@ export function secondFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete('/auth/second-factor', {
       config: { access: 'user' },
-      schema: { tags, summary: 'Retirer sa double authentification (impossible pour un membre d’office ou un administrateur) ; vérification récente exigée', response: { 200: statusAnswer, ...refusals } },
+      schema: { tags, summary: 'Retirer sa double authentification (impossible pour un membre d’office ou un administrateur) ; vérification récente exigée', response: { 200: secondFactorStatusSchema, ...refusals } },
       handler: async (request) => {
         const user = requireUser(request);
         requireRecentAuthentication(request, ctx.now());
@@ -97,7 +104,7 @@ export function secondFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         tags,
         summary: 'Confirmer son identité avant une action sensible : code (compte avec double authentification) ou mot de passe ; rend un jeton vérifié à l’instant',
         body: reauthBody,
-        response: { 200: tokenAnswer, ...refusals },
+        response: { 200: tokenAnswerSchema, ...refusals },
       },
       handler: async (request) => {
         const body = request.body;
@@ -112,7 +119,7 @@ export function secondFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         tags: ['administration'],
         summary: 'Réinitialiser la double authentification d’un autre compte (jamais la sienne) : le compte est prévenu par mail, l’action est tracée',
         body: resetSecondFactorSchema,
-        response: { 200: z.object({ message: z.string() }), ...refusals },
+        response: { 200: messageAnswerSchema, ...refusals },
       },
       handler: async (request) => {
         const admin = requireAdmin(request);

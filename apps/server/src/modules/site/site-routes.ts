@@ -1,7 +1,6 @@
-import { ADMIN_MESSAGES } from '@notadoo/domain';
+import { ADMIN_MESSAGES, siteInfoSchema } from '@notadoo/domain';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppContext } from '../../context';
 
 const SITE_PATH = '/api/site';
@@ -14,7 +13,7 @@ export function siteRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       schema: {
         tags: ['site'],
         summary: 'Nom du réseau et mode maintenance',
-        response: { 200: z.object({ networkName: z.string(), maintenance: z.boolean() }) },
+        response: { 200: siteInfoSchema },
       },
       handler: async (_request, reply) => {
         reply.header('Cache-Control', 'no-cache');

@@ -1,4 +1,4 @@
-import type { RegistrationPayload, User, UserSort, UserStatusAction, UserStatuses, UserRole } from '@notadoo/domain';
+import type { ChangeRolesPayload, MessageAnswer, RegistrationPayload, User, UserSort, UserStatusAction, UserStatuses } from '@notadoo/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, getPage } from '../../../api/api-client';
 
@@ -34,7 +34,7 @@ export function toggleUserStatus({ id, action, data }: ToggleStatusRequest): Pro
   return apiClient.post<UserStatuses>('admin/user/toggleStatus', { id, action, data: data ? '1' : '0' });
 }
 
-export function changeUserRoles(request: { id: number; roles: UserRole[] }): Promise<User> {
+export function changeUserRoles(request: ChangeRolesPayload): Promise<User> {
   return apiClient.post<User>('admin/user/roles', request);
 }
 
@@ -49,8 +49,8 @@ function useAdminMutation<TRequest, TAnswer>(mutationFn: (request: TRequest) => 
 }
 
 /** Issue 27: `POST /admin/user/resetSecondFactor`, never on one's own account; the account is mailed. */
-export function resetSecondFactor(request: { id: number }): Promise<{ message: string }> {
-  return apiClient.post<{ message: string }>('admin/user/resetSecondFactor', request);
+export function resetSecondFactor(request: { id: number }): Promise<MessageAnswer> {
+  return apiClient.post<MessageAnswer>('admin/user/resetSecondFactor', request);
 }
 
 export const useResetSecondFactor = () => useAdminMutation(resetSecondFactor);

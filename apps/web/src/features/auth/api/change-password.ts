@@ -1,11 +1,11 @@
-import type { PasswordChangePayload } from '@notadoo/domain';
+import type { PasswordChangePayload, TokenAnswer } from '@notadoo/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/api-client';
 import { replaceAuthToken } from '../../../lib/auth-token';
 
 /** `POST /users/me/password` (issue 27): answers the session's new token; the older ones stop working. */
-export function changePassword(payload: PasswordChangePayload): Promise<{ token: string }> {
-  return apiClient.post<{ token: string }>('users/me/password', payload);
+export function changePassword(payload: PasswordChangePayload): Promise<TokenAnswer> {
+  return apiClient.post<TokenAnswer>('users/me/password', payload);
 }
 
 export function useChangePassword() {

@@ -1,21 +1,12 @@
+import type { SignupPayload } from '@notadoo/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/api-client';
 import { sessionQueryKey } from '../../../api/get-session';
 import { setAuthToken } from '../../../lib/auth-token';
 import type { TokenResponse } from './token-response';
 
-/** The JSON body of `POST /users/signup` (spec section 3, Payloads). */
-export interface SignupRequest {
-  login: string;
-  email: string;
-  password: string;
-  passwordConfirm: string;
-  firstName: string;
-  lastName: string;
-  intermediary: 'yes' | 'no';
-  /** The token of the project invitation the user followed, if any. */
-  invitation?: string;
-}
+/** The JSON body of `POST /users/signup` (spec section 3, Payloads): the input of the domain's schema. */
+export type SignupRequest = SignupPayload;
 
 export function signup(request: SignupRequest): Promise<TokenResponse> {
   return apiClient.post<TokenResponse>('users/signup', request);

@@ -1,6 +1,4 @@
-/** What the login and signup calls answer. */
-export interface TokenResponse {
-  token: string;
-  /** Issue 27, sign-in only: `required`, the token is partial and the code step comes next; `setup`, a factor must be set up first. */
-  secondFactor?: 'required' | 'setup';
-}
+import type { SignInAnswer } from '@notadoo/domain';
+
+/** What the login and signup calls answer (the domain's schema of the answer). */
+export type TokenResponse = SignInAnswer;

@@ -1,11 +1,6 @@
-import type { ProjectSummary } from '@notadoo/domain';
+import type { UnreadFilesPage } from '@notadoo/domain';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../api/api-client';
-
-export interface UnreadFilesPage {
-  files: Array<{ project: ProjectSummary; unread: number }>;
-  next: string | null;
-}
 
 /** `GET /messages/unread-files` (issue 28): the files with unread messages, newest first, in pages. */
 export function getUnreadFiles(after?: string): Promise<UnreadFilesPage> {

@@ -1,3 +1,4 @@
+import type { ProjectCover } from '@notadoo/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { uploadWithProgress } from '../../../api/upload-with-progress';
 import { setCoverInList } from './set-cover-in-list';
@@ -9,10 +10,8 @@ export interface UploadCoverRequest {
   onProgress?: (percent: number) => void;
 }
 
-export interface CoverResponse {
-  id: number;
-  cover_image: string;
-}
+/** What the call answers (the domain's schema of the answer). */
+export type CoverResponse = ProjectCover;
 
 /** `POST /project/cover`, multipart with the fields `id` then `cover_image`. */
 export function uploadProjectCover({ id, file, onProgress }: UploadCoverRequest): Promise<CoverResponse> {

@@ -1,10 +1,7 @@
+import type { FileTokens } from '@notadoo/domain';
 import { useCallback } from 'react';
 import { apiClient } from '../../../api/api-client';
 import { config } from '../../../config/env';
-
-export interface FileTokens {
-  tokens: Array<{ docId: number; value: string }>;
-}
 
 /** `POST generate_file_token`: a short-lived token standing for the user in a link opened in a new tab. */
 export function generateFileToken(docId: number): Promise<FileTokens> {

@@ -1,5 +1,6 @@
-import type { Project } from '@notadoo/domain';
+import type { Project, removeDocumentSchema } from '@notadoo/domain';
 import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiClient } from '../../../api/api-client';
 import { useReplaceProject } from '../../../api/project-cache';
 
@@ -10,7 +11,7 @@ export interface RemoveDocumentRequest {
 
 /** `DELETE /project/{id}/removedocument`: the document and its files. */
 export function removeDocument({ projectId, documentId }: RemoveDocumentRequest): Promise<Project> {
-  return apiClient.delete<Project>(`project/${projectId}/removedocument`, { documentId });
+  return apiClient.delete<Project>(`project/${projectId}/removedocument`, { documentId } satisfies z.output<typeof removeDocumentSchema>);
 }
 
 export function useRemoveDocument() {

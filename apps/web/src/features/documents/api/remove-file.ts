@@ -1,5 +1,6 @@
-import type { Project } from '@notadoo/domain';
+import type { Project, removeFileSchema } from '@notadoo/domain';
 import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiClient } from '../../../api/api-client';
 import { useReplaceProject } from '../../../api/project-cache';
 
@@ -12,7 +13,7 @@ export interface RemoveFileRequest {
 
 /** `DELETE /project/{id}/removeFile`. */
 export function removeFile({ projectId, drawerId, storedName }: RemoveFileRequest): Promise<Project> {
-  return apiClient.delete<Project>(`project/${projectId}/removeFile`, { id: drawerId, file: storedName });
+  return apiClient.delete<Project>(`project/${projectId}/removeFile`, { id: drawerId, file: storedName } satisfies z.output<typeof removeFileSchema>);
 }
 
 export function useRemoveFile() {

@@ -1,5 +1,6 @@
-import type { ThreadList } from '@notadoo/domain';
+import type { markReadSchema, ThreadList } from '@notadoo/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiClient } from '../../../api/api-client';
 import { messageThreadsQueryKey } from '../../../api/get-message-threads';
 
@@ -12,7 +13,7 @@ export interface MarkReadRequest {
 
 /** `POST /project/{id}/threads/{thread}/read`: answers the threads with their new unread counts. */
 export function markThreadRead({ projectId, thread, upTo }: MarkReadRequest): Promise<ThreadList> {
-  return apiClient.post<ThreadList>(`project/${projectId}/threads/${thread}/read`, upTo === undefined ? {} : { upTo });
+  return apiClient.post<ThreadList>(`project/${projectId}/threads/${thread}/read`, (upTo === undefined ? {} : { upTo }) satisfies Partial<z.output<typeof markReadSchema>>);
 }
 
 export function useMarkThreadRead() {

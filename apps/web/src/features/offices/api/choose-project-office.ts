@@ -1,4 +1,4 @@
-import type { Project } from '@notadoo/domain';
+import type { Project, ProjectOfficePatchPayload } from '@notadoo/domain';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../api/api-client';
 
@@ -9,7 +9,7 @@ export interface ChooseProjectOfficeRequest {
 
 /** `PATCH /project/{id}` answers the whole project with its new office. */
 export function chooseProjectOffice({ projectId, officeId }: ChooseProjectOfficeRequest): Promise<Project> {
-  return apiClient.patch<Project>(`project/${projectId}`, { office: officeId });
+  return apiClient.patch<Project>(`project/${projectId}`, { office: officeId } satisfies ProjectOfficePatchPayload);
 }
 
 export function useChooseProjectOffice() {

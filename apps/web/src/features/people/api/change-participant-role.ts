@@ -1,5 +1,6 @@
-import type { ParticipantRole, Project } from '@notadoo/domain';
+import type { changeRoleSchema, ParticipantRole, Project } from '@notadoo/domain';
 import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiClient } from '../../../api/api-client';
 import { useReplaceProject } from '../../../api/project-cache';
 
@@ -10,7 +11,7 @@ export interface ChangeRoleRequest {
 
 /** `PATCH /participant/{id}/changerole`: a 400 carries the spec's "Impossible de déplacer…" message. */
 export function changeParticipantRole({ participantId, role }: ChangeRoleRequest): Promise<Project> {
-  return apiClient.patch<Project>(`participant/${participantId}/changerole`, { role });
+  return apiClient.patch<Project>(`participant/${participantId}/changerole`, { role } satisfies z.output<typeof changeRoleSchema>);
 }
 
 export function useChangeParticipantRole() {

@@ -1,5 +1,6 @@
-import type { ProjectPieces } from '@notadoo/domain';
+import type { batchAcceptSchema, ProjectPieces } from '@notadoo/domain';
 import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiClient } from '../../../api/api-client';
 import { usePiecesChanged } from './use-pieces-changed';
 
@@ -10,7 +11,7 @@ export interface AcceptPiecesRequest {
 
 /** `POST /project/{id}/pieces/accept`: all the chosen pieces, or none when one may not be (409 naming it). */
 export function acceptPieces({ projectId, ids }: AcceptPiecesRequest): Promise<ProjectPieces> {
-  return apiClient.post<ProjectPieces>(`project/${projectId}/pieces/accept`, { ids });
+  return apiClient.post<ProjectPieces>(`project/${projectId}/pieces/accept`, { ids } satisfies z.output<typeof batchAcceptSchema>);
 }
 
 export function useAcceptPieces() {

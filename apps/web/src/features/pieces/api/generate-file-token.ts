@@ -1,10 +1,7 @@
+import type { FileTokens } from '@notadoo/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../api/api-client';
 import { config } from '../../../config/env';
-
-interface FileTokens {
-  tokens: Array<{ docId: number; value: string }>;
-}
 
 /** `POST generate_file_token` for one drawer: a short-lived token (5 minutes) standing for the user in a file's address. */
 export function generateFileToken(docId: number): Promise<FileTokens> {

@@ -1,4 +1,4 @@
-import type { AccountDeletionPayload, AccountDeletionPlan, DataExportView } from '@notadoo/domain';
+import type { AccountDeletionPayload, AccountDeletionPlan, AccountDeletionResult, DataExportLink, DataExportView } from '@notadoo/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/api-client';
 
@@ -28,8 +28,8 @@ export function useRequestDataExport() {
 }
 
 /** `POST /users/me/data-exports/{id}/link`: a download address of a few minutes, opened at once. */
-export function getDataExportLink(id: number): Promise<{ url: string }> {
-  return apiClient.post<{ url: string }>(`users/me/data-exports/${id}/link`, {});
+export function getDataExportLink(id: number): Promise<DataExportLink> {
+  return apiClient.post<DataExportLink>(`users/me/data-exports/${id}/link`, {});
 }
 
 /** `GET /users/me/deletion-plan`: what the confirmation dialog lists; read when the dialog opens. */
@@ -46,6 +46,6 @@ export function useDeletionPlan(enabled: boolean) {
 export function useDeleteAccount() {
   return useMutation({
     mutationFn: (payload: AccountDeletionPayload) =>
-      apiClient.post<{ message: string; deletedFiles: number; leftFiles: number; keptFiles: number }>('users/me/delete', payload),
+      apiClient.post<AccountDeletionResult>('users/me/delete', payload),
   });
 }

@@ -1,4 +1,4 @@
-import { QUESTIONNAIRES, type QuestionnaireDocType } from '@notadoo/domain';
+import { QUESTIONNAIRES, type DownloadFormAnswer, type QuestionnaireDocType } from '@notadoo/domain';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../api/api-client';
 
@@ -8,8 +8,8 @@ export interface DownloadFormInput {
 }
 
 /** `GET download_form/{type}/{documentId}`: generates the questionnaire's PDF from its saved answers. */
-export function downloadForm({ docType, documentId }: DownloadFormInput): Promise<{ filename: string }> {
-  return apiClient.get<{ filename: string }>(`download_form/${QUESTIONNAIRES[docType].downloadForm}/${documentId}`);
+export function downloadForm({ docType, documentId }: DownloadFormInput): Promise<DownloadFormAnswer> {
+  return apiClient.get<DownloadFormAnswer>(`download_form/${QUESTIONNAIRES[docType].downloadForm}/${documentId}`);
 }
 
 export function useDownloadForm() {

@@ -1,3 +1,4 @@
+import type { FileTokens } from '@notadoo/domain';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../api/api-client';
 import { config } from '../../../config/env';
@@ -5,10 +6,6 @@ import { config } from '../../../config/env';
 export interface FileTokenRequest {
   type: 'pdf' | 'file';
   docId: number;
-}
-
-export interface FileTokens {
-  tokens: Array<{ docId: number; value: string }>;
 }
 
 /** `POST generate_file_token`: short-lived tokens that stand for the user in a download link opened in a new tab. */

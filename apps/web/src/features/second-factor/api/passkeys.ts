@@ -1,4 +1,4 @@
-import type { PasskeyView } from '@notadoo/domain';
+import type { PasskeyAdded, PasskeyList, TokenAnswer } from '@notadoo/domain';
 import type { startAuthentication, startRegistration } from '@simplewebauthn/browser';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/api-client';
@@ -66,8 +66,8 @@ export function passkeysSupported(): boolean {
   return typeof globalThis.PublicKeyCredential === 'function';
 }
 
-export function listPasskeys(): Promise<{ passkeys: PasskeyView[] }> {
-  return apiClient.get<{ passkeys: PasskeyView[] }>('auth/passkeys');
+export function listPasskeys(): Promise<PasskeyList> {
+  return apiClient.get<PasskeyList>('auth/passkeys');
 }
 
 export function usePasskeys(enabled = true) {
@@ -75,16 +75,16 @@ export function usePasskeys(enabled = true) {
 }
 
 /** Adds a passkey under `name`: the options, the device's creation, the server's check. Answers the session's new token. */
-export async function addPasskey(name: string): Promise<{ token: string; passkey: PasskeyView }> {
+export async function addPasskey(name: string): Promise<PasskeyAdded> {
   const options = await apiClient.post<CreationOptions>('auth/passkeys/registration/options', {});
   const response = await askDevice((lib) => lib.startRegistration({ optionsJSON: options }));
-  return apiClient.post<{ token: string; passkey: PasskeyView }>('auth/passkeys/registration', { name, response });
+  return apiClient.post<PasskeyAdded>('auth/passkeys/registration', { name, response });
 }
 
 export function useRemovePasskey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiClient.delete<{ passkeys: PasskeyView[] }>(`auth/passkeys/${id}`),
+    mutationFn: (id: number) => apiClient.delete<PasskeyList>(`auth/passkeys/${id}`),
     onSuccess: (list) => {
       queryClient.setQueryData(passkeysKey, list);
       void queryClient.invalidateQueries({ queryKey: secondFactorStatusKey });
@@ -93,24 +93,24 @@ export function useRemovePasskey() {
 }
 
 /** The sign-in's step with a passkey of the account, with the partial token the password gave. */
-export async function signInStepWithPasskey(partialToken: string): Promise<{ token: string }> {
+export async function signInStepWithPasskey(partialToken: string): Promise<TokenAnswer> {
   const options = await apiClient.post<RequestOptions>('auth/passkeys/authentication/options', {}, { token: partialToken });
   const response = await askDevice((lib) => lib.startAuthentication({ optionsJSON: options }));
-  return apiClient.post<{ token: string }>('auth/second-factor/passkey', { response }, { token: partialToken });
+  return apiClient.post<TokenAnswer>('auth/second-factor/passkey', { response }, { token: partialToken });
 }
 
 /** A re-authentication before a sensitive action, with a passkey of the account. */
-export async function reauthenticateWithPasskey(): Promise<{ token: string }> {
+export async function reauthenticateWithPasskey(): Promise<TokenAnswer> {
   const options = await apiClient.post<RequestOptions>('auth/passkeys/authentication/options', {});
   const response = await askDevice((lib) => lib.startAuthentication({ optionsJSON: options }));
-  return apiClient.post<{ token: string }>('auth/reauthenticate/passkey', { response });
+  return apiClient.post<TokenAnswer>('auth/reauthenticate/passkey', { response });
 }
 
 /** Signing in with a passkey alone, from the login page (the device verifies its user). */
-export async function signInWithPasskey(remember = false): Promise<{ token: string }> {
+export async function signInWithPasskey(remember = false): Promise<TokenAnswer> {
   const options = await apiClient.post<RequestOptions>('users/login/passkey/options', {});
   const response = await askDevice((lib) => lib.startAuthentication({ optionsJSON: options }));
-  return apiClient.post<{ token: string }>('users/login/passkey', { response, remember });
+  return apiClient.post<TokenAnswer>('users/login/passkey', { response, remember });
 }
 
 /** The message of a failed passkey action: the browser's in French, else the server's. */

@@ -1,4 +1,4 @@
-import type { SecondFactorStatus, TotpSetup } from '@notadoo/domain';
+import type { BackupCodes, SecondFactorStatus, TokenAnswer, TotpConfirmed, TotpSetup } from '@notadoo/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/api-client';
 
@@ -15,26 +15,26 @@ export function useSecondFactorStatus(enabled = true) {
 }
 
 /** The sign-in's code step, with the partial token (not yet the session's). */
-export function verifySignInCode(partialToken: string, code: string): Promise<{ token: string }> {
-  return apiClient.post<{ token: string }>('auth/second-factor/verify', { code }, { token: partialToken });
+export function verifySignInCode(partialToken: string, code: string): Promise<TokenAnswer> {
+  return apiClient.post<TokenAnswer>('auth/second-factor/verify', { code }, { token: partialToken });
 }
 
 export function startTotpSetup(): Promise<TotpSetup> {
   return apiClient.post<TotpSetup>('auth/second-factor/totp/setup', {});
 }
 
-export function confirmTotpSetup(code: string): Promise<{ token: string; backupCodes: string[] }> {
-  return apiClient.post<{ token: string; backupCodes: string[] }>('auth/second-factor/totp/confirm', { code });
+export function confirmTotpSetup(code: string): Promise<TotpConfirmed> {
+  return apiClient.post<TotpConfirmed>('auth/second-factor/totp/confirm', { code });
 }
 
-export function reauthenticate(input: { code: string } | { password: string }): Promise<{ token: string }> {
-  return apiClient.post<{ token: string }>('auth/reauthenticate', input);
+export function reauthenticate(input: { code: string } | { password: string }): Promise<TokenAnswer> {
+  return apiClient.post<TokenAnswer>('auth/reauthenticate', input);
 }
 
 export function useRenewBackupCodes() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => apiClient.post<{ backupCodes: string[] }>('auth/second-factor/backup-codes', {}),
+    mutationFn: () => apiClient.post<BackupCodes>('auth/second-factor/backup-codes', {}),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: secondFactorStatusKey }),
   });
 }

@@ -1,11 +1,6 @@
+import type { SiteInfo } from '@notadoo/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../api/api-client';
-
-export interface SiteInfo {
-  networkName: string;
-  /** The server's MAINTENANCE switch. */
-  maintenance: boolean;
-}
 
 export function getSiteInfo(): Promise<SiteInfo> {
   return apiClient.get<SiteInfo>('site');

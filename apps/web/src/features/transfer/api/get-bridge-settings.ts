@@ -1,12 +1,6 @@
+import type { BridgeSettings } from '@notadoo/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../api/api-client';
-
-export interface BridgeSettings {
-  /** The drafting software's local bridge; null when the server has none configured. */
-  bridge: { url: string; serviceKey: string } | null;
-  /** Absolute address of our API (from the server's PUBLIC_URL), for the download addresses handed to the bridge. */
-  apiUrl: string;
-}
 
 export function getBridgeSettings(): Promise<BridgeSettings> {
   return apiClient.get<BridgeSettings>('transfer/bridge');

@@ -3,6 +3,7 @@ import {
   isTransferableDocument,
   QUESTIONNAIRE_DOC_TYPES,
   QUESTIONNAIRES,
+  type DownloadFormAnswer,
   type ProjectDocument,
   type QuestionnaireDocType,
   type TransferFileEntry,
@@ -26,7 +27,7 @@ export async function prepareTransferFiles(documents: readonly ProjectDocument[]
       const docType = questionnaireTypeOf(document);
       if (docType) {
         try {
-          const { filename, name } = await apiClient.get<{ filename: string; name: string }>(`download_form/${QUESTIONNAIRES[docType].downloadForm}/${document.id}`);
+          const { filename, name } = await apiClient.get<DownloadFormAnswer>(`download_form/${QUESTIONNAIRES[docType].downloadForm}/${document.id}`);
           return [{ type: 'pdf', docId: document.id, filename: name, file: filename }];
         } catch (error) {
           console.error(`Génération du PDF du document ${document.id} impossible`, error);
