@@ -20,6 +20,7 @@ import { createTokenService } from './auth/session-tokens';
 import type { Config, TrustProxy } from './config';
 import { DEFAULT_RATE_LIMITS, type AppContext, type RateLimits } from './context';
 import type { Database } from './db/database';
+import { errorBody } from './http/app-error';
 import { API_DOCS_UI_PREFIX, markApiDocsUiPublic, registerApiDocsUi, wantsPage } from './http/api-docs';
 import { registerErrorHandling } from './http/error-handler';
 import { answerClientError, answerFrameworkError, MAX_HEADER_SIZE, registerNoStore, registerStorableTextGuard, registerUrlLengthLimit } from './http/http-guards';
@@ -284,7 +285,7 @@ async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> 
   }
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && !request.url.startsWith('/uploads/');
-    if (!hasWebApp || !isPage) return reply.status(404).send({ message: MESSAGES.routeNotFound });
+    if (!hasWebApp || !isPage) return reply.status(404).send(errorBody('ROUTE_NOT_FOUND', MESSAGES.routeNotFound));
     const pathname = request.url.split('?')[0]!;
     // An address the app has no screen for still gets the app, which shows its not-found page, but with a 404
     // (search engines and link checkers read the status). The list is the one the web router is built from.

@@ -23,6 +23,7 @@ export * from './documents/project-file-rules';
 export * from './questionnaires/index';
 export * from './schemas/people-and-documents';
 export * from './schemas/mail-outbox';
+export * from './error-codes';
 export * from './schemas/error-body';
 export * from './transfers/transfer';
 // Administration, profile and contact (issue 10)

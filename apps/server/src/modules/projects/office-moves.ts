@@ -15,7 +15,7 @@ export async function recordOfficeMove(db: Db, move: { projectId: number; movedB
 /** The project's moves between offices, newest first: for its office's members and admins (who may move it). */
 export async function listOfficeMoves(ctx: AppContext, user: UserWithOffice, projectId: number): Promise<OfficeMove[]> {
   const { access, viewer } = await requireOpenProject(ctx, user, projectId);
-  if (!canChangeStatus(viewer, access)) throw forbidden(MESSAGES.projectAccessDenied);
+  if (!canChangeStatus(viewer, access)) throw forbidden(MESSAGES.projectAccessDenied, 'PROJECT_ACCESS_DENIED');
   const fromOffice = alias(notaryOffices, 'from_office');
   const toOffice = alias(notaryOffices, 'to_office');
   const rows = await ctx.db

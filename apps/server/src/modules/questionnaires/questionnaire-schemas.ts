@@ -1,4 +1,4 @@
-import { MAX_ID as MAX_INT, positiveId, type DownloadFormType } from '@notadoo/domain';
+import { errorBodySchema, MAX_ID as MAX_INT, positiveId, type DownloadFormType } from '@notadoo/domain';
 import { z } from 'zod';
 
 // Payloads and answers of the questionnaire calls; they validate requests and
@@ -34,11 +34,11 @@ export const questionnaireItemSchema = z
   .looseObject({ id: z.number().int(), version: z.number().int(), progress: z.number().int() })
   .describe('Le questionnaire : id, version, progress et les réponses (clés du questionnaire)');
 
-// `code`: what a web client acts on beside the message (issue 27: the second factor's refusals).
-export const errorAnswer = z.object({ message: z.string(), field: z.string().optional(), code: z.string().optional() });
+/** Every error answer: `code` (decision 0085), `message`, `field` at times. A response schema keeps only the fields it names: this one keeps any. */
+export const errorAnswer = errorBodySchema;
 
 /** 401 and 409 of `PATCH /document` carry the stored questionnaire (401 without token: the message alone). */
-export const errorWithDocumentAnswer = z.object({ message: z.string(), document: questionnaireItemSchema.optional() });
+export const errorWithDocumentAnswer = errorBodySchema.extend({ document: questionnaireItemSchema.optional() });
 
 export const downloadFormParamsSchema = z.object({
   type: z.enum(DOWNLOAD_FORM_TYPES, { error: "Ce type de questionnaire n'existe pas." }),
