@@ -23,6 +23,7 @@ import type { Database } from './db/database';
 import { API_DOCS_UI_PREFIX, markApiDocsUiPublic, registerApiDocsUi, transformRouteSchema, wantsPage } from './http/api-docs';
 import { registerAnswerCheck } from './http/answer-check';
 import { describeCommonRefusals, plainJsonSerializer } from './http/answers';
+import { errorBody } from './http/app-error';
 import { registerErrorHandling } from './http/error-handler';
 import { answerClientError, answerFrameworkError, MAX_HEADER_SIZE, registerNoStore, registerStorableTextGuard, registerUrlLengthLimit } from './http/http-guards';
 import { sweepTemporaryUploads } from './files/upload';
@@ -292,7 +293,7 @@ async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> 
   }
   app.setNotFoundHandler((request, reply) => {
     const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && !request.url.startsWith('/uploads/');
-    if (!hasWebApp || !isPage) return reply.status(404).send({ message: MESSAGES.routeNotFound });
+    if (!hasWebApp || !isPage) return reply.status(404).send(errorBody('ROUTE_NOT_FOUND', MESSAGES.routeNotFound));
     const pathname = request.url.split('?')[0]!;
     // An address the app has no screen for still gets the app, which shows its not-found page, but with a 404
     // (search engines and link checkers read the status). The list is the one the web router is built from.

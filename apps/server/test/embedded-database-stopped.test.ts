@@ -25,7 +25,7 @@ describe('the embedded database’s worker thread stopped', () => {
       await client.worker.terminate();
       for (const res of [await inFlight, await me()]) {
         expect(res.status).toBe(503);
-        expect(await res.json()).toEqual({ message: MESSAGES.databaseUnavailable });
+        expect(await res.json()).toEqual({ code: 'DATABASE_UNAVAILABLE', message: MESSAGES.databaseUnavailable });
       }
       const docs = await fetch(`${base}/api/docs`);
       expect(docs.status).toBe(200);

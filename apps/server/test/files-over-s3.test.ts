@@ -98,7 +98,7 @@ describe('files stored in an S3 bucket', () => {
     await t.storage.remove(projectFileKey(projectId, stored));
     const file = await download(seller, 'file', drawer.id);
     expect(file.statusCode).toBe(404);
-    expect(file.json()).toEqual({ message: STORED_FILE_MISSING });
+    expect(file.json()).toEqual({ code: 'NOT_FOUND', message: STORED_FILE_MISSING });
   });
 
   it('serves a cover from the bucket at its usual address with a long cache, and drops the replaced one', async () => {
@@ -122,7 +122,7 @@ describe('files stored in an S3 bucket', () => {
     expect(objectsIn('uploads', 'covers')).toEqual([]);
     const gone = await t.app.inject({ method: 'GET', url: `/uploads/covers/${second}` });
     expect(gone.statusCode).toBe(404);
-    expect(gone.json()).toEqual({ message: 'Cette image est introuvable.' });
+    expect(gone.json()).toEqual({ code: 'NOT_FOUND', message: 'Cette image est introuvable.' });
   });
 
   it('stores the resized avatar in the bucket and serves it with its immutable cache', async () => {
@@ -176,7 +176,7 @@ describe('files stored in an S3 bucket', () => {
       const body = multipartBody({ id: String(id) }, { field: 'cover_image', name: 'facade.png', content: PNG_BYTES, type: 'image/png' });
       const res = await cut.app.inject({ method: 'POST', url: '/api/project/cover', headers: { ...headers, ...body.headers }, payload: body.payload });
       expect(res.statusCode).toBe(503);
-      expect(res.json()).toEqual({ message: STORAGE_UNAVAILABLE });
+      expect(res.json()).toEqual({ code: 'STORAGE_UNAVAILABLE', message: STORAGE_UNAVAILABLE });
       expect(res.headers['retry-after']).toBe('5');
       expect(readdirSync(path.join(cut.dataDir, 'tmp'))).toEqual([]);
       expect((await cut.app.inject({ method: 'GET', url: '/uploads/avatars/0123456789abcdef01234567.webp' })).statusCode).toBe(503);

@@ -23,6 +23,7 @@ export * from './documents/project-file-rules';
 export * from './questionnaires/index';
 export * from './schemas/people-and-documents';
 export * from './schemas/mail-outbox';
+export * from './error-codes';
 export * from './schemas/error-body';
 // Issue 25: the answers of the calls, for the OpenAPI document, the API tests' check and the web's types.
 export * from './schemas/project-answers';

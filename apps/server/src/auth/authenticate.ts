@@ -1,6 +1,6 @@
 import { isAdmin, MESSAGES } from '@notadoo/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { forbidden, unauthorized } from '../http/app-error';
+import { authenticationRequired, forbidden, unauthorized } from '../http/app-error';
 import { findUserById, type UserWithOffice } from '../modules/users/user-data';
 import type { Db } from '../db/database';
 import type { TokenClaims, TokenService } from './session-tokens';
@@ -57,21 +57,21 @@ export function isOpenWithoutToken(config: { access?: AccessRule }): boolean {
 async function authenticate(request: FastifyRequest, deps: AuthenticationDeps): Promise<UserWithOffice> {
   const header = request.headers.authorization;
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
-  if (!token) throw unauthorized(MESSAGES.authenticationRequired);
+  if (!token) throw authenticationRequired();
   const result = await deps.tokens.verify(token);
-  if (!result.ok) throw unauthorized(result.reason === 'expired' ? MESSAGES.expiredToken : MESSAGES.invalidToken);
+  if (!result.ok) throw result.reason === 'expired' ? unauthorized(MESSAGES.expiredToken, 'EXPIRED_TOKEN') : unauthorized(MESSAGES.invalidToken, 'INVALID_TOKEN');
   const { userId } = result.claims;
   // Read on every request, never kept: a deactivation or a password change made through any process acts on the next request.
   const user = await findUserById(deps.db, userId);
-  if (!user || !user.isActive) throw unauthorized(MESSAGES.invalidToken);
-  if (user.passwordVersion !== result.claims.passwordVersion) throw unauthorized(MESSAGES.expiredToken);
+  if (!user || !user.isActive) throw unauthorized(MESSAGES.invalidToken, 'INVALID_TOKEN');
+  if (user.passwordVersion !== result.claims.passwordVersion) throw unauthorized(MESSAGES.expiredToken, 'EXPIRED_TOKEN');
   request.session = result.claims;
   return user;
 }
 
 /** The signed-in user of a non-public route. */
 export function requireUser(request: FastifyRequest): UserWithOffice {
-  if (!request.currentUser) throw unauthorized();
+  if (!request.currentUser) throw authenticationRequired();
   return request.currentUser;
 }
 

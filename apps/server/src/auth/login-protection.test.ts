@@ -82,7 +82,7 @@ describe.each(BACKENDS)('forwarded addresses and login limits on %s', (backend) 
       const refused = [await attempt(victim.email, 'Devine21', '10.9.0.1'), await attempt(victim.email, victim.password, '198.51.100.7')];
       for (const res of refused) {
         expect(res.statusCode).toBe(429);
-        expect(res.json()).toEqual({ message: MESSAGES.loginLocked(15) });
+        expect(res.json()).toEqual({ code: 'LOGIN_LOCKED', message: MESSAGES.loginLocked(15) });
         expect(res.headers['retry-after']).toBe(String(15 * 60));
       }
       expect(argon2.verifications).toBe(checked);
@@ -151,7 +151,7 @@ describe.each(BACKENDS)('forwarded addresses and login limits on %s', (backend) 
     const busy = answers.filter((res) => res.statusCode === 503);
     expect(busy.length).toBeGreaterThan(0);
     for (const res of busy) {
-      expect(res.json()).toEqual({ message: MESSAGES.passwordChecksBusy });
+      expect(res.json()).toEqual({ code: 'SERVER_BUSY', message: MESSAGES.passwordChecksBusy });
       expect(res.headers['retry-after']).toBe('1');
     }
     expect(answers.filter((res) => res.statusCode === 200)).toHaveLength(12 - busy.length);

@@ -28,7 +28,7 @@ export function signsInWithPasskey(user: { hasPasskey?: boolean }): boolean {
 export function requireAcceptablePassword(password: string, account: { isStaff: boolean; signsInWithPasskey?: boolean; owner: PasswordOwner }): { passwordMeetsStaffRule: boolean } {
   const audience = passwordAudienceFor({ isStaff: account.isStaff, signsInWithPasskey: account.signsInWithPasskey ?? false });
   const evaluation = evaluatePassword(password, { audience, owner: account.owner, commonPasswords: COMMON_PASSWORDS });
-  if (evaluation.refusal) throw badRequest(evaluation.message!);
+  if (evaluation.refusal) throw badRequest(evaluation.message!, 'PASSWORD_TOO_WEAK');
   return { passwordMeetsStaffRule: evaluation.meetsStaffRule };
 }
 

@@ -12,7 +12,7 @@ describe('password work', () => {
     const tasks = [task(1), task(2), task(3), task(4)];
     const refused = await task(5).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(AppError);
-    expect(refused).toMatchObject({ status: 503, message: MESSAGES.passwordChecksBusy, retryAfterSeconds: 1 });
+    expect(refused).toMatchObject({ status: 503, code: 'SERVER_BUSY', message: MESSAGES.passwordChecksBusy, retryAfterSeconds: 1 });
     await Promise.resolve();
     expect(started).toEqual([1, 2]);
     finish[0]!();

@@ -58,7 +58,7 @@ export function boundedConcurrency(limits: PasswordWorkLimits): <T>(work: () => 
   return async (work) => {
     if (running < limits.concurrency) running += 1;
     else if (waiting.length < limits.queueLength) await new Promise<void>((resolve) => waiting.push(resolve));
-    else throw new AppError('SERVICE_UNAVAILABLE', MESSAGES.passwordChecksBusy, undefined, 1);
+    else throw new AppError('SERVER_BUSY', MESSAGES.passwordChecksBusy, { retryAfterSeconds: 1 });
     try {
       return await work();
     } finally {

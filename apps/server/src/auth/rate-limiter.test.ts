@@ -179,7 +179,7 @@ describe('rate-limited calls when the database cannot be reached', () => {
       const contact = await app.inject({ method: 'POST', url: '/api/contact', payload: {} });
       for (const res of [login, contact]) {
         expect(res.statusCode).toBe(503);
-        expect(res.json()).toEqual({ message: MESSAGES.databaseUnavailable });
+        expect(res.json()).toEqual({ code: 'DATABASE_UNAVAILABLE', message: MESSAGES.databaseUnavailable });
       }
     } finally {
       await app.close();

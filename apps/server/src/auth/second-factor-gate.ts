@@ -33,7 +33,7 @@ export function requireRecentAuthentication(request: FastifyRequest, now: Date):
 /** The same check on a session's `checkedAt` (ms), for a service deciding itself whether the action is sensitive. */
 export function requireRecentCheck(checkedAt: number | null, now: Date): void {
   if (!isRecentAuthentication(checkedAt, now.getTime())) {
-    throw new AppError('FORBIDDEN', SECOND_FACTOR_MESSAGES.reauthRequired, { code: SECOND_FACTOR_ERROR_CODES.reauthRequired });
+    throw new AppError(SECOND_FACTOR_ERROR_CODES.reauthRequired, SECOND_FACTOR_MESSAGES.reauthRequired);
   }
 }
 

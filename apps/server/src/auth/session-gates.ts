@@ -1,3 +1,4 @@
+import type { ErrorCodeOf } from '@notadoo/domain';
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../http/app-error';
 import type { UserAndOffice } from '../modules/users/user-data';
@@ -28,7 +29,7 @@ declare module 'fastify' {
 export interface SessionGate {
   name: SessionGateName;
   /** The code of the 403 answer, for the web. */
-  code: string;
+  code: ErrorCodeOf<403>;
   message: string;
   /** Reads only the token's claims and the account's row, which the authentication has just read: no query. */
   holds(user: UserAndOffice, session: TokenClaims): boolean;
@@ -41,7 +42,7 @@ export function registerSessionGates(app: FastifyInstance, gates: readonly Sessi
     if (!user || !session) return;
     const holding = gates.find((gate) => gate.holds(user, session));
     if (holding && !request.routeOptions.config.openDuringGates?.includes(holding.name)) {
-      throw new AppError('FORBIDDEN', holding.message, { code: holding.code });
+      throw new AppError(holding.code, holding.message, { status: 403 });
     }
   });
 }

@@ -26,7 +26,7 @@ export function storedImageRoutes(ctx: AppContext): FastifyPluginAsync {
         reply.header('cache-control', IMMUTABLE).header('etag', etag);
         if (request.headers['if-none-match'] === etag) return reply.code(304).send();
         const stored = await ctx.storage.open(key).catch((error: unknown) => {
-          throw error instanceof AppError && error.code === 'NOT_FOUND' ? notFound(IMAGE_MISSING) : error;
+          throw error instanceof AppError && error.status === 404 ? notFound(IMAGE_MISSING) : error;
         });
         return reply.type(type).header('content-length', stored.size).send(stored.stream);
       });

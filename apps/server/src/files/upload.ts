@@ -51,7 +51,7 @@ export async function receiveUpload(
         head = Buffer.concat([head, chunk]);
         if (head.length >= SNIFF_LENGTH) {
           type = sniffType(head);
-          if (!type || !options.accepted.includes(type)) return done(badRequest(options.refusedMessage));
+          if (!type || !options.accepted.includes(type)) return done(badRequest(options.refusedMessage, 'FILE_TYPE_REFUSED'));
         }
       }
       done(null, chunk);
@@ -62,7 +62,7 @@ export async function receiveUpload(
     await pipeline(stream, check, out);
     if (type === undefined) {
       type = sniffType(head);
-      if (!type || !options.accepted.includes(type)) throw badRequest(options.refusedMessage);
+      if (!type || !options.accepted.includes(type)) throw badRequest(options.refusedMessage, 'FILE_TYPE_REFUSED');
     }
     if ((stream as Readable & { truncated?: boolean }).truncated) throw tooLarge(options.maxBytes);
   } catch (error) {
@@ -84,7 +84,7 @@ export const TEMPORARY_PREFIX = '.upload-';
 /** A parser error without a status comes from the bytes the client sent. */
 function asClientError(error: unknown): unknown {
   if (error instanceof AppError || (error as { statusCode?: number }).statusCode) return error;
-  return badRequest(MESSAGES.malformedMultipart);
+  return badRequest(MESSAGES.malformedMultipart, 'MALFORMED_MULTIPART');
 }
 
 type Part = Awaited<ReturnType<FastifyRequest['parts']> extends AsyncIterable<infer P> ? P : never>;
@@ -149,5 +149,5 @@ export async function sweepTemporaryUploads(dataDir: string, options: { olderTha
 }
 
 function tooLarge(maxBytes: number): AppError {
-  return new AppError('PAYLOAD_TOO_LARGE', fileTooLargeMessage(maxBytes));
+  return new AppError('FILE_TOO_LARGE', fileTooLargeMessage(maxBytes));
 }

@@ -7,13 +7,6 @@ import { JSON_MEDIA_TYPE, readAnswer, type Answer } from './answers';
 const DESCRIBED_HEADERS = ['x-next-page', 'x-total-count', 'etag', 'retry-after', 'content-disposition', 'location'];
 
 /**
- * Until every error answer carries its `code` (issue 25, point 1, being done
- * on its own branch), an error body without one is let through; the rest of
- * its shape is checked. Remove once that work is merged.
- */
-const ERROR_CODE_PENDING = true;
-
-/**
  * The test app's checking mode (decision 0086): every answer of an /api route
  * that describes its answers must match the description of its status (the
  * JSON body validated by its zod schema, no field the schema lacks, the media
@@ -54,8 +47,7 @@ export function findAnswerMismatch(request: FastifyRequest, reply: FastifyReply,
   if (mediaType !== JSON_MEDIA_TYPE) return undefined;
   if (typeof payload !== 'string' && !Buffer.isBuffer(payload)) return 'corps JSON envoyé en flux';
 
-  let wire: unknown = JSON.parse(payload.toString());
-  if (ERROR_CODE_PENDING && reply.statusCode >= 400 && isPlainObject(wire) && !('code' in wire)) wire = { code: 'EN_ATTENTE', ...wire };
+  const wire: unknown = JSON.parse(payload.toString());
   const result = body.safeParse(wire);
   if (!result.success) return z.prettifyError(result.error);
   const undescribedField = findUndescribedField(wire, result.data, '');

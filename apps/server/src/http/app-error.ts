@@ -1,42 +1,54 @@
-import { MESSAGES } from '@notadoo/domain';
+import { errorStatus, MESSAGES, type ErrorBody, type ErrorCode, type ErrorCodeOf } from '@notadoo/domain';
 
-/** What went wrong, independent of HTTP; the error handler maps it to a status. */
-export const ERROR_STATUS = {
-  BAD_REQUEST: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  UNSUPPORTED_MEDIA_TYPE: 415,
-  TOO_MANY_REQUESTS: 429,
-  SERVICE_UNAVAILABLE: 503,
-} as const;
-export type ErrorCode = keyof typeof ERROR_STATUS;
+export type { ErrorCode } from '@notadoo/domain';
 
-/** An expected failure whose French message is shown to the user as is. */
+export interface AppErrorOptions {
+  /** Extra fields of the answer body, e.g. the current document on a 409; never `code` nor `message`. */
+  details?: Record<string, unknown> & { code?: never; message?: never };
+  /** Sent as Retry-After (a 429 or a 503: when trying again makes sense). */
+  retryAfterSeconds?: number;
+  /** The status, when not the code's usual one (the sign-up's 403 EMAIL_TAKEN): the helpers below set it. */
+  status?: number;
+}
+
+/**
+ * An expected failure whose French message is shown to the user as is. Its
+ * `code` (the domain's catalogue, decision 0085) is answered beside the
+ * message and gives the HTTP status: the generic code of a status
+ * (`new AppError('CONFLICT', …)`, `badRequest(…)`) unless the throw names
+ * the code a client may act on (`badRequest(MESSAGES.currentPasswordWrong, 'CURRENT_PASSWORD_WRONG')`).
+ */
 export class AppError extends Error {
+  readonly status: number;
+  readonly details: AppErrorOptions['details'];
+  readonly retryAfterSeconds: number | undefined;
+
   constructor(
     readonly code: ErrorCode,
     message: string,
-    /** Extra fields of the answer body, e.g. the current document on a 409. */
-    readonly details?: Record<string, unknown>,
-    /** Sent as Retry-After (a 429 or a 503: when trying again makes sense). */
-    readonly retryAfterSeconds?: number,
+    options: AppErrorOptions = {},
   ) {
     super(message);
-  }
-
-  get status(): number {
-    return ERROR_STATUS[this.code];
+    this.status = options.status ?? errorStatus(code);
+    this.details = options.details;
+    this.retryAfterSeconds = options.retryAfterSeconds;
   }
 }
 
-export const badRequest = (message: string = MESSAGES.invalidRequest) => new AppError('BAD_REQUEST', message);
-export const unauthorized = (message: string = MESSAGES.authenticationRequired) =>
-  new AppError('UNAUTHORIZED', message);
-export const forbidden = (message: string = MESSAGES.forbidden) => new AppError('FORBIDDEN', message);
+export const badRequest = (message: string = MESSAGES.invalidRequest, code: ErrorCodeOf<400> = 'BAD_REQUEST') => new AppError(code, message, { status: 400 });
+export const unauthorized = (message: string, code: ErrorCodeOf<401> = 'UNAUTHORIZED') => new AppError(code, message, { status: 401 });
+/** The request carries no session. */
+export const authenticationRequired = () => new AppError('AUTHENTICATION_REQUIRED', MESSAGES.authenticationRequired);
+export const forbidden = (message: string = MESSAGES.forbidden, code: ErrorCodeOf<403> = 'FORBIDDEN') => new AppError(code, message, { status: 403 });
 /** A refusal that holds for a while: its Retry-After says how long, in whole seconds (at least 1). */
-export const tooManyRequests = (message: string, retryAfterMs: number) =>
-  new AppError('TOO_MANY_REQUESTS', message, undefined, Math.max(1, Math.ceil(retryAfterMs / 1000)));
-export const notFound = (message: string = MESSAGES.notFound) => new AppError('NOT_FOUND', message);
+export const tooManyRequests = (message: string, retryAfterMs: number, code: ErrorCodeOf<429> = 'RATE_LIMITED') =>
+  new AppError(code, message, { status: 429, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) });
+export const notFound = (message: string = MESSAGES.notFound, code: ErrorCodeOf<404> = 'NOT_FOUND') => new AppError(code, message, { status: 404 });
+
+/**
+ * The body of an error answer sent without throwing (the HTTP layer's, the 404
+ * of unknown routes, the maintenance): answered with the code's status.
+ */
+export function errorBody(code: ErrorCode, message: string): ErrorBody {
+  return { code, message };
+}

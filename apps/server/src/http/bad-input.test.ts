@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectErrorAnswer } from '../../test/error-answers';
 import { BACKENDS, bearer, buildTestApp, type TestApp } from '../../test/test-app';
 
 const ROUTES: Array<{ method: 'GET' | 'POST' | 'PATCH'; url: string }> = [
@@ -48,6 +49,7 @@ describe.each(BACKENDS)('bad input on %s', (backend) => {
         });
         expect(res.statusCode, res.body).toBeGreaterThanOrEqual(400);
         expect(res.statusCode, res.body).toBeLessThan(500);
+        expectErrorAnswer(res, res.statusCode);
         expect(res.json().message).toMatch(/[a-zéèêàç]/i);
         expect(res.json().message).not.toMatch(/Invalid|Expected|Unexpected|Body|must be/);
       });
@@ -57,7 +59,7 @@ describe.each(BACKENDS)('bad input on %s', (backend) => {
   it('answers an unknown API route with a French 404', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/inexistant' });
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: "Cette adresse de l'API n'existe pas." });
+    expect(res.json()).toEqual({ code: 'ROUTE_NOT_FOUND', message: "Cette adresse de l'API n'existe pas." });
   });
 
   it('refuses a body over 1 MiB with 413', async () => {
@@ -67,8 +69,7 @@ describe.each(BACKENDS)('bad input on %s', (backend) => {
       headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ login: 'a@b.fr', password: 'x'.repeat(1_100_000) }),
     });
-    expect(res.statusCode).toBe(413);
-    expect(res.json().message).toBe('Le contenu envoyé est trop volumineux.');
+    expect(expectErrorAnswer(res, 413, 'PAYLOAD_TOO_LARGE').message).toBe('Le contenu envoyé est trop volumineux.');
   });
 
   it('describes every route in the OpenAPI document at /api/docs', async () => {

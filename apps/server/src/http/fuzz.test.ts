@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectErrorAnswer } from '../../test/error-answers';
 import { multipartBody, PDF_BYTES, PNG_BYTES } from '../../test/multipart';
 import { bearer, buildTestApp, type TestApp } from '../../test/test-app';
 import { documents, participants, pieceRequests, pieceVersions, projects } from '../db/schema';
@@ -413,7 +414,8 @@ describe('fuzzing every API route (fast-check, PGlite)', () => {
           expect(res.statusCode, where).toBeLessThan(500);
           expect(res.body, where).not.toMatch(LEAK);
           if (res.statusCode >= 400) {
-            expect(typeof res.json().message, where).toBe('string');
+            // Decision 0085: every refusal carries a code of the catalogue, answered with its status, beside its message.
+            expectErrorAnswer(res, res.statusCode, undefined, `${route.method} ${route.url}`);
             expect(await databaseDigest(), `${where}: refused, yet the database changed`).toBe(baseline);
           } else baseline = await databaseDigest();
         }),

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody, PDF_BYTES, PNG_BYTES } from '../../test/multipart';
+import { expectErrorAnswer } from '../../test/error-answers';
 import { BACKENDS, bearer, buildTestApp, testConfig, type TestApp } from '../../test/test-app';
 import { sweepTemporaryUploads } from '../files/upload';
 
@@ -17,8 +18,8 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
   const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers = owner.headers) =>
     t.app.inject({ method, url: `/api${url}`, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
   const expectFrench4xx = (res: { statusCode: number; body: string }, status: number, message?: string | RegExp) => {
-    expect(res.statusCode, res.body).toBe(status);
-    const body = JSON.parse(res.body) as { message: string };
+    // Decision 0085: a code of the catalogue, answered with its status, beside the message.
+    const body = expectErrorAnswer(res, status);
     expect(body.message).toMatch(/[a-zé]/);
     expect(body.message).not.toMatch(/Invalid|Expected|Unexpected|must|Error:|at \w+ \(/);
     if (message) expect(body.message).toMatch(message);
@@ -180,7 +181,7 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
     expect((await api('GET', '/users/me', undefined, {})).headers['cache-control']).toBe('no-store');
   });
 
-  describe('errors of the HTTP layer in the French {message} shape', () => {
+  describe('errors of the HTTP layer in the {code, message} shape', () => {
     it('answers 404 for an unknown route and a wrong method', async () => {
       expectFrench4xx(await api('GET', '/nulle-part'), 404, "Cette adresse de l'API n'existe pas.");
       expectFrench4xx(await api('PATCH', '/projects/mine', {}), 404, "Cette adresse de l'API n'existe pas.");
@@ -213,10 +214,10 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
       const huge = await send({ 'x-remplissage': 'a'.repeat(40_000) });
       expect(huge.status).toBe(431);
       expect(huge.type).toContain('application/json');
-      expect(JSON.parse(huge.body)).toEqual({ message: 'Les en-têtes de la requête sont trop volumineux.' });
+      expect(JSON.parse(huge.body)).toEqual({ code: 'HEADERS_TOO_LARGE', message: 'Les en-têtes de la requête sont trop volumineux.' });
       const longUrl = await send({}, `/api/projects/mine?x=${'a'.repeat(40_000)}`);
       expect(longUrl.status).toBe(414);
-      expect(JSON.parse(longUrl.body)).toEqual({ message: "L'adresse demandée est trop longue." });
+      expect(JSON.parse(longUrl.body)).toEqual({ code: 'URL_TOO_LONG', message: "L'adresse demandée est trop longue." });
       const answered = await send({});
       expect(answered.status).toBe(401);
     });

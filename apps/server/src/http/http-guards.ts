@@ -1,12 +1,13 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
+import type { ErrorCode } from '@notadoo/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { badRequest } from './app-error';
+import { badRequest, errorBody } from './app-error';
 
 /**
  * What the HTTP layer answers before (or instead of) a route: too long URLs,
  * too large headers, unparsable requests, text the database cannot store,
- * and the caching of API answers. Everything in the French `{message}` shape.
+ * and the caching of API answers. Everything in the `{code, message}` shape (French message).
  */
 export const HTTP_MESSAGES = {
   urlTooLong: "L'adresse demandée est trop longue.",
@@ -37,15 +38,16 @@ export const MAX_HEADER_SIZE = 16 * 1024;
 export function answerClientError(error: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
   let status = 400;
+  let code: ErrorCode = 'UNREADABLE_REQUEST';
   let message: string = HTTP_MESSAGES.unreadableRequest;
-  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') [status, message] = [408, HTTP_MESSAGES.timeout];
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT') [status, code, message] = [408, 'REQUEST_TIMEOUT', HTTP_MESSAGES.timeout];
   else if (error.code === 'HPE_HEADER_OVERFLOW') {
     // The request line alone over the URL limit (or not even finished) means the URL is what is too long.
     const lineEnd = Buffer.isBuffer(error.rawPacket) ? error.rawPacket.indexOf('\r\n') : -1;
-    [status, message] = lineEnd === -1 || lineEnd > MAX_URL_LENGTH ? [414, HTTP_MESSAGES.urlTooLong] : [431, HTTP_MESSAGES.headersTooLarge];
-  } else if (error.code === 'HPE_URI_TOO_LONG') [status, message] = [414, HTTP_MESSAGES.urlTooLong];
+    [status, code, message] = lineEnd === -1 || lineEnd > MAX_URL_LENGTH ? [414, 'URL_TOO_LONG', HTTP_MESSAGES.urlTooLong] : [431, 'HEADERS_TOO_LARGE', HTTP_MESSAGES.headersTooLarge];
+  } else if (error.code === 'HPE_URI_TOO_LONG') [status, code, message] = [414, 'URL_TOO_LONG', HTTP_MESSAGES.urlTooLong];
   if (socket.writable) {
-    const body = JSON.stringify({ message });
+    const body = JSON.stringify(errorBody(code, message));
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
@@ -56,14 +58,14 @@ export function answerClientError(error: Error & { code?: string; rawPacket?: un
 
 /** Errors of Fastify's router (a path parameter over `maxParamLength`, a badly encoded URL), in French. */
 export function answerFrameworkError(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
-  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') void reply.status(414).send({ message: HTTP_MESSAGES.urlTooLong });
-  else void reply.status(400).send({ message: HTTP_MESSAGES.badUrl });
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') void reply.status(414).send(errorBody('URL_TOO_LONG', HTTP_MESSAGES.urlTooLong));
+  else void reply.status(400).send(errorBody('MALFORMED_URL', HTTP_MESSAGES.badUrl));
 }
 
 /** Refuses URLs over `MAX_URL_LENGTH`, on every route and on the 404 handler alike. */
 export function registerUrlLengthLimit(app: FastifyInstance): void {
   app.addHook('onRequest', async (request, reply) => {
-    if (request.url.length > MAX_URL_LENGTH) return reply.status(414).send({ message: HTTP_MESSAGES.urlTooLong });
+    if (request.url.length > MAX_URL_LENGTH) return reply.status(414).send(errorBody('URL_TOO_LONG', HTTP_MESSAGES.urlTooLong));
   });
 }
 
@@ -87,7 +89,7 @@ export function registerNoStore(api: FastifyInstance): void {
 export function registerStorableTextGuard(api: FastifyInstance): void {
   api.addHook('preHandler', async (request) => {
     if (request.routeOptions.config.cleansOwnText) return;
-    if (![request.body, request.query, request.params].every(isStorable)) throw badRequest(HTTP_MESSAGES.unstorableText);
+    if (![request.body, request.query, request.params].every(isStorable)) throw badRequest(HTTP_MESSAGES.unstorableText, 'VALIDATION_FAILED');
   });
 }
 

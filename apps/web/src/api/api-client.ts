@@ -1,7 +1,7 @@
 import { MESSAGES, PASSWORD_CHANGE_REQUIRED_CODE, SECOND_FACTOR_ERROR_CODES } from '@notadoo/domain';
 import { config } from '../config/env';
 import { getAuthToken } from '../lib/auth-token';
-import { ApiError, NETWORK_ERROR_MESSAGE, NETWORK_ERROR_STATUS } from './api-error';
+import { ApiError, apiErrorOf, NETWORK_ERROR_MESSAGE, NETWORK_ERROR_STATUS } from './api-error';
 import { endRequest, startRequest } from './requests-in-flight';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -70,7 +70,7 @@ export function setSecondFactorHandlers(handlers: Partial<SecondFactorHandlers>)
 }
 
 const SESSION_PATH = 'users/me';
-/** Gateway errors without a JSON body come from a proxy whose server is down. */
+/** Gateway errors without a JSON body come from a proxy whose server is down: no code, the network's message. */
 const GATEWAY_STATUSES = new Set([502, 503, 504]);
 
 function normalizePath(path: string): string {
@@ -95,26 +95,13 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function messageOf(body: unknown): string | undefined {
-  if (body && typeof body === 'object' && 'message' in body && typeof body.message === 'string' && body.message) {
-    return body.message;
-  }
-  return undefined;
-}
-
-function codeOf(body: unknown): string | undefined {
-  return body && typeof body === 'object' && 'code' in body && typeof body.code === 'string' ? body.code : undefined;
-}
-
 function toApiError(status: number, body: unknown): ApiError {
-  const message = messageOf(body);
-  if (message) return new ApiError(status, message, { code: codeOf(body) });
-  if (GATEWAY_STATUSES.has(status)) return new ApiError(status, NETWORK_ERROR_MESSAGE);
-  return new ApiError(status, MESSAGES.operationFailed);
+  return apiErrorOf(status, body, GATEWAY_STATUSES.has(status) ? NETWORK_ERROR_MESSAGE : MESSAGES.operationFailed);
 }
 
+/** The session is over: its token expired (or its password changed), or the session's own read is refused. */
 function isSessionRejected(path: string, error: ApiError): boolean {
-  return error.status === 401 && (error.message === MESSAGES.expiredToken || path === SESSION_PATH);
+  return error.code === 'EXPIRED_TOKEN' || (error.status === 401 && path === SESSION_PATH);
 }
 
 /** Calls `/api/<path>` and resolves with the parsed JSON answer, or rejects with an ApiError. */
@@ -158,7 +145,7 @@ async function sendRequest<T>(path: string, options: RequestOptions): Promise<{ 
     if (response.ok) return { body: body as T, headers: response.headers };
     const error = toApiError(response.status, body);
     if (isSessionRejected(normalizedPath, error)) onUnauthorized();
-    if (error.status === 403 && error.code === PASSWORD_CHANGE_REQUIRED_CODE) onPasswordChangeRequired();
+    if (error.code === PASSWORD_CHANGE_REQUIRED_CODE) onPasswordChangeRequired();
     throw error;
   } finally {
     endRequest();

@@ -1,23 +1,22 @@
 import { MESSAGES } from '@notadoo/domain';
 import { getAuthToken } from '../lib/auth-token';
 import { config } from '../config/env';
-import { ApiError, NETWORK_ERROR_MESSAGE, NETWORK_ERROR_STATUS } from './api-error';
+import { ApiError, apiErrorOf, NETWORK_ERROR_MESSAGE, NETWORK_ERROR_STATUS } from './api-error';
 import { endRequest, startRequest } from './requests-in-flight';
 
-function messageOf(body: string): string | undefined {
+/** The parsed body of an answer, or its text when it is not JSON (a proxy's page). */
+function bodyOf(text: string): unknown {
   try {
-    const parsed = JSON.parse(body) as unknown;
-    if (parsed && typeof parsed === 'object' && 'message' in parsed && typeof parsed.message === 'string' && parsed.message) return parsed.message;
+    return JSON.parse(text) as unknown;
   } catch {
-    // not JSON: no message to show
+    return text;
   }
-  return undefined;
 }
 
 /**
  * POSTs a multipart form to the API and reports the share sent (0-100).
  * XMLHttpRequest rather than the fetch-based api client because fetch reports
- * no upload progress; headers, the spinner and errors follow the client's rules.
+ * no upload progress; headers, the spinner and errors (code and message of the body) follow the client's rules.
  */
 export function uploadWithProgress<T>(path: string, form: FormData, onProgress?: (percent: number) => void): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -39,7 +38,7 @@ export function uploadWithProgress<T>(path: string, form: FormData, onProgress?:
         }
         return;
       }
-      reject(new ApiError(request.status, messageOf(request.responseText) ?? MESSAGES.operationFailed));
+      reject(apiErrorOf(request.status, bodyOf(request.responseText), MESSAGES.operationFailed));
     };
     request.onerror = () => reject(new ApiError(NETWORK_ERROR_STATUS, NETWORK_ERROR_MESSAGE));
     request.onloadend = endRequest;

@@ -1,4 +1,5 @@
 import { act, waitFor } from '@testing-library/react';
+import { withErrorCode } from './error-body';
 
 /** Stands in for XMLHttpRequest (uploads with progress): the test drives progress and the answer. */
 export class FakeXhr {
@@ -34,10 +35,11 @@ export class FakeXhr {
   progress(loaded: number, total: number) {
     act(() => this.upload.onprogress?.({ lengthComputable: true, loaded, total } as ProgressEvent));
   }
+  /** An error body without a code gets its status's generic one, as the server writes it. */
   respond(status: number, body: unknown) {
     act(() => {
       this.status = status;
-      this.responseText = JSON.stringify(body);
+      this.responseText = JSON.stringify(withErrorCode(status, body));
       this.onload?.();
       this.onloadend?.();
     });

@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { errorBody, withErrorCode } from './error-body';
 
 export interface MockResponse {
   status?: number;
@@ -15,7 +16,8 @@ export type FetchRoutes = Record<string, MockResponse | ((body: unknown, query: 
 
 /**
  * Replaces the global fetch with a table of answers keyed by method and API
- * path; an unknown call answers 404 so a test never reaches a network.
+ * path; an unknown call answers 404 so a test never reaches a network. Error
+ * bodies carry a code as the server's do (`withErrorCode`).
  */
 export function mockFetch(routes: FetchRoutes = {}) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
@@ -25,9 +27,10 @@ export function mockFetch(routes: FetchRoutes = {}) {
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     const [pathOnly = '', query = ''] = path.split('?');
     const route = routes[`${method} ${path}`] ?? routes[`${method} ${pathOnly}`];
-    const answer = typeof route === 'function' ? route(body, new URLSearchParams(query)) : (route ?? { status: 404, body: { message: 'Introuvable' } });
+    const answer = typeof route === 'function' ? route(body, new URLSearchParams(query)) : (route ?? { status: 404, body: errorBody('ROUTE_NOT_FOUND', 'Introuvable') });
     const status = answer.status ?? 200;
-    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+    const sent = withErrorCode(status, answer.body);
+    return new Response(sent === undefined ? null : JSON.stringify(sent), {
       status,
       headers: { 'Content-Type': 'application/json', ...answer.headers },
     });

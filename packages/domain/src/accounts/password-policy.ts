@@ -1,3 +1,4 @@
+import type { ErrorCode } from '../error-codes';
 import { MESSAGES } from '../messages';
 import { isPasswordStrongEnough } from './password';
 import { isAdmin, isOfficeMember, type OfficeMembership, type RoleHolder } from './roles';
@@ -41,7 +42,7 @@ const PERSONAL_REMAINDER_MIN_LETTERS = 4;
 const COMMON_BASE_MIN_LENGTH = 4;
 
 /** The `code` of the server's 403 while a staff session must set a stronger password; the web shows its screen on it. */
-export const PASSWORD_CHANGE_REQUIRED_CODE = 'PASSWORD_CHANGE_REQUIRED';
+export const PASSWORD_CHANGE_REQUIRED_CODE = 'PASSWORD_CHANGE_REQUIRED' satisfies ErrorCode;
 
 export type PasswordRefusal = 'specRule' | 'trivial' | 'common' | 'personal' | 'staffStrength';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorCode } from '../error-codes';
 
 /**
  * Passkeys (issue 27): WebAuthn credentials an account registers as its second
@@ -44,7 +45,7 @@ export const PASSKEY_MESSAGES = {
 export const PASSKEY_ERROR_CODES = {
   challengeExpired: 'PASSKEY_CHALLENGE_EXPIRED',
   counterRegression: 'PASSKEY_COUNTER_REGRESSION',
-} as const;
+} as const satisfies Record<string, ErrorCode>;
 
 /** A base64url field of a WebAuthn answer, bounded. */
 const base64url = (max: number) => z.string().max(max, 'Réponse de clé d’accès trop longue.').regex(/^[A-Za-z0-9_-]*$/, 'Réponse de clé d’accès illisible.');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ErrorCode } from '../error-codes';
 import { isStaffAccount } from '../accounts/password-policy';
 import type { OfficeMembership, RoleHolder } from '../accounts/roles';
 
@@ -30,7 +31,7 @@ export const SECOND_FACTOR_ERROR_CODES = {
   setupRequired: 'SECOND_FACTOR_SETUP_REQUIRED',
   /** A sensitive action: the code (or the password, without a factor) again. */
   reauthRequired: 'REAUTHENTICATION_REQUIRED',
-} as const;
+} as const satisfies Record<string, ErrorCode>;
 export type SecondFactorErrorCode = (typeof SECOND_FACTOR_ERROR_CODES)[keyof typeof SECOND_FACTOR_ERROR_CODES];
 
 export const SECOND_FACTOR_MESSAGES = {

@@ -5,7 +5,7 @@ import { evaluateSignInPassword, isStaffUser, requireAcceptablePassword, signsIn
 import { REMEMBER_ME_TTL_SECONDS, SESSION_TOKEN_TTL_SECONDS } from '../../auth/session-tokens';
 import type { RateLimit } from '../../auth/rate-limiter';
 import type { AppContext } from '../../context';
-import { AppError, badRequest, tooManyRequests, unauthorized } from '../../http/app-error';
+import { AppError, badRequest, forbidden, tooManyRequests, unauthorized } from '../../http/app-error';
 import { confirmEmailMail, resetPasswordMail } from '../../mail/templates';
 import type { MailMessage } from '../../mail/mailer';
 import { queueMail } from '../../mail/outbox-data';
@@ -61,7 +61,7 @@ export async function signup(ctx: AppContext, input: SignupInput): Promise<strin
       // Ticking "intermediary or notary" asks for those rights; an admin grants them.
       needsRoleChange: input.intermediary,
     });
-    if (!user) throw new AppError('FORBIDDEN', MESSAGES.emailTaken);
+    if (!user) throw forbidden(MESSAGES.emailTaken, 'EMAIL_TAKEN');
     // Signing up through a project invitation proves the mailbox: no confirmation needed.
     const invited = input.invitation ? await acceptInvitation(tx, input.invitation, user.email, user.id, ctx.now()) : false;
     if (invited) {
@@ -122,7 +122,7 @@ export async function login(ctx: AppContext, input: LoginInput, ip: string, cook
     await ctx.limiter.takeBack([keys.pair, keys.account]);
     throw error;
   }
-  if (!user || !valid || !user.isActive) throw unauthorized(MESSAGES.loginFailed);
+  if (!user || !valid || !user.isActive) throw unauthorized(MESSAGES.loginFailed, 'LOGIN_FAILED');
   await recordPasswordStrength(ctx, user, input.password);
   // Not a failure; and this address is forgiven its earlier typos on the account.
   await ctx.limiter.takeBack([keys.account], [keys.pair]);
@@ -150,7 +150,7 @@ async function recordPasswordStrength(ctx: AppContext, user: UserRow, password: 
 
 /** The answer to a locked sign-in: how long in words and in Retry-After. */
 function loginLocked(ms: number) {
-  return tooManyRequests(MESSAGES.loginLocked(Math.max(1, Math.ceil(ms / 60_000))), ms);
+  return tooManyRequests(MESSAGES.loginLocked(Math.max(1, Math.ceil(ms / 60_000))), ms, 'LOGIN_LOCKED');
 }
 
 /** Always the same answer, whether or not the address has an account. */
@@ -171,7 +171,7 @@ export async function resetPassword(ctx: AppContext, input: { password: string; 
   // The policy of the link's account, checked before any hashing; the link is spent only by the transaction below.
   const ownerId = await findAccountTokenOwner(ctx.db, input.token, 'reset_password');
   const account = ownerId === undefined ? undefined : await findUserById(ctx.db, ownerId);
-  if (!account) throw badRequest(MESSAGES.resetFailed);
+  if (!account) throw badRequest(MESSAGES.resetFailed, 'MAIL_LINK_INVALID');
   const { passwordMeetsStaffRule } = requireAcceptablePassword(input.password, {
     isStaff: isStaffUser(account),
     signsInWithPasskey: signsInWithPasskey(account),
@@ -200,7 +200,7 @@ export async function resetPassword(ctx: AppContext, input: { password: string; 
     await revokeAccountTokens(tx, userId, 'reset_password', ctx.now());
     return true;
   });
-  if (!done) throw badRequest(MESSAGES.resetFailed);
+  if (!done) throw badRequest(MESSAGES.resetFailed, 'MAIL_LINK_INVALID');
   return MESSAGES.resetSucceeded;
 }
 
@@ -219,7 +219,7 @@ export async function confirmEmail(ctx: AppContext, input: { email: string; toke
     }
     const user = await findUserById(tx, userId);
     if (user && user.pendingEmail === email) {
-      if (await findUserByEmail(tx, email)) throw new AppError('CONFLICT', MESSAGES.emailTaken); // rolls back
+      if (await findUserByEmail(tx, email)) throw new AppError('EMAIL_TAKEN', MESSAGES.emailTaken); // rolls back
       // Invitations sent to the new address are accepted through their own links only.
       await updateUser(tx, user.id, { email, pendingEmail: null, isEmailConfirmed: true });
       return true;
@@ -229,9 +229,9 @@ export async function confirmEmail(ctx: AppContext, input: { email: string; toke
       await linkParticipantsByEmail(tx, user, user.email);
       return true;
     }
-    throw badRequest(MESSAGES.emailConfirmFailed); // rolls back: not this user's link
+    throw badRequest(MESSAGES.emailConfirmFailed, 'MAIL_LINK_INVALID'); // rolls back: not this user's link
   });
-  if (!confirmed) throw badRequest(MESSAGES.emailConfirmFailed);
+  if (!confirmed) throw badRequest(MESSAGES.emailConfirmFailed, 'MAIL_LINK_INVALID');
   return MESSAGES.emailConfirmed;
 }
 

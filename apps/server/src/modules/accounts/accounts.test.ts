@@ -49,7 +49,7 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
     it('answers 403 with the spec message when the e-mail is taken, whatever its case', async () => {
       const res = await t.app.inject({ method: 'POST', url: '/api/users/signup', payload: signupPayload('LEA.MOREAU@exemple.fr') });
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: 'Un utilisateur existe déjà avec cette adresse email.' });
+      expect(res.json()).toEqual({ code: 'EMAIL_TAKEN', message: 'Un utilisateur existe déjà avec cette adresse email.' });
     });
 
     it('records an intermediary request as a pending role change', async () => {
@@ -102,7 +102,7 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
       for (const payload of [{ login: user.email, password: 'Mauvais123' }, { login: 'inconnu@exemple.fr', password: 'Lanterne123' }]) {
         const res = await t.app.inject({ method: 'POST', url: '/api/users/login', payload });
         expect(res.statusCode).toBe(401);
-        expect(res.json()).toEqual({ message: 'Impossible de se connecter. Merci de vérifier vos identifiants.' });
+        expect(res.json()).toEqual({ code: 'LOGIN_FAILED', message: 'Impossible de se connecter. Merci de vérifier vos identifiants.' });
       }
     });
 
@@ -133,11 +133,11 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
       t.clock.advance(12 * 3600_000 + 1000);
       const expired = await me(session);
       expect(expired.statusCode).toBe(401);
-      expect(expired.json()).toEqual({ message: 'Expired JWT Token' });
+      expect(expired.json()).toEqual({ code: 'EXPIRED_TOKEN', message: 'Expired JWT Token' });
       expect((await me(remembered)).statusCode).toBe(200);
 
       t.clock.advance(30 * 24 * 3600_000);
-      expect((await me(remembered)).json()).toEqual({ message: 'Expired JWT Token' });
+      expect((await me(remembered)).json()).toEqual({ code: 'EXPIRED_TOKEN', message: 'Expired JWT Token' });
     });
 
     it('refuses a missing, forged or tampered token with 401', async () => {
@@ -188,7 +188,7 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
       await expect(t.tokenFor(user.email, user.password)).rejects.toThrow();
       await t.tokenFor(user.email, 'Nouveau456');
       const stale = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(oldToken) });
-      expect(stale.json()).toEqual({ message: 'Expired JWT Token' });
+      expect(stale.json()).toEqual({ code: 'EXPIRED_TOKEN', message: 'Expired JWT Token' });
 
       const again = await t.app.inject({ method: 'POST', url: '/api/users/reset/password', payload: { password: 'Toujours789', token } });
       expect(again.statusCode).toBe(400);
@@ -283,10 +283,10 @@ describe.each(BACKENDS)('reset links after a password change on %s', (backend) =
 
     const stale = await setPassword(older, 'Corsaire789');
     expect(stale.statusCode).toBe(400);
-    expect(stale.json()).toEqual({ message: FAILED });
+    expect(stale.json()).toEqual({ code: 'MAIL_LINK_INVALID', message: FAILED });
     const twice = await setPassword(newer, 'Corsaire789');
     expect(twice.statusCode).toBe(400);
-    expect(twice.json()).toEqual({ message: FAILED });
+    expect(twice.json()).toEqual({ code: 'MAIL_LINK_INVALID', message: FAILED });
     expect(await canLogin(user.email, 'Nouveau456')).toBe(true);
     expect(await canLogin(user.email, 'Corsaire789')).toBe(false);
   });
@@ -313,7 +313,7 @@ describe.each(BACKENDS)('reset links after a password change on %s', (backend) =
       payload: { password: user.password, passwordNew: 'Profil456', passwordNewConfirm: 'Profil456' },
     });
     expect(changed.statusCode, changed.body).toBe(200);
-    expect((await setPassword(link, 'Corsaire789')).json()).toEqual({ message: FAILED });
+    expect((await setPassword(link, 'Corsaire789')).json()).toEqual({ code: 'MAIL_LINK_INVALID', message: FAILED });
     expect(await canLogin(user.email, 'Profil456')).toBe(true);
   });
 

@@ -42,7 +42,7 @@ describe.each(BACKENDS)('password rules on %s', (backend) => {
     ])('refuses %s with 400 and the French reason', async (_label, password, message) => {
       const res = await t.app.inject({ method: 'POST', url: '/api/users/signup', payload: signup(`refus-${_label.length}@exemple.fr`, password) });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message });
+      expect(res.json()).toEqual({ code: 'PASSWORD_TOO_WEAK', message });
     });
 
     it('keeps the specification’s rule and hint, and lets a client use another 7-character password', async () => {
@@ -81,8 +81,8 @@ describe.each(BACKENDS)('password rules on %s', (backend) => {
     const client = await t.signedInUser({ firstName: 'Paul', lastName: 'Girard', password: 'Lanterne123' });
     const patch = (passwordNew: string) =>
       t.app.inject({ method: 'PATCH', url: `/api/users/${client.id}`, headers: client.headers, payload: { password: client.password, passwordNew, passwordNewConfirm: passwordNew } });
-    expect((await patch('Girard!2025')).json()).toEqual({ message: PASSWORD_POLICY_MESSAGES.personal });
-    expect((await patch('P@ssw0rd1')).json()).toEqual({ message: PASSWORD_POLICY_MESSAGES.common });
+    expect((await patch('Girard!2025')).json()).toEqual({ code: 'PASSWORD_TOO_WEAK', message: PASSWORD_POLICY_MESSAGES.personal });
+    expect((await patch('P@ssw0rd1')).json()).toEqual({ code: 'PASSWORD_TOO_WEAK', message: PASSWORD_POLICY_MESSAGES.common });
     expect((await patch('Tilleul42')).statusCode).toBe(200);
 
     const registration = (password: string) =>
@@ -92,8 +92,8 @@ describe.each(BACKENDS)('password rules on %s', (backend) => {
         headers: admin.headers,
         payload: { email: 'inscrite@exemple.fr', password, passwordConfirm: password, firstName: 'Rose', lastName: 'Lambert' },
       });
-    expect((await registration('Lambert2026')).json()).toEqual({ message: PASSWORD_POLICY_MESSAGES.personal });
-    expect((await registration('azertyuiop1')).json()).toEqual({ message: PASSWORD_POLICY_MESSAGES.common });
+    expect((await registration('Lambert2026')).json()).toEqual({ code: 'PASSWORD_TOO_WEAK', message: PASSWORD_POLICY_MESSAGES.personal });
+    expect((await registration('azertyuiop1')).json()).toEqual({ code: 'PASSWORD_TOO_WEAK', message: PASSWORD_POLICY_MESSAGES.common });
     expect((await registration('Tilleul42')).statusCode).toBe(201);
   });
 
@@ -115,7 +115,7 @@ describe.each(BACKENDS)('password rules on %s', (backend) => {
     }
     const change = (password: string, passwordNew: string) =>
       t.app.inject({ method: 'POST', url: '/api/users/me/password', headers: bearer(token), payload: { password, passwordNew, passwordNewConfirm: passwordNew } });
-    expect((await change('Faux12345', STRONG)).json()).toEqual({ message: MESSAGES.currentPasswordWrong });
+    expect((await change('Faux12345', STRONG)).json()).toEqual({ code: 'CURRENT_PASSWORD_WRONG', message: MESSAGES.currentPasswordWrong });
     const weak = await change(notary.password, 'Tilleul42');
     expect(weak.statusCode).toBe(400);
     expect(weak.json().message).toMatch(/80 bits de robustesse.*le vôtre en atteint \d+/);

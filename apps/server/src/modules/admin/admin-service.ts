@@ -88,7 +88,7 @@ export async function registerUser(ctx: AppContext, input: z.output<typeof regis
     passwordHash: await ctx.passwords.hash(input.password),
     passwordMeetsStaffRule,
   });
-  if (!created) throw new AppError('CONFLICT', MESSAGES.emailTaken);
+  if (!created) throw new AppError('EMAIL_TAKEN', MESSAGES.emailTaken);
   await sendConfirmationMail(ctx, created);
   return toUser((await findUserById(ctx.db, created.id))!);
 }

@@ -40,7 +40,7 @@ describe.each(BACKENDS)('administration on %s', (backend) => {
   it('refuses an admin changing their own statuses or roles with 401 and the spec message', async () => {
     const res = await toggle(admin.headers, { id: admin.id, data: '0', action: 'admin' });
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ message: ADMIN_MESSAGES.ownStatusesLocked });
+    expect(res.json()).toEqual({ code: 'UNAUTHORIZED', message: ADMIN_MESSAGES.ownStatusesLocked });
     const roles = await t.app.inject({ method: 'POST', url: '/api/admin/user/roles', headers: admin.headers, payload: { id: admin.id, roles: [] } });
     expect(roles.statusCode).toBe(401);
     expect(roles.json().message).toBe('Erreur : il est impossible de modifier ses propres statuts.');

@@ -204,6 +204,7 @@ describe.each(BACKENDS)("the office's changes to a client's answers on %s", (bac
     const tooLong = await save(heir, succession, { deceased_q1_first_name: 'y'.repeat(256) });
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json()).toEqual({
+      code: 'VALIDATION_FAILED',
       message: '« Prénoms » : 255 caractères au plus (votre réponse en compte 256). Merci de la raccourcir.',
       field: 'deceased_q1_first_name',
     });

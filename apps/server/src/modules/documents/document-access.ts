@@ -42,7 +42,7 @@ export async function loadDocumentInProject(ctx: AppContext, user: UserWithOffic
  */
 export async function requireReadableDocument(ctx: AppContext, user: UserWithOffice, documentId: number): Promise<DocumentInProject> {
   const found = await loadDocumentInProject(ctx, user, documentId);
-  if (projectAccess(found.viewer, found.access) !== 'full') throw forbidden(MESSAGES.projectAccessDenied);
+  if (projectAccess(found.viewer, found.access) !== 'full') throw forbidden(MESSAGES.projectAccessDenied, 'PROJECT_ACCESS_DENIED');
   if (!canViewProjectDocument(found.viewer, found.access, found.forAccess)) throw forbidden("Erreur : Vous n'avez pas accès à ce document.");
   return found;
 }

@@ -59,7 +59,7 @@ const EDIT_REFUSED = "Erreur : Vous n'avez pas les droits suffisants pour modifi
 async function requireDocumentOfProject(ctx: AppContext, user: UserWithOffice, projectId: number, documentId: number) {
   const found = await loadDocumentInProject(ctx, user, documentId);
   if (found.document.projectId !== projectId) throw notFound("Ce document ne fait pas partie de ce dossier.");
-  if (projectAccess(found.viewer, found.access) !== 'full') throw forbidden(MESSAGES.projectAccessDenied);
+  if (projectAccess(found.viewer, found.access) !== 'full') throw forbidden(MESSAGES.projectAccessDenied, 'PROJECT_ACCESS_DENIED');
   return found;
 }
 

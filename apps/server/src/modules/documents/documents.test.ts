@@ -129,11 +129,11 @@ describe.each(BACKENDS)('documents of a project on %s', (backend) => {
     for (const [name, content, type, message] of refused) {
       const res = await upload(seller, drawer.id, { name, content, type });
       expect(res.statusCode, name).toBe(400);
-      expect(res.json(), name).toEqual({ message });
+      expect(res.json(), name).toEqual({ code: 'BAD_REQUEST', message });
     }
     const bomb = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer();
     const tooManyPixels = await upload(seller, drawer.id, { name: 'plan.png', content: bomb, type: 'image/png' });
-    expect(tooManyPixels.json()).toEqual({ message: MESSAGES.imageTooManyPixels(40) });
+    expect(tooManyPixels.json()).toEqual({ code: 'BAD_REQUEST', message: MESSAGES.imageTooManyPixels(40) });
     const project = (await api(seller, 'GET', `/project/${projectId}`)).json();
     expect(drawers(project).find((d) => d.id === drawer.id)!.files).toEqual([]);
     expect(readdirSync(temporaryUploadsDir(t.dataDir)).filter((f) => f.startsWith('.upload-'))).toEqual([]);

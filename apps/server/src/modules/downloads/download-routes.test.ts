@@ -105,7 +105,7 @@ describe.each(BACKENDS)('download tokens and PDF links on %s', (backend) => {
     const { civil, drawer } = await createProject();
     const byStranger = await requestTokens(stranger, [{ type: 'pdf', docId: civil }]);
     expect(byStranger.statusCode).toBe(403);
-    expect(byStranger.json()).toEqual({ message: DENIED });
+    expect(byStranger.json()).toEqual({ code: 'PROJECT_ACCESS_DENIED', message: DENIED });
     // The spouse is in the project but may not read the heir's documents.
     expect((await requestTokens(spouse, [{ type: 'pdf', docId: civil }])).statusCode).toBe(403);
     expect((await requestTokens(spouse, [{ type: 'file', docId: drawer }])).statusCode).toBe(403);
@@ -135,7 +135,7 @@ describe.each(BACKENDS)('download tokens and PDF links on %s', (backend) => {
     for (const bad of [forged, 'pas-un-jeton', `${token}x`]) {
       const res = await getPdf(first.civil, bad);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: BAD_LINK });
+      expect(res.json()).toEqual({ code: 'FORBIDDEN', message: BAD_LINK });
     }
     expect((await getPdf(second.civil, token)).statusCode).toBe(403);
     expect((await getPdf(first.drawer, await tokenFor(heir, 'file', first.drawer))).statusCode).toBe(403);
@@ -155,7 +155,7 @@ describe.each(BACKENDS)('download tokens and PDF links on %s', (backend) => {
     expect((await getPdf(civil, heirToken)).statusCode).toBe(403);
     expect((await getPdf(civil, notaryToken)).statusCode).toBe(200);
     await t.database.db.update(users).set({ isActive: false }).where(eq(users.id, parisNotary.id));
-    expect((await getPdf(civil, notaryToken)).json()).toEqual({ message: DOWNLOAD_MESSAGES.linkRevoked });
+    expect((await getPdf(civil, notaryToken)).json()).toEqual({ code: 'FORBIDDEN', message: DOWNLOAD_MESSAGES.linkRevoked });
     await t.database.db.update(users).set({ isActive: true }).where(eq(users.id, parisNotary.id));
   });
 
@@ -177,10 +177,10 @@ describe.each(BACKENDS)('download tokens and PDF links on %s', (backend) => {
     expect(changed.statusCode, changed.body).toBe(200);
     const stalePdf = await getPdf(civil, pdfToken);
     expect(stalePdf.statusCode).toBe(403);
-    expect(stalePdf.json()).toEqual({ message: BAD_LINK });
+    expect(stalePdf.json()).toEqual({ code: 'FORBIDDEN', message: BAD_LINK });
     const staleFile = await getFile(fileToken);
     expect(staleFile.statusCode).toBe(403);
-    expect(staleFile.json()).toEqual({ message: BAD_LINK });
+    expect(staleFile.json()).toEqual({ code: 'FORBIDDEN', message: BAD_LINK });
 
     heir = { id: u.id, headers: bearer(changed.json().token) };
     expect((await getPdf(civil, await tokenFor(heir, 'pdf', civil))).statusCode).toBe(200);

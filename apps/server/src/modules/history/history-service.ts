@@ -38,7 +38,7 @@ export async function requireHistoryReader(ctx: AppContext, user: UserWithOffice
   const loaded = await loadProject(ctx.db, projectId);
   if (!loaded) throw notFound("Ce dossier n'existe pas.");
   const scope = historyScope(toViewer(user), toProjectForAccess(loaded));
-  if (!scope) throw forbidden(loaded.participants.some((p) => p.userId === user.id) ? HISTORY_MESSAGES.refused : MESSAGES.projectAccessDenied);
+  if (!scope) throw loaded.participants.some((p) => p.userId === user.id) ? forbidden(HISTORY_MESSAGES.refused) : forbidden(MESSAGES.projectAccessDenied, 'PROJECT_ACCESS_DENIED');
   return { loaded, scope };
 }
 

@@ -260,13 +260,13 @@ describe.each(BACKENDS)('the history of a file on %s', (backend) => {
     const bad = await api(admin, 'GET', `/project/${projectId}/history?kinds=drop_table`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toContain('Type d’événement inconnu');
-    expect((await api(admin, 'GET', `/project/${projectId}/history?from=2026-11-30&to=2026-11-01`)).json()).toEqual({ message: 'La date de début doit précéder la date de fin.' });
+    expect((await api(admin, 'GET', `/project/${projectId}/history?from=2026-11-30&to=2026-11-01`)).json()).toEqual({ code: 'BAD_REQUEST', message: 'La date de début doit précéder la date de fin.' });
     expect((await api(admin, 'GET', `/project/${projectId}/history?limit=501`)).statusCode).toBe(400);
     // Refused before the first byte of a download, not halfway through it.
     for (const format of ['csv', 'pdf']) {
       const reversed = await api(admin, 'GET', `/project/${projectId}/history.${format}?from=2026-11-30&to=2026-11-01`);
       expect(reversed.statusCode).toBe(400);
-      expect(reversed.json()).toEqual({ message: 'La date de début doit précéder la date de fin.' });
+      expect(reversed.json()).toEqual({ code: 'BAD_REQUEST', message: 'La date de début doit précéder la date de fin.' });
     }
   });
 

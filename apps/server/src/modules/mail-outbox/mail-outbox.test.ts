@@ -119,10 +119,10 @@ describe.each(BACKENDS)('mail outbox on %s', (backend) => {
 
     const again = await t.app.inject({ method: 'POST', url: `/api/admin/mails/${failed.id}/resend`, headers: bearer(admin) });
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: 'Seul un mail en échec peut être envoyé à nouveau.' });
+    expect(again.json()).toEqual({ code: 'CONFLICT', message: 'Seul un mail en échec peut être envoyé à nouveau.' });
     const unknown = await t.app.inject({ method: 'POST', url: '/api/admin/mails/999999/resend', headers: bearer(admin) });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: "Ce mail n'existe pas." });
+    expect(unknown.json()).toEqual({ code: 'NOT_FOUND', message: "Ce mail n'existe pas." });
   });
 
   it('pages the list in the database, newest first', async () => {

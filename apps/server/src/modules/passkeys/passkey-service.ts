@@ -90,7 +90,7 @@ async function spendChallenge(ctx: AppContext, clientDataJSON: string, purpose: 
   }
   if (typeof challenge !== 'string' || challenge.length === 0 || challenge.length > 512) throw badRequest(purpose === 'registration' ? PASSKEY_MESSAGES.registrationFailed : PASSKEY_MESSAGES.signInFailed);
   if (!(await takeChallenge(ctx.db, challenge, purpose, userId, ctx.now()))) {
-    throw new AppError('BAD_REQUEST', PASSKEY_MESSAGES.challengeExpired, { code: PASSKEY_ERROR_CODES.challengeExpired });
+    throw new AppError(PASSKEY_ERROR_CODES.challengeExpired, PASSKEY_MESSAGES.challengeExpired);
   }
   return challenge;
 }
@@ -210,7 +210,7 @@ async function checkAssertion(
 ): Promise<PasskeyRow> {
   const challenge = await spendChallenge(ctx, response.response.clientDataJSON, expected.purpose, expected.userId);
   const passkey = await findPasskeyByCredentialId(ctx.db, response.id);
-  if (!passkey || (expected.userId !== null && passkey.userId !== expected.userId)) throw unauthorized(PASSKEY_MESSAGES.signInFailed);
+  if (!passkey || (expected.userId !== null && passkey.userId !== expected.userId)) throw unauthorized(PASSKEY_MESSAGES.signInFailed, 'LOGIN_FAILED');
   const rp = relyingParty(ctx);
   let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
@@ -231,15 +231,15 @@ async function checkAssertion(
     const message = error instanceof Error ? error.message : '';
     if (/counter/i.test(message)) throw counterRegression();
     if (expected.requireUserVerification && /user verification/i.test(message)) throw unauthorized(PASSKEY_MESSAGES.userVerificationRequired);
-    throw unauthorized(PASSKEY_MESSAGES.signInFailed);
+    throw unauthorized(PASSKEY_MESSAGES.signInFailed, 'LOGIN_FAILED');
   }
-  if (!verified.verified) throw unauthorized(PASSKEY_MESSAGES.signInFailed);
+  if (!verified.verified) throw unauthorized(PASSKEY_MESSAGES.signInFailed, 'LOGIN_FAILED');
   if (!(await claimPasskeyUse(ctx.db, passkey.id, passkey.counter, verified.authenticationInfo.newCounter, ctx.now()))) throw counterRegression();
   return passkey;
 }
 
 function counterRegression(): AppError {
-  return new AppError('UNAUTHORIZED', PASSKEY_MESSAGES.counterRegression, { code: PASSKEY_ERROR_CODES.counterRegression });
+  return new AppError(PASSKEY_ERROR_CODES.counterRegression, PASSKEY_MESSAGES.counterRegression);
 }
 
 /** Runs an assertion's check counted as one of the account's second-factor failures unless it passes (shared with the codes' limit). */
@@ -304,7 +304,7 @@ export async function passwordlessSignIn(ctx: AppContext, input: { response: Pas
   // An unknown credential is no account's failure; a known one's failures count on its account.
   const passkey = known ? await checkCounted(ctx, known.userId, check) : await check();
   const user = await findUserById(ctx.db, passkey.userId);
-  if (!user || !user.isActive) throw unauthorized(MESSAGES.loginFailed);
+  if (!user || !user.isActive) throw unauthorized(MESSAGES.loginFailed, 'LOGIN_FAILED');
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     await recordConnection(tx, user.id, now);

@@ -92,7 +92,7 @@ export async function planAccountDeletion(ctx: AppContext, user: UserWithOffice)
  */
 export async function deleteOwnAccount(ctx: AppContext, user: UserWithOffice, input: AccountDeletionPayload): Promise<{ message: string; deletedFiles: number; leftFiles: number; keptFiles: number }> {
   if (isAdmin(user)) throw new AppError('CONFLICT', M.adminCannotDelete);
-  if (!(await ctx.passwords.verify(user.passwordHash, input.password))) throw badRequest(M.passwordWrong);
+  if (!(await ctx.passwords.verify(user.passwordHash, input.password))) throw badRequest(M.passwordWrong, 'CURRENT_PASSWORD_WRONG');
 
   const { split, storedFiles } = await ctx.db.transaction(async (tx) => {
     // Two deletions at once (two tabs): the second waits, then finds the files already gone.

@@ -8,7 +8,7 @@ import { requireOpenProject } from './project-guard';
 /** The project's moves between offices, newest first: for its office's members and admins (who may move it). */
 export async function listOfficeMoves(ctx: AppContext, user: UserWithOffice, projectId: number): Promise<OfficeMove[]> {
   const { access, viewer } = await requireOpenProject(ctx, user, projectId);
-  if (!canChangeStatus(viewer, access)) throw forbidden(MESSAGES.projectAccessDenied);
+  if (!canChangeStatus(viewer, access)) throw forbidden(MESSAGES.projectAccessDenied, 'PROJECT_ACCESS_DENIED');
   const rows = await findOfficeMoves(ctx.db, projectId, OFFICE_MOVES_SHOWN);
   return rows.map((row) => ({
     moved_at: row.movedAt.toISOString(),

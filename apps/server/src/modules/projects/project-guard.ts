@@ -24,7 +24,7 @@ export async function requireOpenProject(
 /** 404 when the project is absent, 403 with the spec's message unless `viewer` may fully open it. */
 export function requireFullAccess(viewer: Viewer, access: ProjectForAccess | undefined): ProjectForAccess {
   if (!access) throw notFound("Ce dossier n'existe pas.");
-  if (projectAccess(viewer, access) !== 'full') throw forbidden(MESSAGES.projectAccessDenied);
+  if (projectAccess(viewer, access) !== 'full') throw forbidden(MESSAGES.projectAccessDenied, 'PROJECT_ACCESS_DENIED');
   return access;
 }
 

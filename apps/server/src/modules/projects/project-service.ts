@@ -66,7 +66,7 @@ type CreateProjectInput = z.output<typeof createProjectSchema>;
 export const COVER_MAX_BYTES = 5 * 1024 * 1024;
 
 function requirePermission(allowed: boolean): void {
-  if (!allowed) throw forbidden(MESSAGES.projectAccessDenied);
+  if (!allowed) throw forbidden(MESSAGES.projectAccessDenied, 'PROJECT_ACCESS_DENIED');
 }
 
 export async function createProject(ctx: AppContext, user: UserWithOffice, input: CreateProjectInput): Promise<{ id: number }> {

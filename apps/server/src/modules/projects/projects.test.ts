@@ -133,7 +133,7 @@ describe.each(BACKENDS)('projects on %s', (backend) => {
       const id = await create(client);
       const res = await api(other, 'GET', `/project/${id}`);
       expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: DENIED });
+      expect(res.json()).toEqual({ code: 'PROJECT_ACCESS_DENIED', message: DENIED });
       expect((await api(admin, 'GET', `/project/${id}`)).statusCode).toBe(200);
       expect((await api(admin, 'GET', '/project/99999999')).statusCode).toBe(404);
       expect((await api(admin, 'GET', '/project/abc')).statusCode).toBe(400);

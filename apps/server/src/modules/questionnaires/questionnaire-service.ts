@@ -81,14 +81,14 @@ export async function saveQuestionnaire(ctx: AppContext, user: UserWithOffice, i
   if (!docType) throw badRequest(M.unknownDocType);
   const { id, version: expectedVersion, ...raw } = input.document;
   const found = await loadDocumentInProject(ctx, user, id);
-  if (projectAccess(found.viewer, found.access) !== 'full') throw forbidden(MESSAGES.projectAccessDenied);
+  if (projectAccess(found.viewer, found.access) !== 'full') throw forbidden(MESSAGES.projectAccessDenied, 'PROJECT_ACCESS_DENIED');
   const definition = requireDefinition(found.document, docType);
   if (!canEditDocument(found)) {
-    throw new AppError('UNAUTHORIZED', M.saveRefused, { document: toQuestionnaireItem(found.document, canReadDocument(found)) });
+    throw new AppError('DOCUMENT_SAVE_REFUSED', M.saveRefused, { details: { document: toQuestionnaireItem(found.document, canReadDocument(found)) } });
   }
 
   const [tooLong] = findAnswersTooLong(definition, raw);
-  if (tooLong) throw new AppError('BAD_REQUEST', tooLong.message, { field: tooLong.field });
+  if (tooLong) throw new AppError('VALIDATION_FAILED', tooLong.message, { details: { field: tooLong.field } });
 
   const answers: Answers = clean(definition, raw);
   // The answers decide which pieces are asked (issue 22), and the office's changes are marked: all in one transaction.
@@ -111,7 +111,7 @@ export async function saveQuestionnaire(ctx: AppContext, user: UserWithOffice, i
   if (!saved) {
     const current = await findDocumentById(ctx.db, id);
     if (!current) throw notFound(M.documentMissing);
-    throw new AppError('CONFLICT', M.versionConflict, { document: toQuestionnaireItem(current, canReadDocument(found)) });
+    throw new AppError('VERSION_CONFLICT', M.versionConflict, { details: { document: toQuestionnaireItem(current, canReadDocument(found)) } });
   }
   return { ...answers, id: saved.id, version: saved.version, progress: saved.progress };
 }
@@ -195,7 +195,7 @@ export async function openQuestionnairePdf(
   const key = questionnairePdfKey(found.document.file);
   if (found.document.kind !== 'questionnaire' || !definition || !key) throw notFound(M.pdfNotGenerated);
   const stored = await ctx.storage.open(key).catch((error: unknown) => {
-    if (error instanceof AppError && error.code === 'NOT_FOUND') throw notFound(M.pdfNotGenerated);
+    if (error instanceof AppError && error.status === 404) throw notFound(M.pdfNotGenerated);
     throw error;
   });
   await ctx.db

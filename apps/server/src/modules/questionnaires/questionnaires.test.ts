@@ -159,7 +159,7 @@ describe.each(BACKENDS)('questionnaires on %s', (backend) => {
       expect((await save(spouse, 'document_civil_status', { id: spouseCivil, version: 1, last_name: 'Martin' })).statusCode).toBe(200);
       const res = await save(heir, 'document_civil_status', { id: spouseCivil, version: 2, last_name: 'Pirate' });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: REFUSED, document: { id: spouseCivil, version: 2, progress: expect.any(Number) } });
+      expect(res.json()).toEqual({ code: 'DOCUMENT_SAVE_REFUSED', message: REFUSED, document: { id: spouseCivil, version: 2, progress: expect.any(Number) } });
       expect((await stored(projectId, spouseCivil)).last_name).toBe('Martin');
     });
 
@@ -170,7 +170,7 @@ describe.each(BACKENDS)('questionnaires on %s', (backend) => {
 
       const res = await save(heir, 'document_civil_status', { id: civil, version: 2, first_name: 'Changé' });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: REFUSED, document: { id: civil, version: 2, progress: expect.any(Number), first_name: 'Claire' } });
+      expect(res.json()).toEqual({ code: 'DOCUMENT_SAVE_REFUSED', message: REFUSED, document: { id: civil, version: 2, progress: expect.any(Number), first_name: 'Claire' } });
 
       const byOffice = await save(parisNotary, 'document_civil_status', { id: civil, version: 2, first_name: 'Claire', last_name: 'Dubois' });
       expect(byOffice.statusCode, byOffice.body).toBe(200);
@@ -186,7 +186,7 @@ describe.each(BACKENDS)('questionnaires on %s', (backend) => {
       for (const outsider of [lyonNotary, stranger]) {
         const res = await save(outsider, 'document_succession', { id: succession, version: 3 });
         expect(res.statusCode).toBe(403);
-        expect(res.json()).toEqual({ message: DENIED });
+        expect(res.json()).toEqual({ code: 'PROJECT_ACCESS_DENIED', message: DENIED });
       }
       expect((await save(heir, 'document_succession', { id: 99_999_999, version: 1 })).statusCode).toBe(404);
     });
@@ -196,7 +196,7 @@ describe.each(BACKENDS)('questionnaires on %s', (backend) => {
       expect((await save(heir, 'document_civil_status', { id: civil, version: 1, first_name: 'Claire' })).statusCode).toBe(200);
       const stale = await save(heir, 'document_civil_status', { id: civil, version: 1, first_name: 'Écrasé' });
       expect(stale.statusCode).toBe(409);
-      expect(stale.json()).toEqual({ message: CONFLICT, document: { id: civil, version: 2, progress: expect.any(Number), first_name: 'Claire' } });
+      expect(stale.json()).toEqual({ code: 'VERSION_CONFLICT', message: CONFLICT, document: { id: civil, version: 2, progress: expect.any(Number), first_name: 'Claire' } });
       expect(await stored(projectId, civil)).toEqual(stale.json().document);
     });
 
@@ -410,10 +410,10 @@ describe.each(BACKENDS)('questionnaires on %s', (backend) => {
 
     it('refuses readers without access, a type that does not match, and unknown documents', async () => {
       const { civil, spouseCivil } = await createSuccession();
-      expect((await download(stranger, 'civil_status', civil)).json()).toEqual({ message: DENIED });
+      expect((await download(stranger, 'civil_status', civil)).json()).toEqual({ code: 'PROJECT_ACCESS_DENIED', message: DENIED });
       expect((await download(lyonNotary, 'civil_status', civil)).statusCode).toBe(403);
       expect((await download(heir, 'civil_status', spouseCivil)).statusCode).toBe(403);
-      expect((await download(heir, 'succession', civil)).json()).toEqual({ message: QUESTIONNAIRE_MESSAGES.docTypeMismatch });
+      expect((await download(heir, 'succession', civil)).json()).toEqual({ code: 'BAD_REQUEST', message: QUESTIONNAIRE_MESSAGES.docTypeMismatch });
       expect((await download(heir, 'pdf', civil)).statusCode).toBe(400);
       expect((await download(heir, 'civil_status', 0)).statusCode).toBe(400);
       expect((await download(heir, 'civil_status', 99_999_999)).statusCode).toBe(404);

@@ -4,6 +4,7 @@ import {
   MESSAGES,
   PASSKEY_MESSAGES,
   SECOND_FACTOR_MESSAGES,
+  type ErrorCodeOf,
   type SecondFactorCodeInput,
   type SecondFactorStatus,
   type TotpSetup,
@@ -113,8 +114,8 @@ export async function reauthenticate(ctx: AppContext, user: UserWithOffice, sess
     await checkCode(ctx, user, parseCode(input.code));
     passedFactor = true;
   } else {
-    if (!('password' in input)) throw badRequest(MESSAGES.currentPasswordRequired);
-    await countFailure(ctx, user.id, async () => ctx.passwords.verify(user.passwordHash, input.password), SECOND_FACTOR_MESSAGES.wrongPassword);
+    if (!('password' in input)) throw badRequest(MESSAGES.currentPasswordRequired, 'CURRENT_PASSWORD_REQUIRED');
+    await countFailure(ctx, user.id, async () => ctx.passwords.verify(user.passwordHash, input.password), SECOND_FACTOR_MESSAGES.wrongPassword, 'CURRENT_PASSWORD_WRONG');
   }
   return { token: await issueSessionToken(ctx, user, session.remembered, { secondFactor: passedFactor, checkedAt: ctx.now().getTime() }) };
 }
@@ -150,13 +151,13 @@ async function checkCode(ctx: AppContext, user: UserWithOffice, input: SecondFac
 }
 
 /** Runs a check, counting it as a failure of the account unless it passes; past the limit, 429 without checking. */
-export async function countFailure(ctx: AppContext, userId: number, check: () => Promise<boolean>, wrongMessage: string): Promise<void> {
+export async function countFailure(ctx: AppContext, userId: number, check: () => Promise<boolean>, wrongMessage: string, wrongCode: ErrorCodeOf<400> = 'SECOND_FACTOR_CODE_WRONG'): Promise<void> {
   const key = `second-factor:failed:${userId}`;
   const limit = ctx.rateLimits.secondFactorFailuresPerAccount;
   const windows = await ctx.limiter.hitWindows([[key, limit]]);
   const window = windows.get(key);
   if ((window?.count ?? 0) > limit.max) throw tooManyRequests(MESSAGES.tooManyRequests, window!.resetInMs);
-  if (!(await check())) throw badRequest(wrongMessage);
+  if (!(await check())) throw badRequest(wrongMessage, wrongCode);
   await ctx.limiter.takeBack([key]);
 }
 

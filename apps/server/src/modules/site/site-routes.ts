@@ -2,6 +2,7 @@ import { ADMIN_MESSAGES, siteInfoSchema } from '@notadoo/domain';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
+import { errorBody } from '../../http/app-error';
 
 const SITE_PATH = '/api/site';
 
@@ -33,6 +34,6 @@ export function registerMaintenanceMode(app: FastifyInstance, ctx: AppContext): 
   app.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0]!;
     if (!path.startsWith('/api/') || path === SITE_PATH) return;
-    return reply.status(503).header('Retry-After', '600').send({ message: ADMIN_MESSAGES.maintenance });
+    return reply.status(503).header('Retry-After', '600').send(errorBody('MAINTENANCE', ADMIN_MESSAGES.maintenance));
   });
 }

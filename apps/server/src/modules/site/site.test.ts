@@ -24,7 +24,7 @@ describe.each(BACKENDS)('site information and maintenance on %s', (backend) => {
     for (const [method, url] of [['GET', '/api/notaryoffices'], ['POST', '/api/users/login'], ['GET', '/api/users/me'], ['POST', '/api/contact']] as const) {
       const res = await maintenance.app.inject({ method, url, payload: method === 'POST' ? {} : undefined });
       expect(res.statusCode, url).toBe(503);
-      expect(res.json()).toEqual({ message: 'Le site est en maintenance. Merci de revenir dans quelques instants.' });
+      expect(res.json()).toEqual({ code: 'MAINTENANCE', message: 'Le site est en maintenance. Merci de revenir dans quelques instants.' });
     }
   });
 });

@@ -59,7 +59,7 @@ describe.each(BACKENDS)('transfers to the drafting software on %s', (backend) =>
     expect((await api(admin, 'GET', '/transfer/bridge')).statusCode).toBe(200);
     const byClient = await api(client, 'GET', '/transfer/bridge');
     expect(byClient.statusCode).toBe(403);
-    expect(byClient.json()).toEqual({ message: TRANSFER_MESSAGES.reserved });
+    expect(byClient.json()).toEqual({ code: 'FORBIDDEN', message: TRANSFER_MESSAGES.reserved });
     expect((await api(null, 'GET', '/transfer/bridge')).statusCode).toBe(401);
   });
 
@@ -129,12 +129,12 @@ describe.each(BACKENDS)('transfers to the drafting software on %s', (backend) =>
     const p = await createProject();
     const byClient = await api(client, 'POST', `/project/${p.projectId}/transfers`, transfer(p));
     expect(byClient.statusCode).toBe(403);
-    expect(byClient.json()).toEqual({ message: TRANSFER_MESSAGES.reserved });
+    expect(byClient.json()).toEqual({ code: 'FORBIDDEN', message: TRANSFER_MESSAGES.reserved });
     expect((await api(client, 'GET', `/project/${p.projectId}/transfers`)).statusCode).toBe(403);
     // Another office's notary may not even open the project.
     const byOtherOffice = await api(lyonNotary, 'POST', `/project/${p.projectId}/transfers`, transfer(p));
     expect(byOtherOffice.statusCode).toBe(403);
-    expect(byOtherOffice.json()).toEqual({ message: DENIED });
+    expect(byOtherOffice.json()).toEqual({ code: 'PROJECT_ACCESS_DENIED', message: DENIED });
     expect((await api(parisNotary, 'POST', '/project/99999999/transfers', transfer(p))).statusCode).toBe(404);
     expect((await api(null, 'GET', `/project/${p.projectId}/transfers`)).statusCode).toBe(401);
   });

@@ -122,7 +122,7 @@ describe.each(BACKENDS)('changing the e-mail of an account on %s', (backend) => 
       payload: { email: 'pas-a-moi@exemple.fr', token: link.searchParams.get('token') },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Impossible de confirmer votre adresse email.' });
+    expect(res.json()).toEqual({ code: 'MAIL_LINK_INVALID', message: 'Impossible de confirmer votre adresse email.' });
     expect((await me(bearer(second.json().token))).json()).toMatchObject({ email: 'premier@exemple.fr', pendingEmail: 'pas-a-moi@exemple.fr' });
   });
 
@@ -134,7 +134,7 @@ describe.each(BACKENDS)('changing the e-mail of an account on %s', (backend) => 
     const headers = bearer(await t.tokenFor(u.email, u.password));
     const none = await resendPending(headers);
     expect(none.statusCode).toBe(409);
-    expect(none.json()).toEqual({ message: "Aucun changement d'adresse email n'est en attente de confirmation." });
+    expect(none.json()).toEqual({ code: 'CONFLICT', message: "Aucun changement d'adresse email n'est en attente de confirmation." });
 
     const changed = await patch(u.id, headers, { email: 'renvoi.nouveau@exemple.fr', password: u.password });
     const fresh = bearer(changed.json().token);
@@ -190,7 +190,7 @@ describe.each(BACKENDS)('changing the e-mail of an account on %s', (backend) => 
     const sent = t.mails.length;
     const res = await patch(u.id, bearer(await t.tokenFor(admin.email, admin.password)), { email: owner.email });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: 'Un utilisateur existe déjà avec cette adresse email.' });
+    expect(res.json()).toEqual({ code: 'EMAIL_TAKEN', message: 'Un utilisateur existe déjà avec cette adresse email.' });
     expect(t.mails.length).toBe(sent);
     expect((await login(u.email, u.password)).statusCode).toBe(200);
   });

@@ -74,15 +74,15 @@ export async function updateUserFor(
     requireRecentCheck(session.checkedAt, ctx.now());
   }
   if ((newEmail || passwordChanged) && needsCurrentPassword) {
-    if (!patch.password) throw badRequest(passwordChanged ? MESSAGES.currentPasswordRequired : MESSAGES.emailChangePasswordRequired);
-    if (!(await ctx.passwords.verify(user.passwordHash, patch.password))) throw badRequest(MESSAGES.currentPasswordWrong);
+    if (!patch.password) throw badRequest(passwordChanged ? MESSAGES.currentPasswordRequired : MESSAGES.emailChangePasswordRequired, 'CURRENT_PASSWORD_REQUIRED');
+    if (!(await ctx.passwords.verify(user.passwordHash, patch.password))) throw badRequest(MESSAGES.currentPasswordWrong, 'CURRENT_PASSWORD_WRONG');
   }
   // Whose the new address already is decides what is mailed, not what is answered (except to an admin).
   let addressOwner: UserWithOffice | undefined;
   if (newEmail) {
     const owner = await findUserByEmail(ctx.db, newEmail);
     addressOwner = owner && owner.id !== id ? owner : undefined;
-    if (planEmailChange(editor, addressOwner !== undefined) === 'refuseAsTaken') throw new AppError('CONFLICT', MESSAGES.emailTaken);
+    if (planEmailChange(editor, addressOwner !== undefined) === 'refuseAsTaken') throw new AppError('EMAIL_TAKEN', MESSAGES.emailTaken);
     // Pending even when taken, so that the answer and the profile read afterwards are those of a free address.
     changes.pendingEmail = newEmail;
   } else if (patch.email !== undefined && user.pendingEmail) {

@@ -96,7 +96,7 @@ describe.each(BACKENDS)('users on %s', (backend) => {
     });
     expect(ok.statusCode).toBe(200);
     const fresh = ok.json().token as string;
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: u.headers })).json()).toEqual({ message: 'Expired JWT Token' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: u.headers })).json()).toEqual({ code: 'EXPIRED_TOKEN', message: 'Expired JWT Token' });
     expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(fresh) })).statusCode).toBe(200);
     await t.tokenFor(u.email, 'Nouveau123');
   });

@@ -9,6 +9,7 @@ import {
   readContactErrors,
   type ContactErrors,
   type ContactPayload,
+  type ErrorCode,
 } from '@notadoo/domain';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
@@ -17,6 +18,8 @@ import { notifyError, notifySuccess } from '../../../lib/notify';
 import { useSendContactMessage } from '../api/send-contact-message';
 
 type Values = Record<keyof ContactPayload, string>;
+/** The refusals whose server message tells the person what to do (a field to fix, a wait); any other shows the spec's failure message. */
+const SERVER_MESSAGE_SHOWN = new Set<ErrorCode>(['VALIDATION_FAILED', 'BAD_REQUEST', 'RATE_LIMITED']);
 const EMPTY: Values = { civility: '', firstName: '', lastName: '', phone: '', email: '', reason: '', message: '' };
 
 /** The contact form of spec sections 3 and 5: seven required fields, 255 characters per input, 3 to 6 rows of message. */
@@ -42,8 +45,8 @@ export function ContactForm() {
         setSent(true);
       },
       onError: (error) => {
-        const { status, message } = readApiError(error, ADMIN_MESSAGES.contactFailed);
-        notifyError(status === 400 || status === 429 ? message : ADMIN_MESSAGES.contactFailed);
+        const { code, message } = readApiError(error, ADMIN_MESSAGES.contactFailed);
+        notifyError(code !== null && SERVER_MESSAGE_SHOWN.has(code) ? message : ADMIN_MESSAGES.contactFailed);
       },
     });
   };

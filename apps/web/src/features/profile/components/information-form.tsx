@@ -8,8 +8,8 @@ import { EmailChangeSignOut } from './email-change-sign-out';
 import { PendingEmailNotice } from './pending-email-notice';
 
 function reportProfileError(error: unknown) {
-  const { status, message } = readApiError(error, MESSAGES.profileUpdateFailed);
-  if (status === 400 && message === MESSAGES.currentPasswordRequired) notifyError(message, SHORT_TOAST_DURATION_MS);
+  const { status, code, message } = readApiError(error, MESSAGES.profileUpdateFailed);
+  if (code === 'CURRENT_PASSWORD_REQUIRED') notifyError(message, SHORT_TOAST_DURATION_MS);
   else if (status === 400 || status === 409 || status === 429) notifyError(message);
   else notifyError(MESSAGES.profileUpdateFailed);
 }

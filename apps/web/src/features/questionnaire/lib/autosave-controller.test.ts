@@ -109,7 +109,7 @@ describe('autosave', () => {
   });
 
   it('on 401 takes the server document, tells the user and stops saving', async () => {
-    const send = vi.fn<AutosaveOptions['send']>().mockRejectedValue(new ApiError(401, 'Refusé.'));
+    const send = vi.fn<AutosaveOptions['send']>().mockRejectedValue(new ApiError(401, 'Refusé.', { code: 'DOCUMENT_SAVE_REFUSED' }));
     const { controller, onRefused, fetchServerDocument, drafts } = setup({ send });
     fetchServerDocument.mockResolvedValue({ answers: { first_name: 'Jean' }, version: 7 });
     controller.change({ first_name: 'Claire', city: 'Lyon' }, { immediate: true });
@@ -123,14 +123,24 @@ describe('autosave', () => {
     await expect(controller.flush()).resolves.toBe(true);
   });
 
-  it('keeps the answers in the draft when the session ends', async () => {
-    const send = vi.fn<AutosaveOptions['send']>().mockRejectedValue(new ApiError(401, MESSAGES.expiredToken));
+  it.each(['EXPIRED_TOKEN', 'INVALID_TOKEN', 'AUTHENTICATION_REQUIRED'] as const)('keeps the answers in the draft when the session ends (%s)', async (code) => {
+    // The code decides, whatever the text says.
+    const send = vi.fn<AutosaveOptions['send']>().mockRejectedValue(new ApiError(401, 'Votre session a pris fin.', { code }));
     const { controller, onRefused, drafts } = setup({ send });
     controller.change({ first_name: 'Claire', city: 'Lyon' }, { immediate: true });
     await settle();
     expect(controller.getState()).toMatchObject({ status: 'failed', answers: { first_name: 'Claire', city: 'Lyon' } });
     expect(onRefused).not.toHaveBeenCalled();
     expect(drafts.at(-1)?.answers).toEqual({ first_name: 'Claire', city: 'Lyon' });
+  });
+
+  it("reads a 401 as this document's refusal by its code, even worded as an expired session", async () => {
+    const send = vi.fn<AutosaveOptions['send']>().mockRejectedValue(new ApiError(401, MESSAGES.expiredToken, { code: 'DOCUMENT_SAVE_REFUSED' }));
+    const { controller, onRefused } = setup({ send });
+    controller.change({ first_name: 'Claire', city: 'Lyon' }, { immediate: true });
+    await settle();
+    expect(controller.getState().status).toBe('refused');
+    expect(onRefused).toHaveBeenCalledWith(MESSAGES.expiredToken);
   });
 
   it('on 409 waits for the user: their changes re-applied on top of the server version, or the server version', async () => {

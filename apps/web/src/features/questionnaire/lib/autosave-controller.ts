@@ -1,4 +1,4 @@
-import { MESSAGES, type Answers } from '@notadoo/domain';
+import type { Answers, ErrorCode } from '@notadoo/domain';
 import { ApiError, readApiError } from '../../../api/api-error';
 import { equalAnswers, reapplyChanges } from './answers';
 
@@ -71,7 +71,7 @@ export function exponentialBackoff(attempt: number): number {
  * 401s that end the session rather than refuse this document: the app signs
  * the user out, and the answers must wait in the draft for them to come back.
  */
-const SESSION_ENDED_MESSAGES = new Set<string>([MESSAGES.expiredToken, MESSAGES.invalidToken, MESSAGES.authenticationRequired]);
+const SESSION_ENDED_CODES = new Set<ErrorCode | null>(['EXPIRED_TOKEN', 'INVALID_TOKEN', 'AUTHENTICATION_REQUIRED']);
 
 /** What the network or an overloaded server lost may pass later; a refusal will not. */
 function isTransient(error: unknown): boolean {
@@ -255,8 +255,8 @@ export class AutosaveController {
   }
 
   private async handleFailure(error: unknown): Promise<void> {
-    const { status, message } = readApiError(error);
-    if (status === 401 && !SESSION_ENDED_MESSAGES.has(message)) {
+    const { status, code, message } = readApiError(error);
+    if (status === 401 && !SESSION_ENDED_CODES.has(code)) {
       // Spec section 8: the form takes the server's document and autosave stops.
       const server = await this.readServer();
       if (server) this.base = server.answers;
