@@ -1,35 +1,21 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser } from './support/browser';
+import { NOTARY } from './support/accounts';
 import { expectNoAccessibilityViolation } from './support/accessibility';
-import { linkIn, startProduct, type RunningProduct } from './support/product';
+import { expect, test } from './support/fixtures';
+import { linkIn } from './support/product';
 import { signInThroughLoginPage } from './support/sign-in';
 
-describe.skipIf(!hasChromium)('account journey in the browser', () => {
-  let product: RunningProduct;
-  let browser: Browser;
-  let page: Page;
+const password = 'Lavande2026';
+/** Camille Roux, signed up through the API under `email` (each test its own address). */
+const camille = (email: string) => ({ firstName: 'Camille', lastName: 'Roux', email, password });
 
-  beforeAll(async () => {
-    product = await startProduct();
-    browser = await launchBrowser();
-    page = await (await browser.newContext({ locale: 'fr-FR' })).newPage();
-    page.setDefaultTimeout(15_000);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
-
-  const email = 'camille.roux@exemple.fr';
-  const password = 'Lavande2026';
-
-  it('signs up, with the submit button enabled only once the password rules hold', async () => {
+test.describe('account journey in the browser', () => {
+  test('signs up, with the submit button enabled only once the password rules hold', async ({ product, newPage }) => {
+    const page = await newPage();
     await page.goto(`${product.url}/signup`);
     await expectNoAccessibilityViolation(page);
     await page.getByLabel('Prénom', { exact: true }).fill('Camille');
     await page.getByLabel('Nom', { exact: true }).fill('Roux');
-    await page.getByLabel('Adresse email', { exact: true }).fill(email);
+    await page.getByLabel('Adresse email', { exact: true }).fill('camille.roux@exemple.fr');
     const submit = page.getByRole('button', { name: 'Créer mon compte' });
     await page.getByLabel('Mot de passe', { exact: true }).fill('court1');
     await page.getByLabel('Confirmation du mot de passe', { exact: true }).fill('court1');
@@ -44,20 +30,28 @@ describe.skipIf(!hasChromium)('account journey in the browser', () => {
     await expectNoAccessibilityViolation(page);
   });
 
-  it('confirms the e-mail through the link of the written mail', async () => {
+  test('confirms the e-mail through the link of the written mail', async ({ product, seed, newPage }) => {
+    const email = 'camille.confirme@exemple.fr';
+    const token = await seed.signUp(camille(email));
     // Written by the mail outbox worker right after the signup is committed.
-    const mail = await product.mailTo(email);
-    const link = linkIn(mail, '/email/confirm?');
+    const link = linkIn(await product.mailTo(email), '/email/confirm?');
     expect(link.startsWith(product.url)).toBe(true);
+    const page = await newPage({ token });
+    await page.goto(`${product.url}/dashboard`);
+    await page.getByText('Merci de confirmer votre adresse email.').waitFor();
     await page.goto(link);
     await page.getByText('Votre adresse email a été confirmée avec succès.').waitFor();
     await expectNoAccessibilityViolation(page);
     await page.getByRole('link', { name: 'Accéder à mon tableau de bord' }).click();
     await page.waitForURL('**/dashboard');
+    await page.getByRole('button', { name: /Menu utilisateur de Camille Roux/ }).waitFor();
     expect(await page.getByText('Merci de confirmer votre adresse email.').count()).toBe(0);
   });
 
-  it('signs out through the user menu and reaches the homepage', async () => {
+  test('signs out through the user menu and reaches the homepage', async ({ product, seed, newPage }) => {
+    const token = await seed.signUp(camille('camille.sortie@exemple.fr'));
+    const page = await newPage({ token });
+    await page.goto(`${product.url}/dashboard`);
     await page.getByRole('button', { name: /Menu utilisateur/ }).click();
     await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
     await page.waitForURL(`${product.url}/`, { timeout: 10_000 });
@@ -67,7 +61,11 @@ describe.skipIf(!hasChromium)('account journey in the browser', () => {
     await page.waitForURL('**/login');
   });
 
-  it('refuses a wrong password, then signs in again with the right one', async () => {
+  test('refuses a wrong password, then signs in again with the right one', async ({ product, seed, newPage }) => {
+    const email = 'camille.retour@exemple.fr';
+    await seed.signUp(camille(email));
+    const page = await newPage();
+    await page.goto(`${product.url}/login`);
     await page.getByLabel('Adresse email', { exact: true }).fill(email);
     await page.getByLabel('Mot de passe', { exact: true }).fill('Mauvais2026');
     await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
@@ -79,11 +77,9 @@ describe.skipIf(!hasChromium)('account journey in the browser', () => {
     await page.getByRole('button', { name: /Menu utilisateur de Camille Roux/ }).waitFor();
   });
 
-  it('lets a demo account sign in', async () => {
-    const context = await browser.newContext({ locale: 'fr-FR' });
-    const other = await context.newPage();
-    await signInThroughLoginPage(other, product.url, { email: 'notaire@notadoo.fr', password: 'Notadoo-Notaire-2026!' });
-    await other.getByRole('button', { name: /Menu utilisateur de Nicolas Bernard/ }).waitFor();
-    await context.close();
+  test('lets a demo account sign in', async ({ product, newPage }) => {
+    const page = await newPage();
+    await signInThroughLoginPage(page, product, NOTARY);
+    await page.getByRole('button', { name: /Menu utilisateur de Nicolas Bernard/ }).waitFor();
   });
 });

@@ -1,7 +1,6 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser } from './support/browser';
-import { startProduct, type RunningProduct } from './support/product';
+import type { Page } from '@playwright/test';
+import { expect, test } from './support/fixtures';
+import type { NewPage } from './support/pages';
 
 /** What the test leaves on the page's window. */
 type Marks = { appStarted?: boolean; sameDocument?: boolean; sent?: Element[] };
@@ -22,36 +21,21 @@ function takenOver(page: Page, selector: string): Promise<boolean> {
   }, selector);
 }
 
-describe.skipIf(!hasChromium)('first visit of the home page, prerendered and then taken over by the app in parts', () => {
-  let product: RunningProduct;
-  let browser: Browser;
-  let context: BrowserContext;
-
-  beforeAll(async () => {
-    product = await startProduct();
-    browser = await launchBrowser();
+/** A first visitor's page, its errors (uncaught or logged) collected, watched for the app's start. */
+async function newVisitor(newPage: NewPage): Promise<{ page: Page; errors: string[] }> {
+  const page = await newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
   });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
+  await watchAppStart(page);
+  return { page, errors };
+}
 
-  async function newVisitor(): Promise<{ page: Page; errors: string[] }> {
-    await context?.close();
-    context = await browser.newContext({ locale: 'fr-FR' });
-    const page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    await watchAppStart(page);
-    return { page, errors };
-  }
-
-  it('keeps the markup it was sent: every part of the page, header to footer, is taken over without being drawn again', async () => {
-    const { page, errors } = await newVisitor();
+test.describe('first visit of the home page, prerendered and then taken over by the app in parts', () => {
+  test('keeps the markup it was sent: every part of the page, header to footer, is taken over without being drawn again', async ({ product, newPage }) => {
+    const { page, errors } = await newVisitor(newPage);
     // Nodes of the prerendered page, kept before the app's code runs: the same nodes must be there after.
     await page.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
@@ -78,21 +62,25 @@ describe.skipIf(!hasChromium)('first visit of the home page, prerendered and the
     expect(errors).toEqual([]);
   });
 
-  it("sends a quick signup made before the app's code has arrived through the app once it has (no plain GET of the form)", async () => {
-    const { page, errors } = await newVisitor();
-    // The app's code arrives late, as on a slow link.
+  test("sends a quick signup made before the app's code has arrived through the app once it has (no plain GET of the form)", async ({ product, newPage }) => {
+    const { page, errors } = await newVisitor(newPage);
+    // The app's code arrives late, as on a slow link: held until the visitor has sent the form.
+    let releaseCode!: () => void;
+    const codeReleased = new Promise<void>((resolve) => (releaseCode = resolve));
     await page.route('**/assets/*.js', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await codeReleased;
       await route.continue();
     });
     const visited: string[] = [];
     page.on('framenavigated', (frame) => {
       if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname + new URL(frame.url()).search);
     });
-    await page.goto(`${product.url}/`);
+    // The prerendered page, without waiting for its load event: that waits for the held code.
+    await page.goto(`${product.url}/`, { waitUntil: 'commit' });
     await page.getByLabel('Votre adresse email').fill('lea.martin@exemple.fr');
     await page.getByRole('button', { name: 'Créer mon compte gratuitement' }).click();
     expect(await page.evaluate(() => (window as unknown as Marks).appStarted)).toBeUndefined();
+    releaseCode();
 
     await page.waitForURL('**/signup?email=lea.martin%40exemple.fr');
     // The signup screen's code is late too: the field is awaited before its value is polled (a poll's call must end within its timeout).

@@ -1,53 +1,38 @@
 import { readFile } from 'node:fs/promises';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { CLIENT, NOTARY } from './support/accounts';
 import { expectNoAccessibilityViolation } from './support/accessibility';
-import { callApi, signInToken } from './support/api';
+import type { Account, ProductApi } from './support/api';
+import { expect, test } from './support/fixtures';
+import { PHONE, PROJECT_TOURS } from './support/pages';
+import type { RunningProduct } from './support/product';
+import type { Seed } from './support/seed';
 import { signInThroughLoginPage } from './support/sign-in';
-import { hasChromium, launchBrowser, newPageWithoutTours } from './support/browser';
-import { startProduct, type RunningProduct } from './support/product';
 
-const CLIENT = { email: 'client@notadoo.fr', password: 'Dossier2026' };
-const NOTARY = { email: 'notaire@notadoo.fr', password: 'Notadoo-Notaire-2026!' };
-const PARIS_OFFICE_ID = 1;
+/** The client's file at the Paris office, whose status the notary changed: its history has a few events. */
+async function seedReviewedFile(api: ProductApi, seed: Seed): Promise<number> {
+  const projectId = await seed.project(await api.signIn(CLIENT), { name: 'Vente maison Historique' });
+  await seed.projectStatus(await api.signIn(NOTARY), projectId, 2);
+  return projectId;
+}
+
+async function openHistory(page: Page, product: RunningProduct, projectId: number, account: Account) {
+  await signInThroughLoginPage(page, product, account);
+  // The address of the tab, as a link would give it.
+  await page.goto(`${product.url}/project/${projectId}/dashboard?tab=history`);
+  await page.getByRole('heading', { name: 'Historique du dossier' }).waitFor();
+}
 
 /**
  * The "Historique" tab (issue 26): the notary reads the file's events,
  * filters them, downloads them as CSV and PDF; the client, at phone width,
  * reads only the events about their own answers and pieces.
  */
-describe.skipIf(!hasChromium)('the history of a file in the browser', () => {
-  let product: RunningProduct;
-  let browser: Browser;
-  let projectId: number;
-  const contexts: BrowserContext[] = [];
-  const api = <T>(method: string, path: string, body: unknown, token?: string) => callApi<T>(product.url, method, path, body, token);
-
-  async function openHistory(page: Page, account: { email: string; password: string }) {
-    await signInThroughLoginPage(page, product.url, account);
-    // The address of the tab, as a link would give it.
-    await page.goto(`${product.url}/project/${projectId}/dashboard?tab=history`);
-    await page.getByRole('heading', { name: 'Historique du dossier' }).waitFor();
-  }
-
-  beforeAll(async () => {
-    product = await startProduct();
-    browser = await launchBrowser();
-    const token = await signInToken(product.url, CLIENT);
-    ({ id: projectId } = await api<{ id: number }>('POST', 'project', { name: 'Vente maison Historique', type: 'realty', subtype: 'house', role: 'seller' }, token));
-    await api('PATCH', `project/${projectId}`, { office: PARIS_OFFICE_ID }, token);
-    const notary = await signInToken(product.url, NOTARY);
-    await api('PATCH', 'project/status', { id: projectId, status: 2 }, notary);
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await product?.stop();
-  });
-
-  it('shows the notary every event, filters them and downloads them as CSV and PDF', async () => {
-    const page = await newPageWithoutTours(browser, product.url, contexts);
-    await openHistory(page, NOTARY);
+test.describe('the history of a file in the browser', () => {
+  test('shows the notary every event, filters them and downloads them as CSV and PDF', async ({ product, api, seed, newPage }) => {
+    const projectId = await seedReviewedFile(api, seed);
+    const page = await newPage({ toursSeen: PROJECT_TOURS });
+    await openHistory(page, product, projectId, NOTARY);
     const events = page.getByRole('list', { name: 'Événements, les plus récents d’abord' });
     await events.getByRole('listitem').filter({ hasText: 'Dossier « Vente maison Historique » créé' }).waitFor();
     await events.getByRole('listitem').filter({ hasText: 'Statut modifié' }).waitFor();
@@ -72,10 +57,10 @@ describe.skipIf(!hasChromium)('the history of a file in the browser', () => {
     expect((await readFile((await pdf.path())!)).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
-  it('shows the client, at phone width, only the events about their own answers and pieces', async () => {
-    const page = await newPageWithoutTours(browser, product.url, contexts);
-    await page.setViewportSize({ width: 390, height: 844 });
-    await openHistory(page, CLIENT);
+  test('shows the client, at phone width, only the events about their own answers and pieces', async ({ product, api, seed, newPage }) => {
+    const projectId = await seedReviewedFile(api, seed);
+    const page = await newPage({ toursSeen: PROJECT_TOURS, viewport: PHONE });
+    await openHistory(page, product, projectId, CLIENT);
     await page.getByText('Les événements concernant vos réponses, vos pièces et vos connexions.').waitFor();
     const events = page.getByRole('list', { name: 'Événements, les plus récents d’abord' });
     await events.getByRole('listitem').filter({ hasText: 'Connexion' }).first().waitFor();

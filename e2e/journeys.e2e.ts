@@ -1,17 +1,10 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from '@playwright/test';
+import { ADMIN, AGENT, CLIENT, NOTARY } from './support/accounts';
 import { expectNoAccessibilityViolation } from './support/accessibility';
-import { callApi, signInToken } from './support/api';
-import { ALL_TOURS, hasChromium, launchBrowser, newFrenchPage } from './support/browser';
-import { linkIn, startProduct, type RunningProduct } from './support/product';
+import { expect, test } from './support/fixtures';
+import { ALL_TOURS, DESKTOP, PHONE, type FrenchPageOptions } from './support/pages';
+import { linkIn } from './support/product';
 
-const CLIENT = { email: 'client@notadoo.fr', password: 'Dossier2026' };
-const NOTARY = { email: 'notaire@notadoo.fr', password: 'Notadoo-Notaire-2026!' };
-const ADMIN = { email: 'admin@notadoo.fr', password: 'Notadoo-Admin-2026!' };
-const AGENT = { email: 'agent@notadoo.fr', password: 'Mandat2026' };
-const PARIS = 1;
-const DESKTOP = { width: 1366, height: 900 };
-const PHONE = { width: 390, height: 844 };
 /** Set to a folder to keep screenshots of the fixed screens (to look at them by eye). */
 const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
 const keepScreenshot = async (page: Page, name: string) => {
@@ -27,42 +20,21 @@ async function boxOf(locator: Locator): Promise<Box> {
   return box;
 }
 
+/** At 1366×900 unless said, the tours seen unless said. */
+const pageOptions = (options: { token?: string; viewport?: FrenchPageOptions['viewport']; toursSeen?: boolean } = {}): FrenchPageOptions => ({
+  token: options.token,
+  viewport: options.viewport ?? DESKTOP,
+  toursSeen: options.toursSeen === false ? [] : ALL_TOURS,
+});
+
 /** The rough edges of issue 13, each as a user would meet it, at 1366×900 or 390×844. */
-describe.skipIf(!hasChromium)('journeys without rough edges', () => {
-  let product: RunningProduct;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  const tokens: Record<string, string> = {};
-
-  const api = <T>(method: string, path: string, body: unknown, token?: string) => callApi<T>(product.url, method, path, body, token);
-
-  const newPage = (options: { token?: string; viewport?: { width: number; height: number }; toursSeen?: boolean } = {}): Promise<Page> =>
-    newFrenchPage(browser, product.url, contexts, { token: options.token, viewport: options.viewport ?? DESKTOP, toursSeen: options.toursSeen === false ? [] : ALL_TOURS });
-
-  async function createProject(token: string, name: string, role: string, office: number | null = PARIS): Promise<number> {
-    const { id } = await api<{ id: number }>('POST', 'project', { name, type: 'realty', subtype: 'house', role }, token);
-    if (office !== null) await api('PATCH', `project/${id}`, { office }, token);
-    return id;
-  }
-
-  beforeAll(async () => {
-    product = await startProduct();
-    browser = await launchBrowser();
-    for (const [name, account] of Object.entries({ client: CLIENT, notary: NOTARY, admin: ADMIN, agent: AGENT })) {
-      tokens[name] = await signInToken(product.url, account);
-    }
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await product?.stop();
-  });
-
-  it('pre-fills the invited names and opens the inviting project after signing up through the link', async () => {
-    const projectId = await createProject(tokens.client!, 'Vente maison Invitation', 'seller');
-    await api('POST', `project/${projectId}/addperson`, { firstName: 'Hugo', lastName: 'Lefèvre', email: 'hugo.lefevre@exemple.fr', role: 'buyer' }, tokens.client);
+test.describe('journeys without rough edges', () => {
+  test('pre-fills the invited names and opens the inviting project after signing up through the link', async ({ product, api, seed, newPage }) => {
+    const clientToken = await api.signIn(CLIENT);
+    const projectId = await seed.project(clientToken, { name: 'Vente maison Invitation' });
+    await api.call('POST', `project/${projectId}/addperson`, { firstName: 'Hugo', lastName: 'Lefèvre', email: 'hugo.lefevre@exemple.fr', role: 'buyer' }, clientToken);
     const mail = await product.mailTo('hugo.lefevre@exemple.fr');
-    const page = await newPage();
+    const page = await newPage(pageOptions());
     await page.goto(linkIn(mail, '/signup?'));
     expect(await page.getByLabel('Prénom', { exact: true }).inputValue()).toBe('Hugo');
     expect(await page.getByLabel('Nom', { exact: true }).inputValue()).toBe('Lefèvre');
@@ -75,10 +47,10 @@ describe.skipIf(!hasChromium)('journeys without rough edges', () => {
     await page.getByRole('heading', { level: 1, name: 'Vente maison Invitation' }).waitFor();
   });
 
-  it('asks the admin to confirm moving a submitted file, naming both offices, records the move, and toasts below the header', async () => {
-    const projectId = await createProject(tokens.client!, 'Vente maison Déménagement', 'seller');
-    await api('PATCH', 'project/status', { id: projectId, status: 4 }, tokens.notary);
-    const page = await newPage({ token: tokens.admin });
+  test('asks the admin to confirm moving a submitted file, naming both offices, records the move, and toasts below the header', async ({ product, api, seed, newPage }) => {
+    const projectId = await seed.project(await api.signIn(CLIENT), { name: 'Vente maison Déménagement' });
+    await seed.projectStatus(await api.signIn(NOTARY), projectId, 4);
+    const page = await newPage(pageOptions({ token: await api.signIn(ADMIN) }));
     await page.goto(`${product.url}/project/${projectId}/dashboard`);
     await page.getByRole('tab', { name: 'Office notarial' }).click();
     await page.getByRole('button', { name: 'Choisir cet office : Lyon' }).click();
@@ -97,8 +69,8 @@ describe.skipIf(!hasChromium)('journeys without rough edges', () => {
     expect(overlaps(toastBox, await boxOf(page.getByRole('heading', { level: 1 })))).toBe(false);
   });
 
-  it('on a phone, a toast stays off the page title and the header', async () => {
-    const page = await newPage({ viewport: PHONE });
+  test('on a phone, a toast stays off the page title and the header', async ({ product, newPage }) => {
+    const page = await newPage(pageOptions({ viewport: PHONE }));
     await page.goto(`${product.url}/login`);
     await page.getByLabel('Adresse email', { exact: true }).fill(CLIENT.email);
     await page.getByLabel('Mot de passe', { exact: true }).fill('Mauvais2026');
@@ -109,9 +81,10 @@ describe.skipIf(!hasChromium)('journeys without rough edges', () => {
     expect(overlaps(await boxOf(toast), await boxOf(page.getByRole('heading', { level: 1 })))).toBe(false);
   });
 
-  it("shows a notary his own file without 'Transmettre au Notaire' nor its tour", async () => {
-    const projectId = await createProject(tokens.notary!, 'Succession étude Paris', 'office', null);
-    const page = await newPage({ token: tokens.notary, toursSeen: false });
+  test("shows a notary his own file without 'Transmettre au Notaire' nor its tour", async ({ product, api, seed, newPage }) => {
+    const notaryToken = await api.signIn(NOTARY);
+    const projectId = await seed.project(notaryToken, { name: 'Succession étude Paris', role: 'office', office: null });
+    const page = await newPage(pageOptions({ token: notaryToken, toursSeen: false }));
     await page.goto(`${product.url}/project/${projectId}/dashboard`);
     await page.getByRole('tab', { name: 'Documents', selected: true }).waitFor();
     await page.getByRole('button', { name: 'Changer le statut' }).waitFor();
@@ -119,18 +92,20 @@ describe.skipIf(!hasChromium)('journeys without rough edges', () => {
     expect(await page.getByRole('alertdialog').count()).toBe(0);
   });
 
-  it("does not say 'Aucun document à afficher.' above the groups of an intermediary's file", async () => {
-    const projectId = await createProject(tokens.agent!, 'Mandat maison Petit', 'intermediary');
-    const page = await newPage({ token: tokens.agent });
+  test("does not say 'Aucun document à afficher.' above the groups of an intermediary's file", async ({ product, api, seed, newPage }) => {
+    const agentToken = await api.signIn(AGENT);
+    const projectId = await seed.project(agentToken, { name: 'Mandat maison Petit', role: 'intermediary' });
+    const page = await newPage(pageOptions({ token: agentToken }));
     await page.goto(`${product.url}/project/${projectId}/dashboard`);
     await page.getByRole('tab', { name: 'Documents', selected: true }).waitFor();
     await page.getByRole('region', { name: 'Intermédiaires immobiliers' }).waitFor();
     expect(await page.getByText('Aucun document à afficher.').count()).toBe(0);
   });
 
-  it('shows the tours in the app font and button style', async () => {
-    const projectId = await createProject(tokens.client!, 'Vente maison Visite', 'seller');
-    const page = await newPage({ token: tokens.client, toursSeen: false });
+  test('shows the tours in the app font and button style', async ({ product, api, seed, newPage }) => {
+    const clientToken = await api.signIn(CLIENT);
+    const projectId = await seed.project(clientToken, { name: 'Vente maison Visite' });
+    const page = await newPage(pageOptions({ token: clientToken, toursSeen: false }));
     await page.goto(`${product.url}/project/${projectId}/dashboard`);
     const tour = page.getByRole('alertdialog', { name: 'Transmettre au Notaire' });
     await tour.waitFor();
@@ -147,10 +122,11 @@ describe.skipIf(!hasChromium)('journeys without rough edges', () => {
     await expectNoAccessibilityViolation(page, 'la visite guidée');
   });
 
-  it('shows the whole office image, avatars side by side and the questionnaire title uncut on a phone', async () => {
-    const projectId = await createProject(tokens.client!, 'Vente maison Lisible', 'seller');
-    await api('POST', `project/${projectId}/addperson`, { firstName: 'Marc', lastName: 'Aubert', role: 'buyer' }, tokens.client);
-    const page = await newPage({ token: tokens.client, viewport: PHONE });
+  test('shows the whole office image, avatars side by side and the questionnaire title uncut on a phone', async ({ product, api, seed, newPage }) => {
+    const clientToken = await api.signIn(CLIENT);
+    const projectId = await seed.project(clientToken, { name: 'Vente maison Lisible' });
+    await api.call('POST', `project/${projectId}/addperson`, { firstName: 'Marc', lastName: 'Aubert', role: 'buyer' }, clientToken);
+    const page = await newPage(pageOptions({ token: clientToken, viewport: PHONE }));
 
     await page.goto(`${product.url}/project/${projectId}/dashboard`);
     await page.getByRole('tab', { name: 'Office notarial' }).click();
@@ -174,8 +150,8 @@ describe.skipIf(!hasChromium)('journeys without rough edges', () => {
     expect(await title.evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight + 1)).toBe(true);
   });
 
-  it("tells a new intermediary why no file can be created yet, with no 'Nouveau dossier'", async () => {
-    const page = await newPage();
+  test("tells a new intermediary why no file can be created yet, with no 'Nouveau dossier'", async ({ product, newPage }) => {
+    const page = await newPage(pageOptions());
     await page.goto(`${product.url}/signup`);
     await page.getByLabel('Prénom', { exact: true }).fill('Bruno');
     await page.getByLabel('Nom', { exact: true }).fill('Agent');

@@ -1,48 +1,23 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { CLIENT, NOTARY } from './support/accounts';
 import { expectNoAccessibilityViolation } from './support/accessibility';
-import { callApi, signInToken } from './support/api';
-import { hasChromium, launchBrowser, newFrenchPage, PROJECT_TOURS } from './support/browser';
-import { linkIn, startProduct, type RunningProduct } from './support/product';
+import { expect, test } from './support/fixtures';
+import { DESKTOP, PHONE, PROJECT_TOURS, type FrenchPageOptions } from './support/pages';
+import { linkIn } from './support/product';
 
-const CLIENT = { email: 'client@notadoo.fr', password: 'Dossier2026' };
-const NOTARY = { email: 'notaire@notadoo.fr', password: 'Notadoo-Notaire-2026!' };
-const PARIS = 1;
-const PHONE = { width: 390, height: 844 };
-const DESKTOP = { width: 1366, height: 900 };
+const pageOptions = (token: string | undefined, viewport: FrenchPageOptions['viewport'] = DESKTOP): FrenchPageOptions => ({ token, viewport, toursSeen: PROJECT_TOURS });
+
+/** The page does not scroll sideways: nothing wider than a phone's screen. */
+async function expectNoSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+}
 
 /** What a notary office and its clients tripped over: the office's choice, its page, who is active, and archived files. */
-describe.skipIf(!hasChromium)('a file between a client and the office', () => {
-  let product: RunningProduct;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  const tokens: Record<'client' | 'notary', string> = { client: '', notary: '' };
-
-  const api = <T>(method: string, path: string, body: unknown, token?: string) => callApi<T>(product.url, method, path, body, token);
-
-  const newPage = (token: string | null, viewport = DESKTOP): Promise<Page> =>
-    newFrenchPage(browser, product.url, contexts, { token: token ?? undefined, viewport, toursSeen: PROJECT_TOURS });
-
-  /** The page does not scroll sideways: nothing wider than a phone's screen. */
-  async function expectNoSidewaysScroll(page: Page) {
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
-  }
-
-  beforeAll(async () => {
-    product = await startProduct();
-    browser = await launchBrowser();
-    tokens.client = await signInToken(product.url, CLIENT);
-    tokens.notary = await signInToken(product.url, NOTARY);
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await product?.stop();
-  });
-
-  it("on a phone, confirms the client's choice of office in a dialog naming its city and address", async () => {
-    const { id } = await api<{ id: number }>('POST', 'project', { name: 'Vente maison Choix', type: 'realty', subtype: 'house', role: 'seller' }, tokens.client);
-    const page = await newPage(tokens.client, PHONE);
+test.describe('a file between a client and the office', () => {
+  test("on a phone, confirms the client's choice of office in a dialog naming its city and address", async ({ product, api, seed, newPage }) => {
+    const clientToken = await api.signIn(CLIENT);
+    const id = await seed.project(clientToken, { name: 'Vente maison Choix', office: null });
+    const page = await newPage(pageOptions(clientToken, PHONE));
     await page.goto(`${product.url}/project/${id}/dashboard`);
     await page.getByRole('button', { name: 'Choisir cet office : Lyon' }).click();
     const dialog = page.getByRole('dialog', { name: 'Confier le dossier à cet office' });
@@ -54,16 +29,16 @@ describe.skipIf(!hasChromium)('a file between a client and the office', () => {
     // Cancelling leaves the file without an office.
     await dialog.getByRole('button', { name: 'Annuler' }).click();
     await dialog.waitFor({ state: 'detached' });
-    expect((await api<{ notary_office: unknown }>('GET', `project/${id}`, undefined, tokens.client)).notary_office).toBeNull();
+    expect((await api.call<{ notary_office: unknown }>('GET', `project/${id}`, undefined, clientToken)).notary_office).toBeNull();
 
     await page.getByRole('button', { name: 'Choisir cet office : Lyon' }).click();
     await page.getByRole('dialog').getByRole('button', { name: "Confier le dossier à l'office de Lyon" }).click();
     await page.getByText('Opération réalisée avec succès.').waitFor();
-    expect((await api<{ notary_office: { city: string } }>('GET', `project/${id}`, undefined, tokens.client)).notary_office.city).toBe('Lyon');
+    expect((await api.call<{ notary_office: { city: string } }>('GET', `project/${id}`, undefined, clientToken)).notary_office.city).toBe('Lyon');
   });
 
-  it("leads a visitor from an office's card to its page, with its phone and e-mail as links and its marker on the map", async () => {
-    const page = await newPage(null, PHONE);
+  test("leads a visitor from an office's card to its page, with its phone and e-mail as links and its marker on the map", async ({ product, newPage }) => {
+    const page = await newPage(pageOptions(undefined, PHONE));
     await page.goto(`${product.url}/`);
     const card = page.getByRole('article', { name: 'Office notarial de Lyon' });
     await card.getByRole('link', { name: "Contacter l'office de Lyon" }).click();
@@ -84,15 +59,16 @@ describe.skipIf(!hasChromium)('a file between a client and the office', () => {
     await page.getByText('41 la Canebière').waitFor();
   });
 
-  it("shows the office each person's last connection, and a client only whether the others joined", async () => {
-    const { id } = await api<{ id: number }>('POST', 'project', { name: 'Vente maison Activité', type: 'realty', subtype: 'house', role: 'seller' }, tokens.client);
-    await api('PATCH', `project/${id}`, { office: PARIS }, tokens.client);
+  test("shows the office each person's last connection, and a client only whether the others joined", async ({ product, api, seed, newPage }) => {
+    const clientToken = await api.signIn(CLIENT);
+    const notaryToken = await api.signIn(NOTARY);
+    const id = await seed.project(clientToken, { name: 'Vente maison Activité' });
     // The notary takes part in the file too, as its notary, through the invitation mailed to him.
-    await api('POST', `project/${id}/addperson`, { firstName: 'Nicolas', lastName: 'Bernard', email: NOTARY.email, role: 'office' }, tokens.client);
+    await api.call('POST', `project/${id}/addperson`, { firstName: 'Nicolas', lastName: 'Bernard', email: NOTARY.email, role: 'office' }, clientToken);
     const invitation = new URL(linkIn(await product.mailTo(NOTARY.email), '/login?')).searchParams.get('invitation');
-    await signInToken(product.url, NOTARY, { invitation: invitation! });
+    await api.signIn(NOTARY, { invitation: invitation! });
 
-    const notary = await newPage(tokens.notary);
+    const notary = await newPage(pageOptions(notaryToken));
     await notary.goto(`${product.url}/project/${id}/dashboard`);
     await notary.getByRole('tab', { name: 'Personnes' }).click();
     const clientCard = notary.getByRole('article', { name: 'Claire Dubois' });
@@ -100,7 +76,7 @@ describe.skipIf(!hasChromium)('a file between a client and the office', () => {
     await clientCard.getByText(CLIENT.email).waitFor();
     await expectNoAccessibilityViolation(notary, "l'onglet Personnes vu de l'office");
 
-    const client = await newPage(tokens.client);
+    const client = await newPage(pageOptions(clientToken));
     await client.goto(`${product.url}/project/${id}/dashboard`);
     await client.getByRole('tab', { name: 'Personnes' }).click();
     await client.getByRole('article', { name: 'Claire Dubois' }).getByText(/^Dernière connexion : /).waitFor();
@@ -109,20 +85,20 @@ describe.skipIf(!hasChromium)('a file between a client and the office', () => {
     expect(await notaryCard.getByText(/Dernière connexion/).count()).toBe(0);
   });
 
-  it('keeps a sent file out of the client\'s archive; the office archives it after a confirmation naming it, then finds and restores it under "Archivés"', async () => {
+  test('keeps a sent file out of the client\'s archive; the office archives it after a confirmation naming it, then finds and restores it under "Archivés"', async ({ product, api, seed, newPage }) => {
     const name = 'Vente maison Archivée';
-    const { id } = await api<{ id: number }>('POST', 'project', { name, type: 'realty', subtype: 'house', role: 'seller' }, tokens.client);
-    await api('PATCH', `project/${id}`, { office: PARIS }, tokens.client);
-    await api('PATCH', 'project/status', { id, status: 3 }, tokens.client);
+    const clientToken = await api.signIn(CLIENT);
+    const id = await seed.project(clientToken, { name });
+    await seed.projectStatus(clientToken, id, 3);
 
-    const client = await newPage(tokens.client);
+    const client = await newPage(pageOptions(clientToken));
     await client.goto(`${product.url}/dashboard`);
     await client.getByRole('button', { name: `Actions du dossier ${name}` }).click();
     await client.getByRole('menuitem', { name: 'Renommer' }).waitFor();
     expect(await client.getByRole('menuitem', { name: 'Archiver' }).count()).toBe(0);
     await client.keyboard.press('Escape');
 
-    const notary = await newPage(tokens.notary);
+    const notary = await newPage(pageOptions(await api.signIn(NOTARY)));
     await notary.goto(`${product.url}/dashboard`);
     await notary.getByRole('button', { name: `Actions du dossier ${name}` }).click();
     await notary.getByRole('menuitem', { name: 'Archiver' }).click();

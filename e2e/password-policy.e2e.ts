@@ -1,10 +1,13 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAccessibilityViolation } from './support/accessibility';
-import { callApi, signInToken } from './support/api';
-import { hasChromium, launchBrowser } from './support/browser';
-import { startProduct, type RunningProduct } from './support/product';
-import { freshTotpCode, passSecondFactorInBrowser } from './support/second-factor';
+import { expect, test } from './support/fixtures';
+import { officeAddress, seedOfficeMember } from './support/office-members';
+import { passSecondFactorInBrowser } from './support/second-factor';
+import { typeCredentials } from './support/sign-in';
+
+const WEAK = 'Lanterne123';
+const STRONG = 'Vq8$kTn3#pZw6-Etude';
+/** A notary whose password meets the clients' rule only, one a test. */
+const notary = (firstName: string, lastName: string) => ({ firstName, lastName, email: officeAddress(firstName, lastName), password: WEAK });
 
 /**
  * Issue 27 (passwords): a notary whose password meets the clients' rule only
@@ -14,43 +17,14 @@ import { freshTotpCode, passSecondFactorInBrowser } from './support/second-facto
  * password, then her second factor, and reaches her dashboard; the weak one
  * no longer signs in.
  */
-describe.skipIf(!hasChromium)('a notary with a weak password sets a strong one before anything else', () => {
-  let product: RunningProduct;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  const notary = { email: 'camille.roux@etude-paris.fr', weak: 'Lanterne123', strong: 'Vq8$kTn3#pZw6-Etude' };
-
-  beforeAll(async () => {
-    product = await startProduct();
-    browser = await launchBrowser();
-    const token = await signInToken(product.url, { email: 'admin@notadoo.fr', password: 'Notadoo-Admin-2026!' });
-    const created = await callApi<{ id: number }>(
-      product.url,
-      'POST',
-      'admin/users',
-      { email: notary.email, password: notary.weak, passwordConfirm: notary.weak, firstName: 'Camille', lastName: 'Roux' },
-      token,
-    );
-    await callApi(product.url, 'POST', 'admin/user/toggleStatus', { id: created.id, data: '1', action: 'notary' }, token);
-    const offices = await callApi<Array<{ id: number; city: string }>>(product.url, 'GET', 'notaryoffices');
-    await callApi(product.url, 'PATCH', `users/${created.id}`, { notaryOffice: offices.find((o) => o.city === 'Paris')!.id }, token);
-    context = await browser.newContext({ locale: 'fr-FR' });
-    page = await context.newPage();
-    page.setDefaultTimeout(20_000);
-  });
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await product?.stop();
-  });
-
-  it('stops the notary at the screen after signing in, on every private page', async () => {
+test.describe('a notary with a weak password sets a strong one before anything else', () => {
+  test('stops the notary at the screen after signing in, on every private page', async ({ product, api, seed, newPage }) => {
+    const member = notary('Agnès', 'Faible');
+    await seedOfficeMember(api, seed, member);
+    const page = await newPage({ timeout: 20_000 });
     // The password comes before the second factor: no code is asked yet.
     await page.goto(`${product.url}/login`);
-    await page.getByLabel('Adresse email', { exact: true }).fill(notary.email);
-    await page.getByLabel('Mot de passe', { exact: true }).fill(notary.weak);
-    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
+    await typeCredentials(page, member);
     const title = page.getByRole('heading', { level: 1, name: 'Choisissez un mot de passe plus robuste' });
     await title.waitFor();
     await page.goto(`${product.url}/profile`);
@@ -59,8 +33,15 @@ describe.skipIf(!hasChromium)('a notary with a weak password sets a strong one b
     await expectNoAccessibilityViolation(page, 'écran « mot de passe plus robuste »');
   });
 
-  it('judges the new password live, then has the second factor set up, then lets the notary through to the dashboard', async () => {
-    await page.getByLabel('Mot de passe actuel').fill(notary.weak);
+  test('judges the new password live, then has the second factor set up, then lets the notary through to the dashboard', async ({ product, api, seed, newPage }) => {
+    const member = notary('Camille', 'Roux');
+    await seedOfficeMember(api, seed, member);
+    const page = await newPage({ timeout: 20_000 });
+    await page.goto(`${product.url}/login`);
+    await typeCredentials(page, member);
+    await page.getByRole('heading', { level: 1, name: 'Choisissez un mot de passe plus robuste' }).waitFor();
+
+    await page.getByLabel('Mot de passe actuel').fill(WEAK);
     const fresh = page.getByLabel('Nouveau mot de passe', { exact: true });
     await fresh.fill('Roux-Camille-75!');
     await page.getByText('Ce mot de passe est construit à partir de votre nom').waitFor();
@@ -69,28 +50,35 @@ describe.skipIf(!hasChromium)('a notary with a weak password sets a strong one b
     const save = page.getByRole('button', { name: 'Enregistrer mon nouveau mot de passe' });
     expect(await save.isDisabled()).toBe(true);
 
-    await fresh.fill(notary.strong);
-    await page.getByLabel('Confirmation du nouveau mot de passe').fill(notary.strong);
+    await fresh.fill(STRONG);
+    await page.getByLabel('Confirmation du nouveau mot de passe').fill(STRONG);
     await page.getByText(/Robustesse : \d+ bits sur les 80 demandés/).waitFor();
     await save.click();
     await page.getByRole('heading', { name: 'Configurer la double authentification' }).waitFor();
-    await passSecondFactorInBrowser(page, notary.email);
+    await passSecondFactorInBrowser(page, product.secondFactors, member.email);
     await page.goto(`${product.url}/dashboard`);
     await page.getByRole('heading', { level: 1, name: 'Mes dossiers' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Choisissez un mot de passe plus robuste' }).count()).toBe(0);
   });
 
-  it('refuses the weak password at the next sign-in and takes the strong one', async () => {
+  test('refuses the weak password at the next sign-in and takes the strong one', async ({ product, api, seed }) => {
+    const member = notary('Béatrice', 'Forte');
+    await seedOfficeMember(api, seed, member);
+    // She set a strong password, then her second factor, as the screens above have her do.
+    const { token: held } = await api.call<{ token: string }>('POST', 'users/login', { login: member.email, password: WEAK });
+    await api.call('POST', 'users/me/password', { password: WEAK, passwordNew: STRONG, passwordNewConfirm: STRONG }, held);
+    await api.signIn({ email: member.email, password: STRONG });
+
     const refused = await fetch(`${product.url}/api/users/login`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ login: notary.email, password: notary.weak }),
+      body: JSON.stringify({ login: member.email, password: WEAK }),
     });
     expect(refused.status).toBe(401);
-    const partial = await callApi<{ token: string; secondFactor: string }>(product.url, 'POST', 'users/login', { login: notary.email, password: notary.strong });
+    const partial = await api.call<{ token: string; secondFactor: string }>('POST', 'users/login', { login: member.email, password: STRONG });
     expect(partial.secondFactor).toBe('required');
-    const { token } = await callApi<{ token: string }>(product.url, 'POST', 'auth/second-factor/verify', { code: await freshTotpCode(notary.email) }, partial.token);
-    const me = await callApi<{ passwordChangeRequired: boolean }>(product.url, 'GET', 'users/me', undefined, token);
+    const { token } = await api.call<{ token: string }>('POST', 'auth/second-factor/verify', { code: await product.secondFactors.freshTotpCode(member.email) }, partial.token);
+    const me = await api.call<{ passwordChangeRequired: boolean }>('GET', 'users/me', undefined, token);
     expect(me.passwordChangeRequired).toBe(false);
   });
 });

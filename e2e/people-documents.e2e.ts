@@ -1,15 +1,15 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser, newPageWithoutTours } from './support/browser';
+import { CLIENT, NOTARY } from './support/accounts';
 import { expectNoAccessibilityViolation } from './support/accessibility';
-import { callApi } from './support/api';
-import { linkIn, startProduct, type RunningProduct } from './support/product';
+import type { ProductApi } from './support/api';
+import { expect, test } from './support/fixtures';
+import { PROJECT_TOURS } from './support/pages';
+import { linkIn } from './support/product';
 import { signInThroughLoginPage } from './support/sign-in';
 
-const CLIENT = { email: 'client@notadoo.fr', password: 'Dossier2026' };
-const NOTARY = { email: 'notaire@notadoo.fr', password: 'Notadoo-Notaire-2026!' };
+/** Invited from the Persons tab by the client. */
+const INVITED = { firstName: 'Hugo', lastName: 'Marchand', email: 'hugo.marchand@exemple.fr' };
+/** Invited through the API, signs up through the mail's link. */
 const BUYER = { firstName: 'Louise', lastName: 'Garnier', email: 'louise.garnier@exemple.fr', password: 'Achat2026' };
-const PARIS_OFFICE_ID = 1;
 
 /** A small but real PDF, padded so that sending it takes a moment. */
 function identityCardPdf(): Buffer {
@@ -17,34 +17,34 @@ function identityCardPdf(): Buffer {
   return Buffer.from(`%PDF-1.4\n${padding}1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
 }
 
-const api = <T>(product: RunningProduct, method: string, path: string, body: unknown, token?: string) => callApi<T>(product.url, method, path, body, token);
+interface ProjectAnswer {
+  participants: Array<{ id: number; first_name: string }>;
+  documents: Array<{ id: number; participant: { id: number } | null; document_files: unknown[] }>;
+}
 
-describe.skipIf(!hasChromium)('people and documents of a project in the browser', () => {
-  let product: RunningProduct;
-  let browser: Browser;
-  let projectId: number;
-  const contexts: BrowserContext[] = [];
+/** A buyer (without account) in the client's file, with an identity card the office received for them: what the office downloads. */
+async function seedBuyerWithIdentityCard(api: ProductApi, clientToken: string, notaryToken: string, projectId: number): Promise<void> {
+  await api.call('POST', `project/${projectId}/addperson`, { firstName: BUYER.firstName, lastName: BUYER.lastName, email: '', role: 'buyer' }, clientToken);
+  const project = await api.call<ProjectAnswer>('GET', `project/${projectId}`, undefined, clientToken);
+  const buyer = project.participants.find((p) => p.first_name === BUYER.firstName)!;
+  const withDrawer = await api.call<ProjectAnswer>(
+    'POST',
+    'participant/adddocument',
+    { projectId, docType: 'document_files', docFileType: 'identity_card', participantId: buyer.id },
+    notaryToken,
+  );
+  const drawer = withDrawer.documents.find((d) => d.participant?.id === buyer.id && d.document_files.length > 0)!;
+  const form = new FormData();
+  form.append('id', String(drawer.id));
+  form.append('file', new Blob([new Uint8Array(identityCardPdf())], { type: 'application/pdf' }), 'carte-identite.pdf');
+  await api.call('POST', `project/${projectId}/addfile`, form, notaryToken);
+}
 
-  const newPage = () => newPageWithoutTours(browser, product.url, contexts);
-
-  const signIn = (page: Page, account: { email: string; password: string }) => signInThroughLoginPage(page, product.url, account);
-
-  beforeAll(async () => {
-    product = await startProduct();
-    browser = await launchBrowser();
-    const { token } = await api<{ token: string }>(product, 'POST', 'users/login', { login: CLIENT.email, password: CLIENT.password });
-    ({ id: projectId } = await api<{ id: number }>(product, 'POST', 'project', { name: 'Vente appartement Garnier', type: 'realty', subtype: 'appt', role: 'seller' }, token));
-    await api(product, 'PATCH', `project/${projectId}`, { office: PARIS_OFFICE_ID }, token);
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await product?.stop();
-  });
-
-  it('lets the client invite a buyer from the Persons tab', async () => {
-    const page = await newPage();
-    await signIn(page, CLIENT);
+test.describe('people and documents of a project in the browser', () => {
+  test('lets the client invite a buyer from the Persons tab', async ({ product, api, seed, newPage }) => {
+    const projectId = await seed.project(await api.signIn(CLIENT), { name: 'Vente appartement Marchand', subtype: 'appt' });
+    const page = await newPage({ toursSeen: PROJECT_TOURS });
+    await signInThroughLoginPage(page, product, CLIENT);
     await page.goto(`${product.url}/project/${projectId}/dashboard`);
     await page.getByRole('tab', { name: 'Personnes' }).click();
     const buyers = page.getByRole('region', { name: 'Acquéreurs' });
@@ -52,24 +52,28 @@ describe.skipIf(!hasChromium)('people and documents of a project in the browser'
     await expectNoAccessibilityViolation(page);
     await buyers.getByRole('button', { name: 'Ajouter une personne' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ajouter une personne' });
-    await dialog.getByLabel('Prénom', { exact: true }).fill(BUYER.firstName);
-    await dialog.getByLabel('Nom', { exact: true }).fill(BUYER.lastName);
-    await dialog.getByLabel('Adresse email', { exact: true }).fill(BUYER.email);
+    await dialog.getByLabel('Prénom', { exact: true }).fill(INVITED.firstName);
+    await dialog.getByLabel('Nom', { exact: true }).fill(INVITED.lastName);
+    await dialog.getByLabel('Adresse email', { exact: true }).fill(INVITED.email);
     expect(await dialog.getByRole('combobox', { name: /^Rôle/ }).inputValue()).toBe('buyer');
     await dialog.getByRole('button', { name: 'Ajouter' }).click();
     await page.getByText('Opération réalisée avec succès.').waitFor();
-    const card = buyers.getByRole('article', { name: `${BUYER.firstName} ${BUYER.lastName}` });
+    const card = buyers.getByRole('article', { name: `${INVITED.firstName} ${INVITED.lastName}` });
     await card.getByText('Jamais connecté(e)').waitFor();
     await expectNoAccessibilityViolation(page);
+    // The person is mailed an invitation to sign up.
+    expect(linkIn(await product.mailTo(INVITED.email), '/signup?')).toContain('invitation=');
   });
 
-  it('lets the buyer sign up through the invitation and upload an identity card with a progress bar', async () => {
+  test('lets the buyer sign up through the invitation and upload an identity card with a progress bar', async ({ product, api, seed, newPage }) => {
+    const clientToken = await api.signIn(CLIENT);
+    const projectId = await seed.project(clientToken, { name: 'Vente appartement Garnier', subtype: 'appt' });
+    await api.call('POST', `project/${projectId}/addperson`, { firstName: BUYER.firstName, lastName: BUYER.lastName, email: BUYER.email, role: 'buyer' }, clientToken);
     // Written by the mail outbox worker right after the person is added.
-    const mail = await product.mailTo(BUYER.email);
-    const link = linkIn(mail, '/signup?');
+    const link = linkIn(await product.mailTo(BUYER.email), '/signup?');
     expect(link).toContain('invitation=');
 
-    const page = await newPage();
+    const page = await newPage({ toursSeen: PROJECT_TOURS });
     await page.goto(link);
     expect(await page.getByLabel('Adresse email', { exact: true }).inputValue()).toBe(BUYER.email);
     await expectNoAccessibilityViolation(page);
@@ -86,7 +90,7 @@ describe.skipIf(!hasChromium)('people and documents of a project in the browser'
     const own = page.getByRole('group', { name: `Documents de ${BUYER.firstName} ${BUYER.lastName}` });
     await own.getByRole('button', { name: 'Ajouter un document' }).click();
     const addDialog = page.getByRole('dialog', { name: 'Ajouter un document' });
-    await addDialog.getByPlaceholder('Rechercher un type de fichier').fill("Carte nationale");
+    await addDialog.getByPlaceholder('Rechercher un type de fichier').fill('Carte nationale');
     await addDialog.getByRole('option', { name: "Carte nationale d'identité" }).click();
     await expectNoAccessibilityViolation(page, 'la fenêtre Ajouter un document');
     await addDialog.getByRole('button', { name: 'Ajouter' }).click();
@@ -115,18 +119,25 @@ describe.skipIf(!hasChromium)('people and documents of a project in the browser'
     await expectNoAccessibilityViolation(page);
   });
 
-  it('lets the demo notary download the file in a new tab', async () => {
-    const page = await newPage();
-    await signIn(page, NOTARY);
+  test('lets the demo notary download the file in a new tab', async ({ product, api, seed, newPage }) => {
+    const clientToken = await api.signIn(CLIENT);
+    const projectId = await seed.project(clientToken, { name: 'Vente appartement Garnier-Dupont', subtype: 'appt' });
+    await seedBuyerWithIdentityCard(api, clientToken, await api.signIn(NOTARY), projectId);
+
+    const page = await newPage({ toursSeen: PROJECT_TOURS });
+    await signInThroughLoginPage(page, product, NOTARY);
     await page.goto(`${product.url}/project/${projectId}/dashboard`);
-    const drawer = page
+    await page.getByRole('heading', { level: 1, name: 'Vente appartement Garnier-Dupont' }).waitFor();
+    const download = page
       .getByRole('group', { name: `Documents de ${BUYER.firstName} ${BUYER.lastName}` })
-      .getByRole('article', { name: "Carte nationale d'identité" });
+      .getByRole('article', { name: "Carte nationale d'identité" })
+      .getByRole('button', { name: 'Télécharger carte-identite.pdf' });
+    await expect(download).toBeVisible();
     const context = page.context();
     const [response] = await Promise.all([
       context.waitForEvent('response', (r) => r.url().includes('/api/get_file/')),
       context.waitForEvent('page'),
-      drawer.getByRole('button', { name: 'Télécharger carte-identite.pdf' }).click(),
+      download.click(),
     ]);
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toBe('application/pdf');

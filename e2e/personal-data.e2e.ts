@@ -1,48 +1,37 @@
 import { readFile } from 'node:fs/promises';
+import type { Page } from '@playwright/test';
 import { strFromU8, unzipSync } from 'fflate';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAccessibilityViolation } from './support/accessibility';
-import { callApi } from './support/api';
-import { hasChromium, launchBrowser, newPageWithoutTours } from './support/browser';
-import { linkIn, startProduct, type RunningProduct } from './support/product';
+import { expect, test } from './support/fixtures';
+import { PROJECT_TOURS, type NewPage } from './support/pages';
+import { linkIn, type RunningProduct } from './support/product';
+import type { NewPerson, Seed } from './support/seed';
 import { signInThroughLoginPage } from './support/sign-in';
 
 const CLAIRE = { firstName: 'Claire', lastName: 'Données', email: 'claire.donnees@exemple.fr', password: 'Tilleul-Ardoise-48' };
-const PARIS_OFFICE_ID = 1;
 
-const api = <T>(product: RunningProduct, method: string, apiPath: string, body: unknown, token?: string) => callApi<T>(product.url, method, apiPath, body, token);
+/** Claire signed up, with a draft and a file sent to the Paris office (status 3), signed in on a page of her own. */
+async function claireWithTwoFiles(claire: NewPerson, { product, seed, newPage }: { product: RunningProduct; seed: Seed; newPage: NewPage }): Promise<Page> {
+  const token = await seed.signUp(claire);
+  await seed.project(token, { name: 'Brouillon de Claire', subtype: 'land', office: null });
+  await seed.projectStatus(token, await seed.project(token, { name: 'Vente transmise' }), 3);
+  const page = await newPage({ toursSeen: PROJECT_TOURS });
+  await signInThroughLoginPage(page, product, claire);
+  return page;
+}
 
 /**
  * Issue 26: a person takes a copy of their data from the profile, then
  * deletes their account: the draft goes with it, the file sent to the Paris
  * office stays there and the dialog says so, with the office's contact.
  */
-describe.skipIf(!hasChromium)('each person’s data in the browser', () => {
-  let product: RunningProduct;
-  let browser: Browser;
-  let page: Page;
-  const contexts: BrowserContext[] = [];
+test.describe('each person’s data in the browser', () => {
+  // Copies are looked for every second here (10 s by default), besides the wake-up a request gives.
+  test.use({ productOptions: { env: { DATA_EXPORT_INTERVAL_MS: '1000' } } });
 
-  beforeAll(async () => {
-    // Copies are looked for every second here (10 s by default), besides the wake-up a request gives.
-    product = await startProduct({ env: { DATA_EXPORT_INTERVAL_MS: '1000' } });
-    browser = await launchBrowser();
-    const { token } = await api<{ token: string }>(product, 'POST', 'users/signup', { ...CLAIRE, passwordConfirm: CLAIRE.password });
-    await api(product, 'POST', 'project', { name: 'Brouillon de Claire', type: 'realty', subtype: 'land', role: 'seller' }, token);
-    const { id: sentId } = await api<{ id: number }>(product, 'POST', 'project', { name: 'Vente transmise', type: 'realty', subtype: 'house', role: 'seller' }, token);
-    await api(product, 'PATCH', `project/${sentId}`, { office: PARIS_OFFICE_ID }, token);
-    await api(product, 'PATCH', 'project/status', { id: sentId, status: 3 }, token);
-    page = await newPageWithoutTours(browser, product.url, contexts);
-    await signInThroughLoginPage(page, product.url, CLAIRE);
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await product?.stop();
-  });
-
-  it('asks for a copy, follows its preparation, is mailed, and downloads a ZIP holding the account and the files', async () => {
+  test('asks for a copy, follows its preparation, is mailed, and downloads a ZIP holding the account and the files', async ({ product, seed, newPage }) => {
+    const claire = { ...CLAIRE, email: 'claire.copie@exemple.fr' };
+    const page = await claireWithTwoFiles(claire, { product, seed, newPage });
     await page.goto(`${product.url}/profile#mes-donnees`);
     const section = page.getByRole('region', { name: 'Mes données' });
     await section.getByRole('button', { name: 'Demander une copie de mes données' }).click();
@@ -53,7 +42,7 @@ describe.skipIf(!hasChromium)('each person’s data in the browser', () => {
 
     // The mail points at this section (the download itself needs the session).
     const readyLinks = async () =>
-      (await product.mails()).filter((m) => m.includes(`To: ${CLAIRE.email}`)).flatMap((m) => {
+      (await product.mails()).filter((m) => m.includes(`To: ${claire.email}`)).flatMap((m) => {
         try {
           return [linkIn(m, '/profile#mes-donnees')];
         } catch {
@@ -65,13 +54,16 @@ describe.skipIf(!hasChromium)('each person’s data in the browser', () => {
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     expect(file.suggestedFilename()).toMatch(/^mes-donnees-notadoo-\d{4}-\d{2}-\d{2}\.zip$/);
     const zip = unzipSync(new Uint8Array(await readFile((await file.path())!)));
-    expect(JSON.parse(strFromU8(zip['compte.json']!))).toMatchObject({ email: CLAIRE.email, prenom: 'Claire', nom: 'Données' });
+    expect(JSON.parse(strFromU8(zip['compte.json']!))).toMatchObject({ email: claire.email, prenom: 'Claire', nom: 'Données' });
     const files = JSON.parse(strFromU8(zip['dossiers.json']!)) as Array<{ nom: string }>;
     expect(files.map((f) => f.nom).sort()).toEqual(['Brouillon de Claire', 'Vente transmise']);
     expect(Object.keys(zip).some((name) => name.startsWith('questionnaires/') && name.endsWith('.csv'))).toBe(true);
   });
 
-  it('deletes the account after naming the draft that goes and the sent file that stays with its office, then signs out', async () => {
+  test('deletes the account after naming the draft that goes and the sent file that stays with its office, then signs out', async ({ product, seed, newPage }) => {
+    const claire = { ...CLAIRE, email: 'claire.depart@exemple.fr' };
+    const page = await claireWithTwoFiles(claire, { product, seed, newPage });
+    await page.goto(`${product.url}/profile#mes-donnees`);
     await page.getByRole('button', { name: 'Supprimer mon compte' }).click();
     const dialog = page.getByRole('dialog', { name: 'Supprimer mon compte' });
     await expect.poll(() => dialog.getByRole('list', { name: 'Dossiers supprimés' }).textContent()).toContain('« Brouillon de Claire »');
@@ -87,14 +79,14 @@ describe.skipIf(!hasChromium)('each person’s data in the browser', () => {
     await dialog.getByRole('checkbox', { name: 'Je comprends que cette suppression est définitive.' }).check();
     await confirm.click();
     await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('Le mot de passe saisi est incorrect.');
-    await dialog.getByLabel('Mot de passe', { exact: true }).fill(CLAIRE.password);
+    await dialog.getByLabel('Mot de passe', { exact: true }).fill(claire.password);
     await confirm.click();
     // Signed out (/logout), on the home page, told it is done.
     await page.waitForURL(`${product.url}/`);
     await page.getByText('Votre compte a été supprimé.').waitFor();
 
     // The address no longer signs in; it is free for a new account.
-    const refused = await fetch(`${product.url}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: CLAIRE.email, password: CLAIRE.password }) });
+    const refused = await fetch(`${product.url}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: claire.email, password: claire.password }) });
     expect(refused.status).toBe(401);
   });
 });

@@ -1,12 +1,11 @@
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from '@playwright/test';
+import { ADMIN, CLIENT, NOTARY } from './support/accounts';
 import { expectNoAccessibilityViolation } from './support/accessibility';
-import { callApi, signInToken } from './support/api';
-import { ALL_TOURS, hasChromium, launchBrowser, newFrenchPage } from './support/browser';
-import { startProduct, type RunningProduct } from './support/product';
+import { expect, test } from './support/fixtures';
+import { ALL_TOURS, PHONE, type FrenchPageOptions } from './support/pages';
 
-const PHONE = { width: 390, height: 844 };
-const PARIS_OFFICE_ID = 1;
+const LONG_NAME_FILE = 'Vente maison des Tilleuls à Saint-Rémy-de-Provence';
+const pageOptions = (token?: string, viewport: FrenchPageOptions['viewport'] = PHONE): FrenchPageOptions => ({ token, viewport, toursSeen: ALL_TOURS });
 
 /** Nothing sticks out sideways: the page is no wider than the window. */
 async function expectNoHorizontalOverflow(page: Page, where: string): Promise<void> {
@@ -56,47 +55,17 @@ function contrastRatio(foreground: string, background: string): number {
  * What a notary office and its clients still tripped over: pages wider than a
  * phone, content that misled, controls out of keyboard reach.
  */
-describe.skipIf(!hasChromium)('phone width, content and small accessibility fixes', () => {
-  let product: RunningProduct;
-  let browser: Browser;
-  let clientToken: string;
-  let adminToken: string;
-  let projectId: number;
-  const contexts: BrowserContext[] = [];
+/**
+ * What a notary office and its clients still tripped over: pages wider than a
+ * phone, content that misled, controls out of keyboard reach.
+ */
+test.describe('phone width, content and small accessibility fixes', () => {
+  // The bridge address answers nothing: the notary's computer has no drafting software running.
+  test.use({ productOptions: { env: { BRIDGE_URL: 'http://127.0.0.1:9', BRIDGE_SERVICE_KEY: 'cle-e2e' } } });
 
-  beforeAll(async () => {
-    // The bridge address answers nothing: the notary's computer has no drafting software running.
-    product = await startProduct({ env: { BRIDGE_URL: 'http://127.0.0.1:9', BRIDGE_SERVICE_KEY: 'cle-e2e' } });
-    browser = await launchBrowser();
-    clientToken = await signInToken(product.url, { email: 'client@notadoo.fr', password: 'Dossier2026' });
-    adminToken = await signInToken(product.url, { email: 'admin@notadoo.fr', password: 'Notadoo-Admin-2026!' });
-    // A long name, as many are: the creator's card must still show "(Créateur)".
-    const me = await callApi<{ id: number }>(product.url, 'GET', 'users/me', undefined, clientToken);
-    await callApi(product.url, 'PATCH', `users/${me.id}`, { firstName: 'Marie-Claire', lastName: 'Dubois-Lefebvre', email: 'client@notadoo.fr' }, clientToken);
-    projectId = (await callApi<{ id: number }>(product.url, 'POST', 'project', { name: 'Vente maison des Tilleuls à Saint-Rémy-de-Provence', type: 'realty', subtype: 'house', role: 'seller' }, clientToken)).id;
-    await callApi(product.url, 'PATCH', `project/${projectId}`, { office: PARIS_OFFICE_ID }, clientToken);
-    // Someone waiting for intermediary rights, with a long address: the admin's banner lists them.
-    await callApi(product.url, 'POST', 'users/signup', {
-      login: 'jean-baptiste.delacroix-montgolfier@agence-immobiliere-exemple.fr',
-      email: 'jean-baptiste.delacroix-montgolfier@agence-immobiliere-exemple.fr',
-      password: 'Agence2026',
-      passwordConfirm: 'Agence2026',
-      firstName: 'Jean-Baptiste',
-      lastName: 'Delacroix-Montgolfier',
-      intermediary: true,
-    });
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await product?.stop();
-  });
-
-  const newPage = (token?: string, viewport = PHONE): Promise<Page> => newFrenchPage(browser, product.url, contexts, { token, viewport, toursSeen: ALL_TOURS });
-
-  describe('at 390 × 844', () => {
-    it('shows every amount of the fee example without sideways scrolling', async () => {
-      const page = await newPage();
+  test.describe('at 390 × 844', () => {
+    test('shows every amount of the fee example without sideways scrolling', async ({ product, newPage }) => {
+      const page = await newPage(pageOptions());
       await page.goto(`${product.url}/frais-de-notaire`);
       const table = page.getByRole('table', { name: 'Exemple chiffré' });
       await table.waitFor();
@@ -107,8 +76,16 @@ describe.skipIf(!hasChromium)('phone width, content and small accessibility fixe
       await expectNoAccessibilityViolation(page, '/frais-de-notaire (téléphone)');
     });
 
-    it('fits the administration, its pending-request banner and its button in the width of the header', async () => {
-      const page = await newPage(adminToken);
+    test('fits the administration, its pending-request banner and its button in the width of the header', async ({ product, api, seed, newPage }) => {
+      // Someone waiting for intermediary rights, with a long address: the admin's banner lists them.
+      await seed.signUp({
+        email: 'jean-baptiste.delacroix-montgolfier@agence-immobiliere-exemple.fr',
+        password: 'Agence2026',
+        firstName: 'Jean-Baptiste',
+        lastName: 'Delacroix-Montgolfier',
+        intermediary: true,
+      });
+      const page = await newPage(pageOptions(await api.signIn(ADMIN)));
       await page.goto(`${product.url}/admin`);
       const banner = page.getByRole('alert').filter({ hasText: 'Demandes de droits en attente' });
       await expectFullyVisible(banner, 'le bandeau des demandes en attente');
@@ -129,8 +106,13 @@ describe.skipIf(!hasChromium)('phone width, content and small accessibility fixe
       await expectNoAccessibilityViolation(page, '/admin (téléphone)');
     });
 
-    it('shows "(Créateur)" whole on the person card', async () => {
-      const page = await newPage(clientToken);
+    test('shows "(Créateur)" whole on the person card', async ({ product, api, seed, newPage }) => {
+      const clientToken = await api.signIn(CLIENT);
+      // A long name, as many are: the creator's card must still show "(Créateur)".
+      const me = await api.call<{ id: number }>('GET', 'users/me', undefined, clientToken);
+      await api.call('PATCH', `users/${me.id}`, { firstName: 'Marie-Claire', lastName: 'Dubois-Lefebvre', email: CLIENT.email }, clientToken);
+      const projectId = await seed.project(clientToken, { name: LONG_NAME_FILE });
+      const page = await newPage(pageOptions(clientToken));
       await page.goto(`${product.url}/project/${projectId}/dashboard`);
       await page.getByRole('tab', { name: 'Personnes' }).click();
       const card = page.getByRole('article', { name: 'Marie-Claire Dubois-Lefebvre' });
@@ -142,8 +124,8 @@ describe.skipIf(!hasChromium)('phone width, content and small accessibility fixe
     });
   });
 
-  it('reaches the show-password button with the keyboard; it says whether the password is shown', async () => {
-    const page = await newPage();
+  test('reaches the show-password button with the keyboard; it says whether the password is shown', async ({ product, newPage }) => {
+    const page = await newPage(pageOptions());
     // The login page is prerendered: its button works once the app has taken the page over.
     await page.addInitScript(() => document.addEventListener('notadoo:app-started', () => Object.assign(window, { appStarted: true })));
     await page.goto(`${product.url}/login`);
@@ -160,11 +142,11 @@ describe.skipIf(!hasChromium)('phone width, content and small accessibility fixe
     await expectNoAccessibilityViolation(page, '/login, mot de passe affiché');
   });
 
-  it('says why a signed file’s questionnaire is read-only, with answers as readable as typed ones', async () => {
-    const { id } = await callApi<{ id: number }>(product.url, 'POST', 'project', { name: 'Vente signée', type: 'realty', subtype: 'house', role: 'seller' }, clientToken);
-    await callApi(product.url, 'PATCH', `project/${id}`, { office: PARIS_OFFICE_ID }, clientToken);
-    await callApi(product.url, 'PATCH', 'project/status', { id, status: 5 }, adminToken);
-    const page = await newPage(clientToken, { width: 1366, height: 900 });
+  test('says why a signed file’s questionnaire is read-only, with answers as readable as typed ones', async ({ product, api, seed, newPage }) => {
+    const clientToken = await api.signIn(CLIENT);
+    const id = await seed.project(clientToken, { name: 'Vente signée' });
+    await seed.projectStatus(await api.signIn(ADMIN), id, 5);
+    const page = await newPage(pageOptions(clientToken, { width: 1366, height: 900 }));
     await page.goto(`${product.url}/project/${id}/dashboard`);
     await page.getByRole('button', { name: /^Ouvrir le questionnaire / }).first().click();
     await page.waitForURL(`**/project/${id}/form/**`);
@@ -182,8 +164,8 @@ describe.skipIf(!hasChromium)('phone width, content and small accessibility fixe
     await expectNoAccessibilityViolation(page, 'questionnaire en lecture seule');
   });
 
-  it('links "Mes documents" from the user menu', async () => {
-    const page = await newPage(clientToken);
+  test('links "Mes documents" from the user menu', async ({ product, api, newPage }) => {
+    const page = await newPage(pageOptions(await api.signIn(CLIENT)));
     await page.goto(`${product.url}/dashboard`);
     await page.getByRole('button', { name: /^Menu utilisateur de / }).click();
     await page.getByRole('menuitem', { name: 'Mes documents' }).click();
@@ -191,8 +173,8 @@ describe.skipIf(!hasChromium)('phone width, content and small accessibility fixe
     await page.getByRole('heading', { level: 1, name: 'Mes documents' }).waitFor();
   });
 
-  it('stars the seven contact fields and says under each what is missing, the spec message once', async () => {
-    const page = await newPage();
+  test('stars the seven contact fields and says under each what is missing, the spec message once', async ({ product, newPage }) => {
+    const page = await newPage(pageOptions());
     await page.goto(`${product.url}/contact`);
     const form = page.getByRole('form', { name: 'Formulaire de contact' });
     await form.getByRole('button', { name: 'Envoyer mon message' }).click();
@@ -205,8 +187,9 @@ describe.skipIf(!hasChromium)('phone width, content and small accessibility fixe
     await expectNoAccessibilityViolation(page, '/contact, champs manquants');
   });
 
-  it('answers 404 with the not-found page at an unknown address, 200 at the known ones', async () => {
-    const page = await newPage();
+  test('answers 404 with the not-found page at an unknown address, 200 at the known ones', async ({ product, api, seed, newPage }) => {
+    const projectId = await seed.project(await api.signIn(CLIENT), { name: LONG_NAME_FILE });
+    const page = await newPage(pageOptions());
     const unknown = await page.goto(`${product.url}/page-qui-n-existe-pas`);
     expect(unknown?.status()).toBe(404);
     await page.getByRole('heading', { level: 1, name: '404 - Page introuvable.' }).waitFor();
@@ -215,10 +198,10 @@ describe.skipIf(!hasChromium)('phone width, content and small accessibility fixe
     }
   });
 
-  it('tells the notary why files cannot be transferred when the drafting software does not answer', async () => {
-    await callApi(product.url, 'PATCH', 'project/status', { id: projectId, status: 2 }, adminToken);
-    const notaryToken = await signInToken(product.url, { email: 'notaire@notadoo.fr', password: 'Notadoo-Notaire-2026!' });
-    const page = await newPage(notaryToken);
+  test('tells the notary why files cannot be transferred when the drafting software does not answer', async ({ product, api, seed, newPage }) => {
+    const projectId = await seed.project(await api.signIn(CLIENT), { name: LONG_NAME_FILE });
+    await seed.projectStatus(await api.signIn(ADMIN), projectId, 2);
+    const page = await newPage(pageOptions(await api.signIn(NOTARY)));
     await page.goto(`${product.url}/project/${projectId}/dashboard`);
     await page.getByText('Logiciel de rédaction injoignable sur ce poste').waitFor();
     expect(await page.getByRole('button', { name: 'Transférer les fichiers' }).isDisabled()).toBe(true);

@@ -1,116 +1,112 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser } from './support/browser';
+import { CLIENT, NOTARY } from './support/accounts';
 import { expectNoAccessibilityViolation } from './support/accessibility';
-import { startProduct, type RunningProduct } from './support/product';
+import { expect, test } from './support/fixtures';
 import { signInThroughLoginPage } from './support/sign-in';
+
+/** A 1×1 PNG: enough for the server's image check. */
+const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
+/** Status 3, as « Transmettre au Notaire » leaves a file. */
+const SENT_TO_THE_OFFICE = 3;
+const COMPLETE_AWAITING_SIGNATURE = 4;
 
 /**
  * A client opens a realty file, chooses the Paris office and submits it; the
  * Paris notary (demo account) moves it on; the client sees the new status.
+ * Each step starts from a file seeded through the API at the state the step before leaves.
  */
-describe.skipIf(!hasChromium)('project journey in the browser', () => {
-  let product: RunningProduct;
-  let browser: Browser;
-  let client: Page;
-  let projectUrl: string;
-
-  const projectName = 'Vente appartement Montmartre';
-  /** A 1×1 PNG: enough for the server's image check. */
-  const ONE_PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
-
-  beforeAll(async () => {
-    product = await startProduct();
-    browser = await launchBrowser();
-    client = await (await browser.newContext({ locale: 'fr-FR' })).newPage();
-    client.setDefaultTimeout(15_000);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
-
-  it('lists the network offices on the public map page', async () => {
-    await client.goto(`${product.url}/notaries`);
-    await client.getByRole('heading', { level: 1, name: 'Nos études notariales' }).waitFor();
-    await client.getByRole('article', { name: 'Office notarial de Paris' }).waitFor();
+test.describe('project journey in the browser', () => {
+  test('lists the network offices on the public map page', async ({ product, newPage }) => {
+    const page = await newPage();
+    await page.goto(`${product.url}/notaries`);
+    await page.getByRole('heading', { level: 1, name: 'Nos études notariales' }).waitFor();
+    await page.getByRole('article', { name: 'Office notarial de Paris' }).waitFor();
     // Dijon has left the network.
-    expect(await client.getByRole('article', { name: 'Office notarial de Dijon' }).count()).toBe(0);
-    await expectNoAccessibilityViolation(client);
+    expect(await page.getByRole('article', { name: 'Office notarial de Dijon' }).count()).toBe(0);
+    await expectNoAccessibilityViolation(page);
   });
 
-  it('signs up a client, who starts on an empty dashboard', async () => {
-    await client.goto(`${product.url}/signup`);
-    await client.getByLabel('Prénom', { exact: true }).fill('Lucie');
-    await client.getByLabel('Nom', { exact: true }).fill('Garnier');
-    await client.getByLabel('Adresse email', { exact: true }).fill('lucie.garnier@exemple.fr');
-    await client.getByLabel('Mot de passe', { exact: true }).fill('Montmartre2026');
-    await client.getByLabel('Confirmation du mot de passe', { exact: true }).fill('Montmartre2026');
-    await client.getByLabel("J'accepte les conditions d'utilisation").check();
-    await client.getByRole('button', { name: 'Créer mon compte' }).click();
-    await client.waitForURL('**/dashboard');
-    await client.getByText("Bienvenue ! Vous n'avez pas encore de dossier.").waitFor();
-    await expectNoAccessibilityViolation(client);
+  test('signs up a client, who starts on an empty dashboard', async ({ product, newPage }) => {
+    const page = await newPage();
+    await page.goto(`${product.url}/signup`);
+    await page.getByLabel('Prénom', { exact: true }).fill('Lucie');
+    await page.getByLabel('Nom', { exact: true }).fill('Garnier');
+    await page.getByLabel('Adresse email', { exact: true }).fill('lucie.garnier@exemple.fr');
+    await page.getByLabel('Mot de passe', { exact: true }).fill('Montmartre2026');
+    await page.getByLabel('Confirmation du mot de passe', { exact: true }).fill('Montmartre2026');
+    await page.getByLabel("J'accepte les conditions d'utilisation").check();
+    await page.getByRole('button', { name: 'Créer mon compte' }).click();
+    await page.waitForURL('**/dashboard');
+    await page.getByText("Bienvenue ! Vous n'avez pas encore de dossier.").waitFor();
+    await expectNoAccessibilityViolation(page);
   });
 
-  it('creates a realty file with the wizard', async () => {
-    await client.getByRole('link', { name: 'Nouveau dossier' }).first().click();
-    await client.waitForURL('**/project/new');
-    await client.getByRole('heading', { level: 1, name: 'Nouveau dossier' }).waitFor();
-    await expectNoAccessibilityViolation(client);
-    await client.getByRole('button', { name: 'Immobilier' }).click();
-    await client.getByRole('button', { name: 'Appartement' }).click();
-    await client.getByLabel('Nom du dossier').fill(projectName);
-    await client.getByRole('radio', { name: 'Vendeur' }).check();
-    await client.getByRole('button', { name: 'Créer le dossier' }).click();
-    await client.waitForURL(/\/project\/\d+\/dashboard$/);
-    projectUrl = client.url();
-    await client.getByText('Votre dossier a été créé avec succès.').waitFor();
-    await client.getByRole('heading', { level: 1, name: projectName }).waitFor();
-    expect(await client.getByRole('tab', { name: 'Office notarial' }).getAttribute('aria-selected')).toBe('true');
-    expect(await client.getByRole('tab', { name: 'Documents' }).isDisabled()).toBe(true);
-    await expectNoAccessibilityViolation(client);
+  test('creates a realty file with the wizard', async ({ product, seed, newPage }) => {
+    const token = await seed.signUp({ firstName: 'Paul', lastName: 'Assistant', email: 'paul.assistant@exemple.fr', password: 'Montmartre2026' });
+    const page = await newPage({ token });
+    await page.goto(`${product.url}/dashboard`);
+    await page.getByRole('link', { name: 'Nouveau dossier' }).first().click();
+    await page.waitForURL('**/project/new');
+    await page.getByRole('heading', { level: 1, name: 'Nouveau dossier' }).waitFor();
+    await expectNoAccessibilityViolation(page);
+    await page.getByRole('button', { name: 'Immobilier' }).click();
+    await page.getByRole('button', { name: 'Appartement' }).click();
+    await page.getByLabel('Nom du dossier').fill('Vente appartement Montmartre');
+    await page.getByRole('radio', { name: 'Vendeur' }).check();
+    await page.getByRole('button', { name: 'Créer le dossier' }).click();
+    await page.waitForURL(/\/project\/\d+\/dashboard$/);
+    await page.getByText('Votre dossier a été créé avec succès.').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Vente appartement Montmartre' }).waitFor();
+    expect(await page.getByRole('tab', { name: 'Office notarial' }).getAttribute('aria-selected')).toBe('true');
+    expect(await page.getByRole('tab', { name: 'Documents' }).isDisabled()).toBe(true);
+    await expectNoAccessibilityViolation(page);
   });
 
-  it('chooses the Paris office, follows the help tours and submits the file to the notary', async () => {
-    await client.getByRole('button', { name: 'Choisir cet office : Paris' }).click();
-    await client.getByRole('dialog', { name: 'Confier le dossier à cet office' }).getByRole('button', { name: "Confier le dossier à l'office de Paris" }).click();
+  test('chooses the Paris office, follows the help tours and submits the file to the notary', async ({ product, api, seed, newPage }) => {
+    const projectName = 'Vente appartement Abbesses';
+    const token = await api.signIn(CLIENT);
+    const projectId = await seed.project(token, { name: projectName, subtype: 'appt', office: null });
+    // The help tours not seen yet.
+    const page = await newPage({ token });
+    await page.goto(`${product.url}/project/${projectId}/dashboard`);
+    await page.getByRole('button', { name: 'Choisir cet office : Paris' }).click();
+    await page.getByRole('dialog', { name: 'Confier le dossier à cet office' }).getByRole('button', { name: "Confier le dossier à l'office de Paris" }).click();
     // The office tour: Documents, Personnes, Outils.
     for (const step of ['Documents', 'Personnes']) {
-      await client.getByRole('alertdialog', { name: step }).waitFor();
-      await client.getByRole('button', { name: 'Suivant' }).click();
+      await page.getByRole('alertdialog', { name: step }).waitFor();
+      await page.getByRole('button', { name: 'Suivant' }).click();
     }
-    await client.getByRole('alertdialog', { name: 'Outils' }).waitFor();
-    await client.getByRole('button', { name: "J'ai compris" }).click();
-    expect(await client.getByRole('tab', { name: 'Documents' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('alertdialog', { name: 'Outils' }).waitFor();
+    await page.getByRole('button', { name: "J'ai compris" }).click();
+    expect(await page.getByRole('tab', { name: 'Documents' }).getAttribute('aria-selected')).toBe('true');
     // Then the transmit button's tour.
-    await client.getByRole('alertdialog', { name: 'Transmettre au Notaire' }).waitFor();
-    await client.getByRole('button', { name: "J'ai compris" }).click();
-    await client.getByRole('alertdialog').waitFor({ state: 'detached' });
+    await page.getByRole('alertdialog', { name: 'Transmettre au Notaire' }).waitFor();
+    await page.getByRole('button', { name: "J'ai compris" }).click();
+    await page.getByRole('alertdialog').waitFor({ state: 'detached' });
 
-    await client.getByRole('button', { name: 'Transmettre au Notaire' }).click();
-    const dialog = client.getByRole('dialog', { name: 'Transmettre au Notaire' });
+    await page.getByRole('button', { name: 'Transmettre au Notaire' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Transmettre au Notaire' });
     await dialog.getByText(/^Vous avez complété votre dossier autant que possible/).waitFor();
-    await expectNoAccessibilityViolation(client, 'la fenêtre Transmettre au Notaire');
+    await expectNoAccessibilityViolation(page, 'la fenêtre Transmettre au Notaire');
     await dialog.getByRole('button', { name: 'Transmettre' }).click();
-    const review = client.getByRole('button', { name: 'Dossier en cours de relecture' });
+    const review = page.getByRole('button', { name: 'Dossier en cours de relecture' });
     await review.waitFor();
     expect(await review.isDisabled()).toBe(true);
-    await client.getByText('Relecture étude').first().waitFor();
+    await page.getByText('Relecture étude').first().waitFor();
 
     // The tours are remembered: a reload shows none.
-    await client.reload();
-    await client.getByRole('heading', { level: 1, name: projectName }).waitFor();
-    await client.getByRole('button', { name: 'Dossier en cours de relecture' }).waitFor();
-    expect(await client.getByRole('alertdialog').count()).toBe(0);
-    await expectNoAccessibilityViolation(client);
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: projectName }).waitFor();
+    await page.getByRole('button', { name: 'Dossier en cours de relecture' }).waitFor();
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+    await expectNoAccessibilityViolation(page);
   });
 
-  it('lets the Paris notary find the file and set it to "Complet en attente de signature"', async () => {
-    const context = await browser.newContext({ locale: 'fr-FR' });
-    const notary = await context.newPage();
-    notary.setDefaultTimeout(15_000);
-    await signInThroughLoginPage(notary, product.url, { email: 'notaire@notadoo.fr', password: 'Notadoo-Notaire-2026!' });
+  test('lets the Paris notary find the file and set it to "Complet en attente de signature"', async ({ product, api, seed, newPage }) => {
+    const projectName = 'Vente appartement Pigalle';
+    const token = await api.signIn(CLIENT);
+    await seed.projectStatus(token, await seed.project(token, { name: projectName, subtype: 'appt' }), SENT_TO_THE_OFFICE);
+    const notary = await newPage();
+    await signInThroughLoginPage(notary, product, NOTARY);
 
     const card = notary.getByRole('article', { name: projectName });
     await card.getByText('Relecture étude').waitFor();
@@ -123,39 +119,48 @@ describe.skipIf(!hasChromium)('project journey in the browser', () => {
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     await notary.getByText('Opération réalisée avec succès.').waitFor();
     await card.getByText('Complet en attente de signature').waitFor();
-    await context.close();
   });
 
-  it('shows the client the new status', async () => {
-    await client.goto(projectUrl);
-    await client.getByRole('heading', { level: 1, name: projectName }).waitFor();
-    await client.getByText('Complet en attente de signature').first().waitFor();
+  test('shows the client the new status', async ({ product, api, seed, newPage }) => {
+    const projectName = 'Vente appartement Lamarck';
+    const token = await api.signIn(CLIENT);
+    const projectId = await seed.project(token, { name: projectName, subtype: 'appt' });
+    await seed.projectStatus(await api.signIn(NOTARY), projectId, COMPLETE_AWAITING_SIGNATURE);
+    const page = await newPage({ token });
+    await page.goto(`${product.url}/project/${projectId}/dashboard`);
+    await page.getByRole('heading', { level: 1, name: projectName }).waitFor();
+    await page.getByText('Complet en attente de signature').first().waitFor();
     // Past review: nothing left to submit.
-    expect(await client.getByRole('button', { name: 'Transmettre au Notaire' }).count()).toBe(0);
-    expect(await client.getByRole('button', { name: 'Dossier en cours de relecture' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Transmettre au Notaire' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Dossier en cours de relecture' }).count()).toBe(0);
 
-    await client.goto(`${product.url}/dashboard`);
-    await client.getByRole('article', { name: projectName }).getByText('Complet en attente de signature').waitFor();
-    await expectNoAccessibilityViolation(client);
+    await page.goto(`${product.url}/dashboard`);
+    await page.getByRole('article', { name: projectName }).getByText('Complet en attente de signature').waitFor();
+    await expectNoAccessibilityViolation(page);
   });
 
-  it('gives the file a cover image from the dashboard, then removes it', async () => {
-    const card = client.getByRole('article', { name: projectName });
+  test('gives the file a cover image from the dashboard, then removes it', async ({ product, api, seed, newPage }) => {
+    const projectName = 'Vente appartement Tertre';
+    const token = await api.signIn(CLIENT);
+    await seed.project(token, { name: projectName, subtype: 'appt' });
+    const page = await newPage({ token });
+    await page.goto(`${product.url}/dashboard`);
+    const card = page.getByRole('article', { name: projectName });
     await card.getByRole('button', { name: `Actions du dossier ${projectName}` }).click();
-    await client.getByRole('menuitem', { name: "Changer l'image de couverture" }).click();
-    const dialog = client.getByRole('dialog', { name: "Changer l'image de couverture" });
+    await page.getByRole('menuitem', { name: "Changer l'image de couverture" }).click();
+    const dialog = page.getByRole('dialog', { name: "Changer l'image de couverture" });
     await dialog.waitFor();
-    await expectNoAccessibilityViolation(client, "la fenêtre Changer l'image de couverture");
+    await expectNoAccessibilityViolation(page, "la fenêtre Changer l'image de couverture");
     await dialog.locator('input[type="file"]').setInputFiles({ name: 'facade.png', mimeType: 'image/png', buffer: Buffer.from(ONE_PIXEL_PNG, 'base64') });
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     await dialog.waitFor({ state: 'detached' });
     const cover = card.locator('img[src^="/uploads/covers/"]');
     await cover.waitFor();
-    const response = await client.request.get(`${product.url}${await cover.getAttribute('src')}`);
+    const response = await page.request.get(`${product.url}${await cover.getAttribute('src')}`);
     expect(response.ok()).toBe(true);
 
     await card.getByRole('button', { name: `Actions du dossier ${projectName}` }).click();
-    await client.getByRole('menuitem', { name: "Retirer l'image de couverture" }).click();
+    await page.getByRole('menuitem', { name: "Retirer l'image de couverture" }).click();
     await cover.waitFor({ state: 'detached' });
   });
 });

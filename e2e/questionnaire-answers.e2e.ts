@@ -1,19 +1,40 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from '@playwright/test';
+import { CLIENT, NOTARY } from './support/accounts';
 import { expectNoAccessibilityViolation } from './support/accessibility';
-import { callApi, signInToken } from './support/api';
-import { hasChromium, launchBrowser, newPageWithoutTours } from './support/browser';
-import { startProduct, type RunningProduct } from './support/product';
+import type { ProductApi } from './support/api';
+import { expect, test } from './support/fixtures';
+import { ALL_TOURS, PHONE, type NewPage } from './support/pages';
+import type { Seed } from './support/seed';
 
-const CLIENT = { email: 'client@notadoo.fr', password: 'Dossier2026' };
-const NOTARY = { email: 'notaire@notadoo.fr', password: 'Notadoo-Notaire-2026!' };
-const PARIS_OFFICE_ID = 1;
 const HOUSE = 'document_sale_houses';
-const PHONE = { width: 390, height: 844 };
 
 type Item = { id: number; version: number } & Record<string, unknown>;
 interface ProjectAnswer {
   documents: Array<{ id: number } & Record<string, unknown>>;
+}
+
+interface SellerPage {
+  page: Page;
+  projectId: number;
+  /** The house sale questionnaire's answers as the server stores them. */
+  houseQuestionnaire(): Promise<Item>;
+}
+
+/** The client's house sale at the Paris office, and a page signed in as the client, every help tour seen. */
+async function openSeller(api: ProductApi, seed: Seed, newPage: NewPage): Promise<SellerPage> {
+  const clientToken = await api.signIn(CLIENT);
+  const projectId = await seed.project(clientToken, { name: 'Vente maison des Tilleuls' });
+  const page = await newPage({ token: clientToken, toursSeen: ALL_TOURS });
+  return {
+    page,
+    projectId,
+    async houseQuestionnaire() {
+      const project = await api.call<ProjectAnswer>('GET', `project/${projectId}`, undefined, clientToken);
+      const item = project.documents.flatMap((d) => (d[HOUSE] as Item[] | undefined) ?? [])[0];
+      if (!item) throw new Error('le dossier ne contient pas de questionnaire de vente de maison');
+      return item;
+    },
+  };
 }
 
 /**
@@ -21,48 +42,11 @@ interface ProjectAnswer {
  * reopens at the step being edited, warns under answers that do not look like
  * what is asked and keeps long names whole, shows the answers the office
  * changed, and "Transmettre au Notaire" lists what a questionnaire at 0 %
- * still lacks.
+ * still lacks. Each test has a file of its own.
  */
-describe.skipIf(!hasChromium)("a seller's questionnaire answers in the browser", () => {
-  let product: RunningProduct;
-  let browser: Browser;
-  let clientToken: string;
-  let notaryToken: string;
-  let projectId: number;
-  let page: Page;
-  const contexts: BrowserContext[] = [];
-  const api = <T>(method: string, path: string, body: unknown, token: string) => callApi<T>(product.url, method, path, body, token);
-
-  async function houseQuestionnaire(): Promise<Item> {
-    const project = await api<ProjectAnswer>('GET', `project/${projectId}`, undefined, clientToken);
-    const item = project.documents.flatMap((d) => (d[HOUSE] as Item[] | undefined) ?? [])[0];
-    if (!item) throw new Error('le dossier ne contient pas de questionnaire de vente de maison');
-    return item;
-  }
-
-  const stepHeading = (title: string) => page.getByRole('heading', { level: 2, name: title });
-  const waitUntilSaved = () => page.locator('[data-save-status="saved"]').waitFor();
-
-  beforeAll(async () => {
-    product = await startProduct();
-    browser = await launchBrowser();
-    clientToken = (await api<{ token: string }>('POST', 'users/login', { login: CLIENT.email, password: CLIENT.password }, '')).token;
-    notaryToken = await signInToken(product.url, NOTARY);
-    projectId = (await api<{ id: number }>('POST', 'project', { name: 'Vente maison des Tilleuls', type: 'realty', subtype: 'house', role: 'seller' }, clientToken)).id;
-    await api('PATCH', `project/${projectId}`, { office: PARIS_OFFICE_ID }, clientToken);
-
-    page = await newPageWithoutTours(browser, product.url, contexts);
-    await page.context().addCookies([
-      { name: 'authToken', value: clientToken, url: product.url },
-      { name: 'notadoo_tour_questionnaire_help', value: '1', url: product.url },
-    ]);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
-
-  it('lists, before "Transmettre au Notaire", the questions of a questionnaire at 0 %', async () => {
+test.describe("a seller's questionnaire answers in the browser", () => {
+  test('lists, before "Transmettre au Notaire", the questions of a questionnaire at 0 %', async ({ product, api, seed, newPage }) => {
+    const { page, houseQuestionnaire, projectId } = await openSeller(api, seed, newPage);
     expect((await houseQuestionnaire()).progress).toBe(0);
     await page.goto(`${product.url}/project/${projectId}/dashboard`);
     await page.getByRole('button', { name: 'Transmettre au Notaire' }).click();
@@ -78,7 +62,10 @@ describe.skipIf(!hasChromium)("a seller's questionnaire answers in the browser",
     await dialog.waitFor({ state: 'detached' });
   });
 
-  it('keeps the step in the address: reload, back and forward open the step being edited', async () => {
+  test('keeps the step in the address: reload, back and forward open the step being edited', async ({ product, api, seed, newPage }) => {
+    const { page, projectId } = await openSeller(api, seed, newPage);
+    const stepHeading = (title: string) => page.getByRole('heading', { level: 2, name: title });
+    await page.goto(`${product.url}/project/${projectId}/dashboard`);
     await page.getByRole('button', { name: /^Ouvrir le questionnaire .*maison/i }).first().click();
     await page.waitForURL(`**/project/${projectId}/form/sale/house`);
     await stepHeading('Prix et commission').waitFor();
@@ -101,7 +88,13 @@ describe.skipIf(!hasChromium)("a seller's questionnaire answers in the browser",
     await stepHeading('Prix et commission').waitFor();
   });
 
-  it('warns under a price written in words but keeps it, and keeps a long name whole', async () => {
+  test('warns under a price written in words but keeps it, and keeps a long name whole', async ({ product, api, seed, newPage }) => {
+    const { page, houseQuestionnaire, projectId } = await openSeller(api, seed, newPage);
+    const stepHeading = (title: string) => page.getByRole('heading', { level: 2, name: title });
+    const waitUntilSaved = () => page.locator('[data-save-status="saved"]').waitFor();
+    await page.goto(`${product.url}/project/${projectId}/dashboard`);
+    await page.getByRole('button', { name: /^Ouvrir le questionnaire .*maison/i }).first().click();
+    await stepHeading('Prix et commission').waitFor();
     const price = page.getByLabel('Prix de vente (en euros)', { exact: true });
     await price.fill('trois cent mille');
     await price.blur();
@@ -122,10 +115,11 @@ describe.skipIf(!hasChromium)("a seller's questionnaire answers in the browser",
     await waitUntilSaved();
   });
 
-  it('shows the seller, beside the answer, that the office changed it', async () => {
+  test('shows the seller, beside the answer, that the office changed it', async ({ product, api, seed, newPage }) => {
+    const { page, houseQuestionnaire, projectId } = await openSeller(api, seed, newPage);
     // The notary corrects the price through the API, as his own screen would save it.
     const stored = await houseQuestionnaire();
-    await api('PATCH', 'document', { docType: 'document_sale_house', document: { ...stored, price_q0_amount: '320 000' } }, notaryToken);
+    await api.call('PATCH', 'document', { docType: 'document_sale_house', document: { ...stored, price_q0_amount: '320 000' } }, await api.signIn(NOTARY));
 
     // A typed address carries no document: the seller opens the questionnaire from the file again, as people do.
     await page.goto(`${product.url}/project/${projectId}/dashboard`);

@@ -1,9 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, launchBrowser } from './support/browser';
+import type { Page } from '@playwright/test';
+import { CLIENT } from './support/accounts';
 import { expectNoAccessibilityViolation } from './support/accessibility';
-import { callApi } from './support/api';
-import { startProduct, type RunningProduct } from './support/product';
+import type { ProductApi } from './support/api';
+import { expect, test } from './support/fixtures';
+import { ALL_TOURS, PROJECT_TOURS, type NewPage } from './support/pages';
+import type { RunningProduct } from './support/product';
+import type { Seed } from './support/seed';
 
 interface QuestionnaireItem {
   id: number;
@@ -17,48 +19,31 @@ interface ProjectAnswer {
 
 const SPOUSE_FIELDS = ['spouse_last_name', 'spouse_first_name', 'mariage_date', 'mariage_postal_code', 'mariage_city', 'mariage_first_residence'];
 
-describe.skipIf(!hasChromium)('questionnaire journey in the browser', () => {
-  let product: RunningProduct;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let token: string;
-  let projectId: number;
-
-  const api = <T>(method: string, path: string, body?: unknown) => callApi<T>(product.url, method, path, body, token);
-
-  async function civilStatusAnswers(): Promise<QuestionnaireItem> {
-    const project = await api<ProjectAnswer>('GET', `project/${projectId}`);
+/** The client's flat sale at the Paris office, and a page signed in as the client with the API's token, `toursSeen` seen. */
+async function clientFile(api: ProductApi, seed: Seed, newPage: NewPage, toursSeen: readonly string[]) {
+  const token = await api.signIn(CLIENT);
+  const projectId = await seed.project(token, { name: 'Vente rue des Lilas', subtype: 'appt' });
+  const page = await newPage({ token, toursSeen });
+  const civilStatusAnswers = async (): Promise<QuestionnaireItem> => {
+    const project = await api.call<ProjectAnswer>('GET', `project/${projectId}`, undefined, token);
     const item = project.documents.flatMap((d) => d.document_civil_statuses)[0];
     if (!item) throw new Error('le dossier ne contient pas de questionnaire d’état civil');
     return item;
-  }
+  };
+  return { page, projectId, civilStatusAnswers };
+}
 
-  async function waitUntilSaved() {
-    await page.locator('[data-save-status="saved"]').waitFor();
-  }
+/** From the file's Documents tab, as a person opens it. */
+async function openCivilStatus(page: Page, product: RunningProduct, projectId: number) {
+  await page.goto(`${product.url}/project/${projectId}/dashboard`);
+  await page.getByRole('button', { name: 'Ouvrir le questionnaire État civil' }).first().click();
+  await page.waitForURL(`**/project/${projectId}/form/civilstatus`);
+  await page.getByRole('heading', { level: 1, name: "Questionnaire d'état civil" }).waitFor();
+}
 
-  beforeAll(async () => {
-    product = await startProduct();
-    browser = await launchBrowser();
-    token = (await api<{ token: string }>('POST', 'users/login', { login: 'client@notadoo.fr', password: 'Dossier2026' })).token;
-    projectId = (await api<{ id: number }>('POST', 'project', { name: 'Vente rue des Lilas', type: 'realty', subtype: 'appt', role: 'seller' })).id;
-    await api('PATCH', `project/${projectId}`, { office: 1 });
-
-    context = await browser.newContext({ locale: 'fr-FR' });
-    // Signed in as the client, with the token the API gave.
-    await context.addCookies([{ name: 'authToken', value: token, url: product.url }]);
-    // The project page's tours were seen already: they would cover the Documents tab.
-    await context.addCookies(['notadoo_tour_transmit', 'notadoo_tour_office'].map((name) => ({ name, value: '1', url: product.url })));
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
-
-  it('opens the civil status questionnaire of the project', async () => {
+test.describe('questionnaire journey in the browser', () => {
+  test('opens the civil status questionnaire of the project', async ({ product, api, seed, newPage }) => {
+    const { page, projectId } = await clientFile(api, seed, newPage, PROJECT_TOURS);
     await page.goto(`${product.url}/project/${projectId}/dashboard`);
     await page.getByRole('tab', { name: /Documents/, selected: true }).waitFor();
     await page.getByRole('button', { name: 'Ouvrir le questionnaire État civil' }).first().click();
@@ -67,10 +52,13 @@ describe.skipIf(!hasChromium)('questionnaire journey in the browser', () => {
     await expectNoAccessibilityViolation(page, 'le questionnaire et son aide');
     // The one-time help tour points at the office contact first.
     await page.getByRole('button', { name: "J'ai compris" }).click();
-    expect((await context.cookies()).some((c) => c.name === 'notadoo_tour_questionnaire_help')).toBe(true);
+    expect((await page.context().cookies()).some((c) => c.name === 'notadoo_tour_questionnaire_help')).toBe(true);
   });
 
-  it('shows the spouse questions for a married person and clears them for a single one', async () => {
+  test('shows the spouse questions for a married person and clears them for a single one', async ({ product, api, seed, newPage }) => {
+    const { page, projectId, civilStatusAnswers } = await clientFile(api, seed, newPage, ALL_TOURS);
+    const waitUntilSaved = () => page.locator('[data-save-status="saved"]').waitFor();
+    await openCivilStatus(page, product, projectId);
     const steps = page.getByRole('navigation', { name: 'Étapes du questionnaire' });
     await steps.getByRole('button', { name: 'Situation familiale' }).click();
     const spouse = page.getByRole('group', { name: 'Qui est votre conjoint ?' });
@@ -97,8 +85,10 @@ describe.skipIf(!hasChromium)('questionnaire journey in the browser', () => {
     for (const field of SPOUSE_FIELDS) expect(saved, field).not.toHaveProperty(field);
   });
 
-  it('downloads the PDF of the questionnaire in a new tab', async () => {
-    const pdf = context.waitForEvent('response', { predicate: (response) => response.url().includes('/api/get_pdf/') });
+  test('downloads the PDF of the questionnaire in a new tab', async ({ product, api, seed, newPage }) => {
+    const { page, projectId } = await clientFile(api, seed, newPage, ALL_TOURS);
+    await openCivilStatus(page, product, projectId);
+    const pdf = page.context().waitForEvent('response', { predicate: (response) => response.url().includes('/api/get_pdf/') });
     const popup = page.waitForEvent('popup');
     await page.getByRole('button', { name: 'Télécharger le PDF' }).click();
     await popup;

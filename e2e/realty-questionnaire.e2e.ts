@@ -1,9 +1,11 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi } from './support/api';
-import { hasChromium, launchBrowser } from './support/browser';
+import type { Page } from '@playwright/test';
+import { CLIENT } from './support/accounts';
 import { expectNoAccessibilityViolation } from './support/accessibility';
-import { startProduct, type RunningProduct } from './support/product';
+import type { ProductApi } from './support/api';
+import { expect, test } from './support/fixtures';
+import { ALL_TOURS, type NewPage } from './support/pages';
+import type { RunningProduct } from './support/product';
+import type { Seed } from './support/seed';
 
 // A seller fills the house questionnaire (issue 8): the sanitation block and
 // the motivation show their follow-ups, changing a parent answer removes
@@ -23,49 +25,41 @@ const STREET = "Existe-t-il un réseau public d'assainissement dans la rue de la
 const MOTIVATION = 'Pour quelle raison vendez-vous ce bien ?';
 const FAMILY = "De quel évènement familial s'agit-il ?";
 
-describe.skipIf(!hasChromium)('house questionnaire in the browser', () => {
-  let product: RunningProduct;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let token: string;
-  let projectId: number;
-
-  const api = <T>(method: string, path: string, body?: unknown) => callApi<T>(product.url, method, path, body, token);
-
-  async function storedAnswers(): Promise<Answers> {
-    const project = await api<ProjectAnswer>('GET', `project/${projectId}`);
+/** The client's house sale at the Paris office, and a page signed in as the client, every tour seen. */
+async function sellerFile(api: ProductApi, seed: Seed, newPage: NewPage) {
+  const token = await api.signIn(CLIENT);
+  const projectId = await seed.project(token, { name: 'Vente maison des Tilleuls' });
+  const page = await newPage({ token, toursSeen: ALL_TOURS });
+  const storedAnswers = async (): Promise<Answers> => {
+    const project = await api.call<ProjectAnswer>('GET', `project/${projectId}`, undefined, token);
     const item = project.documents.flatMap((d) => d.document_sale_houses ?? [])[0];
     if (!item) throw new Error('le dossier ne contient pas de questionnaire de vente de maison');
     return item;
-  }
+  };
+  return { page, projectId, storedAnswers };
+}
 
+/** The questionnaire's controls, as a person finds them. */
+function questionnaireOf(page: Page) {
   const radioGroup = (name: string) => page.getByRole('radiogroup', { name, exact: true });
-  const answer = (question: string, option: string) => radioGroup(question).getByRole('radio', { name: option, exact: true }).check();
-  const goToStep = (title: string) => page.getByRole('navigation', { name: 'Étapes du questionnaire' }).getByRole('button', { name: title }).click();
-  const waitUntilSaved = () => page.locator('[data-save-status="saved"]').waitFor();
+  return {
+    radioGroup,
+    answer: (question: string, option: string) => radioGroup(question).getByRole('radio', { name: option, exact: true }).check(),
+    goToStep: (title: string) => page.getByRole('navigation', { name: 'Étapes du questionnaire' }).getByRole('button', { name: title }).click(),
+    waitUntilSaved: () => page.locator('[data-save-status="saved"]').waitFor(),
+  };
+}
 
-  beforeAll(async () => {
-    product = await startProduct();
-    browser = await launchBrowser();
-    token = (await api<{ token: string }>('POST', 'users/login', { login: 'client@notadoo.fr', password: 'Dossier2026' })).token;
-    projectId = (await api<{ id: number }>('POST', 'project', { name: 'Vente maison des Tilleuls', type: 'realty', subtype: 'house', role: 'seller' })).id;
-    await api('PATCH', `project/${projectId}`, { office: 1 });
+async function openHouseQuestionnaire(page: Page, product: RunningProduct, projectId: number) {
+  await page.goto(`${product.url}/project/${projectId}/dashboard`);
+  await page.getByRole('button', { name: "Ouvrir le questionnaire Vente d'une maison" }).click();
+  await page.waitForURL(`**/project/${projectId}/form/sale/house`);
+  await page.getByRole('heading', { level: 1, name: "Vente d'une maison" }).waitFor();
+}
 
-    context = await browser.newContext({ locale: 'fr-FR' });
-    await context.addCookies([{ name: 'authToken', value: token, url: product.url }]);
-    // Tours already seen: they would cover the tabs and the form.
-    const tours = ['notadoo_tour_transmit', 'notadoo_tour_office', 'notadoo_tour_questionnaire_help'];
-    await context.addCookies(tours.map((name) => ({ name, value: '1', url: product.url })));
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await product?.stop();
-  });
-
-  it('opens the house questionnaire from the project', async () => {
+test.describe('house questionnaire in the browser', () => {
+  test('opens the house questionnaire from the project', async ({ product, api, seed, newPage }) => {
+    const { page, projectId } = await sellerFile(api, seed, newPage);
     await page.goto(`${product.url}/project/${projectId}/dashboard`);
     await page.getByRole('tab', { name: /Documents/, selected: true }).waitFor();
     await expectNoAccessibilityViolation(page);
@@ -74,7 +68,10 @@ describe.skipIf(!hasChromium)('house questionnaire in the browser', () => {
     await page.getByRole('heading', { level: 1, name: "Vente d'une maison" }).waitFor();
   });
 
-  it('shows the sanitation follow-ups of each answer and removes them when the parent changes', async () => {
+  test('shows the sanitation follow-ups of each answer and removes them when the parent changes', async ({ product, api, seed, newPage }) => {
+    const { page, projectId, storedAnswers } = await sellerFile(api, seed, newPage);
+    const { radioGroup, answer, goToStep, waitUntilSaved } = questionnaireOf(page);
+    await openHouseQuestionnaire(page, product, projectId);
     await goToStep('Assainissement');
     expect(await radioGroup(CONNECTION).count()).toBe(0);
 
@@ -98,7 +95,10 @@ describe.skipIf(!hasChromium)('house questionnaire in the browser', () => {
     await expectNoAccessibilityViolation(page);
   });
 
-  it('shows the family reason, then the other reason, of the sale', async () => {
+  test('shows the family reason, then the other reason, of the sale', async ({ product, api, seed, newPage }) => {
+    const { page, projectId, storedAnswers } = await sellerFile(api, seed, newPage);
+    const { radioGroup, answer, goToStep, waitUntilSaved } = questionnaireOf(page);
+    await openHouseQuestionnaire(page, product, projectId);
     await goToStep('Motivation de la cession');
     await answer(MOTIVATION, 'Évènement familial');
     await answer(FAMILY, 'Mariage / Pacs / Divorce');
@@ -111,7 +111,31 @@ describe.skipIf(!hasChromium)('house questionnaire in the browser', () => {
     await waitUntilSaved();
   });
 
-  it('finds the cleared answers still cleared after a reload, on screen and on the server', async () => {
+  test('finds the cleared answers still cleared after a reload, on screen and on the server', async ({ product, api, seed, newPage }) => {
+    const { page, projectId, storedAnswers } = await sellerFile(api, seed, newPage);
+    const { radioGroup, answer, goToStep, waitUntilSaved } = questionnaireOf(page);
+    await openHouseQuestionnaire(page, product, projectId);
+    // The answers of the two tests above, follow-ups first, then their parents changed.
+    await goToStep('Assainissement');
+    await answer(TAL, 'Oui');
+    await answer(CONNECTION, 'Oui');
+    await answer(PAID_TAX, 'Oui');
+    await answer(SIMPLE, 'Non');
+    await expect.poll(async () => (await storedAnswers()).sanitation_q1_paid_tax, { timeout: 10_000 }).toBe(1);
+    await answer(TAL, 'Non');
+    await answer(STREET, 'Oui');
+    await answer(SIMPLE, 'Oui');
+    await page.getByLabel('Date de la dernière vidange').fill('12/03/2024');
+    await waitUntilSaved();
+    await goToStep('Motivation de la cession');
+    await answer(MOTIVATION, 'Évènement familial');
+    await answer(FAMILY, 'Mariage / Pacs / Divorce');
+    await expect.poll(async () => (await storedAnswers()).sale_motivation_family_reason, { timeout: 10_000 }).toBe(1);
+    await answer(MOTIVATION, 'Autre cause');
+    await page.getByLabel('Précisez la cause').fill('Rapprochement de nos enfants');
+    await expect.poll(async () => (await storedAnswers()).sale_motivation_other_reason, { timeout: 10_000 }).toBe('Rapprochement de nos enfants');
+    await waitUntilSaved();
+
     await page.reload();
     await page.getByRole('heading', { level: 1, name: "Vente d'une maison" }).waitFor();
     await goToStep('Assainissement');

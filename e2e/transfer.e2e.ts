@@ -1,14 +1,13 @@
 import { startBridgeSim, type BridgeSim } from '@notadoo/bridge-sim';
-import type { Browser, BrowserContext, ConsoleMessage, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { callApi, signInToken } from './support/api';
-import { freshTotpCode, sessionCheckedMinutesAgo, trustThisDevice } from './support/second-factor';
-import { hasChromium, launchBrowser, newPageWithoutTours } from './support/browser';
-import { startProduct, type RunningProduct } from './support/product';
+import type { ConsoleMessage, Page } from '@playwright/test';
+import { CLIENT, NOTARY } from './support/accounts';
+import type { ProductApi } from './support/api';
+import { expect, test as productTest } from './support/fixtures';
+import { PROJECT_TOURS, type NewPage } from './support/pages';
+import type { RunningProduct } from './support/product';
+import type { Seed } from './support/seed';
+import { signInThroughLoginPage } from './support/sign-in';
 
-const CLIENT = { email: 'client@notadoo.fr', password: 'Dossier2026' };
-const NOTARY = { email: 'notaire@notadoo.fr', password: 'Notadoo-Notaire-2026!' };
-const PARIS_OFFICE_ID = 1;
 const SERVICE_KEY = 'cle-e2e';
 const DESTINATION = 'Vente Garnier / Dupont';
 const SEARCH_FAILED =
@@ -19,97 +18,91 @@ const SEND_FAILED =
 /** A small but real PDF: the identity card the client uploaded. */
 const IDENTITY_CARD = Buffer.from(`%PDF-1.4\n%${'1'.repeat(4000)}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
 
-const api = <T>(product: RunningProduct, method: string, path: string, body: unknown, token?: string) => callApi<T>(product.url, method, path, body, token);
-
 type ProjectAnswer = { id: number; participants: Array<{ id: number }>; documents: Array<{ id: number; document_files: Array<{ files: string[] }> } & Record<string, unknown>> };
 
-describe.skipIf(!hasChromium)('transfer of the files to the drafting software through its local bridge', () => {
-  let sim: BridgeSim;
-  let product: RunningProduct;
-  let browser: Browser;
-  let projectId: number;
-  let notaryToken: string;
-  const contexts: BrowserContext[] = [];
+/** The drafting software's local bridge (the simulator), one a worker, started before the product that names it. */
+const test = productTest.extend<object, { bridge: BridgeSim }>({
+  bridge: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from its first parameter's pattern.
+    async ({}, use) => {
+      const sim = await startBridgeSim({ port: 0, serviceKey: SERVICE_KEY, allowedOrigins: [] });
+      await use(sim);
+      await sim.close().catch(() => undefined);
+    },
+    { scope: 'worker' },
+  ],
+  productOptions: async ({ bridge }, use) => use({ env: { BRIDGE_URL: bridge.url, BRIDGE_SERVICE_KEY: SERVICE_KEY } }),
+});
 
-  const newPage = () => newPageWithoutTours(browser, product.url, contexts);
-
-  async function openProjectAsNotary(): Promise<Page> {
-    const page = await newPage();
-    // Issue 27: this browser is the device that passed the notary's second factor (signInToken, beforeAll).
-    await trustThisDevice(page.context(), product.url, NOTARY.email);
-    await page.goto(`${product.url}/login`);
-    await page.getByLabel('Adresse email', { exact: true }).fill(NOTARY.email);
-    await page.getByLabel('Mot de passe', { exact: true }).fill(NOTARY.password);
-    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
-    await page.waitForURL('**/dashboard');
-    await page.goto(`${product.url}/project/${projectId}/dashboard`);
-    return page;
+/**
+ * The client's sale at the Paris office with a buyer: four answered questionnaires (two civil statuses, the sale, the purchase),
+ * an identity card, sent to the notary (status 3). The bridge is reset to its normal behaviour and lets this product's pages call it.
+ */
+async function seedSentFile(api: ProductApi, seed: Seed, bridge: BridgeSim, product: RunningProduct): Promise<{ projectId: number; notaryToken: string }> {
+  bridge.setMode('normal');
+  bridge.allowOrigin(product.url);
+  const token = await api.signIn(CLIENT);
+  const projectId = await seed.project(token, { name: 'Vente appartement Garnier', subtype: 'appt', office: null });
+  const project = await api.call<ProjectAnswer>('PATCH', `project/${projectId}`, { office: await seed.officeId('Paris') }, token);
+  await api.call('POST', `project/${projectId}/addperson`, { firstName: 'Louise', lastName: 'Dupont', email: '', role: 'buyer' }, token);
+  const withDrawer = await api.call<ProjectAnswer>(
+    'POST',
+    'participant/adddocument',
+    { projectId, docType: 'document_files', docFileType: 'identity_card', participantId: project.participants[0]!.id },
+    token,
+  );
+  const drawer = withDrawer.documents.find((d) => d.document_files.length > 0)!;
+  const form = new FormData();
+  form.append('id', String(drawer.id));
+  form.append('file', new Blob([new Uint8Array(IDENTITY_CARD)], { type: 'application/pdf' }), 'carte-identite.pdf');
+  await api.call('POST', `project/${projectId}/addfile`, form, token);
+  const notaryToken = await api.signIn(NOTARY);
+  // Empty questionnaires are not transferred: each gets an answer (the office may write them all).
+  const answered = await api.call<ProjectAnswer>('GET', `project/${projectId}`, undefined, notaryToken);
+  for (const document of answered.documents) {
+    const [docType, items] = Object.entries(document).find(([key, value]) => key.startsWith('document_') && key !== 'document_files' && Array.isArray(value) && value.length > 0) ?? [];
+    if (!docType) continue;
+    const item = (items as Array<{ id: number; version: number }>)[0]!;
+    const answer = docType === 'document_civil_statuses' ? { birth_place: 'Paris' } : { price_q0_amount: '250000' };
+    await api.call('PATCH', 'document', { docType, document: { id: item.id, version: item.version, ...answer } }, notaryToken);
   }
+  await seed.projectStatus(token, projectId, 3);
+  return { projectId, notaryToken };
+}
 
-  /** Opens the modal, ticks every file and searches the destination (the slash is stripped). */
-  async function searchDestination(page: Page) {
-    await page.getByRole('button', { name: 'Transférer les fichiers' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Transférer les fichiers vers mon dossier' });
-    await dialog.getByRole('table', { name: 'Fichiers du dossier' }).waitFor();
-    expect(await dialog.getByLabel('Nom du dossier').count()).toBe(0);
-    await dialog.getByRole('button', { name: 'Tout sélectionner' }).click();
-    await dialog.getByLabel('Nom du dossier').fill('Gar/nier');
-    await dialog.getByRole('button', { name: 'Rechercher' }).click();
-    return dialog;
-  }
+/** The notary signs in (this browser being the device that passed his second factor through the API) and opens the file. */
+async function openProjectAsNotary(newPage: NewPage, product: RunningProduct, projectId: number): Promise<Page> {
+  const page = await newPage({ toursSeen: PROJECT_TOURS });
+  await signInThroughLoginPage(page, product, NOTARY);
+  await page.goto(`${product.url}/project/${projectId}/dashboard`);
+  return page;
+}
 
-  async function chooseAndSend(page: Page, dialog: ReturnType<Page['getByRole']>) {
-    await dialog.getByRole('combobox', { name: 'Dossier de destination' }).click();
-    await page.getByRole('option', { name: new RegExp(`^${DESTINATION}`) }).click();
-    await dialog.getByRole('button', { name: 'Transférer les fichiers' }).click();
-    await dialog.getByText("Êtes-vous sûr(e) de vouloir transférer 5 fichier(s) vers votre logiciel de rédaction d'actes ?").waitFor();
-    await dialog.getByRole('button', { name: 'Confirmer' }).click();
-  }
+/** Opens the modal, ticks every file and searches the destination (the slash is stripped). */
+async function searchDestination(page: Page) {
+  await page.getByRole('button', { name: 'Transférer les fichiers' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Transférer les fichiers vers mon dossier' });
+  await dialog.getByRole('table', { name: 'Fichiers du dossier' }).waitFor();
+  expect(await dialog.getByLabel('Nom du dossier').count()).toBe(0);
+  await dialog.getByRole('button', { name: 'Tout sélectionner' }).click();
+  await dialog.getByLabel('Nom du dossier').fill('Gar/nier');
+  await dialog.getByRole('button', { name: 'Rechercher' }).click();
+  return dialog;
+}
 
-  beforeAll(async () => {
-    sim = await startBridgeSim({ port: 0, serviceKey: SERVICE_KEY, allowedOrigins: [] });
-    product = await startProduct({ env: { BRIDGE_URL: sim.url, BRIDGE_SERVICE_KEY: SERVICE_KEY } });
-    sim.allowOrigin(product.url);
-    browser = await launchBrowser();
+async function chooseAndSend(page: Page, dialog: ReturnType<Page['getByRole']>) {
+  await dialog.getByRole('combobox', { name: 'Dossier de destination' }).click();
+  await page.getByRole('option', { name: new RegExp(`^${DESTINATION}`) }).click();
+  await dialog.getByRole('button', { name: 'Transférer les fichiers' }).click();
+  await dialog.getByText("Êtes-vous sûr(e) de vouloir transférer 5 fichier(s) vers votre logiciel de rédaction d'actes ?").waitFor();
+  await dialog.getByRole('button', { name: 'Confirmer' }).click();
+}
 
-    // The client's sale at the Paris office with a buyer: four answered questionnaires (two civil statuses, the sale, the purchase), an identity card, sent to the notary (status 3).
-    const { token } = await api<{ token: string }>(product, 'POST', 'users/login', { login: CLIENT.email, password: CLIENT.password });
-    ({ id: projectId } = await api<{ id: number }>(product, 'POST', 'project', { name: 'Vente appartement Garnier', type: 'realty', subtype: 'appt', role: 'seller' }, token));
-    const project = await api<ProjectAnswer>(product, 'PATCH', `project/${projectId}`, { office: PARIS_OFFICE_ID }, token);
-    await api(product, 'POST', `project/${projectId}/addperson`, { firstName: 'Louise', lastName: 'Dupont', email: '', role: 'buyer' }, token);
-    const withDrawer = await api<ProjectAnswer>(
-      product,
-      'POST',
-      'participant/adddocument',
-      { projectId, docType: 'document_files', docFileType: 'identity_card', participantId: project.participants[0]!.id },
-      token,
-    );
-    const drawer = withDrawer.documents.find((d) => d.document_files.length > 0)!;
-    const form = new FormData();
-    form.append('id', String(drawer.id));
-    form.append('file', new Blob([IDENTITY_CARD], { type: 'application/pdf' }), 'carte-identite.pdf');
-    await api(product, 'POST', `project/${projectId}/addfile`, form, token);
-    notaryToken = await signInToken(product.url, NOTARY);
-    // Empty questionnaires are not transferred: each gets an answer (the office may write them all).
-    const answered = await api<ProjectAnswer>(product, 'GET', `project/${projectId}`, undefined, notaryToken);
-    for (const document of answered.documents) {
-      const [docType, items] = Object.entries(document).find(([key, value]) => key.startsWith('document_') && key !== 'document_files' && Array.isArray(value) && value.length > 0) ?? [];
-      if (!docType) continue;
-      const item = (items as Array<{ id: number; version: number }>)[0]!;
-      const answer = docType === 'document_civil_statuses' ? { birth_place: 'Paris' } : { price_q0_amount: '250000' };
-      await api(product, 'PATCH', 'document', { docType, document: { id: item.id, version: item.version, ...answer } }, notaryToken);
-    }
-    await api(product, 'PATCH', 'project/status', { id: projectId, status: 3 }, token);
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await product?.stop();
-    await sim?.close().catch(() => undefined);
-  });
-
-  it('lets the demo notary transfer the four questionnaire PDFs and an uploaded file into a searched case file, byte for byte', async () => {
-    const page = await openProjectAsNotary();
+test.describe('transfer of the files to the drafting software through its local bridge', () => {
+  test('lets the demo notary transfer the four questionnaire PDFs and an uploaded file into a searched case file, byte for byte', async ({ product, api, seed, newPage, bridge }) => {
+    const { projectId, notaryToken } = await seedSentFile(api, seed, bridge, product);
+    const before = bridge.received().length;
+    const page = await openProjectAsNotary(newPage, product, projectId);
     const dialog = await searchDestination(page);
     expect(await dialog.getByRole('checkbox').count()).toBe(5);
     await chooseAndSend(page, dialog);
@@ -119,21 +112,20 @@ describe.skipIf(!hasChromium)('transfer of the files to the drafting software th
     await page.getByText("5 fichier(s) transféré(s) avec succès vers votre logiciel de rédaction d'actes.").waitFor();
     await dialog.waitFor({ state: 'detached' });
 
-    const destination = (await (await fetch(`${sim.url}/_sim/etat`)).json()) as { dossiers: Array<{ id: string; intitule: string }> };
+    const destination = (await (await fetch(`${bridge.url}/_sim/etat`)).json()) as { dossiers: Array<{ id: string; intitule: string }> };
     const dossierId = destination.dossiers.find((d) => d.intitule === DESTINATION)!.id;
-    const received = sim.received();
+    const received = bridge.received().slice(before);
     expect(received).toHaveLength(5);
     expect(received.every((r) => r.dossierId === dossierId && r.adresse.startsWith(`${product.url}/api/get_`))).toBe(true);
-    const stored = async (name: string) => Buffer.from(await (await fetch(`${sim.url}/_sim/fichiers/${dossierId}/${encodeURIComponent(name)}`)).arrayBuffer());
+    const stored = async (name: string) => Buffer.from(await (await fetch(`${bridge.url}/_sim/fichiers/${dossierId}/${encodeURIComponent(name)}`)).arrayBuffer());
     expect((await stored('carte-identite.pdf')).equals(IDENTITY_CARD)).toBe(true);
 
     // The PDFs the bridge stored are those our API serves.
-    const project = await api<ProjectAnswer>(product, 'GET', `project/${projectId}`, undefined, notaryToken);
+    const project = await api.call<ProjectAnswer>('GET', `project/${projectId}`, undefined, notaryToken);
     // The civil statuses of the seller and of the buyer, the seller's sale and the buyer's purchase questionnaires.
     const questionnaires = project.documents.filter((d) => Object.entries(d).some(([key, value]) => key.startsWith('document_') && key !== 'document_files' && Array.isArray(value) && value.length > 0));
     expect(questionnaires).toHaveLength(4);
-    const { tokens } = await api<{ tokens: Array<{ docId: number; value: string }> }>(
-      product,
+    const { tokens } = await api.call<{ tokens: Array<{ docId: number; value: string }> }>(
       'POST',
       'generate_file_token',
       questionnaires.map((d) => ({ type: 'pdf', docId: d.id })),
@@ -155,27 +147,28 @@ describe.skipIf(!hasChromium)('transfer of the files to the drafting software th
     await history.getByText('5/5').waitFor();
   });
 
-  it('asks the notary for the code again before a transfer when the last check is over 5 minutes old (issue 27), then sends', async () => {
-    const page = await newPage();
-    await page.context().addCookies([{ name: 'authToken', value: await sessionCheckedMinutesAgo(product.dataDir, notaryToken, 10), url: product.url }]);
+  test('asks the notary for the code again before a transfer when the last check is over 5 minutes old (issue 27), then sends', async ({ product, api, seed, newPage, bridge }) => {
+    const { projectId, notaryToken } = await seedSentFile(api, seed, bridge, product);
+    const page = await newPage({ toursSeen: PROJECT_TOURS, token: await product.secondFactors.sessionCheckedMinutesAgo(notaryToken, 10) });
     await page.goto(`${product.url}/project/${projectId}/dashboard`);
-    const before = sim.received().length;
+    const before = bridge.received().length;
     const dialog = await searchDestination(page);
     await chooseAndSend(page, dialog);
     const reauth = page.getByRole('dialog', { name: 'Confirmez votre identité' });
     await reauth.getByLabel('Code de vérification').fill('000000');
     await reauth.getByRole('button', { name: 'Confirmer' }).click();
     await reauth.getByText(/Code incorrect ou déjà utilisé/).waitFor();
-    expect(sim.received().length).toBe(before);
-    await reauth.getByLabel('Code de vérification').fill(await freshTotpCode(NOTARY.email));
+    expect(bridge.received().length).toBe(before);
+    await reauth.getByLabel('Code de vérification').fill(await product.secondFactors.freshTotpCode(NOTARY.email));
     await reauth.getByRole('button', { name: 'Confirmer' }).click();
     await page.getByText("5 fichier(s) transféré(s) avec succès vers votre logiciel de rédaction d'actes.").waitFor();
-    expect(sim.received().length - before).toBe(5);
+    expect(bridge.received().length - before).toBe(5);
   });
 
-  it('opens the authorization pop-up on a 401 and retries the search, then the paused transfer, once access is granted', async () => {
-    sim.setMode('autorisation');
-    const page = await openProjectAsNotary();
+  test('opens the authorization pop-up on a 401 and retries the search, then the paused transfer, once access is granted', async ({ product, api, seed, newPage, bridge }) => {
+    const { projectId } = await seedSentFile(api, seed, bridge, product);
+    bridge.setMode('autorisation');
+    const page = await openProjectAsNotary(newPage, product, projectId);
     const [popup, dialog] = await Promise.all([page.context().waitForEvent('page'), searchDestination(page)]);
     await dialog.getByRole('alert').getByText("Veuillez autoriser l'accès dans la fenêtre qui vient de s'ouvrir et essayer à nouveau.").waitFor();
     await popup.getByRole('button', { name: "Autoriser l'accès" }).click();
@@ -184,28 +177,30 @@ describe.skipIf(!hasChromium)('transfer of the files to the drafting software th
     expect(await dialog.getByRole('alert').count()).toBe(0);
 
     // Access withdrawn before sending: the transfer pauses on the 401, with "Relancer le transfert", and resumes once granted.
-    sim.setMode('autorisation');
-    const before = sim.received().length;
+    bridge.setMode('autorisation');
+    const before = bridge.received().length;
     const [secondPopup] = await Promise.all([page.context().waitForEvent('page'), chooseAndSend(page, dialog)]);
     await dialog.getByRole('alert').getByText("Veuillez autoriser l'accès dans la fenêtre qui vient de s'ouvrir et essayer à nouveau.").waitFor();
     await dialog.getByRole('button', { name: 'Relancer le transfert' }).waitFor();
     await dialog.getByText('0 / 5 fichier(s) envoyé(s)').waitFor();
     await secondPopup.getByRole('button', { name: "Autoriser l'accès" }).click();
     await page.getByText("5 fichier(s) transféré(s) avec succès vers votre logiciel de rédaction d'actes.").waitFor();
-    expect(sim.received().length - before).toBe(5);
+    expect(bridge.received().length - before).toBe(5);
   });
 
-  it('closes the modal with the search message when the bridge fails the search', async () => {
-    sim.setMode('erreur-recherche');
-    const page = await openProjectAsNotary();
+  test('closes the modal with the search message when the bridge fails the search', async ({ product, api, seed, newPage, bridge }) => {
+    const { projectId } = await seedSentFile(api, seed, bridge, product);
+    bridge.setMode('erreur-recherche');
+    const page = await openProjectAsNotary(newPage, product, projectId);
     const dialog = await searchDestination(page);
     await page.getByText(SEARCH_FAILED).waitFor();
     await dialog.waitFor({ state: 'detached' });
   });
 
-  it('closes the modal with the sending message when the bridge fails a file, and records the failure', async () => {
-    sim.setMode('erreur-envoi');
-    const page = await openProjectAsNotary();
+  test('closes the modal with the sending message when the bridge fails a file, and records the failure', async ({ product, api, seed, newPage, bridge }) => {
+    const { projectId } = await seedSentFile(api, seed, bridge, product);
+    bridge.setMode('erreur-envoi');
+    const page = await openProjectAsNotary(newPage, product, projectId);
     const dialog = await searchDestination(page);
     await chooseAndSend(page, dialog);
     await page.getByText(SEND_FAILED).waitFor();
@@ -214,25 +209,27 @@ describe.skipIf(!hasChromium)('transfer of the files to the drafting software th
     await page.getByRole('table', { name: 'Historique des transferts' }).getByText('Échec').waitFor();
   });
 
-  it('sends each file once when "Relancer le transfert" is clicked while a file is still on its way', async () => {
-    sim.setMode('lent');
-    const before = sim.received().length;
-    const page = await openProjectAsNotary();
+  test('sends each file once when "Relancer le transfert" is clicked while a file is still on its way', async ({ product, api, seed, newPage, bridge }) => {
+    const { projectId } = await seedSentFile(api, seed, bridge, product);
+    bridge.setMode('lent');
+    const before = bridge.received().length;
+    const page = await openProjectAsNotary(newPage, product, projectId);
     const dialog = await searchDestination(page);
     await chooseAndSend(page, dialog);
     await dialog.getByText('Envoi des fichiers en cours...').waitFor();
     // The bridge holds the first file but has not acknowledged it yet.
-    await expect.poll(() => sim.received().length).toBe(before + 1);
+    await expect.poll(() => bridge.received().length).toBe(before + 1);
     await dialog.getByRole('button', { name: 'Relancer le transfert' }).click();
     await page.getByText("5 fichier(s) transféré(s) avec succès vers votre logiciel de rédaction d'actes.").waitFor({ timeout: 30_000 });
-    const names = sim.received().slice(before).map((r) => r.nomFichier);
+    const names = bridge.received().slice(before).map((r) => r.nomFichier);
     expect(names).toHaveLength(5);
     expect(new Set(names).size).toBe(5);
   });
 
-  it('records the transfer as interrupted when the window is closed during a send', async () => {
-    sim.setMode('lent');
-    const page = await openProjectAsNotary();
+  test('records the transfer as interrupted when the window is closed during a send', async ({ product, api, seed, newPage, bridge }) => {
+    const { projectId } = await seedSentFile(api, seed, bridge, product);
+    bridge.setMode('lent');
+    const page = await openProjectAsNotary(newPage, product, projectId);
     const dialog = await searchDestination(page);
     await chooseAndSend(page, dialog);
     await dialog.getByText('Envoi des fichiers en cours...').waitFor();
@@ -242,26 +239,23 @@ describe.skipIf(!hasChromium)('transfer of the files to the drafting software th
     await page.getByRole('table', { name: 'Historique des transferts' }).getByText('Interrompu').waitFor();
   });
 
-  it('disables the button with its reason when the bridge is not running, with only a log line in the console', async () => {
-    await sim.close();
-    const page = await newPage();
+  test('disables the button with its reason when the bridge is not running, with only a log line in the console', async ({ product, api, seed, newPage, bridge }) => {
+    const { projectId } = await seedSentFile(api, seed, bridge, product);
+    const page = await newPage({ toursSeen: PROJECT_TOURS });
+    // Nothing listens at the bridge's address on this computer: Chromium's connections to it are refused.
+    await page.context().route(`${bridge.url}/**`, (route) => route.abort('connectionrefused'));
     const messages: ConsoleMessage[] = [];
     page.on('console', (m) => messages.push(m));
     const pageErrors: Error[] = [];
     page.on('pageerror', (e) => pageErrors.push(e));
-    await trustThisDevice(page.context(), product.url, NOTARY.email);
-    await page.goto(`${product.url}/login`);
-    await page.getByLabel('Adresse email', { exact: true }).fill(NOTARY.email);
-    await page.getByLabel('Mot de passe', { exact: true }).fill(NOTARY.password);
-    await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
-    await page.waitForURL('**/dashboard');
+    await signInThroughLoginPage(page, product, NOTARY);
     await page.goto(`${product.url}/project/${projectId}/dashboard`);
     await page.getByRole('button', { name: 'Changer le statut' }).waitFor();
     await expect.poll(() => messages.some((m) => m.text().includes("Passerelle du logiciel de rédaction d'actes injoignable"))).toBe(true);
     await expect.poll(() => page.getByRole('button', { name: 'Transférer les fichiers' }).isDisabled()).toBe(true);
     await page.getByText('Logiciel de rédaction injoignable sur ce poste').waitFor();
     // Chromium itself reports the refused connection; everything the app wrote is the one log line.
-    const fromApp = messages.filter((m) => !(m.text().startsWith('Failed to load resource') && m.location().url.startsWith(sim.url)));
+    const fromApp = messages.filter((m) => !(m.text().startsWith('Failed to load resource') && m.location().url.startsWith(bridge.url)));
     expect(fromApp.map((m) => `${m.type()}: ${m.text()}`)).toEqual([
       "info: Passerelle du logiciel de rédaction d'actes injoignable : le bouton « Transférer les fichiers » est désactivé.",
     ]);

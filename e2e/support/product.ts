@@ -1,14 +1,34 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { SERVER_COMMAND } from '../../apps/server/bench/server-command';
+import { SecondFactorMemory } from './second-factor';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+const BUNDLE = path.join(ROOT, 'apps/server/dist/main.js');
+/** A start takes a few seconds; a machine busy with other work may take much longer. */
+export const PRODUCT_START_TIMEOUT_MS = 110_000;
+
+export interface ProductOptions {
+  /** Variables added to the server's environment (e.g. `NODE_ENV: 'production'`, a bridge address). */
+  env?: Record<string, string>;
+  /** The host name the browser uses (PUBLIC_URL); 127.0.0.1 by default. Passkeys need `localhost`: WebAuthn refuses an IP address as RP ID. */
+  publicHost?: string;
+  /**
+   * A product of the test's own, shared with no test of another name (nor without one): for a test that
+   * counts what the whole product holds (every file, every pending request). Not passed to the server.
+   */
+  ownProduct?: string;
+}
 
 export interface RunningProduct {
   url: string;
   dataDir: string;
+  /** What the journeys learnt of the accounts' second factors on this product (TOTP secrets, trusted-device cookies). */
+  secondFactors: SecondFactorMemory;
   /** The raw .eml files written so far, oldest first. */
   mails(): Promise<string[]>;
   /** The first mail written to `to`, waiting for the outbox worker to write it (a few seconds at most). */
@@ -29,17 +49,32 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Polls `check` until it answers a value (not undefined) or `timeoutMs` passed; `describe` says what was awaited. */
+async function pollFor<T>(check: () => Promise<T | undefined>, timeoutMs: number, describe: () => string): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(describe());
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 /**
- * Starts the whole product as `npm start` does (built web app served by the
- * API server) with a throw-away DATA_DIR: embedded database, mail to disk.
+ * Starts the whole product as `npm start` does once `npm run build` is done:
+ * the server's bundle on Node.js with the same flags, serving the built web
+ * app, with a throw-away DATA_DIR (embedded database, mail written to disk as
+ * .eml files). NODE_ENV is `development` unless `env` says otherwise, so that
+ * the demo accounts exist.
  */
-export async function startProduct(options: { env?: Record<string, string>; publicHost?: string } = {}): Promise<RunningProduct> {
+export async function startProduct(options: ProductOptions = {}): Promise<RunningProduct> {
+  if (!existsSync(BUNDLE)) throw new Error(`${path.relative(ROOT, BUNDLE)} manque : lancez d'abord « npm run build » (npm run test:e2e le fait).`);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'notadoo-e2e-'));
   const port = await freePort();
-  // The address the browser uses (PUBLIC_URL). Passkeys need a host name (`localhost`): WebAuthn refuses an IP address as RP ID.
   const url = `http://${options.publicHost ?? '127.0.0.1'}:${port}`;
   const direct = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const [node, ...args] = SERVER_COMMAND;
+  const child: ChildProcess = spawn(node!, args, {
     cwd: ROOT,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, NODE_ENV: 'development', DATABASE_URL: '', SMTP_URL: '', ...options.env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -48,17 +83,20 @@ export async function startProduct(options: { env?: Record<string, string>; publ
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
 
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`le serveur s'est arrêté :\n${output}`);
-    try {
-      const res = await fetch(`${direct}/api/notaryoffices`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`le serveur ne répond pas :\n${output}`);
-    await new Promise((r) => setTimeout(r, 250));
+  try {
+    await pollFor(
+      async () => {
+        if (child.exitCode !== null) throw new Error(`le serveur s'est arrêté :\n${output}`);
+        const res = await fetch(`${direct}/api/notaryoffices`).catch(() => undefined);
+        return res?.ok ? true : undefined;
+      },
+      PRODUCT_START_TIMEOUT_MS,
+      () => `le serveur ne répond pas après ${PRODUCT_START_TIMEOUT_MS / 1000} s :\n${output}`,
+    );
+  } catch (error) {
+    child.kill('SIGTERM');
+    await rm(dataDir, { recursive: true, force: true });
+    throw error;
   }
 
   const mails = async () => {
@@ -69,20 +107,20 @@ export async function startProduct(options: { env?: Record<string, string>; publ
   return {
     url,
     dataDir,
+    secondFactors: new SecondFactorMemory(dataDir),
     mails,
     output: () => output,
-    async mailTo(to) {
-      const deadline = Date.now() + 15_000;
-      for (;;) {
-        const mail = (await mails()).find((m) => m.includes(`To: ${to}`));
-        if (mail) return mail;
-        if (Date.now() > deadline) throw new Error(`aucun mail pour ${to} dans ${path.join(dataDir, 'mail')}`);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    },
+    mailTo: (to) =>
+      pollFor(
+        async () => (await mails()).find((m) => m.includes(`To: ${to}`)),
+        15_000,
+        () => `aucun mail pour ${to} dans ${path.join(dataDir, 'mail')}`,
+      ),
     async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
+      }
       await rm(dataDir, { recursive: true, force: true });
     },
   };
@@ -90,11 +128,14 @@ export async function startProduct(options: { env?: Record<string, string>; publ
 
 /** The first link to `pathPrefix` in the plain-text part of a raw mail. */
 export function linkIn(rawMail: string, pathPrefix: string): string {
-  // Bodies are quoted-printable or base64: look in both decodings.
-  const quotedPrintable = rawMail.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
-  const base64Blocks = rawMail.match(/(?:^[A-Za-z0-9+/=]{40,}\r?\n)+/gm) ?? [];
-  const unfolded = [quotedPrintable, ...base64Blocks.map((b) => Buffer.from(b.replace(/\s/g, ''), 'base64').toString('utf8'))].join('\n');
-  const match = unfolded.match(new RegExp(`https?://[^\\s"<>]+${pathPrefix.replace(/[/?]/g, '\\$&')}[^\\s"<>]*`));
+  const match = decodedMail(rawMail).match(new RegExp(`https?://[^\\s"<>]+${pathPrefix.replace(/[/?]/g, '\\$&')}[^\\s"<>]*`));
   if (!match) throw new Error(`aucun lien ${pathPrefix} dans le mail`);
   return match[0].replace(/&amp;/g, '&');
+}
+
+/** A raw mail's text in both decodings of its bodies (quoted-printable or base64), one after the other. */
+export function decodedMail(rawMail: string): string {
+  const quotedPrintable = rawMail.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const base64Blocks = rawMail.match(/(?:^[A-Za-z0-9+/=]{40,}\r?\n)+/gm) ?? [];
+  return [quotedPrintable, ...base64Blocks.map((b) => Buffer.from(b.replace(/\s/g, ''), 'base64').toString('utf8'))].join('\n');
 }

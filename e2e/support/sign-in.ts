@@ -1,13 +1,24 @@
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
+import type { Account } from './api';
+import type { RunningProduct } from './product';
 import { passSecondFactorInBrowser } from './second-factor';
 
-/** Signs in through the login page, as a person does, and waits for the dashboard. */
-export async function signInThroughLoginPage(page: Page, baseUrl: string, account: { email: string; password: string }): Promise<void> {
-  await page.goto(`${baseUrl}/login`);
+/** Fills and sends the login page's form, as a person does (the page open at /login). */
+export async function typeCredentials(page: Page, account: Account): Promise<void> {
   await page.getByLabel('Adresse email', { exact: true }).fill(account.email);
   await page.getByLabel('Mot de passe', { exact: true }).fill(account.password);
   await page.getByRole('button', { name: 'Se connecter', exact: true }).click();
-  // Issue 27: an office member or admin gives the code, or sets the second factor up the first time.
-  await passSecondFactorInBrowser(page, account.email);
+}
+
+/**
+ * Signs in through the login page, as a person does, and waits for the dashboard. Issue 27: an office member or
+ * admin gives the code, or sets the second factor up the first time; a browser that is the device the account
+ * passed its second factor on through the API (its cookie known) is trusted and asked nothing.
+ */
+export async function signInThroughLoginPage(page: Page, product: RunningProduct, account: Account): Promise<void> {
+  await product.secondFactors.trustThisDevice(page.context(), product.url, account.email);
+  await page.goto(`${product.url}/login`);
+  await typeCredentials(page, account);
+  await passSecondFactorInBrowser(page, product.secondFactors, account.email);
   await page.waitForURL('**/dashboard');
 }

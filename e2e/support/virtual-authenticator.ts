@@ -1,4 +1,4 @@
-import type { CDPSession, Page } from 'playwright-core';
+import type { CDPSession, Page } from '@playwright/test';
 
 /**
  * Issue 27: a passkey device for a journey. Chromium's DevTools WebAuthn

@@ -1,0 +1,36 @@
+import { defineConfig } from '@playwright/test';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, hasChromium, NO_CHROMIUM_MESSAGE } from './support/chromium';
+
+// Said once, by the runner (its workers load this file too).
+if (!hasChromium && process.env.TEST_WORKER_INDEX === undefined) console.warn(`\n*** ${NO_CHROMIUM_MESSAGE} ***\n`);
+
+/**
+ * Browser journeys against the built product (`npm run build` first: `npm run test:e2e` does it).
+ * Each worker runs one product per test file (support/fixtures.ts) and its own Chromium.
+ */
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.e2e.ts',
+  // Traces and screenshots of failed tests (git-ignored); `npx playwright show-trace <its trace.zip>` replays one.
+  outputDir: '.artifacts/results',
+  // Two cores on CI: two workers, each a server and a browser. E2E_WORKERS=1 runs the files one after the other.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // The tests of a file run in order in one worker (they share the file's product, each seeding its own data).
+  fullyParallel: false,
+  forbidOnly: Boolean(process.env.CI),
+  retries: 0,
+  // CI reads its log: one line per test, the error and where its trace is for a failed one.
+  reporter: [['list']],
+  // A test may start its file's product (a few seconds) and sign several people in.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
+  use: {
+    browserName: 'chromium',
+    locale: 'fr-FR',
+    actionTimeout: 15_000,
+    navigationTimeout: 30_000,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS },
+  },
+});
