@@ -92,7 +92,7 @@ describe.skipIf(!hasChromium)('administration, profile and contact in the browse
     );
     const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('button', { name: 'Exporter en CSV' }).click()]);
     expect(download.suggestedFilename()).toBe('export_projet.csv');
-    const bytes = await readFile((await download.path())!);
+    const bytes = await readFile((await download.path()));
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString('utf8').slice(1).trimEnd().split('\r\n');
     expect(lines[0]).toBe('Identifiant;Nom du dossier;Ville de l’office;Date de création;Statut');
@@ -138,8 +138,8 @@ describe.skipIf(!hasChromium)('administration, profile and contact in the browse
     // The outbox writes the mail to DATA_DIR/mail shortly after the answer.
     const mail = await product.mailTo('contact@notadoo.fr');
     // Bodies are quoted-printable or base64: read both decodings.
-    const blocks = mail!.match(/(?:^[A-Za-z0-9+/=]{40,}\r?\n)+/gm) ?? [];
-    const text = [mail!.replace(/=\r?\n/g, ''), ...blocks.map((b) => Buffer.from(b.replace(/\s/g, ''), 'base64').toString('utf8'))].join('\n');
+    const blocks = mail.match(/(?:^[A-Za-z0-9+/=]{40,}\r?\n)+/gm) ?? [];
+    const text = [mail.replace(/=\r?\n/g, ''), ...blocks.map((b) => Buffer.from(b.replace(/\s/g, ''), 'base64').toString('utf8'))].join('\n');
     expect(text).toContain('Bertrand');
     expect(text).toContain('b.fabre@etude-fabre.fr');
   });

@@ -64,7 +64,7 @@ describe.skipIf(!hasChromium)('each person’s data in the browser', () => {
 
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     expect(file.suggestedFilename()).toMatch(/^mes-donnees-notadoo-\d{4}-\d{2}-\d{2}\.zip$/);
-    const zip = unzipSync(new Uint8Array(await readFile((await file.path())!)));
+    const zip = unzipSync(new Uint8Array(await readFile((await file.path()))));
     expect(JSON.parse(strFromU8(zip['compte.json']!))).toMatchObject({ email: CLAIRE.email, prenom: 'Claire', nom: 'Données' });
     const files = JSON.parse(strFromU8(zip['dossiers.json']!)) as Array<{ nom: string }>;
     expect(files.map((f) => f.nom).sort()).toEqual(['Brouillon de Claire', 'Vente transmise']);

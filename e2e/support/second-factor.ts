@@ -81,7 +81,7 @@ export async function sessionCheckedMinutesAgo(dataDir: string, token: string, m
   return new SignJWT({ ...claims, chk: Math.floor(Date.now() / 1000) - minutesAgo * 60 })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(sub!)
-    .setIssuedAt(iat!)
+    .setIssuedAt(iat)
     .setExpirationTime(exp!)
     .sign(new TextEncoder().encode(secret));
 }
