@@ -133,7 +133,7 @@ test.describe('journeys without rough edges', () => {
     const image = page.getByRole('article', { name: 'Office notarial de Paris' }).locator('img');
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     const [natural, shown] = await image.evaluate((img: HTMLImageElement) => [img.naturalWidth / img.naturalHeight, img.clientWidth / img.clientHeight]);
-    expect(Math.abs(natural! - shown!)).toBeLessThan(0.02);
+    expect(Math.abs(natural - shown)).toBeLessThan(0.02);
 
     await page.goto(`${product.url}/dashboard`);
     const avatars = page.getByRole('article', { name: 'Vente maison Lisible' }).locator('.mantine-Avatar-root');

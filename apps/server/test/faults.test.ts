@@ -51,7 +51,7 @@ interface WireDocument {
 async function projectDocuments(server: ServerProcess, token: string, projectId: number): Promise<WireDocument[]> {
   const res = await call(server, 'GET', `/project/${projectId}`, { token });
   expect(res.status).toBe(200);
-  return res.json.documents as unknown as WireDocument[];
+  return res.json.documents as WireDocument[];
 }
 
 /** A PDF whose content is a secret (it must never reach the logs), padded so an upload can be cut in the middle. */
@@ -95,7 +95,7 @@ async function upload(server: ServerProcess, token: string, projectId: number, d
 async function download(server: ServerProcess, token: string, docId: number, index: number): Promise<Buffer> {
   const tokens = await call(server, 'POST', '/generate_file_token', { token, body: [{ type: 'file', docId }] });
   expect(tokens.status).toBe(200);
-  const value = keep((tokens.json.tokens as unknown as Array<{ value: string }>)[0]!.value);
+  const value = keep((tokens.json.tokens as Array<{ value: string }>)[0]!.value);
   const res = await fetch(`${server.url}/api/get_file/${docId}/${index}/${value}`);
   expect(res.status).toBe(200);
   return Buffer.from(await res.arrayBuffer());
@@ -144,13 +144,13 @@ describe('the server process on its embedded database', () => {
     projectId = created.json.id as number;
     const docs = await projectDocuments(server, user.token, projectId);
     civilId = docs.flatMap((d) => d.document_civil_statuses)[0]!.id;
-    const me = (await call(server, 'GET', `/project/${projectId}`, { token: user.token })).json.participants as unknown as Array<{ id: number }>;
+    const me = (await call(server, 'GET', `/project/${projectId}`, { token: user.token })).json.participants as Array<{ id: number }>;
     const added = await call(server, 'POST', '/participant/adddocument', {
       token: user.token,
       body: { projectId, docType: 'document_files', docFileType: 'identity_card', participantId: me[0]!.id },
     });
     expect(added.status).toBe(200);
-    drawerId = (added.json.documents as unknown as WireDocument[]).flatMap((d) => d.document_files).at(-1)!.id;
+    drawerId = (added.json.documents as WireDocument[]).flatMap((d) => d.document_files).at(-1)!.id;
     const first = secretPdf();
     expect(await upload(server, user.token, projectId, drawerId, first)).toBe(200);
     acknowledgedFiles.push(first);
@@ -265,7 +265,7 @@ describe('the server process on its embedded database', () => {
     const database = await openDatabase({ pgliteDir: path.join(dataDir, 'db') });
     try {
       const rows = await database.db.select({ id: documents.id, files: documents.files }).from(documents);
-      const referenced = rows.find((r) => r.id === drawerId)!.files as string[];
+      const referenced = rows.find((r) => r.id === drawerId)!.files;
       expect(referenced).toHaveLength(acknowledgedFiles.length);
       expect(readdirSync(filesDir()).filter((name) => !isTemporary(name)).sort()).toEqual([...referenced].sort());
       for (const r of await database.db.select({ hash: users.passwordHash }).from(users)) keep(r.hash);
@@ -379,7 +379,7 @@ describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL database',
             await sleep(50);
             continue;
           }
-          w.item = (project.json.documents as unknown as WireDocument[]).flatMap((d) => d.document_civil_statuses).find((q) => q.id === w.item.id)!;
+          w.item = (project.json.documents as WireDocument[]).flatMap((d) => d.document_civil_statuses).find((q) => q.id === w.item.id)!;
           unsure = false;
         }
         const res =

@@ -64,7 +64,7 @@ describe.each(BACKENDS)('two app instances on one %s database', (backend) => {
     expect(me.statusCode).toBe(200);
     const disabled = await t.app.inject({ method: 'POST', url: '/api/admin/user/toggleStatus', headers: admin.headers, payload: { id: user.id, data: '0', action: 'active' } });
     expect(disabled.json().isActive).toBe(false);
-    const after = await get(other, '/users/me', token, me.headers.etag as string);
+    const after = await get(other, '/users/me', token, me.headers.etag);
     expect(after.statusCode).toBe(401);
   });
 
@@ -74,7 +74,7 @@ describe.each(BACKENDS)('two app instances on one %s database', (backend) => {
     const id = (await t.app.inject({ method: 'POST', url: '/api/project', headers: seller.headers, payload: { name: 'Avant', type: 'realty', subtype: 'house', role: 'seller' } })).json<{ id: number }>().id;
     const before = await get(other, `/project/${id}`, token);
     expect((await t.app.inject({ method: 'POST', url: '/api/project/rename', headers: seller.headers, payload: { id, name: 'Après' } })).statusCode).toBe(200);
-    const after = await get(other, `/project/${id}`, token, before.headers.etag as string);
+    const after = await get(other, `/project/${id}`, token, before.headers.etag);
     expect(after.statusCode).toBe(200);
     expect(after.json().name).toBe('Après');
     expect(after.headers.etag).not.toBe(before.headers.etag);

@@ -97,7 +97,7 @@ async function readForm(req: IncomingMessage): Promise<Record<string, string>> {
     try {
       const parsed = JSON.parse(raw) as unknown;
       if (!parsed || typeof parsed !== 'object') throw new Error('not an object');
-      return Object.fromEntries(Object.entries(parsed).filter(([, v]) => typeof v === 'string')) as Record<string, string>;
+      return Object.fromEntries(Object.entries(parsed).filter(([, v]) => typeof v === 'string'));
     } catch {
       throw new HttpError(400, 'Corps JSON illisible.');
     }

@@ -401,16 +401,16 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
       .returning({ id: pieceVersions.id });
     const sentAt = new Date(t.clock.now().getTime() - 60_000).toISOString();
     const thread = await db.execute(sql`INSERT INTO message_threads (project_id, kind, created_at) VALUES (${projectId}, 'everyone', ${sentAt}::timestamptz) RETURNING id`);
-    const threadId = (thread as unknown as { rows: Array<{ id: number }> }).rows[0]!.id;
+    const threadId = (thread as { rows: Array<{ id: number }> }).rows[0]!.id;
     const message = await db.execute(
       sql`INSERT INTO messages (thread_id, project_id, author_user_id, author_name, author_side, body, created_at) VALUES (${threadId}, ${projectId}, ${users.seller.id}, 'Prénom seller', 'person', 'Bonjour à tous.', ${sentAt}::timestamptz) RETURNING id`,
     );
-    const messageId = (message as unknown as { rows: Array<{ id: number }> }).rows[0]!.id;
+    const messageId = (message as { rows: Array<{ id: number }> }).rows[0]!.id;
     const attachment = await db.execute(sql`INSERT INTO message_attachments (message_id, position, stored_name, size_bytes) VALUES (${messageId}, 0, 'ijklmnop_plan.pdf', ${PDF_BYTES.length}) RETURNING id`);
     await t.storage.putBuffer(projectFileKey(projectId, 'ijklmnop_plan.pdf'), PDF_BYTES);
     return {
       messageId,
-      attachmentId: (attachment as unknown as { rows: Array<{ id: number }> }).rows[0]!.id,
+      attachmentId: (attachment as { rows: Array<{ id: number }> }).rows[0]!.id,
       projectId,
       sellerPid,
       buyerPid,

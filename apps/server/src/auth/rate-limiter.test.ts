@@ -8,7 +8,6 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, createClock, openTestDatabase, testConfig } from '../../test/test-app';
 import { buildApp } from '../app';
-import type { Db } from '../db/database';
 import { migrate } from '../db/migrate';
 import { rowsOf } from '../db/rows';
 import { schema } from '../db/schema';
@@ -165,7 +164,7 @@ describe('rate-limited calls when the database cannot be reached', () => {
     const app = await buildApp({
       database: {
         kind: 'postgres',
-        db: drizzle(pool, { schema }) as unknown as Db,
+        db: drizzle(pool, { schema }),
         execScriptAtomically: async () => undefined,
         withStartupLock: (work) => work(),
         listen: () => Promise.reject(new Error('base injoignable')),

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database';
+import { rowsOf } from '../db/rows';
 import { periodicTask } from '../periodic-task';
 
 /**
@@ -94,8 +95,8 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   const clock = (): SQL => (options.now ? sql`${options.now().toISOString()}::timestamptz` : sql`now()`);
 
   async function rows(query: SQL): Promise<Array<{ key: string; count: number; resetInMs: number }>> {
-    const result = (await db.execute(query)) as unknown as { rows: Array<{ key: string; count: number | string; reset_in_ms?: number | string | null }> };
-    return result.rows.map((r) => ({ key: r.key, count: Number(r.count), resetInMs: Math.max(0, Number(r.reset_in_ms ?? 0)) }));
+    const found = await rowsOf<{ key: string; count: number | string; reset_in_ms?: number | string | null }>(db, query);
+    return found.map((r) => ({ key: r.key, count: Number(r.count), resetInMs: Math.max(0, Number(r.reset_in_ms ?? 0)) }));
   }
 
   async function hitWindows(hits: ReadonlyArray<readonly [key: string, limit: RateLimit]>, peek: readonly string[] = []): Promise<Map<string, LimitWindow>> {

@@ -96,7 +96,7 @@ function connect(worker: Worker): PgliteWorkerClient {
       } catch (error) {
         // A parameter structured clone cannot copy (a function, a class instance's private state).
         settle(id);
-        reject(error as Error);
+        reject(error instanceof Error ? error : new Error(String(error)));
       }
     });
   }

@@ -43,7 +43,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('hot statements planned once on 
     documentId = page.json().documents[0].id;
     connection = new pg.Client({ connectionString: t.databaseUrl });
     await connection.connect();
-    db = drizzle(connection, { schema }) as unknown as Db;
+    db = drizzle(connection, { schema });
   });
   afterAll(async () => {
     await connection?.end();

@@ -3,5 +3,6 @@ import type { Db } from './database';
 
 /** The rows of raw SQL: both drivers (node-postgres and PGlite) answer `db.execute` with `{ rows }`. */
 export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
 }

@@ -108,7 +108,7 @@ describe.each(BACKENDS)('revalidation of the session and the project page on %s'
     await t.tokenFor(mate.email, mate.password);
     const again = await get(`/project/${id}`, seller.headers, sellerTag);
     expect(again.statusCode).toBe(304);
-    const office = await get(`/project/${id}`, notary.headers, notaryPage.headers.etag as string);
+    const office = await get(`/project/${id}`, notary.headers, notaryPage.headers.etag);
     expect(office.statusCode).toBe(200);
     const mateNow = office.json<{ participants: Array<{ last_name: string; user: { lastConnectionDate: string } | null }> }>().participants.find((p) => p.last_name === 'Covendeur')!;
     expect(mateNow.user!.lastConnectionDate).not.toBe(mateSeenByOffice.user!.lastConnectionDate);

@@ -51,7 +51,7 @@ export function describeHistoryEntry(kind: HistoryEventKind, details: HistoryDet
       const changes = Array.isArray(details.changes) ? details.changes : [];
       const lines = changes.flatMap((change) => {
         if (change === null || typeof change !== 'object' || Array.isArray(change)) return [];
-        const c = change as HistoryDetails;
+        const c = change;
         return [`${text(c, 'label')} : ${quoted(text(c, 'before'))} → ${quoted(text(c, 'after'))}`];
       });
       return `${text(details, 'questionnaire')} — ${lines.join(' ; ')}`;

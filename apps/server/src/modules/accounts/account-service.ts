@@ -252,7 +252,7 @@ export async function sendConfirmationMail(ctx: AppContext, user: Pick<UserRow, 
 export async function queueConfirmationMail(ctx: AppContext, db: Db, user: Pick<UserRow, 'id' | 'email' | 'firstName'>): Promise<void> {
   const token = await createAccountToken(db, user.id, 'confirm_email', ctx.now());
   const query = new URLSearchParams({ token, email: user.email });
-  await queueMail(db, confirmEmailMail(user.email, user.firstName, `${ctx.config.publicUrl}/email/confirm?${query}`));
+  await queueMail(db, confirmEmailMail(user.email, user.firstName, `${ctx.config.publicUrl}/email/confirm?${query.toString()}`));
 }
 
 /**

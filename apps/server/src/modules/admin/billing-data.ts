@@ -82,7 +82,7 @@ export async function* eachProjectCreatedBetween(db: Db, days: BillingDays, batc
       .orderBy(asc(projects.createdAt), asc(projects.id))
       .limit(batchSize);
     if (rows.length === 0) return;
-    yield rows.map(({ cursorAt: _, ...row }) => row as OpenProjectRow);
+    yield rows.map(({ cursorAt: _, ...row }) => row);
     if (rows.length < batchSize) return;
     const last = rows[rows.length - 1]!;
     after = { createdAt: last.cursorAt, id: last.id };

@@ -33,7 +33,7 @@ describe.each(BACKENDS)('documents of a project on %s', (backend) => {
     return t.app.inject({ method: 'POST', url: `/api/project/${projectId}/addfile`, headers: { ...a.headers, ...body.headers }, payload: body.payload });
   }
   async function tokenFor(a: Actor, docId: number) {
-    const res = await api(a, 'POST', '/generate_file_token', [{ type: 'file', docId }] as unknown as object);
+    const res = await api(a, 'POST', '/generate_file_token', [{ type: 'file', docId }]);
     return res;
   }
 

@@ -18,7 +18,7 @@ describe.each(BACKENDS)('the history of a file on %s', (backend) => {
 
   async function actor(overrides: Parameters<TestApp['createUser']>[0] = {}): Promise<Actor> {
     const u = await t.createUser(overrides);
-    const [row] = await t.database.db.execute<{ first_name: string; last_name: string }>(sql`SELECT first_name, last_name FROM users WHERE id = ${u.id}`).then((r) => (r as unknown as { rows: Array<{ first_name: string; last_name: string }> }).rows);
+    const [row] = await t.database.db.execute<{ first_name: string; last_name: string }>(sql`SELECT first_name, last_name FROM users WHERE id = ${u.id}`).then((r) => (r as { rows: Array<{ first_name: string; last_name: string }> }).rows);
     return { ...u, headers: { ...bearer(await t.tokenFor(u.email, u.password)), 'user-agent': BROWSER }, name: `${row!.first_name} ${row!.last_name}` };
   }
   const api = (a: Actor | null, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
@@ -224,7 +224,7 @@ describe.each(BACKENDS)('the history of a file on %s', (backend) => {
     expect((await api(buyer, 'POST', `/project/${early}/addperson`, { firstName: 'Faux', lastName: 'Vendeur', email: third.email, role: 'seller' })).statusCode).toBe(200);
     const thirdHeaders = { ...bearer(await t.acceptInvitation(third.email, third.password)), 'user-agent': BROWSER };
     const lateSeller = await actor();
-    const lateEmail = (await t.database.db.execute<{ email: string }>(sql`SELECT email FROM users WHERE id = ${lateSeller.id}`).then((r) => (r as unknown as { rows: Array<{ email: string }> }).rows))[0]!.email;
+    const lateEmail = (await t.database.db.execute<{ email: string }>(sql`SELECT email FROM users WHERE id = ${lateSeller.id}`).then((r) => (r as { rows: Array<{ email: string }> }).rows))[0]!.email;
     expect((await api(notary, 'POST', `/project/${early}/addperson`, { firstName: 'Vrai', lastName: 'Vendeur', email: lateEmail, role: 'seller' })).statusCode).toBe(200);
     const lateHeaders = { ...bearer(await t.acceptInvitation(lateSeller.email, lateSeller.password)), 'user-agent': BROWSER };
     const [earlySale] = await t.database.db.select().from(documents).where(and(eq(documents.projectId, early), eq(documents.docType, 'document_sale_houses')));

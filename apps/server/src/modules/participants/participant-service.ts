@@ -125,7 +125,7 @@ async function invite(
       firstName: person.firstName,
       inviter: `${inviter.firstName} ${inviter.lastName}`,
       projectName: loaded.project.name,
-      link: `${ctx.config.publicUrl}/${hasAccount ? 'login' : 'signup'}?${query}`,
+      link: `${ctx.config.publicUrl}/${hasAccount ? 'login' : 'signup'}?${query.toString()}`,
       hasAccount,
     }),
   );

@@ -91,7 +91,7 @@ describe.each(BACKENDS)('projects on %s', (backend) => {
       ['a client of a balance', { type: 'succession', subtype: 'balance', role: 'client', name: 'Bilan Dubois' }, ['document_civil_statuses', 'document_heritage_balances']],
       ['a house seller', { subtype: 'house' }, ['document_civil_statuses', 'document_sale_houses']],
     ])('gives %s the questionnaires of their role', async (_label, body, expected) => {
-      const id = await create(client, body as Record<string, string>);
+      const id = await create(client, body);
       const docs = (await api(client, 'GET', `/project/${id}`)).json().documents as Array<Record<string, unknown[]>>;
       expect(docs.map((d) => Object.keys(d).find((k) => k.startsWith('document_') && d[k]!.length > 0)).sort()).toEqual(expected);
     });

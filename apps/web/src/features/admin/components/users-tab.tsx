@@ -49,7 +49,7 @@ export function UsersTab({ session }: { session: Session }) {
               aria-labelledby="users-sort-label"
               value={sort}
               onChange={(value) => {
-                setSort(value as UserSort);
+                setSort(value);
                 setPage(1);
               }}
               data={[

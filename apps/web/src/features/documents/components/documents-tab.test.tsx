@@ -103,7 +103,7 @@ describe('documents tab', () => {
       'Remplacé par le questionnaire commun',
     );
     await user.click(within(shared).getByRole('button', { name: /Ouvrir le questionnaire/ }));
-    expect(JSON.parse((await screen.findByTestId('questionnaire')).textContent!)).toMatchObject({ path: '/project/10/form/sale/house', state: { owner: null } });
+    expect(JSON.parse((await screen.findByTestId('questionnaire')).textContent)).toMatchObject({ path: '/project/10/form/sale/house', state: { owner: null } });
   });
 
   it('locks the sellers’ shared questionnaire to a buyer', async () => {

@@ -52,7 +52,7 @@ export function ReportDateFields({
           placeholder="Choisir"
           data={FINDING_OPTIONS}
           value={value.finding}
-          onChange={(finding) => onChange({ ...value, finding: finding as DiagnosticFinding | null })}
+          onChange={(finding) => onChange({ ...value, finding: finding })}
           error={errors.finding}
           disabled={disabled}
           comboboxProps={{ withinPortal: false }}

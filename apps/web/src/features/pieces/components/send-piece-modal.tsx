@@ -71,10 +71,13 @@ export function SendPieceModal({ project, request, onClose }: { project: Project
     sendPiece.mutate(
       { project, requestId: request.id, participantId: request.participantId, fileType, file, onProgress: setProgress },
       {
-        onSuccess: async () => {
-          if (checked?.payload) await saveReportDate(checked.payload);
-          notifySuccess(MESSAGES.operationSucceeded);
-          onClose();
+        // saveReportDate says its own failure: this never rejects.
+        onSuccess: () => {
+          void (async () => {
+            if (checked?.payload) await saveReportDate(checked.payload);
+            notifySuccess(MESSAGES.operationSucceeded);
+            onClose();
+          })();
         },
         // The dialog says what the server refused; a failure it cannot explain is also the spec's toast.
         onError: (failure) => {

@@ -21,7 +21,7 @@ export function useUpdateProfile() {
     mutationFn: updateProfile,
     onSuccess: ({ token, ...user }) => {
       if (token) replaceAuthToken(token);
-      mergeIntoSession(queryClient, user as User);
+      mergeIntoSession(queryClient, user);
     },
   });
 }
