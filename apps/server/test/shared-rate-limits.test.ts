@@ -69,7 +69,7 @@ describe.skipIf(!postgresUrl)('rate limits shared by two server processes on one
     expect(statuses).toEqual(Array(10).fill(401));
     for (const server of servers) {
       const refused = await post(server, '/users/login', attacker, { login: email, password: `Devine-encore` });
-      expect(refused).toEqual({ status: 429, json: { message: MESSAGES.loginLocked(15) } });
+      expect(refused).toEqual({ status: 429, json: { code: 'LOGIN_LOCKED', message: MESSAGES.loginLocked(15) } });
     }
     // Another account from that address is not affected.
     expect((await post(servers[1]!, '/users/login', attacker, { login: `autre-${email}`, password: 'Devine0' })).status).toBe(401);
@@ -105,7 +105,7 @@ describe.skipIf(!postgresUrl)('rate limits shared by two server processes on one
     const statuses = [];
     for (let i = 0; i < 5; i += 1) statuses.push((await post(servers[(i + 1) % 2]!, '/contact', '192.0.2.45', message)).status);
     expect(statuses).toEqual(Array(5).fill(200));
-    for (const server of servers) expect(await post(server, '/contact', '192.0.2.45', message)).toEqual({ status: 429, json: { message: TOO_MANY } });
+    for (const server of servers) expect(await post(server, '/contact', '192.0.2.45', message)).toEqual({ status: 429, json: { code: 'RATE_LIMITED', message: TOO_MANY } });
     expect((await post(servers[0]!, '/contact', '192.0.2.46', message)).status).toBe(200);
   }, 60_000);
 });

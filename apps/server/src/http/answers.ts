@@ -89,8 +89,9 @@ const METHODS_WITH_BODY = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * The refusals any route of its kind can answer, whatever it does, added to
  * the ones it declares (a route's own description of a status wins):
  * 503 (maintenance, database) and 414 (an address too long) everywhere; 401
- * and 403 without a session or at a gate; 400 when it reads input; 413 and 415
- * when it reads a body, 406 when that must be multipart; 404 when its path,
+ * and 403 without a session or at a gate; 400 when it reads input or its
+ * method carries a body; 413 and 415 when its method carries a body, 406 when
+ * that must be multipart; 404 when its path,
  * or a signed-in caller's body, names something (a file the viewer may not
  * open is not found either).
  */
@@ -98,12 +99,14 @@ export function commonRefusals(route: Pick<RouteOptions, 'method' | 'schema' | '
   const methods = Array.isArray(route.method) ? route.method : [route.method];
   const schema = route.schema ?? {};
   const access = (route.config as { access?: string } | undefined)?.access;
-  const readsBody = methods.some((method) => METHODS_WITH_BODY.has(method)) && (schema.body !== undefined || schema.consumes !== undefined);
+  // Fastify parses whatever body such a request brings, read by the route or not: it can be malformed, too large or of a refused type.
+  const carriesBody = methods.some((method) => METHODS_WITH_BODY.has(method));
+  const readsBody = carriesBody && (schema.body !== undefined || schema.consumes !== undefined);
   const statuses: ErrorStatus[] = [503, 414];
   if (access !== 'public' && access !== 'link') statuses.push(401, 403);
   if (access === 'project' || schema.params !== undefined || (readsBody && access !== 'public')) statuses.push(404);
-  if (readsBody || schema.params !== undefined || schema.querystring !== undefined) statuses.push(400);
-  if (readsBody) statuses.push(413, 415);
+  if (carriesBody || schema.params !== undefined || schema.querystring !== undefined) statuses.push(400);
+  if (carriesBody) statuses.push(413, 415);
   if (schema.consumes?.includes('multipart/form-data')) statuses.push(406);
   return statuses;
 }
