@@ -23,7 +23,9 @@ export default tseslint.config(
   ...tseslint.configs.recommendedTypeChecked.map((config) => ({ ...config, files: TYPESCRIPT })),
   {
     files: TYPESCRIPT,
-    languageOptions: { parserOptions: { projectService: { allowDefaultProject: TYPESCRIPT_OUTSIDE_PROJECTS }, tsconfigRootDir: import.meta.dirname } },
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: TYPESCRIPT_OUTSIDE_PROJECTS }, tsconfigRootDir: import.meta.dirname },
+    },
     rules: {
       // Fastify's plugins, hooks and handlers are async functions by contract, awaited or not.
       '@typescript-eslint/require-await': 'off',
@@ -77,8 +79,16 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/rows', '**/db/json-rows', '**/db/prepared-statements', '**/db/table-columns'],
-              message: 'Le SQL d\'un module va dans son fichier `*-data.ts` (CODE_STYLE.md).',
+              group: [
+                'drizzle-orm',
+                'drizzle-orm/*',
+                '**/db/schema',
+                '**/db/rows',
+                '**/db/json-rows',
+                '**/db/prepared-statements',
+                '**/db/table-columns',
+              ],
+              message: "Le SQL d'un module va dans son fichier `*-data.ts` (CODE_STYLE.md).",
             },
           ],
         },
@@ -86,8 +96,9 @@ export default tseslint.config(
       'no-restricted-syntax': [
         'error',
         {
-          selector: "CallExpression[callee.property.name=/^(select|selectDistinct|insert|update|delete|execute|\\$count|\\$with|with)$/]:matches([callee.object.name=/^(db|tx)$/], [callee.object.property.name='db'])",
-          message: 'Le SQL d\'un module va dans son fichier `*-data.ts` (CODE_STYLE.md).',
+          selector:
+            "CallExpression[callee.property.name=/^(select|selectDistinct|insert|update|delete|execute|\\$count|\\$with|with)$/]:matches([callee.object.name=/^(db|tx)$/], [callee.object.property.name='db'])",
+          message: "Le SQL d'un module va dans son fichier `*-data.ts` (CODE_STYLE.md).",
         },
       ],
     },

@@ -10,14 +10,31 @@ const VIEWPORTS = [
 ] as const;
 type Viewport = (typeof VIEWPORTS)[number];
 
-const PUBLIC_PAGES = ['/', '/how-it-works', '/frais-de-notaire', '/le-reseau-notarial-notadoo', '/notaries', '/partners', '/contact', '/legals', '/login', '/signup', '/page-inconnue'];
+const PUBLIC_PAGES = [
+  '/',
+  '/how-it-works',
+  '/frais-de-notaire',
+  '/le-reseau-notarial-notadoo',
+  '/notaries',
+  '/partners',
+  '/contact',
+  '/legals',
+  '/login',
+  '/signup',
+  '/page-inconnue',
+];
 /** Set to a folder to keep a screenshot of every page checked (to look at them by eye). */
 const SCREENSHOT_DIR = process.env.E2E_SCREENSHOT_DIR;
 
-const pageOptions = (viewport: Viewport, token?: string): FrenchPageOptions => ({ token, viewport: { width: viewport.width, height: viewport.height }, toursSeen: ALL_TOURS });
+const pageOptions = (viewport: Viewport, token?: string): FrenchPageOptions => ({
+  token,
+  viewport: { width: viewport.width, height: viewport.height },
+  toursSeen: ALL_TOURS,
+});
 
 async function check(page: Page, viewport: Viewport, label: string) {
-  if (SCREENSHOT_DIR) await page.screenshot({ path: `${SCREENSHOT_DIR}/${viewport.width}-${label.replace(/[^\w-]+/g, '_')}.png`, fullPage: true });
+  if (SCREENSHOT_DIR)
+    await page.screenshot({ path: `${SCREENSHOT_DIR}/${viewport.width}-${label.replace(/[^\w-]+/g, '_')}.png`, fullPage: true });
   await expectNoAccessibilityViolation(page, `${label} (${viewport.name})`);
 }
 
@@ -41,7 +58,12 @@ test.describe('accessibility of the main pages (axe-core)', () => {
         }
       });
 
-      test('signed in as a client: dashboard, profile, documents, new file, project tabs and a questionnaire', async ({ product, api, seed, newPage }) => {
+      test('signed in as a client: dashboard, profile, documents, new file, project tabs and a questionnaire', async ({
+        product,
+        api,
+        seed,
+        newPage,
+      }) => {
         const clientToken = await api.signIn(CLIENT);
         const projectId = await seed.project(clientToken, { name: `Vente maison Lilas (${viewport.name})` });
         const page = await newPage(pageOptions(viewport, clientToken));
@@ -58,7 +80,10 @@ test.describe('accessibility of the main pages (axe-core)', () => {
           await check(page, viewport, `projet-${tab}`);
         }
         await page.getByRole('tab', { name: 'Documents' }).click();
-        await page.getByRole('button', { name: /^Ouvrir le questionnaire / }).first().click();
+        await page
+          .getByRole('button', { name: /^Ouvrir le questionnaire / })
+          .first()
+          .click();
         await page.waitForURL(`**/project/${projectId}/form/**`);
         await page.getByRole('navigation', { name: 'Étapes du questionnaire' }).waitFor();
         await check(page, viewport, 'questionnaire');

@@ -51,7 +51,11 @@ test.describe('account and uploads in the browser', () => {
     await page.waitForURL('**/signup?email=lea%40exemple.fr');
   });
 
-  test('refuses a file over 20 Mo in the dialog without sending it, shows the server refusing a false PDF, then sends a real one', async ({ product, seed, newPage }) => {
+  test('refuses a file over 20 Mo in the dialog without sending it, shows the server refusing a false PDF, then sends a real one', async ({
+    product,
+    seed,
+    newPage,
+  }) => {
     const claire = { ...CLAIRE, email: 'claire.envois@exemple.fr' };
     const projectId = await seed.project(await seed.signUp(claire), { name: 'Vente maison Żółć' });
     const page = await newPage({ viewport: PHONE, toursSeen: PROJECT_TOURS });
@@ -96,7 +100,11 @@ test.describe('account and uploads in the browser', () => {
     expect(uploads).toHaveLength(2);
   });
 
-  test('changes the e-mail: says where the link went, counts down, signs out after 3 s, and shows the pending address after signing in again', async ({ product, seed, newPage }) => {
+  test('changes the e-mail: says where the link went, counts down, signs out after 3 s, and shows the pending address after signing in again', async ({
+    product,
+    seed,
+    newPage,
+  }) => {
     await seed.signUp(CLAIRE);
     const page = await newPage({ toursSeen: PROJECT_TOURS });
     // The page runs on a clock the test can stop and move: the countdown is checked without waiting 3 s.
@@ -139,7 +147,9 @@ test.describe('account and uploads in the browser', () => {
     const sentBefore = (await product.mails()).filter((m) => m.includes(`To: ${NEW_ADDRESS}`)).length;
     await pending.getByRole('button', { name: 'Renvoyer le lien' }).click();
     await page.getByText('Merci ! Un email vous a été envoyé...').waitFor();
-    await expect.poll(async () => (await product.mails()).filter((m) => m.includes(`To: ${NEW_ADDRESS}`)).length, { timeout: 15_000 }).toBe(sentBefore + 1);
+    await expect
+      .poll(async () => (await product.mails()).filter((m) => m.includes(`To: ${NEW_ADDRESS}`)).length, { timeout: 15_000 })
+      .toBe(sentBefore + 1);
 
     await pending.getByRole('button', { name: 'Annuler le changement' }).click();
     await page.getByText('Le changement d’adresse email est annulé.').waitFor();

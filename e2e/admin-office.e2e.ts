@@ -41,7 +41,9 @@ test.describe('an office for a new notary, searches and the billing range in the
     const search = admin.getByLabel('Rechercher un utilisateur');
     await search.fill('notadoo.fr');
     await admin.waitForFunction(() => document.querySelectorAll('table[aria-label="Utilisateurs"] tbody tr').length === 4);
-    expect(await usersRows(admin).allInnerTexts()).toEqual(expect.arrayContaining([expect.stringContaining('admin@notadoo.fr'), expect.stringContaining('client@notadoo.fr')]));
+    expect(await usersRows(admin).allInnerTexts()).toEqual(
+      expect.arrayContaining([expect.stringContaining('admin@notadoo.fr'), expect.stringContaining('client@notadoo.fr')]),
+    );
     await search.fill('heritiere');
     await admin.waitForFunction(() => document.querySelectorAll('table[aria-label="Utilisateurs"] tbody tr').length === 1);
     expect(await usersRows(admin).first().innerText()).toContain(email);
@@ -62,7 +64,9 @@ test.describe('an office for a new notary, searches and the billing range in the
     await admin.getByLabel('Rechercher un utilisateur').fill('étienne joséphine');
     await admin.waitForFunction(() => document.querySelectorAll('table[aria-label="Utilisateurs"] tbody tr').length === 1);
     const reloaded = admin.getByRole('combobox', { name: 'Office notarial : Joséphine Étienne' });
-    await admin.waitForFunction(() => (document.querySelector<HTMLInputElement>('input[aria-label="Office notarial : Joséphine Étienne"]')?.value ?? '') === 'Lyon');
+    await admin.waitForFunction(
+      () => (document.querySelector<HTMLInputElement>('input[aria-label="Office notarial : Joséphine Étienne"]')?.value ?? '') === 'Lyon',
+    );
     expect(await reloaded.inputValue()).toBe('Lyon');
     await expectNoAccessibilityViolation(admin, "tableau des utilisateurs avec l'office (390 px)");
   });

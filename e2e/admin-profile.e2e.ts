@@ -9,7 +9,13 @@ import { signInThroughLoginPage } from './support/sign-in';
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=';
 /** Estate agents, one a test (a name of its own, so that each test finds its own in the admin's lists). */
 const AGENT_PASSWORD = 'Agence2026';
-const agentAccount = (lastName: string) => ({ firstName: 'Hugo', lastName, email: `hugo.${lastName.toLowerCase()}@agence.fr`, password: AGENT_PASSWORD, intermediary: true });
+const agentAccount = (lastName: string) => ({
+  firstName: 'Hugo',
+  lastName,
+  email: `hugo.${lastName.toLowerCase()}@agence.fr`,
+  password: AGENT_PASSWORD,
+  intermediary: true,
+});
 
 /** What « Accorder les droits d'intermédiaire » does, through the admin's API. */
 async function grantIntermediaryRights(api: ProductApi, token: string): Promise<void> {
@@ -87,9 +93,9 @@ test.describe('administration, profile and contact in the browser', () => {
     await table.getByText('Vente maison Fabre; "jardin"').waitFor();
     const year = new Date().getFullYear();
     expect(await admin.getByLabel('Du', { exact: true }).inputValue()).toBe(`${year}-01-01`);
-    const shown = await table.locator('tbody tr').evaluateAll((rows) =>
-      rows.map((row) => Array.from(row.querySelectorAll('td'), (td) => td.textContent ?? '')),
-    );
+    const shown = await table
+      .locator('tbody tr')
+      .evaluateAll((rows) => rows.map((row) => Array.from(row.querySelectorAll('td'), (td) => td.textContent ?? '')));
     const [download] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('button', { name: 'Exporter en CSV' }).click()]);
     expect(download.suggestedFilename()).toBe('export_projet.csv');
     const bytes = await readFile((await download.path())!);
@@ -97,7 +103,9 @@ test.describe('administration, profile and contact in the browser', () => {
     const lines = bytes.toString('utf8').slice(1).trimEnd().split('\r\n');
     expect(lines[0]).toBe('Identifiant;Nom du dossier;Ville de l’office;Date de création;Statut');
     const quote = (v: string) => (/[;"]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-    expect(lines.slice(1)).toEqual(shown.map(([id, name, city, date, status]) => [id, quote(name!), city === '—' ? '' : city, date, status].join(';')));
+    expect(lines.slice(1)).toEqual(
+      shown.map(([id, name, city, date, status]) => [id, quote(name!), city === '—' ? '' : city, date, status].join(';')),
+    );
     expect(lines.some((l) => l.includes('"Vente maison Fabre; ""jardin"""'))).toBe(true);
   });
 
@@ -132,7 +140,7 @@ test.describe('administration, profile and contact in the browser', () => {
     await form.getByLabel('Adresse email').fill('b.fabre@etude-fabre.fr');
     await form.getByRole('combobox', { name: /Motif/ }).click();
     await visitor.getByRole('option', { name: 'Je suis notaire et souhaite rejoindre le réseau' }).click();
-    await form.getByLabel('Votre message').fill("Notre étude lyonnaise souhaite rejoindre le réseau. Pouvez-vous nous rappeler ?");
+    await form.getByLabel('Votre message').fill('Notre étude lyonnaise souhaite rejoindre le réseau. Pouvez-vous nous rappeler ?');
     await form.getByRole('button', { name: 'Envoyer mon message' }).click();
     await form.getByRole('status').getByText('Merci ! Votre message a bien été envoyé à nos équipes !').waitFor();
     // The outbox writes the mail to DATA_DIR/mail shortly after the answer.

@@ -34,13 +34,18 @@ async function newVisitor(newPage: NewPage): Promise<{ page: Page; errors: strin
 }
 
 test.describe('first visit of the home page, prerendered and then taken over by the app in parts', () => {
-  test('keeps the markup it was sent: every part of the page, header to footer, is taken over without being drawn again', async ({ product, newPage }) => {
+  test('keeps the markup it was sent: every part of the page, header to footer, is taken over without being drawn again', async ({
+    product,
+    newPage,
+  }) => {
     const { page, errors } = await newVisitor(newPage);
     // Nodes of the prerendered page, kept before the app's code runs: the same nodes must be there after.
     await page.addInitScript(() => {
       document.addEventListener('DOMContentLoaded', () => {
         const kept = window as unknown as Marks;
-        kept.sent = ['header', '#home-realty', 'form[aria-label="Inscription rapide"]', 'footer a[href="/legals"]'].map((css) => document.querySelector(css)!);
+        kept.sent = ['header', '#home-realty', 'form[aria-label="Inscription rapide"]', 'footer a[href="/legals"]'].map((css) =>
+          document.querySelector(css)!,
+        );
       });
     });
     const response = await page.goto(`${product.url}/`);
@@ -49,9 +54,7 @@ test.describe('first visit of the home page, prerendered and then taken over by 
     for (const css of ['header', '#home-realty', 'footer a[href="/legals"]']) {
       await expect.poll(() => takenOver(page, css), { timeout: 10_000 }).toBe(true);
     }
-    const sameNodes = await page.evaluate(() =>
-      (window as unknown as Marks).sent!.every((node) => node.isConnected),
-    );
+    const sameNodes = await page.evaluate(() => (window as unknown as Marks).sent!.every((node) => node.isConnected));
     expect(sameNodes).toBe(true);
 
     // The footer's link is the app's: the page changes without loading the document again.
@@ -62,7 +65,10 @@ test.describe('first visit of the home page, prerendered and then taken over by 
     expect(errors).toEqual([]);
   });
 
-  test("sends a quick signup made before the app's code has arrived through the app once it has (no plain GET of the form)", async ({ product, newPage }) => {
+  test("sends a quick signup made before the app's code has arrived through the app once it has (no plain GET of the form)", async ({
+    product,
+    newPage,
+  }) => {
     const { page, errors } = await newVisitor(newPage);
     // The app's code arrives late, as on a slow link: held until the visitor has sent the form.
     let releaseCode!: () => void;

@@ -47,14 +47,17 @@ test.describe('the history of a file in the browser', () => {
 
     const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Télécharger en CSV' }).click()]);
     expect(csv.suggestedFilename()).toBe(`historique-dossier-${projectId}.csv`);
-    const lines = (await readFile((await csv.path()), 'utf8')).replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = (await readFile(await csv.path(), 'utf8'))
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('N°;Date (heure de Paris);Événement;Personne;Adresse IP;Navigateur;Détail');
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain("Changement d'office");
 
     const [pdf] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Télécharger en PDF' }).click()]);
     expect(pdf.suggestedFilename()).toBe(`historique-dossier-${projectId}.pdf`);
-    expect((await readFile((await pdf.path()))).subarray(0, 5).toString()).toBe('%PDF-');
+    expect((await readFile(await pdf.path())).subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   test('shows the client, at phone width, only the events about their own answers and pieces', async ({ product, api, seed, newPage }) => {

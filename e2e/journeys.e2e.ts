@@ -21,7 +21,9 @@ async function boxOf(locator: Locator): Promise<Box> {
 }
 
 /** At 1366×900 unless said, the tours seen unless said. */
-const pageOptions = (options: { token?: string; viewport?: FrenchPageOptions['viewport']; toursSeen?: boolean } = {}): FrenchPageOptions => ({
+const pageOptions = (
+  options: { token?: string; viewport?: FrenchPageOptions['viewport']; toursSeen?: boolean } = {},
+): FrenchPageOptions => ({
   token: options.token,
   viewport: options.viewport ?? DESKTOP,
   toursSeen: options.toursSeen === false ? [] : ALL_TOURS,
@@ -29,10 +31,20 @@ const pageOptions = (options: { token?: string; viewport?: FrenchPageOptions['vi
 
 /** The rough edges of issue 13, each as a user would meet it, at 1366×900 or 390×844. */
 test.describe('journeys without rough edges', () => {
-  test('pre-fills the invited names and opens the inviting project after signing up through the link', async ({ product, api, seed, newPage }) => {
+  test('pre-fills the invited names and opens the inviting project after signing up through the link', async ({
+    product,
+    api,
+    seed,
+    newPage,
+  }) => {
     const clientToken = await api.signIn(CLIENT);
     const projectId = await seed.project(clientToken, { name: 'Vente maison Invitation' });
-    await api.call('POST', `project/${projectId}/addperson`, { firstName: 'Hugo', lastName: 'Lefèvre', email: 'hugo.lefevre@exemple.fr', role: 'buyer' }, clientToken);
+    await api.call(
+      'POST',
+      `project/${projectId}/addperson`,
+      { firstName: 'Hugo', lastName: 'Lefèvre', email: 'hugo.lefevre@exemple.fr', role: 'buyer' },
+      clientToken,
+    );
     const mail = await product.mailTo('hugo.lefevre@exemple.fr');
     const page = await newPage(pageOptions());
     await page.goto(linkIn(mail, '/signup?'));
@@ -47,7 +59,12 @@ test.describe('journeys without rough edges', () => {
     await page.getByRole('heading', { level: 1, name: 'Vente maison Invitation' }).waitFor();
   });
 
-  test('asks the admin to confirm moving a submitted file, naming both offices, records the move, and toasts below the header', async ({ product, api, seed, newPage }) => {
+  test('asks the admin to confirm moving a submitted file, naming both offices, records the move, and toasts below the header', async ({
+    product,
+    api,
+    seed,
+    newPage,
+  }) => {
     const projectId = await seed.project(await api.signIn(CLIENT), { name: 'Vente maison Déménagement' });
     await seed.projectStatus(await api.signIn(NOTARY), projectId, 4);
     const page = await newPage(pageOptions({ token: await api.signIn(ADMIN) }));
@@ -122,7 +139,12 @@ test.describe('journeys without rough edges', () => {
     await expectNoAccessibilityViolation(page, 'la visite guidée');
   });
 
-  test('shows the whole office image, avatars side by side and the questionnaire title uncut on a phone', async ({ product, api, seed, newPage }) => {
+  test('shows the whole office image, avatars side by side and the questionnaire title uncut on a phone', async ({
+    product,
+    api,
+    seed,
+    newPage,
+  }) => {
     const clientToken = await api.signIn(CLIENT);
     const projectId = await seed.project(clientToken, { name: 'Vente maison Lisible' });
     await api.call('POST', `project/${projectId}/addperson`, { firstName: 'Marc', lastName: 'Aubert', role: 'buyer' }, clientToken);
@@ -132,7 +154,10 @@ test.describe('journeys without rough edges', () => {
     await page.getByRole('tab', { name: 'Office notarial' }).click();
     const image = page.getByRole('article', { name: 'Office notarial de Paris' }).locator('img');
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    const [natural, shown] = await image.evaluate((img: HTMLImageElement) => [img.naturalWidth / img.naturalHeight, img.clientWidth / img.clientHeight]);
+    const [natural, shown] = await image.evaluate((img: HTMLImageElement) => [
+      img.naturalWidth / img.naturalHeight,
+      img.clientWidth / img.clientHeight,
+    ]);
     expect(Math.abs(natural - shown)).toBeLessThan(0.02);
 
     await page.goto(`${product.url}/dashboard`);
@@ -143,7 +168,10 @@ test.describe('journeys without rough edges', () => {
     for (let i = 1; i < boxes.length; i++) expect(overlaps(boxes[i - 1]!, boxes[i]!)).toBe(false);
 
     await page.goto(`${product.url}/project/${projectId}/dashboard`);
-    await page.getByRole('button', { name: /^Ouvrir le questionnaire / }).first().click();
+    await page
+      .getByRole('button', { name: /^Ouvrir le questionnaire / })
+      .first()
+      .click();
     await page.getByRole('navigation', { name: 'Étapes du questionnaire' }).waitFor();
     const title = page.getByRole('banner').getByRole('heading', { level: 1 });
     await keepScreenshot(page, 'phone-questionnaire');

@@ -29,7 +29,12 @@ interface SeededFile {
 async function seedFile(api: ProductApi, seed: Seed): Promise<SeededFile> {
   const clientToken = await api.signIn(CLIENT);
   const projectId = await seed.project(clientToken, { name: 'Vente maison Dubois' });
-  const { participants } = await api.call<{ participants: Array<{ id: number; first_name: string }> }>('GET', `project/${projectId}`, undefined, clientToken);
+  const { participants } = await api.call<{ participants: Array<{ id: number; first_name: string }> }>(
+    'GET',
+    `project/${projectId}`,
+    undefined,
+    clientToken,
+  );
   const client = participants.find((p) => p.first_name === 'Claire')!;
   return { projectId, clientToken, privateThread: `private-${client.id}` };
 }
@@ -80,17 +85,25 @@ test.describe('messages between a client and the office in the browser', () => {
 
   test('shows the notary the unread question and lets them answer', async ({ product, api, seed, newPage }) => {
     const { projectId, clientToken, privateThread } = await seedFile(api, seed);
-    for (const text of [QUESTION, FOLLOW_UP]) await api.call('POST', `project/${projectId}/threads/${privateThread}/messages`, { text }, clientToken);
+    for (const text of [QUESTION, FOLLOW_UP])
+      await api.call('POST', `project/${projectId}/threads/${privateThread}/messages`, { text }, clientToken);
 
     const page = await newPage({ toursSeen: PROJECT_TOURS });
     await openMessages(page, product, projectId, NOTARY);
-    const thread = page.getByRole('navigation', { name: 'Conversations du dossier' }).getByRole('button', { name: new RegExp(`${CLIENT.name} et l'office`) });
+    const thread = page
+      .getByRole('navigation', { name: 'Conversations du dossier' })
+      .getByRole('button', { name: new RegExp(`${CLIENT.name} et l'office`) });
     await thread.getByText('2 non lus').waitFor();
     await thread.click();
     await page.getByText(QUESTION).waitFor();
     await page.getByLabel('Votre message').fill(ANSWER);
-    await page.getByLabel('Fichiers joints (facultatif)').setInputFiles(ATTACHED.map((name) => ({ name, mimeType: 'application/pdf', buffer: smallPdf(name) })));
-    await page.getByRole('list', { name: 'Fichiers joints au message' }).getByRole('button', { name: `Retirer ${ATTACHED[1]}` }).waitFor();
+    await page
+      .getByLabel('Fichiers joints (facultatif)')
+      .setInputFiles(ATTACHED.map((name) => ({ name, mimeType: 'application/pdf', buffer: smallPdf(name) })));
+    await page
+      .getByRole('list', { name: 'Fichiers joints au message' })
+      .getByRole('button', { name: `Retirer ${ATTACHED[1]}` })
+      .waitFor();
     await page.getByLabel('Votre message').press('Control+Enter');
     const sent = page.getByRole('listitem').filter({ hasText: ANSWER });
     await sent.waitFor();
@@ -98,12 +111,20 @@ test.describe('messages between a client and the office in the browser', () => {
     await expectNoAccessibilityViolation(page, 'les messages du notaire');
   });
 
-  test('lets the client see the answer arrive, announced, and that the office read the question', async ({ product, api, seed, newPage }) => {
+  test('lets the client see the answer arrive, announced, and that the office read the question', async ({
+    product,
+    api,
+    seed,
+    newPage,
+  }) => {
     const { projectId, clientToken, privateThread } = await seedFile(api, seed);
     await api.call('POST', `project/${projectId}/threads/${privateThread}/messages`, { text: QUESTION }, clientToken);
     const clientPage = await newPage({ toursSeen: PROJECT_TOURS, viewport: PHONE });
     await openMessages(clientPage, product, projectId, CLIENT);
-    await clientPage.getByRole('navigation', { name: 'Conversations du dossier' }).getByRole('button', { name: /Moi et l'office notarial/ }).click();
+    await clientPage
+      .getByRole('navigation', { name: 'Conversations du dossier' })
+      .getByRole('button', { name: /Moi et l'office notarial/ })
+      .click();
     await clientPage.getByRole('listitem').filter({ hasText: QUESTION }).getByText('Envoyé, pas encore lu').waitFor();
 
     // The notary answers with two files and reads the thread, through the API as his screen does, while the client's page is open.
@@ -119,6 +140,10 @@ test.describe('messages between a client and the office in the browser', () => {
     await answered.getByText('Office notarial').waitFor();
     for (const name of ATTACHED) await answered.getByRole('button', { name: new RegExp(`Télécharger ${name}`) }).waitFor();
     await clientPage.getByRole('status').filter({ hasText: `Nouveau message de` }).waitFor({ state: 'attached', timeout: 15_000 });
-    await clientPage.getByRole('listitem').filter({ hasText: QUESTION }).getByText(/^Lu par l'office le \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}$/).waitFor({ timeout: 30_000 });
+    await clientPage
+      .getByRole('listitem')
+      .filter({ hasText: QUESTION })
+      .getByText(/^Lu par l'office le \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}$/)
+      .waitFor({ timeout: 30_000 });
   });
 });

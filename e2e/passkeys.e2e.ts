@@ -10,7 +10,12 @@ import { addVirtualAuthenticator } from './support/virtual-authenticator';
 
 const PASSWORD = 'Notadoo-Notaire-2026!';
 /** A notary of the Paris office who never signed in, one a test. */
-const notary = (firstName: string, lastName: string): NewOfficeMember => ({ firstName, lastName, email: officeAddress(firstName, lastName), password: PASSWORD });
+const notary = (firstName: string, lastName: string): NewOfficeMember => ({
+  firstName,
+  lastName,
+  email: officeAddress(firstName, lastName),
+  password: PASSWORD,
+});
 
 async function typePassword(page: Page, product: RunningProduct, account: Account) {
   await page.goto(`${product.url}/login`);
@@ -85,7 +90,10 @@ test.describe('passkeys in the browser', () => {
     const signCount = (await device.credentials())[0]!.signCount;
     expect(signCount).toBeGreaterThan(0);
     await page.goto(`${product.url}/profile`);
-    await page.getByRole('region', { name: 'Sécurité' }).getByText(/dernière utilisation le/).waitFor();
+    await page
+      .getByRole('region', { name: 'Sécurité' })
+      .getByText(/dernière utilisation le/)
+      .waitFor();
   });
 
   test('answers a re-authentication with the passkey, 10 minutes after the sign-in', async ({ product, api, seed, newPage }) => {
@@ -96,7 +104,9 @@ test.describe('passkeys in the browser', () => {
     await makePasskeyAtSetup(page, product, member);
 
     const token = (await page.context().cookies()).find((c) => c.name === 'authToken')!.value;
-    await page.context().addCookies([{ name: 'authToken', value: await product.secondFactors.sessionCheckedMinutesAgo(token, 10), url: product.url }]);
+    await page
+      .context()
+      .addCookies([{ name: 'authToken', value: await product.secondFactors.sessionCheckedMinutesAgo(token, 10), url: product.url }]);
     await page.goto(`${product.url}/profile`);
     const security = page.getByRole('region', { name: 'Sécurité' });
     // Removing a passkey is a sensitive action: the server asks again.
@@ -117,7 +127,12 @@ test.describe('passkeys in the browser', () => {
     await security.getByRole('list', { name: 'Vos clés d’accès' }).getByText('Ordinateur du bureau').waitFor();
   });
 
-  test('lets an admin reset the notary’s second factor from the admin screen; the notary sets one up again', async ({ product, api, seed, newPage }) => {
+  test('lets an admin reset the notary’s second factor from the admin screen; the notary sets one up again', async ({
+    product,
+    api,
+    seed,
+    newPage,
+  }) => {
     const member = notary('Denis', 'Clef');
     await seedOfficeMember(api, seed, member);
     const page = await newPage();
@@ -137,7 +152,10 @@ test.describe('passkeys in the browser', () => {
     // The passkey left on the computer no longer opens the account.
     await signOut(page, product);
     await page.getByRole('button', { name: 'Se connecter avec une clé d’accès' }).click();
-    await page.getByRole('alert').getByText(/Connexion par clé d’accès refusée/).waitFor();
+    await page
+      .getByRole('alert')
+      .getByText(/Connexion par clé d’accès refusée/)
+      .waitFor();
     // The password leads to the setup screen again.
     await typePassword(page, product, member);
     await page.waitForURL('**/second-factor/setup');

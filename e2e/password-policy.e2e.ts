@@ -7,7 +7,12 @@ import { typeCredentials } from './support/sign-in';
 const WEAK = 'Lanterne123';
 const STRONG = 'Vq8$kTn3#pZw6-Etude';
 /** A notary whose password meets the clients' rule only, one a test. */
-const notary = (firstName: string, lastName: string) => ({ firstName, lastName, email: officeAddress(firstName, lastName), password: WEAK });
+const notary = (firstName: string, lastName: string) => ({
+  firstName,
+  lastName,
+  email: officeAddress(firstName, lastName),
+  password: WEAK,
+});
 
 /**
  * Issue 27 (passwords): a notary whose password meets the clients' rule only
@@ -33,7 +38,12 @@ test.describe('a notary with a weak password sets a strong one before anything e
     await expectNoAccessibilityViolation(page, 'écran « mot de passe plus robuste »');
   });
 
-  test('judges the new password live, then has the second factor set up, then lets the notary through to the dashboard', async ({ product, api, seed, newPage }) => {
+  test('judges the new password live, then has the second factor set up, then lets the notary through to the dashboard', async ({
+    product,
+    api,
+    seed,
+    newPage,
+  }) => {
     const member = notary('Camille', 'Roux');
     await seedOfficeMember(api, seed, member);
     const page = await newPage({ timeout: 20_000 });
@@ -46,7 +56,10 @@ test.describe('a notary with a weak password sets a strong one before anything e
     await fresh.fill('Roux-Camille-75!');
     await page.getByText('Ce mot de passe est construit à partir de votre nom').waitFor();
     await fresh.fill('Tilleul42');
-    await page.getByText(/doit atteindre 80 bits de robustesse/).first().waitFor();
+    await page
+      .getByText(/doit atteindre 80 bits de robustesse/)
+      .first()
+      .waitFor();
     const save = page.getByRole('button', { name: 'Enregistrer mon nouveau mot de passe' });
     expect(await save.isDisabled()).toBe(true);
 
@@ -75,9 +88,17 @@ test.describe('a notary with a weak password sets a strong one before anything e
       body: JSON.stringify({ login: member.email, password: WEAK }),
     });
     expect(refused.status).toBe(401);
-    const partial = await api.call<{ token: string; secondFactor: string }>('POST', 'users/login', { login: member.email, password: STRONG });
+    const partial = await api.call<{ token: string; secondFactor: string }>('POST', 'users/login', {
+      login: member.email,
+      password: STRONG,
+    });
     expect(partial.secondFactor).toBe('required');
-    const { token } = await api.call<{ token: string }>('POST', 'auth/second-factor/verify', { code: await product.secondFactors.freshTotpCode(member.email) }, partial.token);
+    const { token } = await api.call<{ token: string }>(
+      'POST',
+      'auth/second-factor/verify',
+      { code: await product.secondFactors.freshTotpCode(member.email) },
+      partial.token,
+    );
     const me = await api.call<{ passwordChangeRequired: boolean }>('GET', 'users/me', undefined, token);
     expect(me.passwordChangeRequired).toBe(false);
   });

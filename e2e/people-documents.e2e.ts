@@ -24,7 +24,12 @@ interface ProjectAnswer {
 
 /** A buyer (without account) in the client's file, with an identity card the office received for them: what the office downloads. */
 async function seedBuyerWithIdentityCard(api: ProductApi, clientToken: string, notaryToken: string, projectId: number): Promise<void> {
-  await api.call('POST', `project/${projectId}/addperson`, { firstName: BUYER.firstName, lastName: BUYER.lastName, email: '', role: 'buyer' }, clientToken);
+  await api.call(
+    'POST',
+    `project/${projectId}/addperson`,
+    { firstName: BUYER.firstName, lastName: BUYER.lastName, email: '', role: 'buyer' },
+    clientToken,
+  );
   const project = await api.call<ProjectAnswer>('GET', `project/${projectId}`, undefined, clientToken);
   const buyer = project.participants.find((p) => p.first_name === BUYER.firstName)!;
   const withDrawer = await api.call<ProjectAnswer>(
@@ -65,10 +70,20 @@ test.describe('people and documents of a project in the browser', () => {
     expect(linkIn(await product.mailTo(INVITED.email), '/signup?')).toContain('invitation=');
   });
 
-  test('lets the buyer sign up through the invitation and upload an identity card with a progress bar', async ({ product, api, seed, newPage }) => {
+  test('lets the buyer sign up through the invitation and upload an identity card with a progress bar', async ({
+    product,
+    api,
+    seed,
+    newPage,
+  }) => {
     const clientToken = await api.signIn(CLIENT);
     const projectId = await seed.project(clientToken, { name: 'Vente appartement Garnier', subtype: 'appt' });
-    await api.call('POST', `project/${projectId}/addperson`, { firstName: BUYER.firstName, lastName: BUYER.lastName, email: BUYER.email, role: 'buyer' }, clientToken);
+    await api.call(
+      'POST',
+      `project/${projectId}/addperson`,
+      { firstName: BUYER.firstName, lastName: BUYER.lastName, email: BUYER.email, role: 'buyer' },
+      clientToken,
+    );
     // Written by the mail outbox worker right after the person is added.
     const link = linkIn(await product.mailTo(BUYER.email), '/signup?');
     expect(link).toContain('invitation=');
@@ -100,11 +115,18 @@ test.describe('people and documents of a project in the browser', () => {
     // A slow upload link, so that the bar can be seen moving whatever the machine's speed.
     const cdp = await page.context().newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 256 * 1024 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: 256 * 1024,
+    });
     const upload = page.getByRole('dialog', { name: 'Ajouter un fichier' });
     await upload.waitFor();
     await expectNoAccessibilityViolation(page, 'la fenêtre Ajouter un fichier');
-    await upload.getByLabel('Fichier', { exact: true }).setInputFiles({ name: 'carte-identite.pdf', mimeType: 'application/pdf', buffer: identityCardPdf() });
+    await upload
+      .getByLabel('Fichier', { exact: true })
+      .setInputFiles({ name: 'carte-identite.pdf', mimeType: 'application/pdf', buffer: identityCardPdf() });
     await upload.getByRole('button', { name: 'Envoyer' }).click();
     await upload.getByText(/^Envoi en cours…/).waitFor();
     const bar = upload.getByRole('progressbar', { name: 'Envoi du fichier' });

@@ -11,7 +11,10 @@ import { signInThroughLoginPage } from './support/sign-in';
 const CLAIRE = { firstName: 'Claire', lastName: 'Données', email: 'claire.donnees@exemple.fr', password: 'Tilleul-Ardoise-48' };
 
 /** Claire signed up, with a draft and a file sent to the Paris office (status 3), signed in on a page of her own. */
-async function claireWithTwoFiles(claire: NewPerson, { product, seed, newPage }: { product: RunningProduct; seed: Seed; newPage: NewPage }): Promise<Page> {
+async function claireWithTwoFiles(
+  claire: NewPerson,
+  { product, seed, newPage }: { product: RunningProduct; seed: Seed; newPage: NewPage },
+): Promise<Page> {
   const token = await seed.signUp(claire);
   await seed.project(token, { name: 'Brouillon de Claire', subtype: 'land', office: null });
   await seed.projectStatus(token, await seed.project(token, { name: 'Vente transmise' }), 3);
@@ -29,7 +32,11 @@ test.describe('each person’s data in the browser', () => {
   // Copies are looked for every second here (10 s by default), besides the wake-up a request gives.
   test.use({ productOptions: { env: { DATA_EXPORT_INTERVAL_MS: '1000' } } });
 
-  test('asks for a copy, follows its preparation, is mailed, and downloads a ZIP holding the account and the files', async ({ product, seed, newPage }) => {
+  test('asks for a copy, follows its preparation, is mailed, and downloads a ZIP holding the account and the files', async ({
+    product,
+    seed,
+    newPage,
+  }) => {
     const claire = { ...CLAIRE, email: 'claire.copie@exemple.fr' };
     const page = await claireWithTwoFiles(claire, { product, seed, newPage });
     await page.goto(`${product.url}/profile#mes-donnees`);
@@ -37,18 +44,22 @@ test.describe('each person’s data in the browser', () => {
     await section.getByRole('button', { name: 'Demander une copie de mes données' }).click();
     const download = section.getByRole('button', { name: 'Télécharger mes données (ZIP)' });
     await download.waitFor({ timeout: 30_000 });
-    await expect.poll(() => section.getByRole('status').textContent()).toMatch(/Votre copie est prête \(\d+ Ko\)\. Elle peut être téléchargée jusqu’au \d{2}\/\d{2}\/\d{4}/);
+    await expect
+      .poll(() => section.getByRole('status').textContent())
+      .toMatch(/Votre copie est prête \(\d+ Ko\)\. Elle peut être téléchargée jusqu’au \d{2}\/\d{2}\/\d{4}/);
     await expectNoAccessibilityViolation(page, 'profil, copie prête');
 
     // The mail points at this section (the download itself needs the session).
     const readyLinks = async () =>
-      (await product.mails()).filter((m) => m.includes(`To: ${claire.email}`)).flatMap((m) => {
-        try {
-          return [linkIn(m, '/profile#mes-donnees')];
-        } catch {
-          return [];
-        }
-      });
+      (await product.mails())
+        .filter((m) => m.includes(`To: ${claire.email}`))
+        .flatMap((m) => {
+          try {
+            return [linkIn(m, '/profile#mes-donnees')];
+          } catch {
+            return [];
+          }
+        });
     await expect.poll(readyLinks, { timeout: 15_000 }).toEqual([`${product.url}/profile#mes-donnees`]);
 
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
@@ -60,7 +71,11 @@ test.describe('each person’s data in the browser', () => {
     expect(Object.keys(zip).some((name) => name.startsWith('questionnaires/') && name.endsWith('.csv'))).toBe(true);
   });
 
-  test('deletes the account after naming the draft that goes and the sent file that stays with its office, then signs out', async ({ product, seed, newPage }) => {
+  test('deletes the account after naming the draft that goes and the sent file that stays with its office, then signs out', async ({
+    product,
+    seed,
+    newPage,
+  }) => {
     const claire = { ...CLAIRE, email: 'claire.depart@exemple.fr' };
     const page = await claireWithTwoFiles(claire, { product, seed, newPage });
     await page.goto(`${product.url}/profile#mes-donnees`);
@@ -86,7 +101,11 @@ test.describe('each person’s data in the browser', () => {
     await page.getByText('Votre compte a été supprimé.').waitFor();
 
     // The address no longer signs in; it is free for a new account.
-    const refused = await fetch(`${product.url}/api/users/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ login: claire.email, password: claire.password }) });
+    const refused = await fetch(`${product.url}/api/users/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login: claire.email, password: claire.password }),
+    });
     expect(refused.status).toBe(401);
   });
 });

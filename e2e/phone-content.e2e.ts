@@ -5,11 +5,18 @@ import { expect, test } from './support/fixtures';
 import { ALL_TOURS, PHONE, type FrenchPageOptions } from './support/pages';
 
 const LONG_NAME_FILE = 'Vente maison des Tilleuls à Saint-Rémy-de-Provence';
-const pageOptions = (token?: string, viewport: FrenchPageOptions['viewport'] = PHONE): FrenchPageOptions => ({ token, viewport, toursSeen: ALL_TOURS });
+const pageOptions = (token?: string, viewport: FrenchPageOptions['viewport'] = PHONE): FrenchPageOptions => ({
+  token,
+  viewport,
+  toursSeen: ALL_TOURS,
+});
 
 /** Nothing sticks out sideways: the page is no wider than the window. */
 async function expectNoHorizontalOverflow(page: Page, where: string): Promise<void> {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
   expect(scrollWidth, `${where} : largeur de la page`).toBeLessThanOrEqual(innerWidth);
 }
 
@@ -34,16 +41,22 @@ async function expectFullyVisible(locator: Locator, what: string): Promise<void>
     }
     // One pixel of rounding either way; text cut by an ellipsis is wider than its own box.
     const ownOverflow = element.scrollWidth - element.clientWidth;
-    return box.left < left - 1 || box.right > right + 1 || ownOverflow > 1 ? { box: [box.left, box.right], visible: [left, right], ownOverflow } : null;
+    return box.left < left - 1 || box.right > right + 1 || ownOverflow > 1
+      ? { box: [box.left, box.right], visible: [left, right], ownOverflow }
+      : null;
   });
-  if (cut && process.env.E2E_SCREENSHOT_DIR) await locator.page().screenshot({ path: `${process.env.E2E_SCREENSHOT_DIR}/${what.replace(/[^\w]+/g, '_')}.png`, fullPage: true });
+  if (cut && process.env.E2E_SCREENSHOT_DIR)
+    await locator.page().screenshot({ path: `${process.env.E2E_SCREENSHOT_DIR}/${what.replace(/[^\w]+/g, '_')}.png`, fullPage: true });
   expect(cut, `${what} est coupé`).toBeNull();
 }
 
 /** WCAG contrast ratio of two `rgb(...)` colours. */
 function contrastRatio(foreground: string, background: string): number {
   const luminance = (colour: string) => {
-    const [r, g, b] = colour.match(/[\d.]+/g)!.slice(0, 3).map((v) => Number(v) / 255);
+    const [r, g, b] = colour
+      .match(/[\d.]+/g)!
+      .slice(0, 3)
+      .map((v) => Number(v) / 255);
     const channel = (c: number) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4);
     return 0.2126 * channel(r!) + 0.7152 * channel(g!) + 0.0722 * channel(b!);
   };
@@ -76,7 +89,12 @@ test.describe('phone width, content and small accessibility fixes', () => {
       await expectNoAccessibilityViolation(page, '/frais-de-notaire (téléphone)');
     });
 
-    test('fits the administration, its pending-request banner and its button in the width of the header', async ({ product, api, seed, newPage }) => {
+    test('fits the administration, its pending-request banner and its button in the width of the header', async ({
+      product,
+      api,
+      seed,
+      newPage,
+    }) => {
       // Someone waiting for intermediary rights, with a long address: the admin's banner lists them.
       await seed.signUp({
         email: 'jean-baptiste.delacroix-montgolfier@agence-immobiliere-exemple.fr',
@@ -89,8 +107,14 @@ test.describe('phone width, content and small accessibility fixes', () => {
       await page.goto(`${product.url}/admin`);
       const banner = page.getByRole('alert').filter({ hasText: 'Demandes de droits en attente' });
       await expectFullyVisible(banner, 'le bandeau des demandes en attente');
-      await expectFullyVisible(banner.getByRole('button', { name: /^Accorder les droits d'intermédiaire à Jean-Baptiste/ }), 'le bouton « Accorder »');
-      await expectFullyVisible(banner.getByText('jean-baptiste.delacroix-montgolfier@agence-immobiliere-exemple.fr', { exact: false }), "l'adresse du demandeur");
+      await expectFullyVisible(
+        banner.getByRole('button', { name: /^Accorder les droits d'intermédiaire à Jean-Baptiste/ }),
+        'le bouton « Accorder »',
+      );
+      await expectFullyVisible(
+        banner.getByText('jean-baptiste.delacroix-montgolfier@agence-immobiliere-exemple.fr', { exact: false }),
+        "l'adresse du demandeur",
+      );
       await page.getByRole('table').first().waitFor();
       await expectNoHorizontalOverflow(page, '/admin');
       for (const tab of ['Facturation', 'Mails en échec']) {
@@ -100,7 +124,10 @@ test.describe('phone width, content and small accessibility fixes', () => {
         await expectNoHorizontalOverflow(page, `/admin, onglet ${tab}`);
       }
       await page.getByRole('tab', { name: 'Utilisateurs' }).click();
-      const headerWidth = await page.locator('header').first().evaluate((header) => header.getBoundingClientRect().width);
+      const headerWidth = await page
+        .locator('header')
+        .first()
+        .evaluate((header) => header.getBoundingClientRect().width);
       const mainWidth = await page.getByRole('main').evaluate((main) => main.scrollWidth);
       expect(mainWidth, 'la page est plus large que l’en-tête').toBeLessThanOrEqual(headerWidth);
       await expectNoAccessibilityViolation(page, '/admin (téléphone)');
@@ -110,7 +137,12 @@ test.describe('phone width, content and small accessibility fixes', () => {
       const clientToken = await api.signIn(CLIENT);
       // A long name, as many are: the creator's card must still show "(Créateur)".
       const me = await api.call<{ id: number }>('GET', 'users/me', undefined, clientToken);
-      await api.call('PATCH', `users/${me.id}`, { firstName: 'Marie-Claire', lastName: 'Dubois-Lefebvre', email: CLIENT.email }, clientToken);
+      await api.call(
+        'PATCH',
+        `users/${me.id}`,
+        { firstName: 'Marie-Claire', lastName: 'Dubois-Lefebvre', email: CLIENT.email },
+        clientToken,
+      );
       const projectId = await seed.project(clientToken, { name: LONG_NAME_FILE });
       const page = await newPage(pageOptions(clientToken));
       await page.goto(`${product.url}/project/${projectId}/dashboard`);
@@ -142,13 +174,21 @@ test.describe('phone width, content and small accessibility fixes', () => {
     await expectNoAccessibilityViolation(page, '/login, mot de passe affiché');
   });
 
-  test('says why a signed file’s questionnaire is read-only, with answers as readable as typed ones', async ({ product, api, seed, newPage }) => {
+  test('says why a signed file’s questionnaire is read-only, with answers as readable as typed ones', async ({
+    product,
+    api,
+    seed,
+    newPage,
+  }) => {
     const clientToken = await api.signIn(CLIENT);
     const id = await seed.project(clientToken, { name: 'Vente signée' });
     await seed.projectStatus(await api.signIn(ADMIN), id, 5);
     const page = await newPage(pageOptions(clientToken, { width: 1366, height: 900 }));
     await page.goto(`${product.url}/project/${id}/dashboard`);
-    await page.getByRole('button', { name: /^Ouvrir le questionnaire / }).first().click();
+    await page
+      .getByRole('button', { name: /^Ouvrir le questionnaire / })
+      .first()
+      .click();
     await page.waitForURL(`**/project/${id}/form/**`);
     const note = page.getByRole('note');
     await note.getByText('Ce dossier est signé : ses questionnaires ne peuvent plus être modifiés.').waitFor();
@@ -198,7 +238,12 @@ test.describe('phone width, content and small accessibility fixes', () => {
     }
   });
 
-  test('tells the notary why files cannot be transferred when the drafting software does not answer', async ({ product, api, seed, newPage }) => {
+  test('tells the notary why files cannot be transferred when the drafting software does not answer', async ({
+    product,
+    api,
+    seed,
+    newPage,
+  }) => {
     const projectId = await seed.project(await api.signIn(CLIENT), { name: LONG_NAME_FILE });
     await seed.projectStatus(await api.signIn(ADMIN), projectId, 2);
     const page = await newPage(pageOptions(await api.signIn(NOTARY)));

@@ -52,9 +52,18 @@ async function seedPieces(api: ProductApi, seed: Seed): Promise<SeededPieces> {
 }
 
 /** The seller sends a DPE report as the diagnostic piece, through the API as the Pièces tab does (a DPE drawer, then the file). */
-async function sendReportThroughApi(api: ProductApi, { projectId, clientToken, clientParticipantId, diagnostic }: SeededPieces, fileName: string): Promise<void> {
+async function sendReportThroughApi(
+  api: ProductApi,
+  { projectId, clientToken, clientParticipantId, diagnostic }: SeededPieces,
+  fileName: string,
+): Promise<void> {
   const before = await api.call<ProjectAnswer>('GET', `project/${projectId}`, undefined, clientToken);
-  const after = await api.call<ProjectAnswer>('POST', 'participant/adddocument', { projectId, docType: 'document_files', docFileType: 'dpe', participantId: clientParticipantId }, clientToken);
+  const after = await api.call<ProjectAnswer>(
+    'POST',
+    'participant/adddocument',
+    { projectId, docType: 'document_files', docFileType: 'dpe', participantId: clientParticipantId },
+    clientToken,
+  );
   const drawer = after.documents.find((d) => !before.documents.some((b) => b.id === d.id))!;
   const form = new FormData();
   form.append('id', String(drawer.id));
@@ -72,11 +81,19 @@ async function openPieces(page: Page, product: RunningProduct, projectId: number
 const pieceCard = (page: Page, diagnostic: PieceRequest) => page.getByRole('article', { name: diagnostic.label });
 
 async function sendReport(page: Page, diagnostic: PieceRequest, buttonName: string, fileName: string) {
-  await pieceCard(page, diagnostic).getByRole('button', { name: `${buttonName} : ${diagnostic.label}` }).click();
+  await pieceCard(page, diagnostic)
+    .getByRole('button', { name: `${buttonName} : ${diagnostic.label}` })
+    .click();
   const dialog = page.getByRole('dialog', { name: buttonName === 'Envoyer' ? 'Envoyer la pièce' : 'Envoyer une nouvelle version' });
-  await dialog.getByRole('textbox', { name: 'Type de document' }).or(dialog.getByRole('combobox', { name: 'Type de document' })).first().click();
+  await dialog
+    .getByRole('textbox', { name: 'Type de document' })
+    .or(dialog.getByRole('combobox', { name: 'Type de document' }))
+    .first()
+    .click();
   await page.getByRole('option', { name: 'Diagnostic de performance énergétique (DPE)' }).click();
-  await dialog.getByLabel('Fichier', { exact: true }).setInputFiles({ name: fileName, mimeType: 'application/pdf', buffer: reportPdf(fileName) });
+  await dialog
+    .getByLabel('Fichier', { exact: true })
+    .setInputFiles({ name: fileName, mimeType: 'application/pdf', buffer: reportPdf(fileName) });
   await expectNoAccessibilityViolation(page, 'la fenêtre d’envoi d’une pièce');
   await dialog.getByRole('button', { name: 'Envoyer' }).click();
   await dialog.waitFor({ state: 'detached', timeout: 30_000 });
@@ -107,7 +124,9 @@ test.describe('the pieces of a file in the browser', () => {
     const page = await newPage({ toursSeen: PROJECT_TOURS });
     await openPieces(page, product, projectId, NOTARY);
     await pieceCard(page, diagnostic).getByText('Reçue', { exact: true }).first().waitFor();
-    await pieceCard(page, diagnostic).getByRole('button', { name: `À corriger : ${diagnostic.label} de ${CLIENT.name}` }).click();
+    await pieceCard(page, diagnostic)
+      .getByRole('button', { name: `À corriger : ${diagnostic.label} de ${CLIENT.name}` })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Demander une correction' });
     await dialog.getByRole('radio', { name: 'Illisible' }).check();
     await dialog.getByLabel('Précisions pour la personne (facultatif)').fill('La deuxième page est floue.');
@@ -117,25 +136,42 @@ test.describe('the pieces of a file in the browser', () => {
     await pieceCard(page, diagnostic).getByText('À corriger', { exact: true }).first().waitFor();
   });
 
-  test('brings the seller from the mail straight to the piece, signed in first, to send it again', async ({ product, api, seed, newPage }) => {
+  test('brings the seller from the mail straight to the piece, signed in first, to send it again', async ({
+    product,
+    api,
+    seed,
+    newPage,
+  }) => {
     const pieces = await seedPieces(api, seed);
     const { projectId, diagnostic } = pieces;
     await sendReportThroughApi(api, pieces, 'dpe-2026.pdf');
-    await api.call('POST', `piece/${diagnostic.id}/review`, { action: 'to_correct', reason: 'unreadable', text: 'La deuxième page est floue.' }, pieces.notaryToken);
+    await api.call(
+      'POST',
+      `piece/${diagnostic.id}/review`,
+      { action: 'to_correct', reason: 'unreadable', text: 'La deuxième page est floue.' },
+      pieces.notaryToken,
+    );
     let link = '';
     await expect
-      .poll(async () => {
-        const mail = (await product.mails()).map(decodedMail).find((m) => m.includes(`To: ${CLIENT.email}`) && m.includes(`piece=${diagnostic.id}`));
-        link = mail ? linkIn(mail, `/project/${projectId}/dashboard?`) : '';
-        return link;
-      }, { timeout: 15_000 })
+      .poll(
+        async () => {
+          const mail = (await product.mails())
+            .map(decodedMail)
+            .find((m) => m.includes(`To: ${CLIENT.email}`) && m.includes(`piece=${diagnostic.id}`));
+          link = mail ? linkIn(mail, `/project/${projectId}/dashboard?`) : '';
+          return link;
+        },
+        { timeout: 15_000 },
+      )
       .toContain(`piece=${diagnostic.id}`);
     const page = await newPage({ toursSeen: PROJECT_TOURS });
     await page.goto(link);
     await page.waitForURL('**/login**');
     await typeCredentials(page, CLIENT);
     await page.waitForURL(`**/project/${projectId}/dashboard?piece=${diagnostic.id}`);
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-labelledby') ?? '')).toBe(`piece-${diagnostic.id}-title`);
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-labelledby') ?? ''))
+      .toBe(`piece-${diagnostic.id}-title`);
     await pieceCard(page, diagnostic).getByText('Illisible — La deuxième page est floue.', { exact: true }).waitFor();
     await sendReport(page, diagnostic, 'Envoyer une nouvelle version', 'dpe-2026-lisible.pdf');
     await pieceCard(page, diagnostic).getByText('Reçue', { exact: true }).first().waitFor();
@@ -147,14 +183,18 @@ test.describe('the pieces of a file in the browser', () => {
     await sendReportThroughApi(api, pieces, 'dpe-2026.pdf');
     const page = await newPage({ toursSeen: PROJECT_TOURS });
     await openPieces(page, product, projectId, NOTARY);
-    await pieceCard(page, diagnostic).getByRole('button', { name: `Accepter : ${diagnostic.label} de ${CLIENT.name}` }).click();
+    await pieceCard(page, diagnostic)
+      .getByRole('button', { name: `Accepter : ${diagnostic.label} de ${CLIENT.name}` })
+      .click();
     await pieceCard(page, diagnostic).getByText('Acceptée', { exact: true }).first().waitFor();
     // Everything asked of the seller is in: as many received as asked.
     const count = page.getByLabel(new RegExp(`^Pièces de ${CLIENT.name} : `));
-    await expect.poll(async () => {
-      const [, received, total] = /(\d+) \/ (\d+)/.exec((await count.getAttribute('aria-label')) ?? '') ?? [];
-      return received !== undefined && received === total;
-    }).toBe(true);
+    await expect
+      .poll(async () => {
+        const [, received, total] = /(\d+) \/ (\d+)/.exec((await count.getAttribute('aria-label')) ?? '') ?? [];
+        return received !== undefined && received === total;
+      })
+      .toBe(true);
     await expectNoAccessibilityViolation(page);
     const reminder = await fetch(`${product.url}/api/project/${projectId}/pieces/remind`, {
       method: 'POST',

@@ -41,7 +41,12 @@ test.describe('project journey in the browser', () => {
   });
 
   test('creates a realty file with the wizard', async ({ product, seed, newPage }) => {
-    const token = await seed.signUp({ firstName: 'Paul', lastName: 'Assistant', email: 'paul.assistant@exemple.fr', password: 'Montmartre2026' });
+    const token = await seed.signUp({
+      firstName: 'Paul',
+      lastName: 'Assistant',
+      email: 'paul.assistant@exemple.fr',
+      password: 'Montmartre2026',
+    });
     const page = await newPage({ token });
     await page.goto(`${product.url}/dashboard`);
     await page.getByRole('link', { name: 'Nouveau dossier' }).first().click();
@@ -69,7 +74,10 @@ test.describe('project journey in the browser', () => {
     const page = await newPage({ token });
     await page.goto(`${product.url}/project/${projectId}/dashboard`);
     await page.getByRole('button', { name: 'Choisir cet office : Paris' }).click();
-    await page.getByRole('dialog', { name: 'Confier le dossier à cet office' }).getByRole('button', { name: "Confier le dossier à l'office de Paris" }).click();
+    await page
+      .getByRole('dialog', { name: 'Confier le dossier à cet office' })
+      .getByRole('button', { name: "Confier le dossier à l'office de Paris" })
+      .click();
     // The office tour: Documents, Personnes, Outils.
     for (const step of ['Documents', 'Personnes']) {
       await page.getByRole('alertdialog', { name: step }).waitFor();
@@ -151,7 +159,9 @@ test.describe('project journey in the browser', () => {
     const dialog = page.getByRole('dialog', { name: "Changer l'image de couverture" });
     await dialog.waitFor();
     await expectNoAccessibilityViolation(page, "la fenêtre Changer l'image de couverture");
-    await dialog.locator('input[type="file"]').setInputFiles({ name: 'facade.png', mimeType: 'image/png', buffer: Buffer.from(ONE_PIXEL_PNG, 'base64') });
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'facade.png', mimeType: 'image/png', buffer: Buffer.from(ONE_PIXEL_PNG, 'base64') });
     await dialog.getByRole('button', { name: 'Enregistrer' }).click();
     await dialog.waitFor({ state: 'detached' });
     const cover = card.locator('img[src^="/uploads/covers/"]');

@@ -66,7 +66,10 @@ test.describe("a seller's questionnaire answers in the browser", () => {
     const { page, projectId } = await openSeller(api, seed, newPage);
     const stepHeading = (title: string) => page.getByRole('heading', { level: 2, name: title });
     await page.goto(`${product.url}/project/${projectId}/dashboard`);
-    await page.getByRole('button', { name: /^Ouvrir le questionnaire .*maison/i }).first().click();
+    await page
+      .getByRole('button', { name: /^Ouvrir le questionnaire .*maison/i })
+      .first()
+      .click();
     await page.waitForURL(`**/project/${projectId}/form/sale/house`);
     await stepHeading('Prix et commission').waitFor();
     await page.getByRole('button', { name: 'Suivant' }).click();
@@ -93,7 +96,10 @@ test.describe("a seller's questionnaire answers in the browser", () => {
     const stepHeading = (title: string) => page.getByRole('heading', { level: 2, name: title });
     const waitUntilSaved = () => page.locator('[data-save-status="saved"]').waitFor();
     await page.goto(`${product.url}/project/${projectId}/dashboard`);
-    await page.getByRole('button', { name: /^Ouvrir le questionnaire .*maison/i }).first().click();
+    await page
+      .getByRole('button', { name: /^Ouvrir le questionnaire .*maison/i })
+      .first()
+      .click();
     await stepHeading('Prix et commission').waitFor();
     const price = page.getByLabel('Prix de vente (en euros)', { exact: true });
     await price.fill('trois cent mille');
@@ -119,11 +125,19 @@ test.describe("a seller's questionnaire answers in the browser", () => {
     const { page, houseQuestionnaire, projectId } = await openSeller(api, seed, newPage);
     // The notary corrects the price through the API, as his own screen would save it.
     const stored = await houseQuestionnaire();
-    await api.call('PATCH', 'document', { docType: 'document_sale_house', document: { ...stored, price_q0_amount: '320 000' } }, await api.signIn(NOTARY));
+    await api.call(
+      'PATCH',
+      'document',
+      { docType: 'document_sale_house', document: { ...stored, price_q0_amount: '320 000' } },
+      await api.signIn(NOTARY),
+    );
 
     // A typed address carries no document: the seller opens the questionnaire from the file again, as people do.
     await page.goto(`${product.url}/project/${projectId}/dashboard`);
-    await page.getByRole('button', { name: /^Ouvrir le questionnaire .*maison/i }).first().click();
+    await page
+      .getByRole('button', { name: /^Ouvrir le questionnaire .*maison/i })
+      .first()
+      .click();
     const price = page.getByLabel('Prix de vente (en euros)', { exact: true });
     await expect.poll(() => price.inputValue()).toBe('320 000');
     await page.getByText(/^Modifié par l'office notarial \(Nicolas Bernard\) le \d{2}\/\d{2}\/\d{4} à \d{2}:\d{2}$/).waitFor();

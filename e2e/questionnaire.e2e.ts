@@ -17,7 +17,14 @@ interface ProjectAnswer {
   documents: Array<{ id: number; document_civil_statuses: QuestionnaireItem[] }>;
 }
 
-const SPOUSE_FIELDS = ['spouse_last_name', 'spouse_first_name', 'mariage_date', 'mariage_postal_code', 'mariage_city', 'mariage_first_residence'];
+const SPOUSE_FIELDS = [
+  'spouse_last_name',
+  'spouse_first_name',
+  'mariage_date',
+  'mariage_postal_code',
+  'mariage_city',
+  'mariage_first_residence',
+];
 
 /** The client's flat sale at the Paris office, and a page signed in as the client with the API's token, `toursSeen` seen. */
 async function clientFile(api: ProductApi, seed: Seed, newPage: NewPage, toursSeen: readonly string[]) {
@@ -68,7 +75,10 @@ test.describe('questionnaire journey in the browser', () => {
     await spouse.getByLabel('Nom de naissance', { exact: true }).fill('Durand');
     await spouse.getByLabel('Prénoms', { exact: true }).fill('Paul');
     await expectNoAccessibilityViolation(page);
-    await page.getByRole('group', { name: 'Quand et où vous êtes-vous marié(e) ?' }).getByLabel('Commune du mariage', { exact: true }).fill('Lyon');
+    await page
+      .getByRole('group', { name: 'Quand et où vous êtes-vous marié(e) ?' })
+      .getByLabel('Commune du mariage', { exact: true })
+      .fill('Lyon');
     await expect.poll(async () => (await civilStatusAnswers()).spouse_last_name, { timeout: 10_000 }).toBe('Durand');
     await waitUntilSaved();
 

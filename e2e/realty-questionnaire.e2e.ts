@@ -45,7 +45,8 @@ function questionnaireOf(page: Page) {
   return {
     radioGroup,
     answer: (question: string, option: string) => radioGroup(question).getByRole('radio', { name: option, exact: true }).check(),
-    goToStep: (title: string) => page.getByRole('navigation', { name: 'Étapes du questionnaire' }).getByRole('button', { name: title }).click(),
+    goToStep: (title: string) =>
+      page.getByRole('navigation', { name: 'Étapes du questionnaire' }).getByRole('button', { name: title }).click(),
     waitUntilSaved: () => page.locator('[data-save-status="saved"]').waitFor(),
   };
 }
@@ -68,7 +69,12 @@ test.describe('house questionnaire in the browser', () => {
     await page.getByRole('heading', { level: 1, name: "Vente d'une maison" }).waitFor();
   });
 
-  test('shows the sanitation follow-ups of each answer and removes them when the parent changes', async ({ product, api, seed, newPage }) => {
+  test('shows the sanitation follow-ups of each answer and removes them when the parent changes', async ({
+    product,
+    api,
+    seed,
+    newPage,
+  }) => {
     const { page, projectId, storedAnswers } = await sellerFile(api, seed, newPage);
     const { radioGroup, answer, goToStep, waitUntilSaved } = questionnaireOf(page);
     await openHouseQuestionnaire(page, product, projectId);
@@ -107,7 +113,9 @@ test.describe('house questionnaire in the browser', () => {
     await answer(MOTIVATION, 'Autre cause');
     await radioGroup(FAMILY).waitFor({ state: 'detached' });
     await page.getByLabel('Précisez la cause').fill('Rapprochement de nos enfants');
-    await expect.poll(async () => (await storedAnswers()).sale_motivation_other_reason, { timeout: 10_000 }).toBe('Rapprochement de nos enfants');
+    await expect
+      .poll(async () => (await storedAnswers()).sale_motivation_other_reason, { timeout: 10_000 })
+      .toBe('Rapprochement de nos enfants');
     await waitUntilSaved();
   });
 
@@ -133,7 +141,9 @@ test.describe('house questionnaire in the browser', () => {
     await expect.poll(async () => (await storedAnswers()).sale_motivation_family_reason, { timeout: 10_000 }).toBe(1);
     await answer(MOTIVATION, 'Autre cause');
     await page.getByLabel('Précisez la cause').fill('Rapprochement de nos enfants');
-    await expect.poll(async () => (await storedAnswers()).sale_motivation_other_reason, { timeout: 10_000 }).toBe('Rapprochement de nos enfants');
+    await expect
+      .poll(async () => (await storedAnswers()).sale_motivation_other_reason, { timeout: 10_000 })
+      .toBe('Rapprochement de nos enfants');
     await waitUntilSaved();
 
     await page.reload();
@@ -150,8 +160,18 @@ test.describe('house questionnaire in the browser', () => {
     expect(await page.getByLabel('Précisez la cause').inputValue()).toBe('Rapprochement de nos enfants');
 
     const saved = await storedAnswers();
-    expect(saved).toMatchObject({ sanitation_q1_tal: 0, sanitation_q1_simple: 1, sanitation_q1_last_drain: '12/03/2024', sale_motivation: 4 });
-    for (const cleared of ['sanitation_q1_public_connection', 'sanitation_q1_paid_tax', 'sanitation_street_exists', 'sale_motivation_family_reason']) {
+    expect(saved).toMatchObject({
+      sanitation_q1_tal: 0,
+      sanitation_q1_simple: 1,
+      sanitation_q1_last_drain: '12/03/2024',
+      sale_motivation: 4,
+    });
+    for (const cleared of [
+      'sanitation_q1_public_connection',
+      'sanitation_q1_paid_tax',
+      'sanitation_street_exists',
+      'sale_motivation_family_reason',
+    ]) {
       expect(saved, cleared).not.toHaveProperty(cleared);
     }
   });

@@ -10,7 +10,12 @@ import { totpSecretShown } from './support/second-factor';
 import { typeCredentials } from './support/sign-in';
 
 /** A notary of the Paris office who never signed in, one a test. */
-const notary = (firstName: string): NewOfficeMember => ({ firstName, lastName: 'Double', email: officeAddress(firstName, 'Double'), password: 'Notadoo-Notaire-2026!' });
+const notary = (firstName: string): NewOfficeMember => ({
+  firstName,
+  lastName: 'Double',
+  email: officeAddress(firstName, 'Double'),
+  password: 'Notadoo-Notaire-2026!',
+});
 
 async function typePassword(page: Page, product: RunningProduct, account: Account) {
   await page.goto(`${product.url}/login`);
@@ -26,7 +31,12 @@ async function typePassword(page: Page, product: RunningProduct, account: Accoun
  * the API too when the test starts after it), each page its own device.
  */
 test.describe('second factor in the browser', () => {
-  test('stops the notary at the setup screen until a second factor is set up, then shows the backup codes once', async ({ product, api, seed, newPage }) => {
+  test('stops the notary at the setup screen until a second factor is set up, then shows the backup codes once', async ({
+    product,
+    api,
+    seed,
+    newPage,
+  }) => {
     const member = notary('Aline');
     await seedOfficeMember(api, seed, member);
     const page = await newPage({ viewport: PHONE });
@@ -52,7 +62,12 @@ test.describe('second factor in the browser', () => {
     await page.waitForURL('**/dashboard');
   });
 
-  test('asks the code at the next sign-in on another device, keyboard only, and refuses a wrong one', async ({ product, api, seed, newPage }) => {
+  test('asks the code at the next sign-in on another device, keyboard only, and refuses a wrong one', async ({
+    product,
+    api,
+    seed,
+    newPage,
+  }) => {
     const member = notary('Bruno');
     await seedOfficeMember(api, seed, member);
     await api.signIn(member);
@@ -101,7 +116,10 @@ test.describe('second factor in the browser', () => {
     expect(await security.getByRole('button', { name: 'Désactiver la double authentification' }).count()).toBe(0);
   });
 
-  test('lets a client turn it on from the profile, and asks the code again, 5 minutes later, before new backup codes', async ({ product, newPage }) => {
+  test('lets a client turn it on from the profile, and asks the code again, 5 minutes later, before new backup codes', async ({
+    product,
+    newPage,
+  }) => {
     const page = await newPage({ viewport: PHONE });
     await typePassword(page, product, CLIENT);
     await page.waitForURL('**/dashboard');
@@ -117,7 +135,9 @@ test.describe('second factor in the browser', () => {
 
     // Ten minutes later (the session re-signed with an older check), new backup codes ask the code again.
     const token = (await page.context().cookies()).find((c) => c.name === 'authToken')!.value;
-    await page.context().addCookies([{ name: 'authToken', value: await product.secondFactors.sessionCheckedMinutesAgo(token, 10), url: product.url }]);
+    await page
+      .context()
+      .addCookies([{ name: 'authToken', value: await product.secondFactors.sessionCheckedMinutesAgo(token, 10), url: product.url }]);
     await page.reload();
     await page.getByRole('region', { name: 'Sécurité' }).getByRole('button', { name: 'Générer de nouveaux codes de secours' }).click();
     const reauth = page.getByRole('dialog', { name: 'Confirmez votre identité' });

@@ -31,7 +31,12 @@ interface WireProject {
 async function seedSharedSale(api: ProductApi, seed: Seed, second: { firstName: string; lastName: string; email: string }) {
   const sellerToken = await api.signIn(CLIENT);
   const projectId = await seed.project(sellerToken, { name: 'Maison des Lilas' });
-  await api.call('POST', `project/${projectId}/addperson`, { firstName: second.firstName, lastName: second.lastName, email: second.email, role: 'seller' }, sellerToken);
+  await api.call(
+    'POST',
+    `project/${projectId}/addperson`,
+    { firstName: second.firstName, lastName: second.lastName, email: second.email, role: 'seller' },
+    sellerToken,
+  );
   return { sellerToken, projectId };
 }
 
@@ -58,7 +63,12 @@ test.describe('one sale questionnaire for the sellers of a house', () => {
     expect(project.documents.filter((d) => d.document_sale_houses.length > 0)).toHaveLength(1);
   });
 
-  test('lets the second seller, joining through the invitation, find those answers and complete them', async ({ product, api, seed, newPage }) => {
+  test('lets the second seller, joining through the invitation, find those answers and complete them', async ({
+    product,
+    api,
+    seed,
+    newPage,
+  }) => {
     const marc = coSeller('marc.covendeur.second@exemple.fr');
     const { sellerToken, projectId } = await seedSharedSale(api, seed, marc);
     // The first seller typed the price.
@@ -79,10 +89,20 @@ test.describe('one sale questionnaire for the sellers of a house', () => {
     expect(project.documents.find((d) => d.shared_role === 'seller')!.document_sale_houses[0]).toMatchObject({ price_q0_amount: '325000' });
   });
 
-  test('lets the estate agent fill in the civil status of a seller they added without e-mail, saying it is on her behalf', async ({ product, api, seed, newPage }) => {
+  test('lets the estate agent fill in the civil status of a seller they added without e-mail, saying it is on her behalf', async ({
+    product,
+    api,
+    seed,
+    newPage,
+  }) => {
     const marc = coSeller('marc.covendeur.troisieme@exemple.fr');
     const { sellerToken, projectId } = await seedSharedSale(api, seed, marc);
-    await api.call('POST', `project/${projectId}/addperson`, { firstName: 'Inès', lastName: 'Petit', email: AGENT.email, role: 'intermediary' }, sellerToken);
+    await api.call(
+      'POST',
+      `project/${projectId}/addperson`,
+      { firstName: 'Inès', lastName: 'Petit', email: AGENT.email, role: 'intermediary' },
+      sellerToken,
+    );
     const invitation = new URL(linkIn(await product.mailTo(AGENT.email), '/login?')).searchParams.get('invitation');
     const agentToken = await api.signIn(AGENT, { invitation: invitation! });
     await api.call('POST', `project/${projectId}/addperson`, { firstName: 'Léa', lastName: 'Sansmail', role: 'seller' }, agentToken);
@@ -92,7 +112,12 @@ test.describe('one sale questionnaire for the sellers of a house', () => {
     const lea = page.getByRole('group', { name: 'Documents de Léa Sansmail' });
     await lea.getByText("Léa Sansmail n'a pas encore de compte : vous remplissez ses documents pour son compte.").waitFor();
     // The agent reads the other sellers' documents but fills in none of them.
-    expect(await page.getByRole('group', { name: `Documents de ${marc.firstName} ${marc.lastName}` }).getByText(/pour son compte/).count()).toBe(0);
+    expect(
+      await page
+        .getByRole('group', { name: `Documents de ${marc.firstName} ${marc.lastName}` })
+        .getByText(/pour son compte/)
+        .count(),
+    ).toBe(0);
     await expectNoAccessibilityViolation(page);
     await lea.getByRole('button', { name: 'Ouvrir le questionnaire État civil' }).click();
     await page.waitForURL(`**/project/${projectId}/form/civilstatus`);

@@ -16,9 +16,15 @@ const SEND_FAILED =
   "Une erreur est survenue lors de l'envoi des fichiers vers votre logiciel de rédaction d'actes . Veuillez nous excuser pour la gêne occasionnée.";
 
 /** A small but real PDF: the identity card the client uploaded. */
-const IDENTITY_CARD = Buffer.from(`%PDF-1.4\n%${'1'.repeat(4000)}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`);
+const IDENTITY_CARD = Buffer.from(
+  `%PDF-1.4\n%${'1'.repeat(4000)}\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n`,
+);
 
-type ProjectAnswer = { id: number; participants: Array<{ id: number }>; documents: Array<{ id: number; document_files: Array<{ files: string[] }> } & Record<string, unknown>> };
+type ProjectAnswer = {
+  id: number;
+  participants: Array<{ id: number }>;
+  documents: Array<{ id: number; document_files: Array<{ files: string[] }> } & Record<string, unknown>>;
+};
 
 /** The drafting software's local bridge (the simulator), one a worker, started before the product that names it. */
 const test = productTest.extend<object, { bridge: BridgeSim }>({
@@ -38,7 +44,12 @@ const test = productTest.extend<object, { bridge: BridgeSim }>({
  * The client's sale at the Paris office with a buyer: four answered questionnaires (two civil statuses, the sale, the purchase),
  * an identity card, sent to the notary (status 3). The bridge is reset to its normal behaviour and lets this product's pages call it.
  */
-async function seedSentFile(api: ProductApi, seed: Seed, bridge: BridgeSim, product: RunningProduct): Promise<{ projectId: number; notaryToken: string }> {
+async function seedSentFile(
+  api: ProductApi,
+  seed: Seed,
+  bridge: BridgeSim,
+  product: RunningProduct,
+): Promise<{ projectId: number; notaryToken: string }> {
   bridge.setMode('normal');
   bridge.allowOrigin(product.url);
   const token = await api.signIn(CLIENT);
@@ -60,7 +71,10 @@ async function seedSentFile(api: ProductApi, seed: Seed, bridge: BridgeSim, prod
   // Empty questionnaires are not transferred: each gets an answer (the office may write them all).
   const answered = await api.call<ProjectAnswer>('GET', `project/${projectId}`, undefined, notaryToken);
   for (const document of answered.documents) {
-    const [docType, items] = Object.entries(document).find(([key, value]) => key.startsWith('document_') && key !== 'document_files' && Array.isArray(value) && value.length > 0) ?? [];
+    const [docType, items] =
+      Object.entries(document).find(
+        ([key, value]) => key.startsWith('document_') && key !== 'document_files' && Array.isArray(value) && value.length > 0,
+      ) ?? [];
     if (!docType) continue;
     const item = (items as Array<{ id: number; version: number }>)[0]!;
     const answer = docType === 'document_civil_statuses' ? { birth_place: 'Paris' } : { price_q0_amount: '250000' };
@@ -99,7 +113,13 @@ async function chooseAndSend(page: Page, dialog: ReturnType<Page['getByRole']>) 
 }
 
 test.describe('transfer of the files to the drafting software through its local bridge', () => {
-  test('lets the demo notary transfer the four questionnaire PDFs and an uploaded file into a searched case file, byte for byte', async ({ product, api, seed, newPage, bridge }) => {
+  test('lets the demo notary transfer the four questionnaire PDFs and an uploaded file into a searched case file, byte for byte', async ({
+    product,
+    api,
+    seed,
+    newPage,
+    bridge,
+  }) => {
     const { projectId, notaryToken } = await seedSentFile(api, seed, bridge, product);
     const before = bridge.received().length;
     const page = await openProjectAsNotary(newPage, product, projectId);
@@ -117,13 +137,18 @@ test.describe('transfer of the files to the drafting software through its local 
     const received = bridge.received().slice(before);
     expect(received).toHaveLength(5);
     expect(received.every((r) => r.dossierId === dossierId && r.adresse.startsWith(`${product.url}/api/get_`))).toBe(true);
-    const stored = async (name: string) => Buffer.from(await (await fetch(`${bridge.url}/_sim/fichiers/${dossierId}/${encodeURIComponent(name)}`)).arrayBuffer());
+    const stored = async (name: string) =>
+      Buffer.from(await (await fetch(`${bridge.url}/_sim/fichiers/${dossierId}/${encodeURIComponent(name)}`)).arrayBuffer());
     expect((await stored('carte-identite.pdf')).equals(IDENTITY_CARD)).toBe(true);
 
     // The PDFs the bridge stored are those our API serves.
     const project = await api.call<ProjectAnswer>('GET', `project/${projectId}`, undefined, notaryToken);
     // The civil statuses of the seller and of the buyer, the seller's sale and the buyer's purchase questionnaires.
-    const questionnaires = project.documents.filter((d) => Object.entries(d).some(([key, value]) => key.startsWith('document_') && key !== 'document_files' && Array.isArray(value) && value.length > 0));
+    const questionnaires = project.documents.filter((d) =>
+      Object.entries(d).some(
+        ([key, value]) => key.startsWith('document_') && key !== 'document_files' && Array.isArray(value) && value.length > 0,
+      ),
+    );
     expect(questionnaires).toHaveLength(4);
     const { tokens } = await api.call<{ tokens: Array<{ docId: number; value: string }> }>(
       'POST',
@@ -147,7 +172,13 @@ test.describe('transfer of the files to the drafting software through its local 
     await history.getByText('5/5').waitFor();
   });
 
-  test('asks the notary for the code again before a transfer when the last check is over 5 minutes old (issue 27), then sends', async ({ product, api, seed, newPage, bridge }) => {
+  test('asks the notary for the code again before a transfer when the last check is over 5 minutes old (issue 27), then sends', async ({
+    product,
+    api,
+    seed,
+    newPage,
+    bridge,
+  }) => {
     const { projectId, notaryToken } = await seedSentFile(api, seed, bridge, product);
     const page = await newPage({ toursSeen: PROJECT_TOURS, token: await product.secondFactors.sessionCheckedMinutesAgo(notaryToken, 10) });
     await page.goto(`${product.url}/project/${projectId}/dashboard`);
@@ -165,12 +196,21 @@ test.describe('transfer of the files to the drafting software through its local 
     expect(bridge.received().length - before).toBe(5);
   });
 
-  test('opens the authorization pop-up on a 401 and retries the search, then the paused transfer, once access is granted', async ({ product, api, seed, newPage, bridge }) => {
+  test('opens the authorization pop-up on a 401 and retries the search, then the paused transfer, once access is granted', async ({
+    product,
+    api,
+    seed,
+    newPage,
+    bridge,
+  }) => {
     const { projectId } = await seedSentFile(api, seed, bridge, product);
     bridge.setMode('autorisation');
     const page = await openProjectAsNotary(newPage, product, projectId);
     const [popup, dialog] = await Promise.all([page.context().waitForEvent('page'), searchDestination(page)]);
-    await dialog.getByRole('alert').getByText("Veuillez autoriser l'accès dans la fenêtre qui vient de s'ouvrir et essayer à nouveau.").waitFor();
+    await dialog
+      .getByRole('alert')
+      .getByText("Veuillez autoriser l'accès dans la fenêtre qui vient de s'ouvrir et essayer à nouveau.")
+      .waitFor();
     await popup.getByRole('button', { name: "Autoriser l'accès" }).click();
     // Granted: the search runs again by itself and the destinations appear.
     await dialog.getByRole('combobox', { name: 'Dossier de destination' }).waitFor();
@@ -180,7 +220,10 @@ test.describe('transfer of the files to the drafting software through its local 
     bridge.setMode('autorisation');
     const before = bridge.received().length;
     const [secondPopup] = await Promise.all([page.context().waitForEvent('page'), chooseAndSend(page, dialog)]);
-    await dialog.getByRole('alert').getByText("Veuillez autoriser l'accès dans la fenêtre qui vient de s'ouvrir et essayer à nouveau.").waitFor();
+    await dialog
+      .getByRole('alert')
+      .getByText("Veuillez autoriser l'accès dans la fenêtre qui vient de s'ouvrir et essayer à nouveau.")
+      .waitFor();
     await dialog.getByRole('button', { name: 'Relancer le transfert' }).waitFor();
     await dialog.getByText('0 / 5 fichier(s) envoyé(s)').waitFor();
     await secondPopup.getByRole('button', { name: "Autoriser l'accès" }).click();
@@ -197,7 +240,13 @@ test.describe('transfer of the files to the drafting software through its local 
     await dialog.waitFor({ state: 'detached' });
   });
 
-  test('closes the modal with the sending message when the bridge fails a file, and records the failure', async ({ product, api, seed, newPage, bridge }) => {
+  test('closes the modal with the sending message when the bridge fails a file, and records the failure', async ({
+    product,
+    api,
+    seed,
+    newPage,
+    bridge,
+  }) => {
     const { projectId } = await seedSentFile(api, seed, bridge, product);
     bridge.setMode('erreur-envoi');
     const page = await openProjectAsNotary(newPage, product, projectId);
@@ -209,7 +258,13 @@ test.describe('transfer of the files to the drafting software through its local 
     await page.getByRole('table', { name: 'Historique des transferts' }).getByText('Échec').waitFor();
   });
 
-  test('sends each file once when "Relancer le transfert" is clicked while a file is still on its way', async ({ product, api, seed, newPage, bridge }) => {
+  test('sends each file once when "Relancer le transfert" is clicked while a file is still on its way', async ({
+    product,
+    api,
+    seed,
+    newPage,
+    bridge,
+  }) => {
     const { projectId } = await seedSentFile(api, seed, bridge, product);
     bridge.setMode('lent');
     const before = bridge.received().length;
@@ -221,7 +276,10 @@ test.describe('transfer of the files to the drafting software through its local 
     await expect.poll(() => bridge.received().length).toBe(before + 1);
     await dialog.getByRole('button', { name: 'Relancer le transfert' }).click();
     await page.getByText("5 fichier(s) transféré(s) avec succès vers votre logiciel de rédaction d'actes.").waitFor({ timeout: 30_000 });
-    const names = bridge.received().slice(before).map((r) => r.nomFichier);
+    const names = bridge
+      .received()
+      .slice(before)
+      .map((r) => r.nomFichier);
     expect(names).toHaveLength(5);
     expect(new Set(names).size).toBe(5);
   });
@@ -239,7 +297,13 @@ test.describe('transfer of the files to the drafting software through its local 
     await page.getByRole('table', { name: 'Historique des transferts' }).getByText('Interrompu').waitFor();
   });
 
-  test('disables the button with its reason when the bridge is not running, with only a log line in the console', async ({ product, api, seed, newPage, bridge }) => {
+  test('disables the button with its reason when the bridge is not running, with only a log line in the console', async ({
+    product,
+    api,
+    seed,
+    newPage,
+    bridge,
+  }) => {
     const { projectId } = await seedSentFile(api, seed, bridge, product);
     const page = await newPage({ toursSeen: PROJECT_TOURS });
     // Nothing listens at the bridge's address on this computer: Chromium's connections to it are refused.

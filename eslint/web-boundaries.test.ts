@@ -32,16 +32,24 @@ describe('the web app’s layers, as the lint enforces them', () => {
   });
 
   it('refuses shared code importing a feature, and anything but the shell or a test importing the shell', async () => {
-    expect(await refusals('apps/web/src/components/header.tsx', "export { useMyProjects } from '../features/dashboard/api/get-my-projects';")).toEqual([
-      expect.stringContaining('Le code partagé'),
+    expect(
+      await refusals('apps/web/src/components/header.tsx', "export { useMyProjects } from '../features/dashboard/api/get-my-projects';"),
+    ).toEqual([expect.stringContaining('Le code partagé')]);
+    expect(await refusals(FEATURE_FILE, "export { router } from '../../../app/router';")).toEqual([
+      expect.stringContaining('Seul src/app importe src/app'),
     ]);
-    expect(await refusals(FEATURE_FILE, "export { router } from '../../../app/router';")).toEqual([expect.stringContaining('Seul src/app importe src/app')]);
   });
 
   it('lets a feature import its own files and shared code, the shell import features, and a test render the shell', async () => {
-    const featureCode = ["export { apiClient } from '../../../api/api-client';", "export { PageTitle } from '../../../components/page-title';", "export * from '../api/get-users';"].join('\n');
+    const featureCode = [
+      "export { apiClient } from '../../../api/api-client';",
+      "export { PageTitle } from '../../../components/page-title';",
+      "export * from '../api/get-users';",
+    ].join('\n');
     expect(await refusals(FEATURE_FILE, featureCode)).toEqual([]);
     expect(await refusals('apps/web/src/app/router.tsx', "export { UsersTab } from '../features/admin/components/users-tab';")).toEqual([]);
-    expect(await refusals('apps/web/src/features/admin/components/users-tab.test.tsx', "export { router } from '../../../app/router';")).toEqual([]);
+    expect(
+      await refusals('apps/web/src/features/admin/components/users-tab.test.tsx', "export { router } from '../../../app/router';"),
+    ).toEqual([]);
   });
 });

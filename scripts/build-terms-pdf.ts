@@ -10,7 +10,11 @@ import { TERMS_OF_USE, TERMS_VERSION } from '../apps/web/src/content/terms-of-us
 
 const network = process.argv[2] ?? 'Notadoo';
 const out = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/public/cgu.pdf');
-const doc = new PDFDocument({ size: 'A4', margin: 56, info: { Title: `Conditions générales d'utilisation – ${network}`, Author: network } });
+const doc = new PDFDocument({
+  size: 'A4',
+  margin: 56,
+  info: { Title: `Conditions générales d'utilisation – ${network}`, Author: network },
+});
 doc.pipe(createWriteStream(out));
 const named = (text: string) => text.replaceAll('{network}', network);
 doc.font('Helvetica-Bold').fontSize(18).text(`Conditions générales d'utilisation de ${network}`);

@@ -18,7 +18,17 @@ interface Violation {
 declare global {
   interface Window {
     axe?: {
-      run(context: Document, options: unknown): Promise<{ violations: { id: string; impact?: string | null; help: string; nodes: { target: unknown[]; html: string; failureSummary?: string }[] }[] }>;
+      run(
+        context: Document,
+        options: unknown,
+      ): Promise<{
+        violations: {
+          id: string;
+          impact?: string | null;
+          help: string;
+          nodes: { target: unknown[]; html: string; failureSummary?: string }[];
+        }[];
+      }>;
     };
   }
 }
@@ -26,7 +36,12 @@ declare global {
 /** One line per failing element, so that the test output says what to fix and where. */
 function describeViolations(violations: Violation[]): string {
   return violations
-    .map((v) => [`- ${v.id} (${v.impact ?? '?'}): ${v.help}`, ...v.nodes.map((n) => `    ${n.target}\n      ${n.html}\n      ${n.summary.replace(/\n/g, '\n      ')}`)].join('\n'))
+    .map((v) =>
+      [
+        `- ${v.id} (${v.impact ?? '?'}): ${v.help}`,
+        ...v.nodes.map((n) => `    ${n.target}\n      ${n.html}\n      ${n.summary.replace(/\n/g, '\n      ')}`),
+      ].join('\n'),
+    )
     .join('\n');
 }
 
@@ -51,7 +66,9 @@ export async function expectNoAccessibilityViolation(page: Page, where: string =
     for (let pass = 0; pass < 10; pass += 1) {
       await nextFrame();
       await nextFrame();
-      const running = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity && a.playState === 'running');
+      const running = document
+        .getAnimations()
+        .filter((a) => a.effect?.getComputedTiming().iterations !== Infinity && a.playState === 'running');
       if (running.length === 0) return;
       await Promise.all(running.map((a) => a.finished.catch(() => undefined)));
     }

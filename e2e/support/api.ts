@@ -19,7 +19,7 @@ export async function callApi<T>(baseUrl: string, method: string, path: string, 
       ...(isJson ? { 'Content-Type': 'application/json' } : {}),
       ...(token ? { Authorization: `Bearer ${token}` } : {}),
     },
-    body: body === undefined ? undefined : isJson ? JSON.stringify(body) : (body),
+    body: body === undefined ? undefined : isJson ? JSON.stringify(body) : body,
   });
   const text = await response.text();
   if (!response.ok) throw new Error(`${method} /api/${path} → ${response.status} ${text}`);

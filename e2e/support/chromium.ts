@@ -15,4 +15,5 @@ export const CHROMIUM_ARGS = [
 ];
 
 export const NO_CHROMIUM_MESSAGE =
-  `Tests navigateur IGNORÉS : Chromium introuvable à ${CHROMIUM_PATH}. ` + 'Installez-le (apt-get install -y chromium) ou indiquez CHROMIUM_PATH.';
+  `Tests navigateur IGNORÉS : Chromium introuvable à ${CHROMIUM_PATH}. ` +
+  'Installez-le (apt-get install -y chromium) ou indiquez CHROMIUM_PATH.';

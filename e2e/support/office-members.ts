@@ -24,7 +24,12 @@ export function officeAddress(firstName: string, lastName: string): string {
 export async function seedOfficeMember(api: ProductApi, seed: Seed, member: NewOfficeMember): Promise<number> {
   const adminToken = await api.signIn(ADMIN);
   const { firstName, lastName, email, password, city = 'Paris' } = member;
-  const { id } = await api.call<{ id: number }>('POST', 'admin/users', { email, password, passwordConfirm: password, firstName, lastName }, adminToken);
+  const { id } = await api.call<{ id: number }>(
+    'POST',
+    'admin/users',
+    { email, password, passwordConfirm: password, firstName, lastName },
+    adminToken,
+  );
   await api.call('POST', 'admin/user/toggleStatus', { id, data: '1', action: 'notary' }, adminToken);
   await api.call('PATCH', `users/${id}`, { notaryOffice: await seed.officeId(city) }, adminToken);
   return id;

@@ -28,7 +28,12 @@ export type NewPage = (options?: FrenchPageOptions) => Promise<Page>;
  * another person's computer). The contexts are kept for the fixture to close
  * once the test is over (after Playwright kept their trace and screenshots).
  */
-export async function openFrenchPage(browser: Browser, baseUrl: string, contexts: BrowserContext[], options: FrenchPageOptions = {}): Promise<Page> {
+export async function openFrenchPage(
+  browser: Browser,
+  baseUrl: string,
+  contexts: BrowserContext[],
+  options: FrenchPageOptions = {},
+): Promise<Page> {
   const context = await browser.newContext({
     locale: 'fr-FR',
     acceptDownloads: true,

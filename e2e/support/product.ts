@@ -68,7 +68,8 @@ async function pollFor<T>(check: () => Promise<T | undefined>, timeoutMs: number
  * the demo accounts exist.
  */
 export async function startProduct(options: ProductOptions = {}): Promise<RunningProduct> {
-  if (!existsSync(BUNDLE)) throw new Error(`${path.relative(ROOT, BUNDLE)} manque : lancez d'abord « npm run build » (npm run test:e2e le fait).`);
+  if (!existsSync(BUNDLE))
+    throw new Error(`${path.relative(ROOT, BUNDLE)} manque : lancez d'abord « npm run build » (npm run test:e2e le fait).`);
   const dataDir = await mkdtemp(path.join(tmpdir(), 'notadoo-e2e-'));
   const port = await freePort();
   const url = `http://${options.publicHost ?? '127.0.0.1'}:${port}`;
@@ -76,7 +77,17 @@ export async function startProduct(options: ProductOptions = {}): Promise<Runnin
   const [node, ...args] = SERVER_COMMAND;
   const child: ChildProcess = spawn(node!, args, {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, NODE_ENV: 'development', DATABASE_URL: '', SMTP_URL: '', ...options.env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      NODE_ENV: 'development',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';

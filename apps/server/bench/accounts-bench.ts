@@ -31,36 +31,56 @@ for (const backend of BACKENDS) {
   // Limits out of reach, but counted as in production (windows of an hour).
   const unlimited = { max: 1e9, windowMs: 60 * 60_000 };
   const t = await buildTestApp(backend, {
-    rateLimits: { loginPerIp: unlimited, loginFailuresPerAccountAndIp: unlimited, loginFailuresPerAccount: unlimited, signupPerIp: unlimited },
+    rateLimits: {
+      loginPerIp: unlimited,
+      loginFailuresPerAccountAndIp: unlimited,
+      loginFailuresPerAccount: unlimited,
+      signupPerIp: unlimited,
+    },
   });
   const user = await t.createUser();
   const token = await t.tokenFor(user.email, user.password);
 
-  summarise('POST /api/users/login', await time(40, async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { login: user.email, password: user.password } });
-    if (res.statusCode !== 200) throw new Error(res.body);
-  }));
-  summarise('POST /api/users/login (wrong password)', await time(40, async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { login: user.email, password: 'Mauvais123' } });
-    if (res.statusCode !== 401) throw new Error(res.body);
-  }));
-  summarise('POST /api/users/signup', await time(40, async (i) => {
-    const email = `bench${i}@exemple.fr`;
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/signup',
-      payload: { email, password: 'Secret123', passwordConfirm: 'Secret123', firstName: 'B', lastName: 'B' },
-    });
-    if (res.statusCode !== 201) throw new Error(res.body);
-  }));
-  summarise('GET /api/users/me', await time(500, async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) });
-    if (res.statusCode !== 200) throw new Error(res.body);
-  }));
-  summarise('GET /api/notaryoffices', await time(500, async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/notaryoffices' });
-    if (res.statusCode !== 200) throw new Error(res.body);
-  }));
+  summarise(
+    'POST /api/users/login',
+    await time(40, async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { login: user.email, password: user.password } });
+      if (res.statusCode !== 200) throw new Error(res.body);
+    }),
+  );
+  summarise(
+    'POST /api/users/login (wrong password)',
+    await time(40, async () => {
+      const res = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { login: user.email, password: 'Mauvais123' } });
+      if (res.statusCode !== 401) throw new Error(res.body);
+    }),
+  );
+  summarise(
+    'POST /api/users/signup',
+    await time(40, async (i) => {
+      const email = `bench${i}@exemple.fr`;
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/signup',
+        payload: { email, password: 'Secret123', passwordConfirm: 'Secret123', firstName: 'B', lastName: 'B' },
+      });
+      if (res.statusCode !== 201) throw new Error(res.body);
+    }),
+  );
+  summarise(
+    'GET /api/users/me',
+    await time(500, async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) });
+      if (res.statusCode !== 200) throw new Error(res.body);
+    }),
+  );
+  summarise(
+    'GET /api/notaryoffices',
+    await time(500, async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/api/notaryoffices' });
+      if (res.statusCode !== 200) throw new Error(res.body);
+    }),
+  );
   await t.close();
 }
 console.log(`mémoire : rss ${(process.memoryUsage().rss / 2 ** 20).toFixed(0)} Mio`);

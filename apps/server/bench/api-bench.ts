@@ -53,13 +53,23 @@ async function startApp(database: Awaited<ReturnType<typeof openSeededDatabase>>
     database,
     mailer: { send: async () => {} },
     config: { ...testConfig, dataDir: mkdtempSync(path.join(tmpdir(), 'notadoo-bench-files-')) },
-    rateLimits: { loginPerIp: unlimited, loginFailuresPerAccountAndIp: unlimited, loginFailuresPerAccount: unlimited, signupPerIp: unlimited },
+    rateLimits: {
+      loginPerIp: unlimited,
+      loginFailuresPerAccountAndIp: unlimited,
+      loginFailuresPerAccount: unlimited,
+      signupPerIp: unlimited,
+    },
     // As in production: one line per request and per answer.
     logger: { level: 'info', stream: createWriteStream('/dev/null') },
   });
 }
 
-async function json<T>(base: string, url: string, headers: Record<string, string>, init: RequestInit = {}): Promise<{ body: T; headers: Headers }> {
+async function json<T>(
+  base: string,
+  url: string,
+  headers: Record<string, string>,
+  init: RequestInit = {},
+): Promise<{ body: T; headers: Headers }> {
   const res = await fetch(`${base}${url}`, { ...init, headers: { 'content-type': 'application/json', ...headers } });
   if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
   return { body: (await res.json()) as T, headers: res.headers };
@@ -70,7 +80,12 @@ async function etagOf(base: string, url: string, headers: Record<string, string>
 }
 
 async function login(base: string, email: string): Promise<Record<string, string>> {
-  const { body } = await json<{ token: string }>(base, '/api/users/login', {}, { method: 'POST', body: JSON.stringify({ login: email, password: BENCH_PASSWORD }) });
+  const { body } = await json<{ token: string }>(
+    base,
+    '/api/users/login',
+    {},
+    { method: 'POST', body: JSON.stringify({ login: email, password: BENCH_PASSWORD }) },
+  );
   return { authorization: `Bearer ${body.token}` };
 }
 
@@ -116,16 +131,36 @@ for (const backend of BACKENDS) {
       { key: 'mine', label: `GET /api/projects/mine (client, ${mine.length} dossiers)`, url: '/api/projects/mine', headers: client },
       { key: 'project', label: 'GET /api/project/{id} (5 personnes, 12 documents)', url: `/api/project/${mine[0]!.id}`, headers: client },
       // Issue 24: the same reads repeated by a browser that holds the answer (If-None-Match → 304, no body).
-      { key: 'me304', label: 'GET /api/users/me, déjà reçu (304)', url: '/api/users/me', headers: { ...client, 'if-none-match': await etagOf(base, '/api/users/me', client) } },
-      { key: 'project304', label: 'GET /api/project/{id}, déjà reçu (304)', url: `/api/project/${mine[0]!.id}`, headers: { ...client, 'if-none-match': await etagOf(base, `/api/project/${mine[0]!.id}`, client) } },
+      {
+        key: 'me304',
+        label: 'GET /api/users/me, déjà reçu (304)',
+        url: '/api/users/me',
+        headers: { ...client, 'if-none-match': await etagOf(base, '/api/users/me', client) },
+      },
+      {
+        key: 'project304',
+        label: 'GET /api/project/{id}, déjà reçu (304)',
+        url: `/api/project/${mine[0]!.id}`,
+        headers: { ...client, 'if-none-match': await etagOf(base, `/api/project/${mine[0]!.id}`, client) },
+      },
       { key: 'office', label: "GET /api/projects/mine (notaire, 1re page de l'office)", url: '/api/projects/mine', headers: notary },
       { key: 'admin', label: 'GET /api/projects/mine (admin, 1re page)', url: '/api/projects/mine', headers: admin },
       { key: 'adminNext', label: 'GET /api/projects/mine (admin, page suivante)', url: `/api/projects/mine?after=${next}`, headers: admin },
       { key: 'search', label: 'GET /api/projects/mine?q=dossier 4242 (admin)', url: '/api/projects/mine?q=dossier%204242', headers: admin },
       { key: 'users', label: 'GET /api/admin/users (1re page)', url: '/api/admin/users', headers: admin },
-      { key: 'usersDeep', label: `GET /api/admin/users (par nom, page ${deepUsers})`, url: `/api/admin/users?sort=name&order=asc&page=${deepUsers}`, headers: admin },
+      {
+        key: 'usersDeep',
+        label: `GET /api/admin/users (par nom, page ${deepUsers})`,
+        url: `/api/admin/users?sort=name&order=asc&page=${deepUsers}`,
+        headers: admin,
+      },
       { key: 'billing', label: 'GET /api/projects/open (1re page)', url: '/api/projects/open', headers: admin },
-      { key: 'billingDeep', label: `GET /api/projects/open (page ${deepBilling})`, url: `/api/projects/open?page=${deepBilling}`, headers: admin },
+      {
+        key: 'billingDeep',
+        label: `GET /api/projects/open (page ${deepBilling})`,
+        url: `/api/projects/open?page=${deepBilling}`,
+        headers: admin,
+      },
     ];
     console.log(`\n${backend}, ${size.toLocaleString('fr-FR')} dossiers et ${size.toLocaleString('fr-FR')} utilisateurs en base`);
     console.log(`  ${''.padEnd(54)} | ${'en charge'.padEnd(31)} | un par un`);
@@ -137,7 +172,9 @@ for (const backend of BACKENDS) {
         single: await measureOneAtATime(bare, app, row.url, row.headers, LOAD),
       };
       const atSmall = size !== SIZES[0] ? results.get(`${backend} ${SIZES[0]} ${row.key}`) : undefined;
-      const vsSmall = atSmall ? `  ratio ÷${(atSmall.load.ratio / measured.load.ratio).toFixed(2)} | ÷${(atSmall.single.ratio / measured.single.ratio).toFixed(2)} de ${SIZES[0]!.toLocaleString('fr-FR')}` : '';
+      const vsSmall = atSmall
+        ? `  ratio ÷${(atSmall.load.ratio / measured.load.ratio).toFixed(2)} | ÷${(atSmall.single.ratio / measured.single.ratio).toFixed(2)} de ${SIZES[0]!.toLocaleString('fr-FR')}`
+        : '';
       console.log(`  ${row.label.padEnd(54)} | ${cells(measured.load)} | ${cells(measured.single)}${vsSmall}`);
       results.set(`${backend} ${size} ${row.key}`, measured);
     }
@@ -154,7 +191,11 @@ const small = SIZES[0]!;
 const large = SIZES.at(-1)!;
 type Goal = { label: string; at: Measured | undefined; met: (f: Figure) => boolean };
 const goals: Goal[] = [
-  { label: `/projects/mine, ${small.toLocaleString('fr-FR')} dossiers, PostgreSQL : p99 < 100 ms`, at: results.get(`PostgreSQL ${small} mine`), met: (f) => f.p99 < 100 },
+  {
+    label: `/projects/mine, ${small.toLocaleString('fr-FR')} dossiers, PostgreSQL : p99 < 100 ms`,
+    at: results.get(`PostgreSQL ${small} mine`),
+    met: (f) => f.p99 < 100,
+  },
 ];
 for (const backend of BACKENDS) {
   for (const [key, what] of [
@@ -167,12 +208,17 @@ for (const backend of BACKENDS) {
     ['billing', 'la facturation'],
     ['billingDeep', 'facturation, page profonde'],
   ] as const) {
-    goals.push({ label: `${what} à ${large.toLocaleString('fr-FR')}, ${backend} : p50 < 100 ms`, at: results.get(`${backend} ${large} ${key}`), met: (f) => f.p50 < 100 });
+    goals.push({
+      label: `${what} à ${large.toLocaleString('fr-FR')}, ${backend} : p50 < 100 ms`,
+      at: results.get(`${backend} ${large} ${key}`),
+      met: (f) => f.p50 < 100,
+    });
   }
 }
 console.log('\nObjectifs');
 for (const goal of goals) {
   if (!goal.at) continue;
-  const text = (f: Figure) => `${goal.met(f) ? 'oui' : 'NON'} ${f.perSecond.toFixed(0)} req/s, p50 ${f.p50.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms`;
+  const text = (f: Figure) =>
+    `${goal.met(f) ? 'oui' : 'NON'} ${f.perSecond.toFixed(0)} req/s, p50 ${f.p50.toFixed(1)} ms, p99 ${f.p99.toFixed(1)} ms`;
   console.log(`  ${goal.label}\n      en charge : ${text(goal.at.load)}\n      un par un : ${text(goal.at.single)}`);
 }

@@ -58,8 +58,15 @@ async function exportOnce(database: CapacityDatabase, nodeFlags: string[]): Prom
   try {
     const url = `http://127.0.0.1:${port}`;
     for (let tries = 0; ; tries += 1) {
-      if (child.exitCode !== null || tries > 900) throw new Error(`le serveur ne répond pas :\n${readFileSync(path.join(dataDir, 'server.log'), 'utf8').slice(-3000)}`);
-      if (await fetch(`${url}/api/site`).then((r) => r.ok, () => false)) break;
+      if (child.exitCode !== null || tries > 900)
+        throw new Error(`le serveur ne répond pas :\n${readFileSync(path.join(dataDir, 'server.log'), 'utf8').slice(-3000)}`);
+      if (
+        await fetch(`${url}/api/site`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      )
+        break;
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
     const token = await signInThroughSecondFactor({ url }, database.people.admin, CAPACITY_PASSWORD);
@@ -71,15 +78,23 @@ async function exportOnce(database: CapacityDatabase, nodeFlags: string[]): Prom
     const lines = await new Promise<number>((resolve, reject) => {
       const today = new Date().toISOString().slice(0, 10);
       http
-        .get({ host: '127.0.0.1', port, path: `/api/projects/open/export?from=2000-01-01&to=${today}`, headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br' } }, (res) => {
-          let count = 0;
-          const text = res.headers['content-encoding'] === 'br' ? res.pipe(zlib.createBrotliDecompress()) : res;
-          text.on('data', (chunk: Buffer) => {
-            for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) count += 1;
-          });
-          text.on('end', () => (res.statusCode === 200 ? resolve(count) : reject(new Error(`HTTP ${res.statusCode}`))));
-          text.on('error', reject);
-        })
+        .get(
+          {
+            host: '127.0.0.1',
+            port,
+            path: `/api/projects/open/export?from=2000-01-01&to=${today}`,
+            headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br' },
+          },
+          (res) => {
+            let count = 0;
+            const text = res.headers['content-encoding'] === 'br' ? res.pipe(zlib.createBrotliDecompress()) : res;
+            text.on('data', (chunk: Buffer) => {
+              for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) count += 1;
+            });
+            text.on('end', () => (res.statusCode === 200 ? resolve(count) : reject(new Error(`HTTP ${res.statusCode}`))));
+            text.on('error', reject);
+          },
+        )
         .on('error', reject);
     });
     clearInterval(timer);

@@ -49,7 +49,13 @@ import { fullyAnsweredSample, NEXT_PAGE_HEADER, QUESTIONNAIRE_DEFINITIONS } from
 import pg from 'pg';
 import { freePort, signInThroughSecondFactor } from '../test/server-process';
 import { multipartBody, pdfWith } from '../test/multipart';
-import { CAPACITY_PASSWORD, openCapacityDatabase, type CapacityBackend, type CapacityDatabase, type SimulatedClient } from './capacity-seed';
+import {
+  CAPACITY_PASSWORD,
+  openCapacityDatabase,
+  type CapacityBackend,
+  type CapacityDatabase,
+  type SimulatedClient,
+} from './capacity-seed';
 import { makeTarget, runOpenLoop, send, type Action, type Answer, type StepResult, type Target } from './open-loop-load';
 import { SERVER_COMMAND } from './server-command';
 
@@ -72,7 +78,11 @@ const GOAL_RATES: Record<CapacityBackend, number> = { PostgreSQL: 600, PGlite: 2
 /** CAPACITY_LONG_SOAK_RATE: the long run at another rate than the goal's, e.g. to compare memory at a rate a slower machine holds. */
 const longSoakRate = (backend: CapacityBackend) => Number(env.CAPACITY_LONG_SOAK_RATE ?? GOAL_RATES[backend]);
 const FLAT_GOAL = 1.5;
-const sizesOf = (value: string | undefined, fallback: string) => (value ?? (QUICK ? '10000' : fallback)).split(',').map(Number).filter((n) => n > 0);
+const sizesOf = (value: string | undefined, fallback: string) =>
+  (value ?? (QUICK ? '10000' : fallback))
+    .split(',')
+    .map(Number)
+    .filter((n) => n > 0);
 const SIZES: Record<CapacityBackend, number[]> = {
   PGlite: sizesOf(env.CAPACITY_PGLITE_SIZES, '10000,100000'),
   PostgreSQL: sizesOf(env.CAPACITY_POSTGRES_SIZES, '10000,1000000'),
@@ -84,7 +94,10 @@ const JWT_SECRET = 'secret-du-banc-de-capacite-secret-du-banc-de-capacite';
 const BROWSER = { 'accept-encoding': 'br, gzip', accept: 'application/json' };
 const CIVIL_ANSWERS = fullyAnsweredSample(QUESTIONNAIRE_DEFINITIONS.document_civil_statuses);
 // A 1 MB scan, whole in form (the server checks a PDF's two ends).
-const UPLOAD = multipartBody({ id: '0' }, { field: 'file', name: 'scan.pdf', content: pdfWith(Buffer.alloc(1024 * 1024 - 100, 0x20)), type: 'application/pdf' });
+const UPLOAD = multipartBody(
+  { id: '0' },
+  { field: 'file', name: 'scan.pdf', content: pdfWith(Buffer.alloc(1024 * 1024 - 100, 0x20)), type: 'application/pdf' },
+);
 
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '—');
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} Mo`;
@@ -106,7 +119,9 @@ interface ServerProcess {
  * and « message × n (longest ms) ».
  */
 function backgroundLogged(logFile: string, from = 0): { lines: number; summary: string[] } {
-  const lines = readFileSync(logFile, 'utf8').split('\n').filter((line) => line.startsWith('{'));
+  const lines = readFileSync(logFile, 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('{'));
   const byMessage = new Map<string, { n: number; ms: number }>();
   for (const line of lines.slice(from)) {
     const entry = JSON.parse(line) as { msg?: string; req?: unknown; res?: unknown; ms?: number; table?: string };
@@ -249,7 +264,9 @@ async function signIn(target: Target, database: CapacityDatabase): Promise<Popul
       const began = performance.now();
       // The web's sign-in: for an office member or the admin, the second factor too (set up on its first
       // sign-in of a run — the kept bases start without, capacity-seed.ts — then from a trusted device).
-      tokens[i] = await signInThroughSecondFactor({ url: `http://127.0.0.1:${target.port}` }, emails[i]!, CAPACITY_PASSWORD, { 'x-forwarded-for': addressOf(i + 1) });
+      tokens[i] = await signInThroughSecondFactor({ url: `http://127.0.0.1:${target.port}` }, emails[i]!, CAPACITY_PASSWORD, {
+        'x-forwarded-for': addressOf(i + 1),
+      });
       times.push(performance.now() - began);
     }
   };
@@ -257,8 +274,14 @@ async function signIn(target: Target, database: CapacityDatabase): Promise<Popul
   const seconds = (performance.now() - start) / 1000;
   times.sort((a, b) => a - b);
   const at = (q: number) => times[Math.ceil(q * times.length) - 1]!;
-  console.log(`  connexions : ${emails.length} utilisateurs distincts en ${fmt(seconds)} s (${fmt(emails.length / seconds)} /s, 8 à la fois), médiane ${fmt(at(0.5))} ms, p99 ${fmt(at(0.99))} ms`);
-  const session = (i: number): Session => ({ email: emails[i]!, ip: addressOf(i + 1), headers: { ...BROWSER, authorization: `Bearer ${tokens[i]}`, 'x-forwarded-for': addressOf(i + 1) } });
+  console.log(
+    `  connexions : ${emails.length} utilisateurs distincts en ${fmt(seconds)} s (${fmt(emails.length / seconds)} /s, 8 à la fois), médiane ${fmt(at(0.5))} ms, p99 ${fmt(at(0.99))} ms`,
+  );
+  const session = (i: number): Session => ({
+    email: emails[i]!,
+    ip: addressOf(i + 1),
+    headers: { ...BROWSER, authorization: `Bearer ${tokens[i]}`, 'x-forwarded-for': addressOf(i + 1) },
+  });
   const list = (i: number): ListSession => ({ ...session(i), cursor: undefined, page: 1, seen: [] });
   const clientCount = people.clients.length;
   return {
@@ -303,7 +326,13 @@ const pickOne = <T>(items: readonly T[]): T => items[randomInt(items.length)]!;
  * reached the server, so the request goes to another process, as a load
  * balancer does (nginx's `proxy_next_upstream error`); a cut one counts as an error.
  */
-async function request(balancer: Balancer, method: string, url: string, headers: Record<string, string>, body?: Buffer): Promise<{ answer: Answer; target: Target }> {
+async function request(
+  balancer: Balancer,
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+  body?: Buffer,
+): Promise<{ answer: Answer; target: Target }> {
   for (;;) {
     const target = balancer.pick();
     try {
@@ -324,84 +353,114 @@ function expectOk(kind: string, answer: Answer): void {
 function makeMix(population: Population, balancer: Balancer, counters: MixCounters, checkStale: boolean): () => Action {
   let saves = 0;
   const civilVersion = (project: Answer, documentId: number): number | undefined => {
-    const body = JSON.parse(project.body.toString()) as { documents: Array<{ document_civil_statuses: Array<{ id: number; version: number }> }> };
+    const body = JSON.parse(project.body.toString()) as {
+      documents: Array<{ document_civil_statuses: Array<{ id: number; version: number }> }>;
+    };
     return body.documents.flatMap((d) => d.document_civil_statuses).find((q) => q.id === documentId)?.version;
   };
 
-  const save = (client: ClientSession): Action => async () => {
-    const file = client.files.find((f) => !f.saving);
-    if (!file) return clientPage(client)();
-    file.saving = true;
-    try {
-      const document = { ...CIVIL_ANSWERS, id: file.civilStatusId, version: file.version, city: `Ville ${(saves += 1)}` };
-      const body = Buffer.from(JSON.stringify({ docType: 'document_civil_statuses', document }));
-      const { answer, target } = await request(balancer, 'PATCH', '/api/document', { ...client.headers, 'content-type': 'application/json' }, body);
-      if (answer.status === 409) file.version = (JSON.parse(answer.body.toString()) as { document: { version: number } }).document.version;
-      expectOk('enregistrement', answer);
-      const saved = (JSON.parse(answer.body.toString()) as { version: number }).version;
-      file.version = saved;
-      const other = checkStale ? balancer.other(target) : undefined;
-      if (other) {
-        // Read back at once from the other process: does it see the acknowledged save? Outside the latency figures.
-        counters.checks += 1;
-        void send(other, 'GET', `/api/project/${file.projectId}`, client.headers).then(
-          (page) => {
-            try {
-              if (page.status !== 200) counters.checkErrors += 1;
-              else if ((civilVersion(page, file.civilStatusId) ?? 0) < saved) counters.stale += 1;
-            } catch {
-              counters.checkErrors += 1;
-            }
-          },
-          () => (counters.checkErrors += 1),
+  const save =
+    (client: ClientSession): Action =>
+    async () => {
+      const file = client.files.find((f) => !f.saving);
+      if (!file) return clientPage(client)();
+      file.saving = true;
+      try {
+        const document = { ...CIVIL_ANSWERS, id: file.civilStatusId, version: file.version, city: `Ville ${(saves += 1)}` };
+        const body = Buffer.from(JSON.stringify({ docType: 'document_civil_statuses', document }));
+        const { answer, target } = await request(
+          balancer,
+          'PATCH',
+          '/api/document',
+          { ...client.headers, 'content-type': 'application/json' },
+          body,
         );
+        if (answer.status === 409)
+          file.version = (JSON.parse(answer.body.toString()) as { document: { version: number } }).document.version;
+        expectOk('enregistrement', answer);
+        const saved = (JSON.parse(answer.body.toString()) as { version: number }).version;
+        file.version = saved;
+        const other = checkStale ? balancer.other(target) : undefined;
+        if (other) {
+          // Read back at once from the other process: does it see the acknowledged save? Outside the latency figures.
+          counters.checks += 1;
+          void send(other, 'GET', `/api/project/${file.projectId}`, client.headers).then(
+            (page) => {
+              try {
+                if (page.status !== 200) counters.checkErrors += 1;
+                else if ((civilVersion(page, file.civilStatusId) ?? 0) < saved) counters.stale += 1;
+              } catch {
+                counters.checkErrors += 1;
+              }
+            },
+            () => (counters.checkErrors += 1),
+          );
+        }
+        return 'enregistrement';
+      } finally {
+        file.saving = false;
       }
-      return 'enregistrement';
-    } finally {
-      file.saving = false;
-    }
-  };
+    };
 
-  const upload = (client: ClientSession): Action => async () => {
-    const file = pickOne(client.files);
-    const body = Buffer.from(UPLOAD.payload.toString('latin1').replace('\r\n\r\n0\r\n', `\r\n\r\n${file.drawerId}\r\n`), 'latin1');
-    const { answer } = await request(balancer, 'POST', `/api/project/${file.projectId}/addfile`, { ...client.headers, ...UPLOAD.headers }, body);
-    expectOk('dépôt', answer);
-    return 'dépôt 1 Mo';
-  };
+  const upload =
+    (client: ClientSession): Action =>
+    async () => {
+      const file = pickOne(client.files);
+      const body = Buffer.from(UPLOAD.payload.toString('latin1').replace('\r\n\r\n0\r\n', `\r\n\r\n${file.drawerId}\r\n`), 'latin1');
+      const { answer } = await request(
+        balancer,
+        'POST',
+        `/api/project/${file.projectId}/addfile`,
+        { ...client.headers, ...UPLOAD.headers },
+        body,
+      );
+      expectOk('dépôt', answer);
+      return 'dépôt 1 Mo';
+    };
 
-  const clientDashboard = (client: ClientSession): Action => async () => {
-    expectOk('tableau de bord client', (await request(balancer, 'GET', '/api/projects/mine', client.headers)).answer);
-    return 'tableau de bord client';
-  };
+  const clientDashboard =
+    (client: ClientSession): Action =>
+    async () => {
+      expectOk('tableau de bord client', (await request(balancer, 'GET', '/api/projects/mine', client.headers)).answer);
+      return 'tableau de bord client';
+    };
 
-  const clientPage = (client: ClientSession): Action => async () => {
-    expectOk('dossier (client)', (await request(balancer, 'GET', `/api/project/${pickOne(client.files).projectId}`, client.headers)).answer);
-    return 'dossier (client)';
-  };
+  const clientPage =
+    (client: ClientSession): Action =>
+    async () => {
+      expectOk(
+        'dossier (client)',
+        (await request(balancer, 'GET', `/api/project/${pickOne(client.files).projectId}`, client.headers)).answer,
+      );
+      return 'dossier (client)';
+    };
 
   /** A page of the list: the first, or the next of the walk (deeper and deeper, back to the start at the end). */
-  const listPage = (who: ListSession, kind: string, walk: boolean): Action => async () => {
-    const cursor = walk ? who.cursor : undefined;
-    const url = cursor ? `/api/projects/mine?after=${encodeURIComponent(cursor)}` : '/api/projects/mine';
-    const { answer } = await request(balancer, 'GET', url, who.headers);
-    expectOk(kind, answer);
-    const ids = (JSON.parse(answer.body.toString()) as Array<{ id: number }>).map((p) => p.id);
-    if (ids.length > 0) who.seen = ids;
-    if (walk && who.cursor === cursor) {
-      const next = answer.headers[NEXT_PAGE_HEADER];
-      who.cursor = typeof next === 'string' ? next : undefined;
-      who.page = who.cursor ? who.page + 1 : 1;
-      counters.deepestPage = Math.max(counters.deepestPage, who.page);
-    }
-    return walk ? `${kind}, page suivante` : `${kind}, 1re page`;
-  };
+  const listPage =
+    (who: ListSession, kind: string, walk: boolean): Action =>
+    async () => {
+      const cursor = walk ? who.cursor : undefined;
+      const url = cursor ? `/api/projects/mine?after=${encodeURIComponent(cursor)}` : '/api/projects/mine';
+      const { answer } = await request(balancer, 'GET', url, who.headers);
+      expectOk(kind, answer);
+      const ids = (JSON.parse(answer.body.toString()) as Array<{ id: number }>).map((p) => p.id);
+      if (ids.length > 0) who.seen = ids;
+      if (walk && who.cursor === cursor) {
+        const next = answer.headers[NEXT_PAGE_HEADER];
+        who.cursor = typeof next === 'string' ? next : undefined;
+        who.page = who.cursor ? who.page + 1 : 1;
+        counters.deepestPage = Math.max(counters.deepestPage, who.page);
+      }
+      return walk ? `${kind}, page suivante` : `${kind}, 1re page`;
+    };
 
-  const officePage = (notary: ListSession): Action => async () => {
-    if (notary.seen.length === 0) return listPage(notary, 'liste office', false)();
-    expectOk('dossier (notaire)', (await request(balancer, 'GET', `/api/project/${pickOne(notary.seen)}`, notary.headers)).answer);
-    return 'dossier (notaire)';
-  };
+  const officePage =
+    (notary: ListSession): Action =>
+    async () => {
+      if (notary.seen.length === 0) return listPage(notary, 'liste office', false)();
+      expectOk('dossier (notaire)', (await request(balancer, 'GET', `/api/project/${pickOne(notary.seen)}`, notary.headers)).answer);
+      return 'dossier (notaire)';
+    };
 
   return () => {
     const r = Math.random();
@@ -473,7 +532,9 @@ async function prewarm(url: string): Promise<void> {
       `  base lue dans ${where} (pg_prewarm ; shared_buffers ${sizes[0]!.setting}) : ${((Number(rows[0]!.blocks) * 8) / 1024).toFixed(0)} Mo en ${fmt((performance.now() - start) / 1000)} s`,
     );
   } catch (error) {
-    console.log(`  base non préchargée (${error instanceof Error ? error.message : String(error)}) : les premiers paliers mesurent aussi le disque`);
+    console.log(
+      `  base non préchargée (${error instanceof Error ? error.message : String(error)}) : les premiers paliers mesurent aussi le disque`,
+    );
   } finally {
     await client.end();
   }
@@ -486,7 +547,10 @@ function databaseCpu(url: string | undefined): (() => Promise<Map<number, number
     const client = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
     await client.connect();
     try {
-      const { rows } = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+      const { rows } = await client.query<{ pid: number }>(
+        'SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+        [name],
+      );
       return new Map(rows.map((r) => [r.pid, cpuMsOf(r.pid)]));
     } finally {
       await client.end();
@@ -506,7 +570,9 @@ function printStep(label: string, step: StepFigure, counters: MixCounters): void
       ` → sur 2 cœurs sans le banc, au plus ${fmt(2000 / (server + (database ?? 0)), 0)} requêtes/s`,
   );
   const kinds = [...step.byKind].sort(([a], [b]) => a.localeCompare(b));
-  console.log(`      par type (n, p50 / p99 ms) : ${kinds.map(([kind, k]) => `${kind} ${k.n}, ${fmt(k.p50)} / ${fmt(k.p99)}`).join(' ; ')}`);
+  console.log(
+    `      par type (n, p50 / p99 ms) : ${kinds.map(([kind, k]) => `${kind} ${k.n}, ${fmt(k.p50)} / ${fmt(k.p99)}`).join(' ; ')}`,
+  );
   for (const [reason, n] of step.reasons) console.log(`      ${n} × ${reason}`);
 }
 
@@ -538,7 +604,11 @@ async function measureStep(
   // Backends opened during the step count from zero; those closed during it are not counted.
   const database = databaseAfter && [...databaseAfter].reduce((total, [pid, ms]) => total + ms - (databaseBefore?.get(pid) ?? 0), 0);
   const served = Math.max(1, result.ok);
-  const cpu = { server: (sum(cpuMsOf) - serverBefore) / served, database: database === undefined ? undefined : database / served, bench: (bench.user + bench.system) / 1000 / served };
+  const cpu = {
+    server: (sum(cpuMsOf) - serverBefore) / served,
+    database: database === undefined ? undefined : database / served,
+    bench: (bench.user + bench.system) / 1000 / served,
+  };
   return { ...result, rssKb, peakRssKb: peak, held: result.errors === 0 && result.p99 < P99_GOAL_MS, cpu };
 }
 
@@ -564,7 +634,15 @@ interface Soak {
  * The mix at one rate for `seconds`, the server's RSS sampled every second:
  * does the rate hold, and does memory settle or keep growing?
  */
-async function soak(label: string, rate: number, seconds: number, mix: () => Action, pid: number | undefined, counters: MixCounters, backends?: () => Promise<Map<number, number>>): Promise<Soak> {
+async function soak(
+  label: string,
+  rate: number,
+  seconds: number,
+  mix: () => Action,
+  pid: number | undefined,
+  counters: MixCounters,
+  backends?: () => Promise<Map<number, number>>,
+): Promise<Soak> {
   const before = rssOf(pid);
   const samples: number[] = [];
   const run = await measureStep(rate, seconds, mix, [pid], backends, (rss) => samples.push(rss));
@@ -572,10 +650,16 @@ async function soak(label: string, rate: number, seconds: number, mix: () => Act
   const peak = Math.max(run.peakRssKb, after);
   const slices = [0, 0.25, 0.5, 0.75].map((q) => samples[Math.floor(q * samples.length)] ?? 0);
   // When the slow answers came: a few stalls, or all along?
-  const slow = run.slowestBySecond.flatMap((ms, second) => (ms >= P99_GOAL_MS ? [`${second} s (${Number.isFinite(ms) ? `${fmt(ms, 0)} ms` : 'erreur'})`] : []));
+  const slow = run.slowestBySecond.flatMap((ms, second) =>
+    ms >= P99_GOAL_MS ? [`${second} s (${Number.isFinite(ms) ? `${fmt(ms, 0)} ms` : 'erreur'})`] : [],
+  );
   printStep(label, run, counters);
-  console.log(`      RSS ${mb(before)} au début, ${slices.map(mb).join(' → ')} → ${mb(after)} à la fin (pic ${mb(peak)}, ${after >= before ? '+' : ''}${mb(after - before)})`);
-  console.log(`      secondes avec une réponse d'au moins ${P99_GOAL_MS} ms : ${slow.length} sur ${seconds}${slow.length > 0 ? ` (${slow.slice(0, 12).join(', ')}${slow.length > 12 ? '…' : ''})` : ''}`);
+  console.log(
+    `      RSS ${mb(before)} au début, ${slices.map(mb).join(' → ')} → ${mb(after)} à la fin (pic ${mb(peak)}, ${after >= before ? '+' : ''}${mb(after - before)})`,
+  );
+  console.log(
+    `      secondes avec une réponse d'au moins ${P99_GOAL_MS} ms : ${slow.length} sur ${seconds}${slow.length > 0 ? ` (${slow.slice(0, 12).join(', ')}${slow.length > 12 ? '…' : ''})` : ''}`,
+  );
   return { rate, p99: run.p99, errors: run.errors, held: run.held, rss: { before, after, peak } };
 }
 
@@ -585,8 +669,15 @@ async function soak(label: string, rate: number, seconds: number, mix: () => Act
  * taken cold from 25 /s to 600 /s spends its first seconds compiling and
  * falls a few seconds behind, which a run of minutes then carries in its p99.
  */
-async function warmUp(goalRate: number, mix: () => Action, pids: Array<number | undefined>, databaseUrl: string | undefined, counters: MixCounters): Promise<void> {
-  for (const rate of [START_RATE, Math.round(goalRate / 2)]) printStep('chauffe', await measureStep(rate, WARMUP_SECONDS / 2, mix, pids, databaseCpu(databaseUrl)), counters);
+async function warmUp(
+  goalRate: number,
+  mix: () => Action,
+  pids: Array<number | undefined>,
+  databaseUrl: string | undefined,
+  counters: MixCounters,
+): Promise<void> {
+  for (const rate of [START_RATE, Math.round(goalRate / 2)])
+    printStep('chauffe', await measureStep(rate, WARMUP_SECONDS / 2, mix, pids, databaseCpu(databaseUrl)), counters);
 }
 
 async function measureCapacity(database: CapacityDatabase): Promise<Capacity> {
@@ -604,7 +695,10 @@ async function measureCapacity(database: CapacityDatabase): Promise<Capacity> {
     await warmUp(longSoakRate(database.backend), mix, [pid], database.url, counters);
     await measureCostByKind(mix, pid, databaseCpu(database.url));
     const logBefore = backgroundLogged(server.logFile).lines;
-    const goal = database.size === Math.max(...SIZES[database.backend]) ? await soak('objectif', longSoakRate(database.backend), LONG_SOAK_SECONDS, mix, pid, counters, databaseCpu(database.url)) : undefined;
+    const goal =
+      database.size === Math.max(...SIZES[database.backend])
+        ? await soak('objectif', longSoakRate(database.backend), LONG_SOAK_SECONDS, mix, pid, counters, databaseCpu(database.url))
+        : undefined;
     const background = backgroundLogged(server.logFile, logBefore).summary;
     if (goal && background.length > 0) console.log(`      journal du serveur pendant ce temps, hors requêtes : ${background.join(' ; ')}`);
     const steps: StepFigure[] = [];
@@ -653,11 +747,15 @@ async function measureCostByKind(mix: () => Action, pid: number | undefined, bac
     entry.total += serverUsed + databaseUsed;
     kinds.set(kind, entry);
   }
-  const figures = [...kinds].sort(([a], [b]) => a.localeCompare(b)).map(([kind, k]) => {
-    const database = backendPids.length > 0 ? ` + ${fmt((k.total - k.server) / k.n, 2)}` : '';
-    return `${kind} ${fmt(k.server / k.n, 2)}${database} ms (${k.n})`;
-  });
-  console.log(`  CPU par type de requête, une à la fois (serveur${backendPids.length > 0 ? ' + PostgreSQL' : ''}) : ${figures.join(' ; ')}`);
+  const figures = [...kinds]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([kind, k]) => {
+      const database = backendPids.length > 0 ? ` + ${fmt((k.total - k.server) / k.n, 2)}` : '';
+      return `${kind} ${fmt(k.server / k.n, 2)}${database} ms (${k.n})`;
+    });
+  console.log(
+    `  CPU par type de requête, une à la fois (serveur${backendPids.length > 0 ? ' + PostgreSQL' : ''}) : ${figures.join(' ; ')}`,
+  );
 }
 
 /**
@@ -674,14 +772,21 @@ async function measureBillingExport(target: Target, admin: Session, pid: number 
   try {
     const { status, bytes, lines } = await new Promise<{ status: number; bytes: number; lines: number }>((resolve, reject) => {
       const req = http.get(
-        { host: '127.0.0.1', port: target.port, path: `/api/projects/open/export?from=2000-01-01&to=${today}`, headers: admin.headers, agent: target.agent },
+        {
+          host: '127.0.0.1',
+          port: target.port,
+          path: `/api/projects/open/export?from=2000-01-01&to=${today}`,
+          headers: admin.headers,
+          agent: target.agent,
+        },
         (res) => {
           let bytes = 0;
           let lines = 0;
           res.on('data', (chunk: Buffer) => (bytes += chunk.length));
           // Decoded as a browser does (the answer is compressed), counting lines without keeping the text.
           const encoding = res.headers['content-encoding'];
-          const text = encoding === 'br' ? res.pipe(zlib.createBrotliDecompress()) : encoding === 'gzip' ? res.pipe(zlib.createGunzip()) : res;
+          const text =
+            encoding === 'br' ? res.pipe(zlib.createBrotliDecompress()) : encoding === 'gzip' ? res.pipe(zlib.createGunzip()) : res;
           text.on('data', (chunk: Buffer) => {
             for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines += 1;
           });
@@ -714,7 +819,9 @@ async function measureTwoProcesses(database: CapacityDatabase, rate: number): Pr
     Object.assign(counters, { checks: 0, stale: 0, checkErrors: 0 });
     const both = await measureStep(rate, CLUSTER_SECONDS / 2, mix, pids, databaseCpu(database.url));
     printStep('A + B    ', both, counters);
-    console.log(`      lectures sur l'autre processus juste après un enregistrement acquitté : ${counters.checks}, dont ${counters.stale} périmée(s), ${counters.checkErrors} en erreur`);
+    console.log(
+      `      lectures sur l'autre processus juste après un enregistrement acquitté : ${counters.checks}, dont ${counters.stale} périmée(s), ${counters.checkErrors} en erreur`,
+    );
     // B stops as a deploy stops it; the balancer sees its connections refused and sends everything to A.
     const stopped = stopServer(servers[1]!);
     const alone = await measureStep(rate, CLUSTER_SECONDS / 2, mix, [servers[0]!.child.pid], databaseCpu(database.url));
@@ -749,7 +856,10 @@ for (const backend of BACKENDS) {
 }
 
 console.log('\nRésumé : débit le plus haut tenu (p99 < 100 ms, aucune erreur)');
-for (const r of results) console.log(`  ${r.backend.padEnd(10)} ${r.size.toLocaleString('fr-FR').padStart(9)} dossiers : ${r.held === undefined ? 'aucun palier' : `${r.held} requêtes/s`}`);
+for (const r of results)
+  console.log(
+    `  ${r.backend.padEnd(10)} ${r.size.toLocaleString('fr-FR').padStart(9)} dossiers : ${r.held === undefined ? 'aucun palier' : `${r.held} requêtes/s`}`,
+  );
 for (const { backend, size, goal } of results) {
   if (!goal) continue;
   console.log(
@@ -778,6 +888,8 @@ if (!SEED_ONLY && CLUSTER_SECONDS > 0 && BACKENDS.includes('PostgreSQL') && pgSi
   const database = await openCapacityDatabase('PostgreSQL', size, USERS);
   // The goal asks two processes for the same rate as one.
   const rate = Number(env.CAPACITY_CLUSTER_RATE ?? GOAL_RATES.PostgreSQL);
-  console.log(`\nDeux processus sur une base PostgreSQL (${size.toLocaleString('fr-FR')} dossiers), répartis à tour de rôle, ${rate} /s ; B arrêté à mi-parcours`);
+  console.log(
+    `\nDeux processus sur une base PostgreSQL (${size.toLocaleString('fr-FR')} dossiers), répartis à tour de rôle, ${rate} /s ; B arrêté à mi-parcours`,
+  );
   await measureTwoProcesses(database, rate);
 }

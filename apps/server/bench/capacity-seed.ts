@@ -77,7 +77,8 @@ async function seed(database: Database, size: number, clients: number): Promise<
   const db = database.db;
   const hash = await hashPassword(CAPACITY_PASSWORD);
   // The revision triggers bump each file as its rows arrive; a fresh seed has no reader to revalidate, and they would double its writes.
-  for (const table of ['users', 'projects', 'participants', 'documents']) await db.execute(sql.raw(`ALTER TABLE ${table} DISABLE TRIGGER USER`));
+  for (const table of ['users', 'projects', 'participants', 'documents'])
+    await db.execute(sql.raw(`ALTER TABLE ${table} DISABLE TRIGGER USER`));
   // Secondary indexes are built once at the end: inserting a million rows into a dozen B-tree and trigram
   // indexes one by one is what made a 1,000,000-file seed take hours; a build sorts each once.
   const deferred = await rows<{ name: string; definition: string }>(
@@ -101,7 +102,11 @@ async function seed(database: Database, size: number, clients: number): Promise<
   const base = first!.id;
   const civilFull = sampleAnswers('document_civil_statuses');
   const civilHalf = sampleAnswers('document_civil_statuses', 8);
-  const sale = { appt: sampleAnswers('document_sale_appts', 12), house: sampleAnswers('document_sale_houses', 12), settlement: sampleAnswers('document_successions', 12) };
+  const sale = {
+    appt: sampleAnswers('document_sale_appts', 12),
+    house: sampleAnswers('document_sale_houses', 12),
+    settlement: sampleAnswers('document_successions', 12),
+  };
   // Ids are the file's number (projects), 2g-1/2g (people) and 4g-3..4g (documents): every row of file g is found without a lookup.
   for (let from = 1; from <= size; from += CHUNK) {
     const to = Math.min(size, from + CHUNK - 1);
@@ -138,7 +143,8 @@ async function seed(database: Database, size: number, clients: number): Promise<
   for (const table of ['projects', 'participants', 'documents']) {
     await db.execute(sql.raw(`SELECT setval(pg_get_serial_sequence('${table}', 'id'), (SELECT max(id) FROM ${table}))`));
   }
-  for (const table of ['users', 'projects', 'participants', 'documents']) await db.execute(sql.raw(`ALTER TABLE ${table} ENABLE TRIGGER USER`));
+  for (const table of ['users', 'projects', 'participants', 'documents'])
+    await db.execute(sql.raw(`ALTER TABLE ${table} ENABLE TRIGGER USER`));
   for (const { definition } of deferred) {
     await db.transaction(async (tx) => {
       // Each build sorts in memory rather than in temporary files (the setting holds for this transaction's connection).
@@ -164,18 +170,31 @@ async function describePeople(database: Database, size: number, simulated: numbe
   // As many as the seed made (it may have been made with another CAPACITY_USERS).
   const [counted] = await rows<{ n: number }>(database, sql`SELECT count(*)::int AS n FROM users WHERE email LIKE 'client%@bench.fr'`);
   const clients = counted!.n;
-  if (clients < simulated) throw new Error(`${clients} clients dans la base, moins que les ${simulated} simulés : supprimer la base pour la refaire`);
+  if (clients < simulated)
+    throw new Error(`${clients} clients dans la base, moins que les ${simulated} simulés : supprimer la base pour la refaire`);
   const chosen = Array.from({ length: simulated }, (_, i) => 1 + Math.floor((i * clients) / simulated));
   const ids = chosen.flatMap((c) => Array.from({ length: Math.ceil((size - c + 1) / clients) }, (_, k) => 4 * (c + k * clients) - 3));
   // Saves carry the version: the kept database's current one (earlier runs saved too).
   const versions = new Map(
-    (await rows<{ id: number; version: number }>(database, sql`SELECT id, version FROM documents WHERE id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})`)).map((r) => [r.id, r.version]),
+    (
+      await rows<{ id: number; version: number }>(
+        database,
+        sql`SELECT id, version FROM documents WHERE id IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      )
+    ).map((r) => [r.id, r.version]),
   );
-  const notaries = await rows<{ email: string; office: number }>(database, sql`SELECT email, notary_office_id AS office FROM users WHERE is_notary ORDER BY id`);
+  const notaries = await rows<{ email: string; office: number }>(
+    database,
+    sql`SELECT email, notary_office_id AS office FROM users WHERE is_notary ORDER BY id`,
+  );
   return {
     clients: chosen.map((c) => {
       const files: SimulatedClient['files'] = [];
-      for (let g = c; g <= size; g += clients) files.push({ projectId: g, civilStatusId: 4 * g - 3, drawerId: 4 * g, version: versions.get(4 * g - 3) ?? 1 });
+      for (let g = c; g <= size; g += clients)
+        files.push({ projectId: g, civilStatusId: 4 * g - 3, drawerId: 4 * g, version: versions.get(4 * g - 3) ?? 1 });
       return { email: `client${c}@bench.fr`, files };
     }),
     notaries: notaries.map((n) => ({ email: n.email, officeId: n.office })),
@@ -198,7 +217,11 @@ async function ensurePostgresDatabase(serverUrl: string, name: string, fresh: bo
   return url.toString();
 }
 
-async function openTarget(backend: CapacityBackend, size: number, fresh: boolean): Promise<{ database: Database; url?: string; pgliteDir?: string }> {
+async function openTarget(
+  backend: CapacityBackend,
+  size: number,
+  fresh: boolean,
+): Promise<{ database: Database; url?: string; pgliteDir?: string }> {
   if (backend === 'PGlite') {
     const pgliteDir = path.join(BENCH_DIR, `pglite-capacity-${size}`, 'db');
     if (fresh) rmSync(path.dirname(pgliteDir), { recursive: true, force: true });

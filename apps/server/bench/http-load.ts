@@ -78,7 +78,8 @@ async function oneAtATime(app: FastifyInstance, url: string, headers: Record<str
     const start = performance.now();
     const res = await app.inject({ method: 'GET', url, headers: { ...BROWSER_HEADERS, ...headers } });
     samples.push(performance.now() - start);
-    if (res.statusCode !== (headers['if-none-match'] === undefined ? 200 : 304)) throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
+    if (res.statusCode !== (headers['if-none-match'] === undefined ? 200 : 304))
+      throw new Error(`${url}: ${res.statusCode} ${res.body.slice(0, 200)}`);
   }
   samples.sort((a, b) => a - b);
   const at = (q: number) => samples[Math.min(samples.length - 1, Math.ceil(q * samples.length) - 1)]!;
@@ -97,7 +98,13 @@ export function measureUnderLoad(bareUrl: string, url: string, headers: Record<s
 }
 
 /** `path` is the route's path on `app`; the bare app answers `/bare`. */
-export function measureOneAtATime(bareApp: FastifyInstance, app: FastifyInstance, path: string, headers: Record<string, string>, options: LoadOptions): Promise<Figure> {
+export function measureOneAtATime(
+  bareApp: FastifyInstance,
+  app: FastifyInstance,
+  path: string,
+  headers: Record<string, string>,
+  options: LoadOptions,
+): Promise<Figure> {
   const seconds = options.sequentialSeconds;
   return figure(
     options.rounds,

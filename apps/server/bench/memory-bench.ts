@@ -71,7 +71,10 @@ const treeRssMb = (pid: number) => processTree(pid).reduce((sum, p) => sum + (st
 async function call(base: string, method: string, url: string, body?: unknown, token?: string): Promise<unknown> {
   const res = await fetch(`${base}/api${url}`, {
     method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    headers: {
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
@@ -83,10 +86,18 @@ async function call(base: string, method: string, url: string, body?: unknown, t
 async function requestMix(base: string): Promise<void> {
   for (let i = 0; i < 3; i += 1) {
     await call(base, 'GET', '/site');
-    const { token } = (await call(base, 'POST', '/users/login', { login: 'client@notadoo.fr', password: 'Dossier2026' })) as { token: string };
+    const { token } = (await call(base, 'POST', '/users/login', { login: 'client@notadoo.fr', password: 'Dossier2026' })) as {
+      token: string;
+    };
     await call(base, 'GET', '/users/me', undefined, token);
     await call(base, 'GET', '/projects/mine', undefined, token);
-    const created = (await call(base, 'POST', '/project', { name: `Vente ${i + 1}`, type: 'realty', subtype: 'appt', role: 'seller' }, token)) as { id: number };
+    const created = (await call(
+      base,
+      'POST',
+      '/project',
+      { name: `Vente ${i + 1}`, type: 'realty', subtype: 'appt', role: 'seller' },
+      token,
+    )) as { id: number };
     await call(base, 'GET', `/project/${created.id}`, undefined, token);
     await call(base, 'GET', '/projects/mine', undefined, token);
   }
@@ -99,7 +110,16 @@ async function runServer(dataDir: string): Promise<Figures> {
   const [command, ...args] = SERVER_COMMAND;
   const child: ChildProcess = spawn(command!, args, {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: base, NODE_ENV: 'development', DATABASE_URL: '', SMTP_URL: '' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: base,
+      NODE_ENV: 'development',
+      DATABASE_URL: '',
+      SMTP_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -113,7 +133,10 @@ async function runServer(dataDir: string): Promise<Figures> {
     for (;;) {
       if (child.exitCode !== null) throw new Error(`le serveur s'est arrêté :\n${output}`);
       if (Date.now() > deadline) throw new Error(`le serveur ne répond pas :\n${output}`);
-      const ok = await fetch(`${base}/api/site`).then((r) => r.ok, () => false);
+      const ok = await fetch(`${base}/api/site`).then(
+        (r) => r.ok,
+        () => false,
+      );
       if (ok) break;
       await new Promise((r) => setTimeout(r, 50));
     }
@@ -147,7 +170,9 @@ for (let round = 1; round <= ROUNDS; round += 1) {
     rmSync(dataDir, { recursive: true, force: true });
   }
   const last = (k: 'new' | 'reopen') => results[k].at(-1)!;
-  console.log(`round ${round}: new ${last('new').afterRequests.toFixed(0)} MB, reopen ${last('reopen').afterRequests.toFixed(0)} MB (after requests)`);
+  console.log(
+    `round ${round}: new ${last('new').afterRequests.toFixed(0)} MB, reopen ${last('reopen').afterRequests.toFixed(0)} MB (after requests)`,
+  );
 }
 
 console.log(`\nServer memory, embedded PGlite — median of ${ROUNDS} (${SERVER_COMMAND.slice(1).join(' ')})`);

@@ -20,7 +20,8 @@ const THREAD_SIZE = Number(process.env.MESSAGES_BENCH_SIZE ?? 10_000);
 const OTHER_FILES = 200;
 const REPEATS = 15;
 
-const quantile = (sorted: readonly number[], q: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
+const quantile = (sorted: readonly number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))]!;
 const ms = (n: number) => `${n.toFixed(2)} ms`;
 
 async function timed(work: () => Promise<void>): Promise<{ median: number; p95: number }> {
@@ -39,12 +40,25 @@ async function seed(t: TestApp) {
   const client = await t.signedInUser({ firstName: 'Claire', lastName: 'Dubois' });
   const notary = await t.signedInUser({ isNotary: true, notaryOfficeId: 1 });
   const db = t.database.db;
-  const res = await t.app.inject({ method: 'POST', url: '/api/project', headers: client.headers, payload: { name: 'Dossier bavard', type: 'realty', subtype: 'house', role: 'seller' } });
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/project',
+    headers: client.headers,
+    payload: { name: 'Dossier bavard', type: 'realty', subtype: 'house', role: 'seller' },
+  });
   const projectId = res.json().id as number;
   await t.app.inject({ method: 'PATCH', url: `/api/project/${projectId}`, headers: client.headers, payload: { office: 1 } });
-  const pid = (await t.app.inject({ method: 'GET', url: `/api/project/${projectId}`, headers: client.headers })).json().participants[0].id as number;
-  await t.app.inject({ method: 'POST', url: `/api/project/${projectId}/threads/private-${pid}/messages`, headers: client.headers, payload: { text: 'Premier message.' } });
-  const [thread] = ((await db.execute(sql`SELECT id FROM message_threads WHERE project_id = ${projectId}`)) as unknown as { rows: Array<{ id: number }> }).rows;
+  const pid = (await t.app.inject({ method: 'GET', url: `/api/project/${projectId}`, headers: client.headers })).json().participants[0]
+    .id as number;
+  await t.app.inject({
+    method: 'POST',
+    url: `/api/project/${projectId}/threads/private-${pid}/messages`,
+    headers: client.headers,
+    payload: { text: 'Premier message.' },
+  });
+  const [thread] = (
+    (await db.execute(sql`SELECT id FROM message_threads WHERE project_id = ${projectId}`)) as unknown as { rows: Array<{ id: number }> }
+  ).rows;
   const start = Date.parse('2026-01-01T08:00:00Z');
   // Two authors in turn, one message a minute; some seconds shared so that (created_at, id) decides.
   await db.execute(sql`INSERT INTO messages (thread_id, project_id, author_user_id, author_name, author_side, body, created_at)
@@ -53,8 +67,12 @@ async function seed(t: TestApp) {
            to_timestamp(${start / 1000}::bigint + (g / 2) * 60)
     FROM generate_series(1, ${THREAD_SIZE - 1}::int) g`);
   // Other files' threads around it.
-  await db.execute(sql`INSERT INTO projects (name, type, subtype, status, notary_office_id, creator_id) SELECT 'Autre ' || g, 'realty', 'land', 2, 1, ${client.id}::int FROM generate_series(1, ${OTHER_FILES}::int) g`);
-  await db.execute(sql`INSERT INTO message_threads (project_id, kind, created_at) SELECT id, 'everyone', now() FROM projects WHERE name LIKE 'Autre %'`);
+  await db.execute(
+    sql`INSERT INTO projects (name, type, subtype, status, notary_office_id, creator_id) SELECT 'Autre ' || g, 'realty', 'land', 2, 1, ${client.id}::int FROM generate_series(1, ${OTHER_FILES}::int) g`,
+  );
+  await db.execute(
+    sql`INSERT INTO message_threads (project_id, kind, created_at) SELECT id, 'everyone', now() FROM projects WHERE name LIKE 'Autre %'`,
+  );
   await db.execute(sql`INSERT INTO messages (thread_id, project_id, author_user_id, author_name, author_side, body, created_at)
     SELECT t.id, t.project_id, ${client.id}::int, 'Claire Dubois', 'person', 'Bruit ' || g, to_timestamp(${start / 1000}::bigint + g * 60)
     FROM message_threads t CROSS JOIN generate_series(1, 250) g WHERE t.kind = 'everyone'`);
@@ -79,14 +97,19 @@ async function benchBackend(backend: 'pglite' | 'postgres'): Promise<void> {
     let last: string | null = null;
     let pages = 0;
     do {
-      const page: { before: string | null } = await get(before ? `${base}?before=${before}&limit=100` : `${base}?limit=100`, s.client.headers);
+      const page: { before: string | null } = await get(
+        before ? `${base}?before=${before}&limit=100` : `${base}?limit=100`,
+        s.client.headers,
+      );
       pages += 1;
       if (pages === Math.floor(THREAD_SIZE / 200)) middle = page.before;
       if (page.before) last = page.before;
       before = page.before;
     } while (before);
     const label = backend === 'pglite' ? 'PGlite' : 'PostgreSQL';
-    console.log(`\n${label}: a thread of ${THREAD_SIZE.toLocaleString('fr-FR')} messages (${pages} pages of 100 walked), ${OTHER_FILES} other threads of 250`);
+    console.log(
+      `\n${label}: a thread of ${THREAD_SIZE.toLocaleString('fr-FR')} messages (${pages} pages of 100 walked), ${OTHER_FILES} other threads of 250`,
+    );
     for (const [name, url] of [
       ['newest page (30)', base],
       ['middle page (30, keyset cursor)', `${base}?before=${middle}`],
@@ -104,7 +127,9 @@ async function benchBackend(backend: 'pglite' | 'postgres'): Promise<void> {
     console.log(`  ${'dashboard card count (office)'.padEnd(34)} median ${ms(cards.median)}, p95 ${ms(cards.p95)}`);
     if (backend === 'postgres' && middle) {
       const [createdAt, id] = JSON.parse(Buffer.from(middle, 'base64url').toString('utf8')) as [string, number];
-      const plan = (await t.database.db.execute(sql`EXPLAIN (ANALYZE, BUFFERS) ${messagePageQuery(s.threadId, { createdAt, id }, 30)}`)) as unknown as { rows: Array<Record<string, string>> };
+      const plan = (await t.database.db.execute(
+        sql`EXPLAIN (ANALYZE, BUFFERS) ${messagePageQuery(s.threadId, { createdAt, id }, 30)}`,
+      )) as unknown as { rows: Array<Record<string, string>> };
       console.log('  plan of the middle page:');
       for (const row of plan.rows) console.log(`    ${Object.values(row)[0]}`);
     }

@@ -31,10 +31,24 @@ export function makeTarget(name: string, port: number): Target {
 }
 
 /** One request; rejects on a connection error or after `timeoutMs`. */
-export function send(target: Target, method: string, path: string, headers: Record<string, string>, body?: Buffer, timeoutMs = 30_000): Promise<Answer> {
+export function send(
+  target: Target,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: Buffer,
+  timeoutMs = 30_000,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request(
-      { host: '127.0.0.1', port: target.port, method, path, agent: target.agent, headers: { ...headers, ...(body ? { 'content-length': String(body.length) } : {}) } },
+      {
+        host: '127.0.0.1',
+        port: target.port,
+        method,
+        path,
+        agent: target.agent,
+        headers: { ...headers, ...(body ? { 'content-length': String(body.length) } : {}) },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
@@ -102,7 +116,13 @@ function quantile(sorted: readonly number[], q: number): number {
  * can pile up: an action due beyond it is not sent and counts as an error.
  * `onTick` is called about every 100 ms (memory sampling).
  */
-export async function runOpenLoop(options: { rate: number; seconds: number; next: () => Action; maxInFlight?: number; onTick?: () => void }): Promise<StepResult> {
+export async function runOpenLoop(options: {
+  rate: number;
+  seconds: number;
+  next: () => Action;
+  maxInFlight?: number;
+  onTick?: () => void;
+}): Promise<StepResult> {
   const { rate, seconds, next } = options;
   const maxInFlight = options.maxInFlight ?? 2000;
   const total = Math.round(rate * seconds);

@@ -19,7 +19,9 @@ const SETTINGS = { shared_buffers: '16MB' };
 
 type Client = { query(sql: string, params?: unknown[], options?: QueryOptions): Promise<unknown> };
 
-const answers = Object.fromEntries(Array.from({ length: 300 }, (_, i) => [`question_${i}`, { value: `réponse numéro ${i} ${'x'.repeat(20)}`, at: '2026-11-24T10:00:00Z' }]));
+const answers = Object.fromEntries(
+  Array.from({ length: 300 }, (_, i) => [`question_${i}`, { value: `réponse numéro ${i} ${'x'.repeat(20)}`, at: '2026-11-24T10:00:00Z' }]),
+);
 const SETUP = `
   CREATE TABLE docs (id int PRIMARY KEY, answers jsonb NOT NULL);
   CREATE TABLE people (id int PRIMARY KEY, first_name text, last_name text, email text, created_at timestamptz, office int);
@@ -41,7 +43,10 @@ const CASES: Array<{ name: string; run: (c: Client) => Promise<unknown> }> = [
       return JSON.parse(result.rows[0]!.answers) as unknown;
     },
   },
-  { name: '50 lignes de 6 colonnes (drizzle)', run: (c) => c.query('SELECT * FROM people WHERE id > $1 ORDER BY id LIMIT 50', [10], DRIZZLE_ARRAY) },
+  {
+    name: '50 lignes de 6 colonnes (drizzle)',
+    run: (c) => c.query('SELECT * FROM people WHERE id > $1 ORDER BY id LIMIT 50', [10], DRIZZLE_ARRAY),
+  },
 ];
 
 async function measure(client: Client, run: (c: Client) => Promise<unknown>): Promise<{ wallUs: number; busyUs: number }> {
@@ -66,7 +71,8 @@ console.log('µs par requête : durée, dont fil appelant occupé');
 for (const { name, run } of CASES) {
   const here = await measure(inProcess, run);
   const there = await measure(worker, run);
-  const fmt = (m: { wallUs: number; busyUs: number }) => `${m.wallUs.toFixed(0).padStart(5)} µs, occupé ${m.busyUs.toFixed(0).padStart(5)} µs`;
+  const fmt = (m: { wallUs: number; busyUs: number }) =>
+    `${m.wallUs.toFixed(0).padStart(5)} µs, occupé ${m.busyUs.toFixed(0).padStart(5)} µs`;
   console.log(`  ${name.padEnd(44)} sur place ${fmt(here)} | worker ${fmt(there)}`);
 }
 await inProcess.close();

@@ -20,12 +20,24 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { derivePieceRequests, fullyAnsweredSample, QUESTIONNAIRE_DEFINITIONS, saleHouseDefinition, type PieceDerivationInput } from '@notadoo/domain';
+import {
+  derivePieceRequests,
+  fullyAnsweredSample,
+  QUESTIONNAIRE_DEFINITIONS,
+  saleHouseDefinition,
+  type PieceDerivationInput,
+} from '@notadoo/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import type { Database } from '../src/db/database';
-import { findReminderCandidates, loadPeopleRequests, loadRemindersSent, personKeyOf, reminderCandidatesQuery } from '../src/modules/pieces/piece-reminder-data';
+import {
+  findReminderCandidates,
+  loadPeopleRequests,
+  loadRemindersSent,
+  personKeyOf,
+  reminderCandidatesQuery,
+} from '../src/modules/pieces/piece-reminder-data';
 import { testConfig } from '../test/test-app';
 import { BENCH_PASSWORD, openSeededDatabase, type Backend, type SeedVariant } from './bench-seed';
 
@@ -83,7 +95,9 @@ function benchDerivation(): void {
   const total = times.reduce((a, b) => a + b, 0);
   times.sort((a, b) => a - b);
   console.log(`\nDérivation des pièces d'une vente de maison complète (${pieces} pièces, ${RUNS.toLocaleString('fr-FR')} dérivations)`);
-  console.log(`  moyenne ${ms(total / RUNS)}, médiane ${ms(quantile(times, 0.5))}, p95 ${ms(quantile(times, 0.95))}, max ${ms(times.at(-1)!)} par dérivation`);
+  console.log(
+    `  moyenne ${ms(total / RUNS)}, médiane ${ms(quantile(times, 0.5))}, p95 ${ms(quantile(times, 0.95))}, max ${ms(times.at(-1)!)} par dérivation`,
+  );
 }
 
 // ---------------------------------------------------------------- 2. at scale
@@ -94,7 +108,8 @@ const PIECES: SeedVariant = {
   async seed(database: Database) {
     const db = database.db;
     await db.execute(sql`ALTER TABLE piece_requests DISABLE TRIGGER USER`);
-    const [range] = ((await db.execute(sql`SELECT max(id)::int AS last FROM participants`)) as unknown as { rows: Array<{ last: number }> }).rows;
+    const [range] = ((await db.execute(sql`SELECT max(id)::int AS last FROM participants`)) as unknown as { rows: Array<{ last: number }> })
+      .rows;
     // By ranges of people: each statement stays well under the PostgreSQL query timeout (10 s).
     for (let from = 0; from <= range!.last; from += 20_000) {
       await db.execute(sql`INSERT INTO piece_requests (project_id, participant_id, piece_id, label, origin, state, file_types, created_at, updated_at)
@@ -130,7 +145,11 @@ async function login(app: FastifyInstance, email: string): Promise<Record<string
 }
 
 /** The dashboard's page `page` (1-based), reached by following the cursors as the web does. */
-async function cursorOfPage(app: FastifyInstance, headers: Record<string, string>, page: number): Promise<{ url: string; reached: number }> {
+async function cursorOfPage(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  page: number,
+): Promise<{ url: string; reached: number }> {
   let url = '/api/projects/mine';
   for (let n = 1; n < page; n += 1) {
     const next = (await app.inject({ method: 'GET', url, headers })).headers['x-next-page'];
@@ -144,10 +163,15 @@ async function benchAtScale(backend: Backend): Promise<void> {
   const database = await openSeededDatabase(backend, SIZE, PIECES);
   await giveSellersTheirAccounts(database);
   const db = database.db;
-  const counts = (await db.execute(sql`SELECT (SELECT count(*) FROM projects)::int AS projects, (SELECT count(*) FROM piece_requests)::int AS pieces,
-      (SELECT count(*) FROM piece_requests WHERE state = 'received')::int AS received`)) as unknown as { rows: Array<{ projects: number; pieces: number; received: number }> };
+  const counts =
+    (await db.execute(sql`SELECT (SELECT count(*) FROM projects)::int AS projects, (SELECT count(*) FROM piece_requests)::int AS pieces,
+      (SELECT count(*) FROM piece_requests WHERE state = 'received')::int AS received`)) as unknown as {
+      rows: Array<{ projects: number; pieces: number; received: number }>;
+    };
   const c = counts.rows[0]!;
-  console.log(`\n${backend} : ${c.projects.toLocaleString('fr-FR')} dossiers, ${c.pieces.toLocaleString('fr-FR')} pièces (${c.received.toLocaleString('fr-FR')} reçues à examiner)`);
+  console.log(
+    `\n${backend} : ${c.projects.toLocaleString('fr-FR')} dossiers, ${c.pieces.toLocaleString('fr-FR')} pièces (${c.received.toLocaleString('fr-FR')} reçues à examiner)`,
+  );
 
   const app = await buildApp({
     database,
@@ -171,13 +195,17 @@ async function benchAtScale(backend: Backend): Promise<void> {
       });
       const toReview = figure.last.reduce((sum, line) => sum + (line.pieces_to_review ?? 0), 0);
       const verdict = figure.median < 100 ? 'oui' : 'NON';
-      console.log(`    ${who.padEnd(24)} page ${String(reached).padStart(3)} : médiane ${ms(figure.median)}, p95 ${ms(figure.p95)} (${figure.last.length} dossiers, ${toReview} pièces à examiner) ${verdict}`);
+      console.log(
+        `    ${who.padEnd(24)} page ${String(reached).padStart(3)} : médiane ${ms(figure.median)}, p95 ${ms(figure.p95)} (${figure.last.length} dossiers, ${toReview} pièces à examiner) ${verdict}`,
+      );
     }
   }
 
   // The reminders' pass: its page query as the pass runs it at 10:00, and the people's reads for that page.
   const quietBefore = new Date(Date.now() - 2 * 86_400_000);
-  const [middle] = ((await db.execute(sql`SELECT (max(id) / 2)::int AS id FROM participants`)) as unknown as { rows: Array<{ id: number }> }).rows;
+  const [middle] = (
+    (await db.execute(sql`SELECT (max(id) / 2)::int AS id FROM participants`)) as unknown as { rows: Array<{ id: number }> }
+  ).rows;
   console.log('  passe des relances (une page de 500 personnes)');
   for (const [where, after] of [
     ['début', 0],
@@ -187,7 +215,10 @@ async function benchAtScale(backend: Backend): Promise<void> {
     const people = page.last.candidates;
     const reads = await timed(async () => {
       const rows = await loadPeopleRequests(db, people);
-      await loadRemindersSent(db, people.flatMap((p) => personKeyOf(p) ?? []));
+      await loadRemindersSent(
+        db,
+        people.flatMap((p) => personKeyOf(p) ?? []),
+      );
       return rows.length;
     }, 5);
     console.log(

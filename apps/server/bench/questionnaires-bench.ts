@@ -42,7 +42,12 @@ function measureThroughput(definition: QuestionnaireDefinition): { opsPerSecond:
   const elapsed = performance.now() - start;
   if (sink < 0) console.log(sink);
   times.sort((a, b) => a - b);
-  return { opsPerSecond: (times.length * 1000) / elapsed, fields: Object.keys(answers).length, median: quantile(times, 0.5), p95: quantile(times, 0.95) };
+  return {
+    opsPerSecond: (times.length * 1000) / elapsed,
+    fields: Object.keys(answers).length,
+    median: quantile(times, 0.5),
+    p95: quantile(times, 0.95),
+  };
 }
 
 console.log('Questionnaires : clean + progress sur un document entièrement rempli');

@@ -50,7 +50,12 @@ for (const backend of process.env.BENCH_ATTACK_ONLY ? [] : BACKENDS) {
     await perCall('login check: hit the address, read two keys', N, (i) =>
       limiter.hit([[`bench:ip:${tag}`, limit]], [`bench:pair:${tag}-${i % 10}`, `bench:account:${tag}-${i % 10}`]),
     );
-    await perCall('failed login: hit two keys', N, (i) => limiter.hit([[`bench:pair:${tag}-${i % 10}`, limit], [`bench:account:${tag}-${i % 10}`, limit]]));
+    await perCall('failed login: hit two keys', N, (i) =>
+      limiter.hit([
+        [`bench:pair:${tag}-${i % 10}`, limit],
+        [`bench:account:${tag}-${i % 10}`, limit],
+      ]),
+    );
   }
   // Purge: 20,000 expired rows, deleted by batches of 1,000.
   const expired = createRateLimiter({ db: database.db, secret: 'x'.repeat(40), now: () => new Date('2000-01-01T00:00:00Z') });
@@ -95,7 +100,15 @@ interface ClientRun {
   latencies: number[];
 }
 
-function runClients(workerData: { url: string; method: string; headers: Record<string, string>; body?: string; clients: number; seconds: number; addressOf: boolean }): Promise<ClientRun> {
+function runClients(workerData: {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body?: string;
+  clients: number;
+  seconds: number;
+  addressOf: boolean;
+}): Promise<ClientRun> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(CLIENT_LOOPS, { eval: true, workerData });
     worker.once('message', (run: ClientRun) => void worker.terminate().then(() => resolve(run)));
@@ -116,9 +129,19 @@ for (const backend of BACKENDS) {
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}/api`;
   const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${base}${url}`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.10', ...headers }, body: JSON.stringify(body) });
+    fetch(`${base}${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': '192.0.2.10', ...headers },
+      body: JSON.stringify(body),
+    });
   const signup = async (email: string) => {
-    const res = await post('/users/signup', { email, password: 'Kq7#vLp2!xWr9', passwordConfirm: 'Kq7#vLp2!xWr9', firstName: 'Banc', lastName: 'Essai' });
+    const res = await post('/users/signup', {
+      email,
+      password: 'Kq7#vLp2!xWr9',
+      passwordConfirm: 'Kq7#vLp2!xWr9',
+      firstName: 'Banc',
+      lastName: 'Essai',
+    });
     if (res.status !== 201) throw new Error(`signup: ${res.status} ${await res.text()}`);
     return ((await res.json()) as { token: string }).token;
   };
@@ -127,7 +150,13 @@ for (const backend of BACKENDS) {
   for (const name of ['Vente Dupont', 'Succession Martin', 'Achat Leroy']) {
     await post('/project', { name, type: 'realty', subtype: 'house', role: 'seller' }, bystander);
   }
-  const dashboard = { url: `${base}/projects/mine`, method: 'GET', headers: { ...bystander, 'accept-encoding': 'br, gzip' }, clients: 1, addressOf: false };
+  const dashboard = {
+    url: `${base}/projects/mine`,
+    method: 'GET',
+    headers: { ...bystander, 'accept-encoding': 'br, gzip' },
+    clients: 1,
+    addressOf: false,
+  };
   const quiet = await runClients({ ...dashboard, seconds: Math.min(5, ATTACK_SECONDS) });
   const attack = runClients({
     url: `${base}/users/login`,
@@ -142,10 +171,17 @@ for (const backend of BACKENDS) {
   const attacked = await attack;
   const answered = (run: ClientRun, status: string) => run.statuses[status] ?? 0;
   console.log(`-- ${backend}: ${ATTACK_ADDRESSES} addresses guessing one account's password for ${ATTACK_SECONDS} s`);
-  console.log(`guesses checked (401)                                ${(answered(attacked, '401') / ATTACK_SECONDS).toFixed(1).padStart(8)} /s`);
+  console.log(
+    `guesses checked (401)                                ${(answered(attacked, '401') / ATTACK_SECONDS).toFixed(1).padStart(8)} /s`,
+  );
   console.log(`answers by status                                    ${JSON.stringify(attacked.statuses)}`);
-  console.log(`attacker's p50 / p99                                 ${percentile(attacked.latencies, 0.5).toFixed(0)} / ${percentile(attacked.latencies, 0.99).toFixed(0)} ms`);
-  for (const [label, run] of [['without attack', quiet], ['during the attack', during]] as const) {
+  console.log(
+    `attacker's p50 / p99                                 ${percentile(attacked.latencies, 0.5).toFixed(0)} / ${percentile(attacked.latencies, 0.99).toFixed(0)} ms`,
+  );
+  for (const [label, run] of [
+    ['without attack', quiet],
+    ['during the attack', during],
+  ] as const) {
     const failed = run.latencies.length - answered(run, '200');
     console.log(
       `bystander's dashboard ${label.padEnd(18)} p50 ${percentile(run.latencies, 0.5).toFixed(1).padStart(7)} ms  p99 ${percentile(run.latencies, 0.99).toFixed(1).padStart(7)} ms  (${run.latencies.length} requests${failed ? `, ${failed} not 200` : ''})`,

@@ -84,12 +84,33 @@ async function measure(label: string, storage: FileStorage, scratch: string, con
 
 async function startS3rverProcess(directory: string, bucket: string): Promise<{ endpoint: string; stop(): void }> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/s3rver/bin/s3rver.js'), '-d', directory, '-a', '127.0.0.1', '-p', String(port), '--silent', '--configure-bucket', bucket], {
-    stdio: 'ignore',
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(ROOT, 'node_modules/s3rver/bin/s3rver.js'),
+      '-d',
+      directory,
+      '-a',
+      '127.0.0.1',
+      '-p',
+      String(port),
+      '--silent',
+      '--configure-bucket',
+      bucket,
+    ],
+    {
+      stdio: 'ignore',
+    },
+  );
   const endpoint = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i += 1) {
-    if (await fetch(endpoint).then(() => true, () => false)) return { endpoint, stop: () => child.kill() };
+    if (
+      await fetch(endpoint).then(
+        () => true,
+        () => false,
+      )
+    )
+      return { endpoint, stop: () => child.kill() };
     await new Promise((r) => setTimeout(r, 50));
   }
   child.kill();
@@ -103,7 +124,19 @@ try {
   const content = randomBytes(SIZE);
   console.log(`Stockage : ${ROUNDS} dépôts et lectures d'un fichier de 20 Mio`);
   await measure('disque local', createLocalDiskStorage(path.join(scratch, 'data')), scratch, content);
-  await measure('S3 (s3rver, 127.0.0.1)', createS3Storage({ bucket: 'bench', endpoint: s3.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }, forcePathStyle: true, prefix: '' }), scratch, content);
+  await measure(
+    'S3 (s3rver, 127.0.0.1)',
+    createS3Storage({
+      bucket: 'bench',
+      endpoint: s3.endpoint,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+      forcePathStyle: true,
+      prefix: '',
+    }),
+    scratch,
+    content,
+  );
 } finally {
   s3.stop();
   await rm(scratch, { recursive: true, force: true });

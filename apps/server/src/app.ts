@@ -25,7 +25,14 @@ import { registerAnswerCheck } from './http/answer-check';
 import { describeCommonRefusals, plainJsonSerializer } from './http/answers';
 import { errorBody } from './http/app-error';
 import { registerErrorHandling } from './http/error-handler';
-import { answerClientError, answerFrameworkError, MAX_HEADER_SIZE, registerNoStore, registerStorableTextGuard, registerUrlLengthLimit } from './http/http-guards';
+import {
+  answerClientError,
+  answerFrameworkError,
+  MAX_HEADER_SIZE,
+  registerNoStore,
+  registerStorableTextGuard,
+  registerUrlLengthLimit,
+} from './http/http-guards';
 import { sweepTemporaryUploads } from './files/upload';
 import { createFileStorage } from './files/storage/create-storage';
 import type { FileStorage } from './files/storage/file-storage';
@@ -238,7 +245,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(billingRoutes(ctx));
       await api.register(contactRoutes(ctx));
       await api.register(siteRoutes(ctx));
-      api.get('/docs', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) => (wantsPage(request) ? reply.redirect(`${API_DOCS_UI_PREFIX}/`) : app.swagger()));
+      api.get('/docs', { config: { access: 'public' }, schema: { hide: true } }, async (request, reply) =>
+        wantsPage(request) ? reply.redirect(`${API_DOCS_UI_PREFIX}/`) : app.swagger(),
+      );
     },
     { prefix: '/api' },
   );
@@ -292,7 +301,8 @@ async function serveWebApp(app: FastifyInstance, config: Config): Promise<void> 
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && !request.url.startsWith('/uploads/');
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !request.url.startsWith('/api/') && !request.url.startsWith('/uploads/');
     if (!hasWebApp || !isPage) return reply.status(404).send(errorBody('ROUTE_NOT_FOUND', MESSAGES.routeNotFound));
     const pathname = request.url.split('?')[0]!;
     // An address the app has no screen for still gets the app, which shows its not-found page, but with a 404

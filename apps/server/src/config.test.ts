@@ -13,7 +13,13 @@ describe('configuration from the environment', () => {
 
   it('has embedded defaults, and generates a JWT secret once and keeps it in DATA_DIR', async () => {
     const first = readConfig({ DATA_DIR: dir });
-    expect(first).toMatchObject({ port: 3000, databaseUrl: undefined, smtpUrl: undefined, publicUrl: 'http://localhost:3000', env: 'development' });
+    expect(first).toMatchObject({
+      port: 3000,
+      databaseUrl: undefined,
+      smtpUrl: undefined,
+      publicUrl: 'http://localhost:3000',
+      env: 'development',
+    });
     expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(await readFile(path.join(dir, 'jwt-secret'), 'utf8')).toBe(first.jwtSecret);
     expect(readConfig({ DATA_DIR: dir }).jwtSecret).toBe(first.jwtSecret);
@@ -48,19 +54,32 @@ describe('configuration from the environment', () => {
   });
 
   it('reads how copies of data are built and abandoned files purged (issue 26), refusing a purge under 2 months', () => {
-    expect(readConfig({ DATA_DIR: dir }).personalData).toEqual({ exportIntervalMs: 10_000, purgeAfterMonths: 24, purgeIntervalMs: 3_600_000 });
-    expect(readConfig({ DATA_DIR: dir, DATA_EXPORT_INTERVAL_MS: '0', PURGE_AFTER_MONTHS: '36', PURGE_INTERVAL_MS: '0' }).personalData).toEqual({
+    expect(readConfig({ DATA_DIR: dir }).personalData).toEqual({
+      exportIntervalMs: 10_000,
+      purgeAfterMonths: 24,
+      purgeIntervalMs: 3_600_000,
+    });
+    expect(
+      readConfig({ DATA_DIR: dir, DATA_EXPORT_INTERVAL_MS: '0', PURGE_AFTER_MONTHS: '36', PURGE_INTERVAL_MS: '0' }).personalData,
+    ).toEqual({
       exportIntervalMs: 0,
       purgeAfterMonths: 36,
       purgeIntervalMs: 0,
     });
-    expect(() => readConfig({ DATA_DIR: dir, PURGE_AFTER_MONTHS: '1', DATA_EXPORT_INTERVAL_MS: '-5' })).toThrow(/DATA_EXPORT_INTERVAL_MS[\s\S]*PURGE_AFTER_MONTHS|PURGE_AFTER_MONTHS[\s\S]*DATA_EXPORT_INTERVAL_MS/);
+    expect(() => readConfig({ DATA_DIR: dir, PURGE_AFTER_MONTHS: '1', DATA_EXPORT_INTERVAL_MS: '-5' })).toThrow(
+      /DATA_EXPORT_INTERVAL_MS[\s\S]*PURGE_AFTER_MONTHS|PURGE_AFTER_MONTHS[\s\S]*DATA_EXPORT_INTERVAL_MS/,
+    );
   });
 
   it('reads the bridge of the drafting software, which needs its service key', () => {
     expect(readConfig({ DATA_DIR: dir }).bridge).toBeNull();
-    expect(readConfig({ DATA_DIR: dir, BRIDGE_URL: 'http://127.0.0.1:4100/', BRIDGE_SERVICE_KEY: 'cle' }).bridge).toEqual({ url: 'http://127.0.0.1:4100', serviceKey: 'cle' });
-    expect(() => readConfig({ DATA_DIR: dir, BRIDGE_URL: 'http://127.0.0.1:4100' })).toThrow(/BRIDGE_SERVICE_KEY: requise quand BRIDGE_URL est renseignée/);
+    expect(readConfig({ DATA_DIR: dir, BRIDGE_URL: 'http://127.0.0.1:4100/', BRIDGE_SERVICE_KEY: 'cle' }).bridge).toEqual({
+      url: 'http://127.0.0.1:4100',
+      serviceKey: 'cle',
+    });
+    expect(() => readConfig({ DATA_DIR: dir, BRIDGE_URL: 'http://127.0.0.1:4100' })).toThrow(
+      /BRIDGE_SERVICE_KEY: requise quand BRIDGE_URL est renseignée/,
+    );
     expect(() => readConfig({ DATA_DIR: dir, BRIDGE_URL: 'ftp://x', BRIDGE_SERVICE_KEY: 'cle' })).toThrow(/BRIDGE_URL/);
   });
 
@@ -93,14 +112,18 @@ describe('configuration from the environment', () => {
       forcePathStyle: true,
       prefix: 'notadoo/prod/',
     });
-    expect(readConfig({ DATA_DIR: dir, S3_BUCKET: 'b1', S3_ENDPOINT: 'https://s3.example.fr', S3_FORCE_PATH_STYLE: 'false' }).s3?.forcePathStyle).toBe(false);
+    expect(
+      readConfig({ DATA_DIR: dir, S3_BUCKET: 'b1', S3_ENDPOINT: 'https://s3.example.fr', S3_FORCE_PATH_STYLE: 'false' }).s3?.forcePathStyle,
+    ).toBe(false);
   });
 
   it('refuses S3 settings without a bucket, a lone key, a path in the prefix and a malformed endpoint', () => {
     expect(() => readConfig({ DATA_DIR: dir, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_PREFIX: 'x/' })).toThrow(
       /S3_BUCKET: requise quand S3_ENDPOINT, S3_PREFIX sont renseignées/,
     );
-    expect(() => readConfig({ DATA_DIR: dir, S3_BUCKET: 'b1', S3_ACCESS_KEY_ID: 'cle' })).toThrow(/S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID et S3_SECRET_ACCESS_KEY vont ensemble/);
+    expect(() => readConfig({ DATA_DIR: dir, S3_BUCKET: 'b1', S3_ACCESS_KEY_ID: 'cle' })).toThrow(
+      /S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID et S3_SECRET_ACCESS_KEY vont ensemble/,
+    );
     expect(() => readConfig({ DATA_DIR: dir, S3_BUCKET: 'b1', S3_PREFIX: '../autre' })).toThrow(/S3_PREFIX/);
     expect(() => readConfig({ DATA_DIR: dir, S3_BUCKET: 'b1', S3_PREFIX: '/racine' })).toThrow(/S3_PREFIX/);
     expect(() => readConfig({ DATA_DIR: dir, S3_BUCKET: 'b1', S3_ENDPOINT: 'ftp://x' })).toThrow(/S3_ENDPOINT/);

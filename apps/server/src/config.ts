@@ -45,7 +45,10 @@ const envSchema = z.object({
   CONTACT_EMAIL: z.email({ error: 'doit être une adresse email' }).default('contact@notadoo.fr'),
   MAINTENANCE: z.enum(['0', '1', 'true', 'false', 'on', 'off'], { error: 'doit valoir 1/0, true/false ou on/off' }).default('0'),
   // Storage (issue 11): an S3-compatible bucket shared by every server process; unset S3_BUCKET: local disk under DATA_DIR.
-  S3_BUCKET: z.string().regex(/^[A-Za-z0-9][A-Za-z0-9._-]{1,254}$/, 'doit être un nom de compartiment S3 (lettres, chiffres, « . », « - », « _ »)').optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[A-Za-z0-9][A-Za-z0-9._-]{1,254}$/, 'doit être un nom de compartiment S3 (lettres, chiffres, « . », « - », « _ »)')
+    .optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/, error: 'doit être une adresse http:// ou https://' }).optional(),
   S3_REGION: z.string().trim().min(1).max(64).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).max(256).optional(),
@@ -57,12 +60,20 @@ const envSchema = z.object({
     .refine((v) => !v.split('/').some((s) => s === '.' || s === '..'), 'ne doit pas contenir « . » ni « .. »')
     .optional(),
   // Reminders of the pieces still owed (issue 22): how often a process tries the daily pass (0: never), and from which hour in Paris.
-  PIECE_REMINDERS_INTERVAL_MS: z.coerce.number().int().min(0).default(60 * 60_000),
+  PIECE_REMINDERS_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(60 * 60_000),
   PIECE_REMINDERS_FROM_HOUR: z.coerce.number().int().min(0).max(23).default(9),
   // Issue 26: copies of a person's data, and the purge of abandoned files.
   DATA_EXPORT_INTERVAL_MS: z.coerce.number().int().min(0).default(10_000),
   PURGE_AFTER_MONTHS: z.coerce.number().int().min(2).max(1200).default(DEFAULT_PURGE_AFTER_MONTHS),
-  PURGE_INTERVAL_MS: z.coerce.number().int().min(0).default(60 * 60_000),
+  PURGE_INTERVAL_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(60 * 60_000),
   // Password hashing (issue 9, hostile test): argon2 runs at once, and waiting beyond them before a 503.
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(defaultPasswordHashConcurrency()),
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
@@ -73,7 +84,10 @@ const envSchema = z.object({
     .transform((value, ctx) => {
       const parsed = parseTrustProxy(value);
       if (parsed === undefined) {
-        ctx.addIssue({ code: 'custom', message: "doit être « true », un nombre de relais ou une liste d'adresses IP / CIDR séparées par des virgules" });
+        ctx.addIssue({
+          code: 'custom',
+          message: "doit être « true », un nombre de relais ou une liste d'adresses IP / CIDR séparées par des virgules",
+        });
         return z.NEVER;
       }
       return parsed;
@@ -155,7 +169,10 @@ export function parseTrustProxy(value: string | undefined): TrustProxy | undefin
   if (text === '' || text === 'false') return false;
   if (text === 'true') return true;
   if (/^\d+$/.test(text)) return Number(text);
-  const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = text
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   const valid = entries.every((entry) => {
     if (PROXY_NAMES.has(entry)) return true;
     const [address, bits, extra] = entry.split('/');
@@ -217,13 +234,20 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY ?? false,
     passwordHashing: { concurrency: e.PASSWORD_HASH_CONCURRENCY, queueLength: e.PASSWORD_HASH_QUEUE },
     pieceReminders: { intervalMs: e.PIECE_REMINDERS_INTERVAL_MS, fromHour: e.PIECE_REMINDERS_FROM_HOUR },
-    personalData: { exportIntervalMs: e.DATA_EXPORT_INTERVAL_MS, purgeAfterMonths: e.PURGE_AFTER_MONTHS, purgeIntervalMs: e.PURGE_INTERVAL_MS },
+    personalData: {
+      exportIntervalMs: e.DATA_EXPORT_INTERVAL_MS,
+      purgeAfterMonths: e.PURGE_AFTER_MONTHS,
+      purgeIntervalMs: e.PURGE_INTERVAL_MS,
+    },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,
           endpoint: e.S3_ENDPOINT?.replace(/\/$/, ''),
           region: e.S3_REGION,
-          credentials: e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY } : undefined,
+          credentials:
+            e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+              ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+              : undefined,
           // Self-hosted servers rarely have a DNS name per bucket: the path style is their default.
           forcePathStyle: e.S3_FORCE_PATH_STYLE ? ['1', 'true', 'on'].includes(e.S3_FORCE_PATH_STYLE) : e.S3_ENDPOINT !== undefined,
           prefix: e.S3_PREFIX ? e.S3_PREFIX.replace(/\/?$/, '/') : '',
@@ -235,17 +259,28 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
 /** S3 variables without a bucket are a mistake (a typo in S3_BUCKET would silently store files on local disk); keys go in pairs. */
 function s3Issues(env: NodeJS.ProcessEnv): Array<{ path: string[]; message: string }> {
   const issues: Array<{ path: string[]; message: string }> = [];
-  const named = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX', 'S3_REGION'].filter((name) => env[name]);
-  if (!env.S3_BUCKET && named.length > 0) issues.push({ path: ['S3_BUCKET'], message: `requise quand ${named.join(', ')} ${named.length > 1 ? 'sont renseignées' : 'est renseignée'}` });
+  const named = ['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE', 'S3_PREFIX', 'S3_REGION'].filter(
+    (name) => env[name],
+  );
+  if (!env.S3_BUCKET && named.length > 0)
+    issues.push({
+      path: ['S3_BUCKET'],
+      message: `requise quand ${named.join(', ')} ${named.length > 1 ? 'sont renseignées' : 'est renseignée'}`,
+    });
   if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
-    issues.push({ path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'], message: 'S3_ACCESS_KEY_ID et S3_SECRET_ACCESS_KEY vont ensemble' });
+    issues.push({
+      path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+      message: 'S3_ACCESS_KEY_ID et S3_SECRET_ACCESS_KEY vont ensemble',
+    });
   }
   return issues;
 }
 
 /** The bridge needs its service key: without it every call of the browser would be refused. */
 function bridgeKeyIssues(env: NodeJS.ProcessEnv): Array<{ path: string[]; message: string }> {
-  return env.BRIDGE_URL && !env.BRIDGE_SERVICE_KEY ? [{ path: ['BRIDGE_SERVICE_KEY'], message: 'requise quand BRIDGE_URL est renseignée' }] : [];
+  return env.BRIDGE_URL && !env.BRIDGE_SERVICE_KEY
+    ? [{ path: ['BRIDGE_SERVICE_KEY'], message: 'requise quand BRIDGE_URL est renseignée' }]
+    : [];
 }
 
 /** A missing JWT_SECRET (or SECOND_FACTOR_KEY) is generated once and kept in DATA_DIR, so tokens (and secrets) survive restarts. */

@@ -16,9 +16,17 @@ async function main(): Promise<void> {
   const pgliteDir = path.join(config.dataDir, 'db');
   const demoAccounts = config.env !== 'production';
   // An empty DATA_DIR: the embedded database is made in a child process, whose memory goes back to the system.
-  const firstStart = !config.databaseUrl && isNewPgliteDataDir(pgliteDir) ? await createPgliteDatabaseInChild(pgliteDir, { demoAccounts }) : undefined;
+  const firstStart =
+    !config.databaseUrl && isNewPgliteDataDir(pgliteDir) ? await createPgliteDatabaseInChild(pgliteDir, { demoAccounts }) : undefined;
   // The application is loaded once that child is done, so that the two are not in memory together.
-  const [{ openDatabase }, { mergePreparations, prepareDatabase }, { buildApp }, { createMailer }, { createFileStorage }, { createEmbeddedMaintenance }] = await Promise.all([
+  const [
+    { openDatabase },
+    { mergePreparations, prepareDatabase },
+    { buildApp },
+    { createMailer },
+    { createFileStorage },
+    { createEmbeddedMaintenance },
+  ] = await Promise.all([
     import('./db/database'),
     import('./db/prepare-database'),
     import('./app'),
@@ -27,7 +35,9 @@ async function main(): Promise<void> {
     import('./db/embedded-maintenance'),
   ]);
   const database = await openDatabase(
-    config.databaseUrl ? { url: config.databaseUrl, settings: { ...DEFAULT_POSTGRES_SETTINGS, queryTimeoutMs: config.databaseQueryTimeoutMs } } : { pgliteDir },
+    config.databaseUrl
+      ? { url: config.databaseUrl, settings: { ...DEFAULT_POSTGRES_SETTINGS, queryTimeoutMs: config.databaseQueryTimeoutMs } }
+      : { pgliteDir },
   );
   const prepared = await prepareDatabase(database, { demoAccounts });
   const seeded = firstStart ? mergePreparations(firstStart, prepared) : prepared;
@@ -96,6 +106,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof StorageUnusableError ? error.message : error);
+  console.error(
+    error instanceof ConfigError || error instanceof DataDirLockedError || error instanceof StorageUnusableError ? error.message : error,
+  );
   process.exit(1);
 });

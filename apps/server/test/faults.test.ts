@@ -38,7 +38,9 @@ async function call(server: ServerProcess, method: string, url: string, options:
 
 async function signup(server: ServerProcess, email: string) {
   const password = keep(`Ardoise-${randomBytes(6).toString('hex')}-1`);
-  const res = await call(server, 'POST', '/users/signup', { body: { email, password, passwordConfirm: password, firstName: 'Anne', lastName: 'Test' } });
+  const res = await call(server, 'POST', '/users/signup', {
+    body: { email, password, passwordConfirm: password, firstName: 'Anne', lastName: 'Test' },
+  });
   expect(res.status, JSON.stringify(res.json)).toBe(201);
   return { email, password, token: keep(res.json.token as string) };
 }
@@ -56,7 +58,9 @@ async function projectDocuments(server: ServerProcess, token: string, projectId:
 
 /** A PDF whose content is a secret (it must never reach the logs), padded so an upload can be cut in the middle. */
 function secretPdf(): Buffer {
-  return pdfWith(Buffer.concat([Buffer.from(`% ${keep(`contenu-confidentiel-${randomBytes(6).toString('hex')}`)}\n`), Buffer.alloc(400_000, 0x20)]));
+  return pdfWith(
+    Buffer.concat([Buffer.from(`% ${keep(`contenu-confidentiel-${randomBytes(6).toString('hex')}`)}\n`), Buffer.alloc(400_000, 0x20)]),
+  );
 }
 
 /**
@@ -126,21 +130,31 @@ describe('the server process on its embedded database', () => {
   const filesDir = () => path.join(dataDir, 'files', 'projects', String(projectId));
   /** Where uploads are received before they are handed to the storage. */
   const receivingDir = () => path.join(dataDir, 'tmp');
-  const drawer = async () => (await projectDocuments(server, user.token, projectId)).flatMap((d) => d.document_files).find((f) => f.id === drawerId)!;
-  const civil = async () => (await projectDocuments(server, user.token, projectId)).flatMap((d) => d.document_civil_statuses).find((q) => q.id === civilId)!;
+  const drawer = async () =>
+    (await projectDocuments(server, user.token, projectId)).flatMap((d) => d.document_files).find((f) => f.id === drawerId)!;
+  const civil = async () =>
+    (await projectDocuments(server, user.token, projectId)).flatMap((d) => d.document_civil_statuses).find((q) => q.id === civilId)!;
 
   /** Every acknowledged file is listed, downloads whole, and nothing else is stored (temporary upload files aside). */
   async function expectFilesIntact() {
     const listed = (await drawer()).files;
     expect(listed).toHaveLength(acknowledgedFiles.length);
-    for (const [index, content] of acknowledgedFiles.entries()) expect((await download(server, user.token, drawerId, index)).equals(content)).toBe(true);
-    expect(readdirSync(filesDir()).filter((name) => !isTemporary(name)).sort()).toEqual([...listed].sort());
+    for (const [index, content] of acknowledgedFiles.entries())
+      expect((await download(server, user.token, drawerId, index)).equals(content)).toBe(true);
+    expect(
+      readdirSync(filesDir())
+        .filter((name) => !isTemporary(name))
+        .sort(),
+    ).toEqual([...listed].sort());
   }
 
   beforeAll(async () => {
     server = await startServer({ dataDir });
     user = await signup(server, `faute-${randomBytes(3).toString('hex')}@exemple.fr`);
-    const created = await call(server, 'POST', '/project', { token: user.token, body: { name: 'Vente', type: 'realty', subtype: 'house', role: 'seller' } });
+    const created = await call(server, 'POST', '/project', {
+      token: user.token,
+      body: { name: 'Vente', type: 'realty', subtype: 'house', role: 'seller' },
+    });
     projectId = created.json.id as number;
     const docs = await projectDocuments(server, user.token, projectId);
     civilId = docs.flatMap((d) => d.document_civil_statuses)[0]!.id;
@@ -187,7 +201,8 @@ describe('the server process on its embedded database', () => {
     walk(dataDir);
     return found;
   }
-  const notOwnerOnly = (entries: Array<[string, string]>) => entries.filter(([p, mode]) => mode !== (statSync(p).isDirectory() ? '700' : '600'));
+  const notOwnerOnly = (entries: Array<[string, string]>) =>
+    entries.filter(([p, mode]) => mode !== (statSync(p).isDirectory() ? '700' : '600'));
   const isDatabaseFile = ([p]: [string, string]) => p.startsWith(path.join(dataDir, 'db') + path.sep);
 
   it('keeps every folder 0700 and every file 0600 after a start and an upload (database files it added since: behind 0700 folders)', () => {
@@ -222,7 +237,10 @@ describe('the server process on its embedded database', () => {
     let acknowledged = { version: (await civil()).version, name: '' };
     for (let i = 1; i <= 4; i += 1) {
       const name = keep(`Prénom-secret-${i}-${randomBytes(3).toString('hex')}`);
-      const res = await call(server, 'PATCH', '/document', { token: user.token, body: { docType: 'document_civil_status', document: { id: civilId, version: acknowledged.version, first_name: name } } });
+      const res = await call(server, 'PATCH', '/document', {
+        token: user.token,
+        body: { docType: 'document_civil_status', document: { id: civilId, version: acknowledged.version, first_name: name } },
+      });
       expect(res.status).toBe(200);
       acknowledged = { version: res.json.version as number, name };
     }
@@ -238,12 +256,18 @@ describe('the server process on its embedded database', () => {
     const stored = await civil();
     if (lost instanceof Error) {
       // Unanswered: either committed whole or not at all.
-      expect([acknowledged, { version: acknowledged.version + 1, name: inFlightName }]).toContainEqual({ version: stored.version, name: stored.first_name });
+      expect([acknowledged, { version: acknowledged.version + 1, name: inFlightName }]).toContainEqual({
+        version: stored.version,
+        name: stored.first_name,
+      });
     } else {
       expect(stored).toMatchObject({ version: acknowledged.version + 1, first_name: inFlightName });
     }
     // The client retries its unanswered save on the version it reads now.
-    const retry = await call(server, 'PATCH', '/document', { token: user.token, body: { docType: 'document_civil_status', document: { id: civilId, version: stored.version, first_name: inFlightName } } });
+    const retry = await call(server, 'PATCH', '/document', {
+      token: user.token,
+      body: { docType: 'document_civil_status', document: { id: civilId, version: stored.version, first_name: inFlightName } },
+    });
     expect(retry.status).toBe(200);
     expect(await civil()).toMatchObject({ version: stored.version + 1, first_name: inFlightName });
   }, 60_000);
@@ -267,7 +291,11 @@ describe('the server process on its embedded database', () => {
       const rows = await database.db.select({ id: documents.id, files: documents.files }).from(documents);
       const referenced = rows.find((r) => r.id === drawerId)!.files;
       expect(referenced).toHaveLength(acknowledgedFiles.length);
-      expect(readdirSync(filesDir()).filter((name) => !isTemporary(name)).sort()).toEqual([...referenced].sort());
+      expect(
+        readdirSync(filesDir())
+          .filter((name) => !isTemporary(name))
+          .sort(),
+      ).toEqual([...referenced].sort());
       for (const r of await database.db.select({ hash: users.passwordHash }).from(users)) keep(r.hash);
     } finally {
       await database.close();
@@ -284,12 +312,20 @@ const QUERY_TIMEOUT_MS = 2000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A call that never waits more than `ms`: its status (0 when the connection failed or it timed out) and how long it took. */
-async function timedCall(server: ServerProcess, method: string, url: string, options: { token?: string; body?: unknown; ms?: number } = {}) {
+async function timedCall(
+  server: ServerProcess,
+  method: string,
+  url: string,
+  options: { token?: string; body?: unknown; ms?: number } = {},
+) {
   const started = performance.now();
   try {
     const res = await fetch(`${server.url}/api${url}`, {
       method,
-      headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...(options.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: AbortSignal.timeout(options.ms ?? 10_000),
     });
@@ -328,10 +364,21 @@ describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL database',
   it('accepts on one server a token issued by the other, and gives one 200 and one 409 to two concurrent saves', async () => {
     const user = await signup(viaRelay, `pg-${randomBytes(3).toString('hex')}@exemple.fr`);
     expect((await call(direct, 'GET', '/users/me', { token: user.token })).json).toMatchObject({ email: user.email });
-    const projectId = (await call(direct, 'POST', '/project', { token: user.token, body: { name: 'Vente', type: 'realty', subtype: 'house', role: 'seller' } })).json.id as number;
+    const projectId = (
+      await call(direct, 'POST', '/project', {
+        token: user.token,
+        body: { name: 'Vente', type: 'realty', subtype: 'house', role: 'seller' },
+      })
+    ).json.id as number;
     const item = (await projectDocuments(viaRelay, user.token, projectId)).flatMap((d) => d.document_civil_statuses)[0]!;
     const save = (server: ServerProcess) =>
-      call(server, 'PATCH', '/document', { token: user.token, body: { docType: 'document_civil_status', document: { id: item.id, version: item.version, first_name: keep(`Prénom-secret-${randomBytes(3).toString('hex')}`) } } });
+      call(server, 'PATCH', '/document', {
+        token: user.token,
+        body: {
+          docType: 'document_civil_status',
+          document: { id: item.id, version: item.version, first_name: keep(`Prénom-secret-${randomBytes(3).toString('hex')}`) },
+        },
+      });
     const codes = (await Promise.all([save(viaRelay), save(direct)])).map((r) => r.status).sort();
     expect(codes).toEqual([200, 409]);
   }, 30_000);
@@ -359,7 +406,10 @@ describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL database',
     const user = await signup(viaRelay, `charge-${randomBytes(3).toString('hex')}@exemple.fr`);
     /** One client writing in a loop on a project of its own: questionnaire saves and persons added (a transaction). */
     const writer = async (index: number) => {
-      const created = await call(viaRelay, 'POST', '/project', { token: user.token, body: { name: `Charge ${index}`, type: 'realty', subtype: 'house', role: 'seller' } });
+      const created = await call(viaRelay, 'POST', '/project', {
+        token: user.token,
+        body: { name: `Charge ${index}`, type: 'realty', subtype: 'house', role: 'seller' },
+      });
       expect(created.status).toBe(201);
       const projectId = created.json.id as number;
       const item = (await projectDocuments(viaRelay, user.token, projectId)).flatMap((d) => d.document_civil_statuses)[0]!;
@@ -384,8 +434,17 @@ describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL database',
         }
         const res =
           round % 2 === 0
-            ? await timedCall(viaRelay, 'PATCH', '/document', { token: user.token, body: { docType: 'document_civil_status', document: { id: w.item.id, version: w.item.version, first_name: keep(`Prénom-secret-${index}-${round}`) } } })
-            : await timedCall(viaRelay, 'POST', `/project/${w.projectId}/addperson`, { token: user.token, body: { firstName: `Personne ${round}`, lastName: 'Charge', email: '', role: 'seller' } });
+            ? await timedCall(viaRelay, 'PATCH', '/document', {
+                token: user.token,
+                body: {
+                  docType: 'document_civil_status',
+                  document: { id: w.item.id, version: w.item.version, first_name: keep(`Prénom-secret-${index}-${round}`) },
+                },
+              })
+            : await timedCall(viaRelay, 'POST', `/project/${w.projectId}/addperson`, {
+                token: user.token,
+                body: { firstName: `Personne ${round}`, lastName: 'Charge', email: '', role: 'seller' },
+              });
         answers.push({ at: performance.now(), status: res.status, message: res.json.message, unsure });
         if (res.status === 200 && round % 2 === 0) w.item = { ...w.item, version: res.json.version as number };
         if (res.status !== 200) {
@@ -409,19 +468,26 @@ describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL database',
         await expect.poll(() => answers.some((a) => a.at > passAt + 1 && a.status === 200), { timeout: 10_000, interval: 50 }).toBe(true);
         const firstUnavailable = answers.find((a) => a.at > cutAt! && a.status === 503);
         const recovered = answers.find((a) => a.at > passAt && a.status === 200)!;
-        figures.push({ firstUnavailableMs: Math.round((firstUnavailable?.at ?? NaN) - cutAt!), recoveredMs: Math.round(recovered.at - passAt) });
+        figures.push({
+          firstUnavailableMs: Math.round((firstUnavailable?.at ?? NaN) - cutAt!),
+          recoveredMs: Math.round(recovered.at - passAt),
+        });
         expect(viaRelay.child.exitCode, `the server ended at cut ${cut + 1}:\n${viaRelay.output().slice(-2000)}`).toBeNull();
       }
     } finally {
       stopped = true;
       await Promise.all(load);
     }
-    console.log(`Coupures sous charge : ${answers.length} réponses, ${answers.filter((a) => a.status === 503).length} × 503 ; par coupure (ms jusqu’au premier 503, jusqu’à la première écriture réussie après le retour) : ${JSON.stringify(figures)}`);
+    console.log(
+      `Coupures sous charge : ${answers.length} réponses, ${answers.filter((a) => a.status === 503).length} × 503 ; par coupure (ms jusqu’au premier 503, jusqu’à la première écriture réussie après le retour) : ${JSON.stringify(figures)}`,
+    );
 
     expect(viaRelay.child.exitCode).toBeNull();
     expect(viaRelay.output()).not.toContain('Unhandled');
     // Every answer: a success, or 503 with its French message; a 409 only for a save retried on a version read before a cut.
-    const unexpected = answers.filter((a) => !(a.status === 200 || (a.status === 503 && a.message === UNREACHABLE) || (a.status === 409 && a.unsure)));
+    const unexpected = answers.filter(
+      (a) => !(a.status === 200 || (a.status === 503 && a.message === UNREACHABLE) || (a.status === 409 && a.unsure)),
+    );
     expect(unexpected).toEqual([]);
     expect(answers.filter((a) => a.status === 503).length).toBeGreaterThan(0);
     // Writes go on after the last cut: each client's last answer is a success.
@@ -430,7 +496,12 @@ describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL database',
 
   it('never answers a user disabled while its database link is frozen: 503 within its query timeout, then 401 once the link is back', async () => {
     const user = await signup(direct, `gel-${randomBytes(3).toString('hex')}@exemple.fr`);
-    const projectId = (await call(direct, 'POST', '/project', { token: user.token, body: { name: 'Vente', type: 'realty', subtype: 'house', role: 'seller' } })).json.id as number;
+    const projectId = (
+      await call(direct, 'POST', '/project', {
+        token: user.token,
+        body: { name: 'Vente', type: 'realty', subtype: 'house', role: 'seller' },
+      })
+    ).json.id as number;
     // Read twice through the relay before the freeze.
     for (let i = 0; i < 2; i += 1) {
       expect((await timedCall(viaRelay, 'GET', '/users/me', { token: user.token })).status).toBe(200);
@@ -446,7 +517,13 @@ describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL database',
       for (const url of ['/users/me', `/project/${projectId}`]) {
         const startedAfterMs = performance.now() - frozenAt;
         const res = await timedCall(viaRelay, 'GET', url, { token: user.token, ms: 8000 });
-        answers.push({ url, startedAfterMs: Math.round(startedAfterMs), status: res.status, ms: Math.round(res.ms), message: res.json.message });
+        answers.push({
+          url,
+          startedAfterMs: Math.round(startedAfterMs),
+          status: res.status,
+          ms: Math.round(res.ms),
+          message: res.json.message,
+        });
       }
       await sleep(200);
     }

@@ -43,8 +43,14 @@ async function adminToken(server: ServerProcess): Promise<string> {
   return signInThroughSecondFactor(server, 'admin@notadoo.fr', 'Notadoo-Admin-2026!');
 }
 
-async function outbox(server: ServerProcess, token: string, status: 'pending' | 'sent' | 'failed'): Promise<Array<Record<string, unknown>>> {
-  const res = await callApi<{ items: Array<Record<string, unknown>> }>(server, 'GET', `/admin/mails?status=${status}&perPage=100`, { token });
+async function outbox(
+  server: ServerProcess,
+  token: string,
+  status: 'pending' | 'sent' | 'failed',
+): Promise<Array<Record<string, unknown>>> {
+  const res = await callApi<{ items: Array<Record<string, unknown>> }>(server, 'GET', `/admin/mails?status=${status}&perPage=100`, {
+    token,
+  });
   expect(res.status).toBe(200);
   return res.body.items;
 }
@@ -70,7 +76,9 @@ describe('mail outbox of the server process, with a real SMTP server', PROCESS_T
     server = await startServerProcess(env);
     await signup(server, 'patience@exemple.fr');
     const token = await adminToken(server);
-    await expect.poll(async () => (await outbox(server!, token, 'pending')).find((m) => m.recipient === 'patience@exemple.fr')?.attempts, POLL).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(async () => (await outbox(server!, token, 'pending')).find((m) => m.recipient === 'patience@exemple.fr')?.attempts, POLL)
+      .toBeGreaterThanOrEqual(1);
 
     await smtp.up();
     await expect.poll(() => smtp.receivedFor('patience@exemple.fr').length, POLL).toBe(1);
@@ -84,11 +92,13 @@ describe('mail outbox of the server process, with a real SMTP server', PROCESS_T
     smtp.refused.add('inconnu@exemple.fr');
     await signup(server!, 'inconnu@exemple.fr');
     const token = await adminToken(server!);
-    await expect.poll(async () => (await outbox(server!, token, 'failed')).find((m) => m.recipient === 'inconnu@exemple.fr'), POLL).toMatchObject({
-      subject: 'Confirmez votre adresse email',
-      attempts: 1,
-      lastError: expect.stringContaining('550'),
-    });
+    await expect
+      .poll(async () => (await outbox(server!, token, 'failed')).find((m) => m.recipient === 'inconnu@exemple.fr'), POLL)
+      .toMatchObject({
+        subject: 'Confirmez votre adresse email',
+        attempts: 1,
+        lastError: expect.stringContaining('550'),
+      });
     expect(smtp.receivedFor('inconnu@exemple.fr')).toHaveLength(0);
 
     smtp.refused.delete('inconnu@exemple.fr');
@@ -110,9 +120,11 @@ describe('mail outbox of the server process, with a real SMTP server', PROCESS_T
     // Its claim runs out and the restarted process sends it.
     await expect.poll(() => smtp.receivedFor('interrompu@exemple.fr').length, POLL).toBe(1);
     const token = await adminToken(server);
-    await expect.poll(async () => (await outbox(server!, token, 'sent')).find((m) => m.recipient === 'interrompu@exemple.fr'), POLL).toMatchObject({
-      attempts: 2,
-    });
+    await expect
+      .poll(async () => (await outbox(server!, token, 'sent')).find((m) => m.recipient === 'interrompu@exemple.fr'), POLL)
+      .toMatchObject({
+        attempts: 2,
+      });
     // Sent is final: nothing is left to send, so the mail arrived exactly once.
     expect(await outbox(server, token, 'pending')).toEqual([]);
     expect(smtp.receivedFor('interrompu@exemple.fr')).toHaveLength(1);
@@ -154,7 +166,9 @@ describe('mail outbox without SMTP (development)', PROCESS_TEST, () => {
     await expect.poll(files, POLL).toHaveLength(1);
     const raw = await readFile(path.join(mailDir, (await files())[0]!), 'utf8');
     expect(raw).toContain('To: local@exemple.fr');
-    await expect.poll(() => server!.output(), POLL).toMatch(/Mail « Confirmez votre adresse email » pour local@exemple\.fr : http:\/\/127\.0\.0\.1:\d+\/email\/confirm\?/);
+    await expect
+      .poll(() => server!.output(), POLL)
+      .toMatch(/Mail « Confirmez votre adresse email » pour local@exemple\.fr : http:\/\/127\.0\.0\.1:\d+\/email\/confirm\?/);
     const token = await adminToken(server);
     expect((await outbox(server, token, 'sent')).map((m) => m.recipient)).toEqual(['local@exemple.fr']);
   });

@@ -160,12 +160,19 @@ export async function signInThroughSecondFactor(
 ): Promise<string> {
   const known = secondFactors.get(email);
   const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
-    fetch(`${server.url}/api${url}`, { method: 'POST', headers: { 'content-type': 'application/json', ...extraHeaders, ...headers }, body: JSON.stringify(body) });
+    fetch(`${server.url}/api${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...extraHeaders, ...headers },
+      body: JSON.stringify(body),
+    });
   const read = async (res: Response, what: string) => {
     if (!res.ok) throw new Error(`${what}: ${res.status} ${await res.text()}`);
     return (await res.json()) as { token: string; secondFactor?: 'required' | 'setup'; secret?: string };
   };
-  const signedIn = await read(await post('/users/login', { login: email, password }, known?.deviceCookie ? { cookie: known.deviceCookie } : {}), 'sign-in');
+  const signedIn = await read(
+    await post('/users/login', { login: email, password }, known?.deviceCookie ? { cookie: known.deviceCookie } : {}),
+    'sign-in',
+  );
   if (signedIn.secondFactor === undefined) return signedIn.token;
   const bearer = { authorization: `Bearer ${signedIn.token}` };
   const code = (secret: string) => TOTP.generate({ secret: Secret.fromBase32(secret) });

@@ -39,8 +39,16 @@ describe.skipIf(!postgresUrl)('rate limits shared by two server processes on one
   /** The token of the last reset link mailed to `email`, from the .eml files either server's outbox wrote. */
   async function mailedResetToken(email: string): Promise<string> {
     for (let i = 0; i < 100; i += 1) {
-      const files = dataDirs.flatMap((dir) => (existsSync(path.join(dir, 'mail')) ? readdirSync(path.join(dir, 'mail')).map((name) => path.join(dir, 'mail', name)) : []));
-      const texts = files.map((file) => readFileSync(file, 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=')).filter((text) => text.includes(email));
+      const files = dataDirs.flatMap((dir) =>
+        existsSync(path.join(dir, 'mail')) ? readdirSync(path.join(dir, 'mail')).map((name) => path.join(dir, 'mail', name)) : [],
+      );
+      const texts = files
+        .map((file) =>
+          readFileSync(file, 'utf8')
+            .replace(/=\r?\n/g, '')
+            .replace(/=3D/g, '='),
+        )
+        .filter((text) => text.includes(email));
       const token = texts.map((text) => /\/reset\/password\/([A-Za-z0-9_-]+)/.exec(text)?.[1]).find(Boolean);
       if (token) return token;
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -60,12 +68,19 @@ describe.skipIf(!postgresUrl)('rate limits shared by two server processes on one
   it('counts failed logins on one account from one address together: the 11th is refused whichever server gets it', async () => {
     const email = `partage-${randomBytes(3).toString('hex')}@exemple.fr`;
     const password = `Ardoise-${randomBytes(4).toString('hex')}-1`;
-    const signup = await post(servers[0]!, '/users/signup', '198.51.100.20', { email, password, passwordConfirm: password, firstName: 'Anne', lastName: 'Test' });
+    const signup = await post(servers[0]!, '/users/signup', '198.51.100.20', {
+      email,
+      password,
+      passwordConfirm: password,
+      firstName: 'Anne',
+      lastName: 'Test',
+    });
     expect(signup.status, JSON.stringify(signup.json)).toBe(201);
 
     const attacker = '203.0.113.77';
     const statuses = [];
-    for (let i = 0; i < 10; i += 1) statuses.push((await post(servers[i % 2]!, '/users/login', attacker, { login: email, password: `Devine${i}` })).status);
+    for (let i = 0; i < 10; i += 1)
+      statuses.push((await post(servers[i % 2]!, '/users/login', attacker, { login: email, password: `Devine${i}` })).status);
     expect(statuses).toEqual(Array(10).fill(401));
     for (const server of servers) {
       const refused = await post(server, '/users/login', attacker, { login: email, password: `Devine-encore` });
@@ -78,9 +93,20 @@ describe.skipIf(!postgresUrl)('rate limits shared by two server processes on one
   it('locks an account after 20 failures from 20 addresses spread over both servers: both then refuse at once, the owner included', async () => {
     const email = `verrou-${randomBytes(3).toString('hex')}@exemple.fr`;
     const password = `Ardoise-${randomBytes(4).toString('hex')}-1`;
-    expect((await post(servers[1]!, '/users/signup', '198.51.100.21', { email, password, passwordConfirm: password, firstName: 'Paul', lastName: 'Test' })).status).toBe(201);
+    expect(
+      (
+        await post(servers[1]!, '/users/signup', '198.51.100.21', {
+          email,
+          password,
+          passwordConfirm: password,
+          firstName: 'Paul',
+          lastName: 'Test',
+        })
+      ).status,
+    ).toBe(201);
     const statuses = [];
-    for (let i = 0; i < 20; i += 1) statuses.push((await post(servers[i % 2]!, '/users/login', `203.0.113.${100 + i}`, { login: email, password: `Devine${i}` })).status);
+    for (let i = 0; i < 20; i += 1)
+      statuses.push((await post(servers[i % 2]!, '/users/login', `203.0.113.${100 + i}`, { login: email, password: `Devine${i}` })).status);
     expect(statuses).toEqual(Array(20).fill(401));
     for (const server of servers) {
       const res = await fetch(`${server.url}/api/users/login`, {
@@ -94,7 +120,10 @@ describe.skipIf(!postgresUrl)('rate limits shared by two server processes on one
     }
     // The owner resets the password through one server, and gets in through the other at once.
     expect((await post(servers[0]!, '/users/reset/password', '198.51.100.21', { email })).status).toBe(200);
-    const reset = await post(servers[0]!, '/users/reset/password', '198.51.100.21', { password: 'Nouveau456', token: await mailedResetToken(email) });
+    const reset = await post(servers[0]!, '/users/reset/password', '198.51.100.21', {
+      password: 'Nouveau456',
+      token: await mailedResetToken(email),
+    });
     expect(reset.status).toBe(200);
     // The very next attempt, on the other process: no process remembers the lock (issue 24).
     expect((await post(servers[1]!, '/users/login', '198.51.100.21', { login: email, password: 'Nouveau456' })).status).toBe(200);
@@ -105,7 +134,11 @@ describe.skipIf(!postgresUrl)('rate limits shared by two server processes on one
     const statuses = [];
     for (let i = 0; i < 5; i += 1) statuses.push((await post(servers[(i + 1) % 2]!, '/contact', '192.0.2.45', message)).status);
     expect(statuses).toEqual(Array(5).fill(200));
-    for (const server of servers) expect(await post(server, '/contact', '192.0.2.45', message)).toEqual({ status: 429, json: { code: 'RATE_LIMITED', message: TOO_MANY } });
+    for (const server of servers)
+      expect(await post(server, '/contact', '192.0.2.45', message)).toEqual({
+        status: 429,
+        json: { code: 'RATE_LIMITED', message: TOO_MANY },
+      });
     expect((await post(servers[0]!, '/contact', '192.0.2.46', message)).status).toBe(200);
   }, 60_000);
 });

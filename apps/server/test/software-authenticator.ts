@@ -96,7 +96,15 @@ export class SoftwareAuthenticator {
     const flags = FLAG_UP | (tweaks.userVerified === false ? 0 : FLAG_UV) | FLAG_AT;
     const idLength = Buffer.alloc(2);
     idLength.writeUInt16BE(id.length);
-    const authData = Buffer.concat([this.rpIdHash(rpId), Buffer.from([flags]), counterBytes(0), Buffer.alloc(16), idLength, id, publicKeyCose]);
+    const authData = Buffer.concat([
+      this.rpIdHash(rpId),
+      Buffer.from([flags]),
+      counterBytes(0),
+      Buffer.alloc(16),
+      idLength,
+      id,
+      publicKeyCose,
+    ]);
     const clientDataJSON = this.clientData('webauthn.create', options.challenge, tweaks.origin);
     const attestationObject = encodeCbor(
       new Map<string, CborValue>([
@@ -123,15 +131,24 @@ export class SoftwareAuthenticator {
   authenticate(options: AuthenticationOptionsLike, tweaks: CeremonyTweaks = {}) {
     const credential = tweaks.credentialId
       ? this.credentials.find((c) => c.id.toString('base64url') === tweaks.credentialId)
-      : (this.credentials.filter((c) => !options.allowCredentials?.length || options.allowCredentials.some((a) => a.id === c.id.toString('base64url'))).at(-1) ??
-        this.credentials.at(-1));
+      : (this.credentials
+          .filter((c) => !options.allowCredentials?.length || options.allowCredentials.some((a) => a.id === c.id.toString('base64url')))
+          .at(-1) ?? this.credentials.at(-1));
     if (!credential) throw new Error('no credential in this software authenticator');
     // A forced counter is a clone's: the genuine authenticator's own count goes on unchanged.
     const counter = tweaks.counter ?? ++credential.counter;
     const flags = FLAG_UP | (tweaks.userVerified === false ? 0 : FLAG_UV);
-    const authData = Buffer.concat([this.rpIdHash(this.rpIdOf(options.rpId ?? credential.rpId)), Buffer.from([flags]), counterBytes(counter)]);
+    const authData = Buffer.concat([
+      this.rpIdHash(this.rpIdOf(options.rpId ?? credential.rpId)),
+      Buffer.from([flags]),
+      counterBytes(counter),
+    ]);
     const clientDataJSON = this.clientData('webauthn.get', options.challenge, tweaks.origin);
-    const signature = sign('sha256', Buffer.concat([authData, createHash('sha256').update(clientDataJSON).digest()]), credential.privateKey);
+    const signature = sign(
+      'sha256',
+      Buffer.concat([authData, createHash('sha256').update(clientDataJSON).digest()]),
+      credential.privateKey,
+    );
     return {
       id: credential.id.toString('base64url'),
       rawId: credential.id.toString('base64url'),

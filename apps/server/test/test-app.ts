@@ -103,7 +103,9 @@ export interface TestApp {
   /** Every mail the app sent, oldest first. */
   mails: MailMessage[];
   clock: ReturnType<typeof createClock>;
-  createUser(overrides?: Partial<typeof users.$inferInsert> & { password?: string }): Promise<{ id: number; email: string; password: string }>;
+  createUser(
+    overrides?: Partial<typeof users.$inferInsert> & { password?: string },
+  ): Promise<{ id: number; email: string; password: string }>;
   /**
    * Signs in through the API. Issue 27: an office member or admin without a second factor enrols
    * TOTP through the product's routes (the code computed here, on the app's clock), and the device
@@ -115,7 +117,9 @@ export interface TestApp {
   /** The 6-digit code of `email`'s enrolled secret at the app's clock (plus `offsetMs`). */
   totpCode(email: string, offsetMs?: number): string;
   /** A new user, signed in: their id, e-mail, password and bearer headers. */
-  signedInUser(overrides?: Parameters<TestApp['createUser']>[0]): Promise<{ id: number; email: string; password: string; headers: { authorization: string } }>;
+  signedInUser(
+    overrides?: Parameters<TestApp['createUser']>[0],
+  ): Promise<{ id: number; email: string; password: string; headers: { authorization: string } }>;
   /** Signs in through the last invitation mailed to `email` (joining that project); answers the session token. */
   acceptInvitation(email: string, password: string): Promise<string>;
   close(): Promise<void>;
@@ -156,7 +160,14 @@ export async function buildTestApp(backend: 'pglite' | 'postgres', options: Part
       const email = row.email ?? `user${counter}-${randomBytes(3).toString('hex')}@exemple.fr`;
       const [user] = await database.db
         .insert(users)
-        .values({ firstName: 'Jeanne', lastName: 'Durand', isEmailConfirmed: true, ...row, email, passwordHash: await hashPassword(password) })
+        .values({
+          firstName: 'Jeanne',
+          lastName: 'Durand',
+          isEmailConfirmed: true,
+          ...row,
+          email,
+          passwordHash: await hashPassword(password),
+        })
         .returning();
       return { id: user!.id, email, password };
     },
@@ -216,7 +227,12 @@ async function signInWithSecondFactor(t: TestApp, email: string, payload: Record
   const step =
     secondFactor === 'setup'
       ? await enrolTotp(t, email, token)
-      : await t.app.inject({ method: 'POST', url: '/api/auth/second-factor/verify', headers: bearer(token), payload: { code: t.totpCode(email) } });
+      : await t.app.inject({
+          method: 'POST',
+          url: '/api/auth/second-factor/verify',
+          headers: bearer(token),
+          payload: { code: t.totpCode(email) },
+        });
   if (step.statusCode !== 200) throw new Error(`second factor failed: ${step.statusCode} ${step.body}`);
   if (secondFactor === 'required') keepDeviceCookie(t, email, step.headers['set-cookie']);
   return step.json<{ token: string }>().token;
@@ -232,7 +248,12 @@ export async function enrolTotp(t: TestApp, email: string, token: string): Promi
   const setup = await t.app.inject({ method: 'POST', url: '/api/auth/second-factor/totp/setup', headers: bearer(token) });
   if (setup.statusCode !== 200) throw new Error(`TOTP setup failed: ${setup.statusCode} ${setup.body}`);
   t.secondFactor.secrets.set(email, setup.json<{ secret: string }>().secret);
-  const confirm = await t.app.inject({ method: 'POST', url: '/api/auth/second-factor/totp/confirm', headers: bearer(token), payload: { code: t.totpCode(email) } });
+  const confirm = await t.app.inject({
+    method: 'POST',
+    url: '/api/auth/second-factor/totp/confirm',
+    headers: bearer(token),
+    payload: { code: t.totpCode(email) },
+  });
   if (confirm.statusCode === 200) keepDeviceCookie(t, email, confirm.headers['set-cookie']);
   return confirm;
 }

@@ -21,7 +21,13 @@ describe.each(BACKENDS)('two app instances on one %s database', (backend) => {
     t = await buildTestApp(backend);
     // PGlite is one process's database: the second app shares its handle; PostgreSQL gets a second pool.
     otherDatabase = t.databaseUrl ? await openDatabase({ url: t.databaseUrl }) : undefined;
-    other = await buildApp({ database: otherDatabase ?? t.database, mailer: { send: async () => {} }, now: t.clock.now, config: { ...testConfig, dataDir: t.dataDir }, storage: t.storage });
+    other = await buildApp({
+      database: otherDatabase ?? t.database,
+      mailer: { send: async () => {} },
+      now: t.clock.now,
+      config: { ...testConfig, dataDir: t.dataDir },
+      storage: t.storage,
+    });
   });
   afterAll(async () => {
     await other.close();
@@ -36,9 +42,23 @@ describe.each(BACKENDS)('two app instances on one %s database', (backend) => {
     const seller = await t.signedInUser();
     const notary = await t.signedInUser({ isNotary: true, notaryOfficeId: 1 });
     const buyer = await t.createUser();
-    const id = (await t.app.inject({ method: 'POST', url: '/api/project', headers: seller.headers, payload: { name: 'Vente', type: 'realty', subtype: 'house', role: 'seller' } })).json<{ id: number }>().id;
-    expect((await t.app.inject({ method: 'PATCH', url: `/api/project/${id}`, headers: seller.headers, payload: { office: 1 } })).statusCode).toBe(200);
-    const added = await t.app.inject({ method: 'POST', url: `/api/project/${id}/addperson`, headers: seller.headers, payload: { firstName: 'Bob', lastName: 'Acheteur', email: buyer.email, role: 'buyer' } });
+    const id = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/project',
+        headers: seller.headers,
+        payload: { name: 'Vente', type: 'realty', subtype: 'house', role: 'seller' },
+      })
+    ).json<{ id: number }>().id;
+    expect(
+      (await t.app.inject({ method: 'PATCH', url: `/api/project/${id}`, headers: seller.headers, payload: { office: 1 } })).statusCode,
+    ).toBe(200);
+    const added = await t.app.inject({
+      method: 'POST',
+      url: `/api/project/${id}/addperson`,
+      headers: seller.headers,
+      payload: { firstName: 'Bob', lastName: 'Acheteur', email: buyer.email, role: 'buyer' },
+    });
     expect(added.statusCode).toBe(200);
     const buyerToken = await t.acceptInvitation(buyer.email, buyer.password);
 
@@ -47,8 +67,15 @@ describe.each(BACKENDS)('two app instances on one %s database', (backend) => {
     const etag = seen.headers.etag as string;
     expect((await get(other, `/project/${id}`, buyerToken, etag)).statusCode).toBe(304);
 
-    const participantId = seen.json<{ participants: Array<{ id: number; user: { id: number } | null }> }>().participants.find((p) => p.user?.id === buyer.id)!.id;
-    const removed = await t.app.inject({ method: 'DELETE', url: `/api/project/${id}/removeparticipant`, headers: notary.headers, payload: { participantId } });
+    const participantId = seen
+      .json<{ participants: Array<{ id: number; user: { id: number } | null }> }>()
+      .participants.find((p) => p.user?.id === buyer.id)!.id;
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/project/${id}/removeparticipant`,
+      headers: notary.headers,
+      payload: { participantId },
+    });
     expect(removed.statusCode).toBe(200);
     // The very next request, on the other instance, with the copy it held: refused, not "not modified".
     const after = await get(other, `/project/${id}`, buyerToken, etag);
@@ -62,7 +89,12 @@ describe.each(BACKENDS)('two app instances on one %s database', (backend) => {
     const token = user.headers.authorization.slice('Bearer '.length);
     const me = await get(other, '/users/me', token);
     expect(me.statusCode).toBe(200);
-    const disabled = await t.app.inject({ method: 'POST', url: '/api/admin/user/toggleStatus', headers: admin.headers, payload: { id: user.id, data: '0', action: 'active' } });
+    const disabled = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/user/toggleStatus',
+      headers: admin.headers,
+      payload: { id: user.id, data: '0', action: 'active' },
+    });
     expect(disabled.json().isActive).toBe(false);
     const after = await get(other, '/users/me', token, me.headers.etag);
     expect(after.statusCode).toBe(401);
@@ -71,14 +103,26 @@ describe.each(BACKENDS)('two app instances on one %s database', (backend) => {
   it('answers a file renamed through one instance with its new name on the other, with a new tag', async () => {
     const seller = await t.signedInUser();
     const token = seller.headers.authorization.slice('Bearer '.length);
-    const id = (await t.app.inject({ method: 'POST', url: '/api/project', headers: seller.headers, payload: { name: 'Avant', type: 'realty', subtype: 'house', role: 'seller' } })).json<{ id: number }>().id;
+    const id = (
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/project',
+        headers: seller.headers,
+        payload: { name: 'Avant', type: 'realty', subtype: 'house', role: 'seller' },
+      })
+    ).json<{ id: number }>().id;
     const before = await get(other, `/project/${id}`, token);
-    expect((await t.app.inject({ method: 'POST', url: '/api/project/rename', headers: seller.headers, payload: { id, name: 'Après' } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/project/rename', headers: seller.headers, payload: { id, name: 'Après' } }))
+        .statusCode,
+    ).toBe(200);
     const after = await get(other, `/project/${id}`, token, before.headers.etag);
     expect(after.statusCode).toBe(200);
     expect(after.json().name).toBe('Après');
     expect(after.headers.etag).not.toBe(before.headers.etag);
     // And the dashboard of the other instance lists the new name at once.
-    expect((await get(other, '/projects/mine', token)).json<Array<{ id: number; name: string }>>().find((p) => p.id === id)?.name).toBe('Après');
+    expect((await get(other, '/projects/mine', token)).json<Array<{ id: number; name: string }>>().find((p) => p.id === id)?.name).toBe(
+      'Après',
+    );
   });
 });

@@ -35,7 +35,11 @@ function roundRobinClient(servers: ServerProcess[]) {
   let next = 0;
   const served = servers.map(() => 0);
   let token: string | undefined;
-  async function send(method: string, url: string, options: { json?: unknown; multipart?: ReturnType<typeof multipartBody>; bearer?: boolean } = {}): Promise<Answer> {
+  async function send(
+    method: string,
+    url: string,
+    options: { json?: unknown; multipart?: ReturnType<typeof multipartBody>; bearer?: boolean } = {},
+  ): Promise<Answer> {
     const index = next++ % servers.length;
     served[index]! += 1;
     const server = servers[index]!;
@@ -78,19 +82,28 @@ async function runAlternatingJourney(servers: ServerProcess[], storedFiles: (pro
   const email = `deux-serveurs-${randomBytes(4).toString('hex')}@exemple.fr`;
   const password = `Ardoise-${randomBytes(6).toString('hex')}-1`;
 
-  const signup = await client.send('POST', '/api/users/signup', { json: { email, password, passwordConfirm: password, firstName: 'Claire', lastName: 'Dubois' } });
+  const signup = await client.send('POST', '/api/users/signup', {
+    json: { email, password, passwordConfirm: password, firstName: 'Claire', lastName: 'Dubois' },
+  });
   expect(signup.status, signup.body.toString()).toBe(201);
   client.useToken(signup.json<{ token: string }>().token);
   expect((await client.send('GET', '/api/users/me')).json()).toMatchObject({ email });
 
-  const created = await client.send('POST', '/api/project', { json: { name: 'Vente Dubois', type: 'realty', subtype: 'appt', role: 'seller' } });
+  const created = await client.send('POST', '/api/project', {
+    json: { name: 'Vente Dubois', type: 'realty', subtype: 'appt', role: 'seller' },
+  });
   expect(created.status, created.body.toString()).toBe(201);
   const projectId = created.json<{ id: number }>().id;
   const project = (await client.send('PATCH', `/api/project/${projectId}`, { json: { office: 1 } })).json<WireProject>();
   const sellerPid = project.participants.find((p) => p.user !== null)!.id;
-  const added = await client.send('POST', '/api/participant/adddocument', { json: { projectId, docType: 'document_files', docFileType: 'identity_card', participantId: sellerPid } });
+  const added = await client.send('POST', '/api/participant/adddocument', {
+    json: { projectId, docType: 'document_files', docFileType: 'identity_card', participantId: sellerPid },
+  });
   expect(added.status, added.body.toString()).toBe(200);
-  const drawerId = added.json<WireProject>().documents.flatMap((d) => d.document_files).at(-1)!.id;
+  const drawerId = added
+    .json<WireProject>()
+    .documents.flatMap((d) => d.document_files)
+    .at(-1)!.id;
 
   // A file uploaded to one process, listed and downloaded byte for byte from the other.
   const content = pdfWith(randomBytes(2 * 1024 * 1024));
@@ -99,10 +112,15 @@ async function runAlternatingJourney(servers: ServerProcess[], storedFiles: (pro
   });
   expect(uploaded.status, uploaded.body.toString()).toBe(200);
   const listed = await client.send('GET', `/api/project/${projectId}`);
-  const stored = listed.json<WireProject>().documents.flatMap((d) => d.document_files).find((d) => d.id === drawerId)!.files;
+  const stored = listed
+    .json<WireProject>()
+    .documents.flatMap((d) => d.document_files)
+    .find((d) => d.id === drawerId)!.files;
   expect(stored).toEqual([expect.stringMatching(/^[A-Za-z0-9]{8}_acte de vente\.pdf$/)]);
   expect(storedFiles(projectId)).toEqual(stored);
-  const fileToken = (await client.send('POST', '/api/generate_file_token', { json: [{ type: 'file', docId: drawerId }] })).json<{ tokens: Array<{ value: string }> }>().tokens[0]!.value;
+  const fileToken = (await client.send('POST', '/api/generate_file_token', { json: [{ type: 'file', docId: drawerId }] })).json<{
+    tokens: Array<{ value: string }>;
+  }>().tokens[0]!.value;
   const downloaded = await client.send('GET', `/api/get_file/${drawerId}/0/${encodeURIComponent(fileToken)}`, { bearer: false });
   expect(downloaded.server).not.toBe(uploaded.server);
   expect(downloaded.status).toBe(200);
@@ -110,7 +128,10 @@ async function runAlternatingJourney(servers: ServerProcess[], storedFiles: (pro
 
   // A cover set on one process, shown by the other.
   const cover = await client.send('POST', '/api/project/cover', {
-    multipart: multipartBody({ id: String(projectId) }, { field: 'cover_image', name: 'facade.png', content: PNG_BYTES, type: 'image/png' }),
+    multipart: multipartBody(
+      { id: String(projectId) },
+      { field: 'cover_image', name: 'facade.png', content: PNG_BYTES, type: 'image/png' },
+    ),
   });
   expect(cover.status, cover.body.toString()).toBe(200);
   const shown = await client.send('GET', `/uploads/covers/${cover.json<{ cover_image: string }>().cover_image}`, { bearer: false });
@@ -121,14 +142,20 @@ async function runAlternatingJourney(servers: ServerProcess[], storedFiles: (pro
   expect(shown.body.subarray(8, 12).toString('latin1')).toBe('WEBP');
 
   // A questionnaire saved on one process, its PDF generated on the other and downloaded from the first.
-  const civil = (await client.send('GET', `/api/project/${projectId}`)).json<WireProject>().documents.flatMap((d) => d.document_civil_statuses)[0]!;
-  const saved = await client.send('PATCH', '/api/document', { json: { docType: 'document_civil_status', document: { id: civil.id, version: civil.version, civility: 'MME', last_name: 'Dubois' } } });
+  const civil = (await client.send('GET', `/api/project/${projectId}`))
+    .json<WireProject>()
+    .documents.flatMap((d) => d.document_civil_statuses)[0]!;
+  const saved = await client.send('PATCH', '/api/document', {
+    json: { docType: 'document_civil_status', document: { id: civil.id, version: civil.version, civility: 'MME', last_name: 'Dubois' } },
+  });
   expect(saved.status, saved.body.toString()).toBe(200);
   const generated = await client.send('GET', `/api/download_form/civil_status/${civil.id}`);
   expect(generated.status, generated.body.toString()).toBe(200);
   // As the web does, the project is read again: its questionnaire now has a PDF.
   expect((await client.send('GET', `/api/project/${projectId}`)).status).toBe(200);
-  const pdfToken = (await client.send('POST', '/api/generate_file_token', { json: [{ type: 'pdf', docId: civil.id }] })).json<{ tokens: Array<{ value: string }> }>().tokens[0]!.value;
+  const pdfToken = (await client.send('POST', '/api/generate_file_token', { json: [{ type: 'pdf', docId: civil.id }] })).json<{
+    tokens: Array<{ value: string }>;
+  }>().tokens[0]!.value;
   const pdf = await client.send('GET', `/api/get_pdf/${civil.id}/${encodeURIComponent(pdfToken)}`, { bearer: false });
   expect(pdf.server).not.toBe(generated.server);
   expect(pdf.status).toBe(200);
@@ -141,7 +168,12 @@ async function runAlternatingJourney(servers: ServerProcess[], storedFiles: (pro
   expect(storedFiles(projectId)).toEqual([]);
   for (let i = 0; i < servers.length; i += 1) {
     const seen = await client.send('GET', `/api/project/${projectId}`);
-    expect(seen.json<WireProject>().documents.flatMap((d) => d.document_files).find((d) => d.id === drawerId)!.files).toEqual([]);
+    expect(
+      seen
+        .json<WireProject>()
+        .documents.flatMap((d) => d.document_files)
+        .find((d) => d.id === drawerId)!.files,
+    ).toEqual([]);
     const again = await client.send('GET', `/api/get_file/${drawerId}/0/${encodeURIComponent(fileToken)}`, { bearer: false });
     expect(again.status).toBe(404);
   }
@@ -158,7 +190,9 @@ describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL database',
 
     beforeAll(async () => {
       [database, s3] = await Promise.all([createThrowAwayDatabase('notadoo_two'), startTestS3Server('notadoo-deux-serveurs')]);
-      servers = await Promise.all(dataDirs.map((dataDir) => startServer({ dataDir, env: { DATABASE_URL: database.url, ...s3.env, S3_PREFIX: 'prod/' } })));
+      servers = await Promise.all(
+        dataDirs.map((dataDir) => startServer({ dataDir, env: { DATABASE_URL: database.url, ...s3.env, S3_PREFIX: 'prod/' } })),
+      );
     }, 180_000);
     afterAll(async () => {
       await Promise.all(servers.map((s) => s.stop()));
@@ -171,7 +205,11 @@ describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL database',
       expect(servers[0]!.output()).toContain('fichiers : S3');
       await runAlternatingJourney(servers, (projectId) => {
         const dir = path.join(s3.directory, 'notadoo-deux-serveurs', 'prod', 'files', 'projects', String(projectId));
-        return existsSync(dir) ? readdirSync(dir).filter((n) => n.endsWith('._S3rver_object')).map((n) => n.replace(/\._S3rver_object$/, '')) : [];
+        return existsSync(dir)
+          ? readdirSync(dir)
+              .filter((n) => n.endsWith('._S3rver_object'))
+              .map((n) => n.replace(/\._S3rver_object$/, ''))
+          : [];
       });
       // Nothing of the files on the processes' own disks.
       for (const dir of dataDirs) expect(existsSync(path.join(dir, 'files'))).toBe(false);

@@ -32,12 +32,17 @@ export async function precompressFile(file: string): Promise<void> {
   if (!COMPRESSIBLE.test(file)) return;
   const content = await readFile(file);
   if (content.length < MIN_BYTES) return;
-  await writeFile(`${file}.br`, brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }));
+  await writeFile(
+    `${file}.br`,
+    brotliCompressSync(content, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } }),
+  );
   await writeFile(`${file}.gz`, gzipSync(content, { level: 9 }));
 }
 
 async function listFiles(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(entries.map((entry) => (entry.isDirectory() ? listFiles(path.join(dir, entry.name)) : Promise.resolve([path.join(dir, entry.name)]))));
+  const nested = await Promise.all(
+    entries.map((entry) => (entry.isDirectory() ? listFiles(path.join(dir, entry.name)) : Promise.resolve([path.join(dir, entry.name)]))),
+  );
   return nested.flat();
 }

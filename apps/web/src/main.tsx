@@ -36,5 +36,4 @@ void preloadPages(matchRoutes(routes, window.location)).then(() => {
     if (container.firstElementChild) hydrateRoot(container, app);
     else createRoot(container).render(app);
   });
-
 });

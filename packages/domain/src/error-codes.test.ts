@@ -10,16 +10,57 @@ import { SECOND_FACTOR_ERROR_CODES } from './second-factor/second-factor-rules';
  * in the catalogue; none is ever renamed or taken away, whatever its message becomes.
  */
 const PUBLISHED = [
-  'BAD_REQUEST', 'UNAUTHORIZED', 'FORBIDDEN', 'NOT_FOUND', 'NOT_ACCEPTABLE', 'CONFLICT', 'PAYLOAD_TOO_LARGE',
-  'UNSUPPORTED_MEDIA_TYPE', 'RATE_LIMITED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE',
-  'VALIDATION_FAILED', 'MALFORMED_JSON', 'EMPTY_BODY', 'INVALID_CONTENT_LENGTH', 'MALFORMED_MULTIPART', 'NOT_MULTIPART', 'FILE_TYPE_REFUSED',
-  'FILE_TOO_LARGE', 'TOO_MANY_FILES', 'TOO_MANY_FIELDS', 'MALFORMED_URL', 'UNREADABLE_REQUEST', 'REQUEST_TIMEOUT', 'URL_TOO_LONG',
-  'HEADERS_TOO_LARGE', 'ROUTE_NOT_FOUND',
-  'AUTHENTICATION_REQUIRED', 'EXPIRED_TOKEN', 'INVALID_TOKEN', 'LOGIN_FAILED', 'LOGIN_LOCKED', 'MAIL_LINK_INVALID', 'EMAIL_TAKEN',
-  'CURRENT_PASSWORD_REQUIRED', 'CURRENT_PASSWORD_WRONG', 'PASSWORD_TOO_WEAK', 'PASSWORD_CHANGE_REQUIRED', 'SECOND_FACTOR_REQUIRED',
-  'SECOND_FACTOR_SETUP_REQUIRED', 'REAUTHENTICATION_REQUIRED', 'SECOND_FACTOR_CODE_WRONG', 'PASSKEY_CHALLENGE_EXPIRED', 'PASSKEY_COUNTER_REGRESSION',
-  'PROJECT_ACCESS_DENIED', 'DOCUMENT_SAVE_REFUSED', 'VERSION_CONFLICT',
-  'DATABASE_UNAVAILABLE', 'STORAGE_UNAVAILABLE', 'SERVER_BUSY', 'MAINTENANCE',
+  'BAD_REQUEST',
+  'UNAUTHORIZED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'NOT_ACCEPTABLE',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL_ERROR',
+  'SERVICE_UNAVAILABLE',
+  'VALIDATION_FAILED',
+  'MALFORMED_JSON',
+  'EMPTY_BODY',
+  'INVALID_CONTENT_LENGTH',
+  'MALFORMED_MULTIPART',
+  'NOT_MULTIPART',
+  'FILE_TYPE_REFUSED',
+  'FILE_TOO_LARGE',
+  'TOO_MANY_FILES',
+  'TOO_MANY_FIELDS',
+  'MALFORMED_URL',
+  'UNREADABLE_REQUEST',
+  'REQUEST_TIMEOUT',
+  'URL_TOO_LONG',
+  'HEADERS_TOO_LARGE',
+  'ROUTE_NOT_FOUND',
+  'AUTHENTICATION_REQUIRED',
+  'EXPIRED_TOKEN',
+  'INVALID_TOKEN',
+  'LOGIN_FAILED',
+  'LOGIN_LOCKED',
+  'MAIL_LINK_INVALID',
+  'EMAIL_TAKEN',
+  'CURRENT_PASSWORD_REQUIRED',
+  'CURRENT_PASSWORD_WRONG',
+  'PASSWORD_TOO_WEAK',
+  'PASSWORD_CHANGE_REQUIRED',
+  'SECOND_FACTOR_REQUIRED',
+  'SECOND_FACTOR_SETUP_REQUIRED',
+  'REAUTHENTICATION_REQUIRED',
+  'SECOND_FACTOR_CODE_WRONG',
+  'PASSKEY_CHALLENGE_EXPIRED',
+  'PASSKEY_COUNTER_REGRESSION',
+  'PROJECT_ACCESS_DENIED',
+  'DOCUMENT_SAVE_REFUSED',
+  'VERSION_CONFLICT',
+  'DATABASE_UNAVAILABLE',
+  'STORAGE_UNAVAILABLE',
+  'SERVER_BUSY',
+  'MAINTENANCE',
 ] as const;
 
 describe('error codes', () => {
@@ -38,7 +79,8 @@ describe('error codes', () => {
   });
 
   it('gives every status of the catalogue a generic code of that status, and an unknown one a sound default', () => {
-    for (const status of new Set(ERROR_CODE_LIST.map(errorStatus))) expect(errorStatus(genericErrorCode(status)), String(status)).toBe(status);
+    for (const status of new Set(ERROR_CODE_LIST.map(errorStatus)))
+      expect(errorStatus(genericErrorCode(status)), String(status)).toBe(status);
     expect(genericErrorCode(418)).toBe('BAD_REQUEST');
     expect(genericErrorCode(502)).toBe('INTERNAL_ERROR');
   });
@@ -58,7 +100,9 @@ describe('error codes', () => {
   it('lets the error body carry a catalogue code only', () => {
     expect(isErrorCode('EXPIRED_TOKEN')).toBe(true);
     expect(isErrorCode('toString')).toBe(false);
-    expect(errorBodySchema.safeParse({ code: 'VERSION_CONFLICT', message: 'Modifié entre-temps.', document: { id: 1 } }).success).toBe(true);
+    expect(errorBodySchema.safeParse({ code: 'VERSION_CONFLICT', message: 'Modifié entre-temps.', document: { id: 1 } }).success).toBe(
+      true,
+    );
     expect(errorBodySchema.safeParse({ code: 'PAS_UN_CODE', message: 'Refusé.' }).success).toBe(false);
     expect(errorBodySchema.safeParse({ message: 'Refusé.' }).success).toBe(false);
   });

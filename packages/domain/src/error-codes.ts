@@ -22,10 +22,16 @@ export const ERROR_CODES = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, description: 'Type de contenu (ou encodage) non accepté.' },
   RATE_LIMITED: { status: 429, description: 'Trop de demandes : réessayer après le délai de l’en-tête Retry-After.' },
   INTERNAL_ERROR: { status: 500, description: 'Erreur inattendue du serveur.' },
-  SERVICE_UNAVAILABLE: { status: 503, description: 'Service momentanément indisponible : réessayer après le délai de l’en-tête Retry-After.' },
+  SERVICE_UNAVAILABLE: {
+    status: 503,
+    description: 'Service momentanément indisponible : réessayer après le délai de l’en-tête Retry-After.',
+  },
 
   // The request itself: its form, its size, its address.
-  VALIDATION_FAILED: { status: 400, description: 'Une valeur envoyée ne respecte pas les règles de saisie ; `field` nomme le champ quand il est connu.' },
+  VALIDATION_FAILED: {
+    status: 400,
+    description: 'Une valeur envoyée ne respecte pas les règles de saisie ; `field` nomme le champ quand il est connu.',
+  },
   MALFORMED_JSON: { status: 400, description: 'Le corps n’est pas un JSON valide.' },
   EMPTY_BODY: { status: 400, description: 'Le corps JSON est vide.' },
   INVALID_CONTENT_LENGTH: { status: 400, description: 'La taille annoncée du contenu est fausse.' },
@@ -56,15 +62,24 @@ export const ERROR_CODES = {
   PASSWORD_CHANGE_REQUIRED: { status: 403, description: 'La session doit d’abord choisir un mot de passe plus fort.' },
   SECOND_FACTOR_REQUIRED: { status: 403, description: 'La connexion attend encore le code de double authentification.' },
   SECOND_FACTOR_SETUP_REQUIRED: { status: 403, description: 'Ce compte doit d’abord configurer une double authentification.' },
-  REAUTHENTICATION_REQUIRED: { status: 403, description: 'Action sensible : confirmer à nouveau son identité (code ou mot de passe), puis renvoyer la requête.' },
+  REAUTHENTICATION_REQUIRED: {
+    status: 403,
+    description: 'Action sensible : confirmer à nouveau son identité (code ou mot de passe), puis renvoyer la requête.',
+  },
   SECOND_FACTOR_CODE_WRONG: { status: 400, description: 'Code de double authentification incorrect ou déjà utilisé.' },
   PASSKEY_CHALLENGE_EXPIRED: { status: 400, description: 'Le défi de la clé d’accès a expiré ou a déjà servi : recommencer.' },
   PASSKEY_COUNTER_REGRESSION: { status: 401, description: 'Cette clé d’accès semble copiée : connexion refusée.' },
 
   // Files and their documents.
   PROJECT_ACCESS_DENIED: { status: 403, description: 'Ce dossier n’est pas accessible à cet utilisateur.' },
-  DOCUMENT_SAVE_REFUSED: { status: 401, description: 'Ce questionnaire ne peut pas être enregistré par cet utilisateur ; `document` est la version enregistrée.' },
-  VERSION_CONFLICT: { status: 409, description: 'Quelqu’un a enregistré ce questionnaire entre-temps ; `document` est la version actuelle.' },
+  DOCUMENT_SAVE_REFUSED: {
+    status: 401,
+    description: 'Ce questionnaire ne peut pas être enregistré par cet utilisateur ; `document` est la version enregistrée.',
+  },
+  VERSION_CONFLICT: {
+    status: 409,
+    description: 'Quelqu’un a enregistré ce questionnaire entre-temps ; `document` est la version actuelle.',
+  },
 
   // The service.
   DATABASE_UNAVAILABLE: { status: 503, description: 'Base de données injoignable : réessayer après le délai de Retry-After.' },

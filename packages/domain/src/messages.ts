@@ -14,8 +14,7 @@ export const MESSAGES = {
   resetPasswordMismatch: 'Les deux mots de passe doivent être identiques.',
   resetRequested: (email: string) => `Un email de confirmation vous a été envoyé à l'adresse ${email}`,
   resetFailed: "Une erreur s'est produite. Le délais du lien de confirmation est peut être dépassé.",
-  resetSucceeded:
-    'Opération réussie, vous pouvez dès maintenant vous connecter avec votre nouveau mot de passe.',
+  resetSucceeded: 'Opération réussie, vous pouvez dès maintenant vous connecter avec votre nouveau mot de passe.',
   emailConfirmed: 'Votre adresse email a été confirmée avec succès.',
   emailConfirmFailed: 'Impossible de confirmer votre adresse email.',
   emailConfirmCheckLink: 'Merci de vérifier le lien reçu par email.',
@@ -54,7 +53,8 @@ export const MESSAGES = {
   outboxListFailed: 'Impossible de charger les mails en échec.',
   outboxNoFailedMail: "Aucun mail en échec : tous les mails ont été envoyés ou sont en cours d'envoi.",
   // Security and reliability (issue 9)
-  databaseUnavailable: 'Le service est momentanément indisponible (base de données injoignable). Merci de réessayer dans quelques instants.',
+  databaseUnavailable:
+    'Le service est momentanément indisponible (base de données injoignable). Merci de réessayer dans quelques instants.',
   noPendingEmailChange: "Aucun changement d'adresse email n'est en attente de confirmation.",
   emailChangePasswordRequired: 'Merci de renseigner votre mot de passe actuel pour changer votre adresse email.',
   coverFailed: 'La couverture doit être une image (PNG, JPEG, GIF ou WebP).',

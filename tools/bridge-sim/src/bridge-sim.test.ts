@@ -59,7 +59,12 @@ describe('bridge-sim', () => {
     await start();
     const res = await fetch(`${sim.url}/interop/1.0/recherche/dossiers/vente`, {
       method: 'OPTIONS',
-      headers: { Origin: ORIGIN, 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'x-service-key,x-user-id', 'Access-Control-Request-Private-Network': 'true' },
+      headers: {
+        Origin: ORIGIN,
+        'Access-Control-Request-Method': 'GET',
+        'Access-Control-Request-Headers': 'x-service-key,x-user-id',
+        'Access-Control-Request-Private-Network': 'true',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN);
@@ -134,26 +139,40 @@ describe('bridge-sim', () => {
     const { Instance } = await json(refused);
     expect(Instance).toBe(`${sim.url}/interop/autorisation?utilisateur=42`);
     const page = await (await fetch(Instance)).text();
-    expect(page).toContain("<button type=\"submit\">Autoriser l'accès</button>");
+    expect(page).toContain('<button type="submit">Autoriser l\'accès</button>');
     expect((await send('DOS-0001', { Adresse: `${fileUrl}/api/get_file/1/0/jeton`, NomFichier: 'a.pdf' })).status).toBe(401);
 
     const granted = await fetch(`${sim.url}/interop/autorisation`, { method: 'POST', body: new URLSearchParams({ utilisateur: '42' }) });
     expect(await granted.text()).toContain('postMessage');
     expect((await fetch(`${sim.url}/interop/1.0/recherche/dossiers/vente`, { headers: HEADERS })).status).toBe(200);
     // Another user still has to grant access.
-    expect((await fetch(`${sim.url}/interop/1.0/recherche/dossiers/vente`, { headers: { ...HEADERS, 'X-User-Id': '7' } })).status).toBe(401);
+    expect((await fetch(`${sim.url}/interop/1.0/recherche/dossiers/vente`, { headers: { ...HEADERS, 'X-User-Id': '7' } })).status).toBe(
+      401,
+    );
   });
 
   it('fails with 500 on search or on download in the error modes, and switches mode at run time', async () => {
     await start({ mode: 'erreur-recherche' });
     expect((await fetch(`${sim.url}/interop/1.0/recherche/dossiers/vente`, { headers: HEADERS })).status).toBe(500);
     expect((await send('DOS-0001', { Adresse: `${fileUrl}/api/get_file/1/0/jeton`, NomFichier: 'a.pdf' })).status).toBe(201);
-    const switched = await fetch(`${sim.url}/_sim/mode`, { method: 'PUT', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ mode: 'erreur-envoi' }) });
+    const switched = await fetch(`${sim.url}/_sim/mode`, {
+      method: 'PUT',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ mode: 'erreur-envoi' }),
+    });
     expect(switched.status).toBe(200);
     expect((await fetch(`${sim.url}/interop/1.0/recherche/dossiers/vente`, { headers: HEADERS })).status).toBe(200);
     const failed = await send('DOS-0001', { Adresse: `${fileUrl}/api/get_file/1/0/jeton`, NomFichier: 'a.pdf' });
     expect(failed.status).toBe(500);
     expect(failed.headers.get('access-control-allow-origin')).toBe(ORIGIN);
-    expect((await fetch(`${sim.url}/_sim/mode`, { method: 'PUT', body: JSON.stringify({ mode: 'panne' }), headers: { 'Content-Type': 'application/json' } })).status).toBe(400);
+    expect(
+      (
+        await fetch(`${sim.url}/_sim/mode`, {
+          method: 'PUT',
+          body: JSON.stringify({ mode: 'panne' }),
+          headers: { 'Content-Type': 'application/json' },
+        })
+      ).status,
+    ).toBe(400);
   });
 });

@@ -107,8 +107,11 @@ async function readForm(req: IncomingMessage): Promise<Record<string, string>> {
 
 /** A name safe as one path segment: no separators, no control characters, not "." or "..". */
 function safeSegment(name: string): string {
-  // eslint-disable-next-line no-control-regex
-  const cleaned = name.replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '_').trim().slice(0, 200);
+  const cleaned = name
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f/\\:*?"<>|]+/g, '_')
+    .trim()
+    .slice(0, 200);
   return cleaned === '' || cleaned === '.' || cleaned === '..' ? '_' : cleaned;
 }
 
@@ -154,7 +157,7 @@ export async function startBridgeSim(options: BridgeSimOptions = {}): Promise<Br
   }
 
   function preflight(req: IncomingMessage, res: ServerResponse): void {
-    if (!applyCors(req, res)) return sendJson(res, 403, { message: "Origine non autorisée." });
+    if (!applyCors(req, res)) return sendJson(res, 403, { message: 'Origine non autorisée.' });
     res.setHeader('Access-Control-Allow-Methods', 'GET, POST, OPTIONS');
     res.setHeader('Access-Control-Allow-Headers', `${SERVICE_KEY_HEADER}, ${USER_ID_HEADER}, Content-Type`);
     res.setHeader('Access-Control-Max-Age', '600');
@@ -218,7 +221,10 @@ export async function startBridgeSim(options: BridgeSimOptions = {}): Promise<Br
 
   async function route(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const method = req.method ?? 'GET';
-    const segments = url.pathname.split('/').slice(1).map((s) => decodeURIComponent(s));
+    const segments = url.pathname
+      .split('/')
+      .slice(1)
+      .map((s) => decodeURIComponent(s));
 
     if (url.pathname.startsWith('/interop/') && method === 'OPTIONS') return preflight(req, res);
 

@@ -6,14 +6,44 @@ export interface CaseFile {
 }
 
 const SALES = [
-  'Garnier / Dupont', 'Martin / Bernard', 'Petit / Durand', 'Leroy / Moreau', 'Simon / Laurent', 'Michel / Lefebvre',
-  'Fournier / Girard', 'Bonnet / Mercier', 'Lambert / Faure', 'Rousseau / Blanc', 'Guerin / Muller', 'Henry / Roussel',
-  'Nicolas / Perrin', 'Morin / Mathieu', 'Clement / Gauthier', 'Dumont / Lopez', 'Fontaine / Chevalier', 'Robin / Masson',
-  'Sanchez / Gerard', 'Nguyen / Boyer',
+  'Garnier / Dupont',
+  'Martin / Bernard',
+  'Petit / Durand',
+  'Leroy / Moreau',
+  'Simon / Laurent',
+  'Michel / Lefebvre',
+  'Fournier / Girard',
+  'Bonnet / Mercier',
+  'Lambert / Faure',
+  'Rousseau / Blanc',
+  'Guerin / Muller',
+  'Henry / Roussel',
+  'Nicolas / Perrin',
+  'Morin / Mathieu',
+  'Clement / Gauthier',
+  'Dumont / Lopez',
+  'Fontaine / Chevalier',
+  'Robin / Masson',
+  'Sanchez / Gerard',
+  'Nguyen / Boyer',
 ];
 const SUCCESSIONS = [
-  'Lefèvre', 'Denis', 'Lemaire', 'Duval', 'Joly', 'Gautier', 'Roger', 'Roche', 'Roy', 'Noel', 'Meyer', 'Lucas', 'Meunier',
-  'Jean', 'Perez', 'Marchand',
+  'Lefèvre',
+  'Denis',
+  'Lemaire',
+  'Duval',
+  'Joly',
+  'Gautier',
+  'Roger',
+  'Roche',
+  'Roy',
+  'Noel',
+  'Meyer',
+  'Lucas',
+  'Meunier',
+  'Jean',
+  'Perez',
+  'Marchand',
 ];
 
 /**
@@ -31,7 +61,10 @@ export function defaultCaseFiles(): CaseFile[] {
 }
 
 function fold(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 /** Case files whose title or reference contains the text, accents and case ignored, in the order kept. */

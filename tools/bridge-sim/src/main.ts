@@ -1,5 +1,13 @@
 import { parseArgs } from 'node:util';
-import { BRIDGE_MODES, DEFAULT_PORT, DEFAULT_SERVICE_KEY, SERVICE_KEY_HEADER, startBridgeSim, USER_ID_HEADER, type BridgeMode } from './bridge-sim';
+import {
+  BRIDGE_MODES,
+  DEFAULT_PORT,
+  DEFAULT_SERVICE_KEY,
+  SERVICE_KEY_HEADER,
+  startBridgeSim,
+  USER_ID_HEADER,
+  type BridgeMode,
+} from './bridge-sim';
 
 // A tool run by hand or by tests: reads its options from the command line, then the environment.
 const { values } = parseArgs({
@@ -23,7 +31,11 @@ const mode = values.mode ?? env.BRIDGE_SIM_MODE ?? 'normal';
 if (!BRIDGE_MODES.includes(mode as BridgeMode)) fail(`mode inconnu « ${mode} » ; modes : ${BRIDGE_MODES.join(', ')}`);
 const port = Number(values.port ?? env.BRIDGE_SIM_PORT ?? DEFAULT_PORT);
 if (!Number.isInteger(port) || port < 0 || port > 65535) fail(`port invalide « ${values.port ?? env.BRIDGE_SIM_PORT} »`);
-const origins = values.origin ?? env.BRIDGE_SIM_ORIGINS?.split(',').map((o) => o.trim()).filter(Boolean);
+const origins =
+  values.origin ??
+  env.BRIDGE_SIM_ORIGINS?.split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
 
 const sim = await startBridgeSim({
   port,

@@ -59,7 +59,10 @@ async function authenticate(request: FastifyRequest, deps: AuthenticationDeps): 
   const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
   if (!token) throw authenticationRequired();
   const result = await deps.tokens.verify(token);
-  if (!result.ok) throw result.reason === 'expired' ? unauthorized(MESSAGES.expiredToken, 'EXPIRED_TOKEN') : unauthorized(MESSAGES.invalidToken, 'INVALID_TOKEN');
+  if (!result.ok)
+    throw result.reason === 'expired'
+      ? unauthorized(MESSAGES.expiredToken, 'EXPIRED_TOKEN')
+      : unauthorized(MESSAGES.invalidToken, 'INVALID_TOKEN');
   const { userId } = result.claims;
   // Read on every request, never kept: a deactivation or a password change made through any process acts on the next request.
   const user = await findUserById(deps.db, userId);

@@ -22,7 +22,9 @@ describe('TRUST_PROXY', () => {
     expect(parseTrustProxy('true')).toBe(true);
     expect(parseTrustProxy('2')).toBe(2);
     expect(parseTrustProxy('127.0.0.1, 10.0.0.0/8, ::1, loopback')).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'loopback']);
-    expect(() => readConfig({ DATA_DIR: '/tmp/notadoo-unused', JWT_SECRET: 'x'.repeat(40), TRUST_PROXY: '10.0.0.0/99' })).toThrow(/TRUST_PROXY/);
+    expect(() => readConfig({ DATA_DIR: '/tmp/notadoo-unused', JWT_SECRET: 'x'.repeat(40), TRUST_PROXY: '10.0.0.0/99' })).toThrow(
+      /TRUST_PROXY/,
+    );
     expect(parseTrustProxy('proxy.example')).toBeUndefined();
   });
 });
@@ -70,7 +72,8 @@ describe.each(BACKENDS)('forwarded addresses and login limits on %s', (backend) 
     /** Spreads `n` wrong passwords over `n` addresses (one each), so no per-address rule applies. */
     const guessFromMany = async (login: string, n: number, firstAddress = 1) => {
       const codes = [];
-      for (let i = firstAddress; i < firstAddress + n; i += 1) codes.push((await attempt(login, `Devine${i}`, `10.1.${i >> 8}.${i & 255}`)).statusCode);
+      for (let i = firstAddress; i < firstAddress + n; i += 1)
+        codes.push((await attempt(login, `Devine${i}`, `10.1.${i >> 8}.${i & 255}`)).statusCode);
       return codes;
     };
 
@@ -112,8 +115,16 @@ describe.each(BACKENDS)('forwarded addresses and login limits on %s', (backend) 
       expect((await attempt(victim.email, victim.password, '198.51.100.9')).statusCode).toBe(429);
 
       await t.app.inject({ method: 'POST', url: '/api/users/reset/password', remoteAddress: own, payload: { email: victim.email } });
-      const token = t.mails.filter((m) => m.to === victim.email).at(-1)!.link!.split('/reset/password/')[1]!;
-      const reset = await t.app.inject({ method: 'POST', url: '/api/users/reset/password', remoteAddress: own, payload: { password: 'Nouveau456', token } });
+      const token = t.mails
+        .filter((m) => m.to === victim.email)
+        .at(-1)!
+        .link!.split('/reset/password/')[1]!;
+      const reset = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/reset/password',
+        remoteAddress: own,
+        payload: { password: 'Nouveau456', token },
+      });
       expect(reset.statusCode).toBe(200);
       expect((await attempt(victim.email, 'Nouveau456', own)).statusCode).toBe(200);
       // Counting starts again from zero for everyone, the attacker included.
@@ -126,7 +137,8 @@ describe.each(BACKENDS)('forwarded addresses and login limits on %s', (backend) 
     const t = await buildTestApp(backend);
     apps.push(t);
     const office = '203.0.113.50';
-    const attempt = (login: string, password: string) => t.app.inject({ method: 'POST', url: '/api/users/login', remoteAddress: office, payload: { login, password } });
+    const attempt = (login: string, password: string) =>
+      t.app.inject({ method: 'POST', url: '/api/users/login', remoteAddress: office, payload: { login, password } });
     const careless = await t.createUser();
     const codes = [];
     for (let i = 0; i < 11; i += 1) codes.push((await attempt(careless.email, `Mauvais${i}`)).statusCode);
@@ -135,7 +147,8 @@ describe.each(BACKENDS)('forwarded addresses and login limits on %s', (backend) 
     const colleagues = await Promise.all(Array.from({ length: 6 }, () => t.createUser()));
     const answers = [];
     for (let round = 0; round < 10; round += 1) {
-      for (const colleague of colleagues) answers.push((await attempt(colleague.email, round === 0 ? 'Fautedefrappe1' : colleague.password)).statusCode);
+      for (const colleague of colleagues)
+        answers.push((await attempt(colleague.email, round === 0 ? 'Fautedefrappe1' : colleague.password)).statusCode);
     }
     expect(answers).toEqual(Array.from({ length: 60 }, (_, i) => (i < 6 ? 401 : 200)));
   });
@@ -146,7 +159,14 @@ describe.each(BACKENDS)('forwarded addresses and login limits on %s', (backend) 
     const users = await Promise.all(Array.from({ length: 12 }, () => t.createUser()));
     const before = argon2.verifications;
     const answers = await Promise.all(
-      users.map((u, i) => t.app.inject({ method: 'POST', url: '/api/users/login', remoteAddress: `10.3.0.${i + 1}`, payload: { login: u.email, password: u.password } })),
+      users.map((u, i) =>
+        t.app.inject({
+          method: 'POST',
+          url: '/api/users/login',
+          remoteAddress: `10.3.0.${i + 1}`,
+          payload: { login: u.email, password: u.password },
+        }),
+      ),
     );
     const busy = answers.filter((res) => res.statusCode === 503);
     expect(busy.length).toBeGreaterThan(0);
@@ -159,7 +179,9 @@ describe.each(BACKENDS)('forwarded addresses and login limits on %s', (backend) 
     // Nothing is held once the flood is over: each refused user signs in.
     for (const res of busy) {
       const u = users[answers.indexOf(res)]!;
-      expect((await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { login: u.email, password: u.password } })).statusCode).toBe(200);
+      expect(
+        (await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { login: u.email, password: u.password } })).statusCode,
+      ).toBe(200);
     }
   });
 });

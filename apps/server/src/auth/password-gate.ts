@@ -14,5 +14,9 @@ export const strongerPasswordGate = {
   code: PASSWORD_CHANGE_REQUIRED_CODE,
   message: PASSWORD_POLICY_MESSAGES.changeRequired,
   holds: (user: UserAndOffice) =>
-    mustStrengthenPassword({ isStaff: isStaffUser(user), signsInWithPasskey: signsInWithPasskey(user), passwordMeetsStaffRule: user.passwordMeetsStaffRule }),
+    mustStrengthenPassword({
+      isStaff: isStaffUser(user),
+      signsInWithPasskey: signsInWithPasskey(user),
+      passwordMeetsStaffRule: user.passwordMeetsStaffRule,
+    }),
 } satisfies SessionGate;

@@ -8,7 +8,11 @@ type StaffFields = Pick<UserAndOffice, 'roles' | 'isNotary' | 'notaryOfficeId'>;
 
 /** Office member or admin: their password opens an office's files. */
 export function isStaffUser(user: StaffFields): boolean {
-  return isStaffAccount({ roles: user.roles, isNotary: user.isNotary, notary_office: user.notaryOfficeId === null ? null : { id: user.notaryOfficeId } });
+  return isStaffAccount({
+    roles: user.roles,
+    isNotary: user.isNotary,
+    notary_office: user.notaryOfficeId === null ? null : { id: user.notaryOfficeId },
+  });
 }
 
 /**
@@ -25,7 +29,10 @@ export function signsInWithPasskey(user: { hasPasskey?: boolean }): boolean {
  * account that is staff or not, built from `owner`'s name and address or not.
  * Refused: 400 with the French reason. Accepted: what to record of it.
  */
-export function requireAcceptablePassword(password: string, account: { isStaff: boolean; signsInWithPasskey?: boolean; owner: PasswordOwner }): { passwordMeetsStaffRule: boolean } {
+export function requireAcceptablePassword(
+  password: string,
+  account: { isStaff: boolean; signsInWithPasskey?: boolean; owner: PasswordOwner },
+): { passwordMeetsStaffRule: boolean } {
   const audience = passwordAudienceFor({ isStaff: account.isStaff, signsInWithPasskey: account.signsInWithPasskey ?? false });
   const evaluation = evaluatePassword(password, { audience, owner: account.owner, commonPasswords: COMMON_PASSWORDS });
   if (evaluation.refusal) throw badRequest(evaluation.message!, 'PASSWORD_TOO_WEAK');

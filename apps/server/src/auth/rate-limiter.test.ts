@@ -24,7 +24,11 @@ describe.each(BACKENDS)('the rate limiter on %s', (backend) => {
   afterAll(() => database.drop());
 
   const storedRows = async () =>
-    ((await database.db.execute(sql`SELECT key, count FROM rate_limits ORDER BY key`)) as unknown as { rows: Array<{ key: string; count: number }> }).rows;
+    (
+      (await database.db.execute(sql`SELECT key, count FROM rate_limits ORDER BY key`)) as unknown as {
+        rows: Array<{ key: string; count: number }>;
+      }
+    ).rows;
 
   it('counts hits per key in a window, refuses past the limit, and starts a new window once it expired', async () => {
     const clock = createClock();
@@ -63,9 +67,19 @@ describe.each(BACKENDS)('the rate limiter on %s', (backend) => {
     const clock = createClock();
     const limiter = createRateLimiter({ db: database.db, secret: SECRET, now: clock.now });
     const limit = { max: 5, windowMs: 60_000 };
-    await limiter.hit([['back:test:a', limit], ['back:test:b', limit], ['back:test:c', limit]]);
+    await limiter.hit([
+      ['back:test:a', limit],
+      ['back:test:b', limit],
+      ['back:test:c', limit],
+    ]);
     clock.advance(20_000);
-    const windows = await limiter.hitWindows([['back:test:a', limit], ['back:test:b', limit]], ['back:test:c', 'back:test:none']);
+    const windows = await limiter.hitWindows(
+      [
+        ['back:test:a', limit],
+        ['back:test:b', limit],
+      ],
+      ['back:test:c', 'back:test:none'],
+    );
     expect(Object.fromEntries(windows)).toEqual({
       'back:test:a': { count: 2, resetInMs: 40_000 },
       'back:test:b': { count: 2, resetInMs: 40_000 },
@@ -86,7 +100,18 @@ describe.each(BACKENDS)('the rate limiter on %s', (backend) => {
     // Ten hits on a, b and c, ten on b and c, ten take-backs of a and c, all at once, in mixed key orders.
     await Promise.all(
       Array.from({ length: 30 }, (_, i) =>
-        i % 3 === 0 ? limiter.hit([[keys[2]!, limit], [keys[0]!, limit], [keys[1]!, limit]]) : i % 3 === 1 ? limiter.hit([[keys[1]!, limit], [keys[2]!, limit]]) : limiter.takeBack([keys[2]!, keys[0]!]),
+        i % 3 === 0
+          ? limiter.hit([
+              [keys[2]!, limit],
+              [keys[0]!, limit],
+              [keys[1]!, limit],
+            ])
+          : i % 3 === 1
+            ? limiter.hit([
+                [keys[1]!, limit],
+                [keys[2]!, limit],
+              ])
+            : limiter.takeBack([keys[2]!, keys[0]!]),
       ),
     );
     // A take-back that came before its key's first hit found nothing to take.
@@ -104,7 +129,10 @@ describe.each(BACKENDS)('the rate limiter on %s', (backend) => {
     expect((await limiter.hit([['dbclock:test:k', limit]])).get('dbclock:test:k')).toBe(2);
     // The window ends where the database's clock says, set to now(): no wait on a real clock.
     const stored = createKeyHasher(SECRET)('dbclock:test:k');
-    const [row] = await rowsOf<{ left_ms: number | string }>(database.db, sql`SELECT extract(epoch FROM reset_at - now()) * 1000 AS left_ms FROM rate_limits WHERE key = ${stored}`);
+    const [row] = await rowsOf<{ left_ms: number | string }>(
+      database.db,
+      sql`SELECT extract(epoch FROM reset_at - now()) * 1000 AS left_ms FROM rate_limits WHERE key = ${stored}`,
+    );
     expect(Number(row!.left_ms)).toBeGreaterThan(50_000);
     expect(Number(row!.left_ms)).toBeLessThanOrEqual(60_000);
     await database.db.execute(sql`UPDATE rate_limits SET reset_at = now() WHERE key = ${stored}`);
@@ -134,7 +162,9 @@ describe.each(BACKENDS)('the rate limiter on %s', (backend) => {
       expect(key.length).toBeLessThanOrEqual(60);
     }
     // Another secret, other keys: the hash cannot be recomputed without the server's secret.
-    expect(createKeyHasher('un-autre-secret-un-autre-secret-un-autre')(`privacy:email:${email}`)).not.toBe(createKeyHasher(SECRET)(`privacy:email:${email}`));
+    expect(createKeyHasher('un-autre-secret-un-autre-secret-un-autre')(`privacy:email:${email}`)).not.toBe(
+      createKeyHasher(SECRET)(`privacy:email:${email}`),
+    );
   });
 
   it('purges expired windows in bounded batches and keeps the live ones', async () => {
@@ -174,7 +204,11 @@ describe('rate-limited calls when the database cannot be reached', () => {
       config: { ...testConfig, dataDir },
     });
     try {
-      const login = await app.inject({ method: 'POST', url: '/api/users/login', payload: { login: 'jeanne@exemple.fr', password: 'Kq7#vLp2!xWr9' } });
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        payload: { login: 'jeanne@exemple.fr', password: 'Kq7#vLp2!xWr9' },
+      });
       const contact = await app.inject({ method: 'POST', url: '/api/contact', payload: {} });
       for (const res of [login, contact]) {
         expect(res.statusCode).toBe(503);

@@ -99,7 +99,10 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     return found.map((r) => ({ key: r.key, count: Number(r.count), resetInMs: Math.max(0, Number(r.reset_in_ms ?? 0)) }));
   }
 
-  async function hitWindows(hits: ReadonlyArray<readonly [key: string, limit: RateLimit]>, peek: readonly string[] = []): Promise<Map<string, LimitWindow>> {
+  async function hitWindows(
+    hits: ReadonlyArray<readonly [key: string, limit: RateLimit]>,
+    peek: readonly string[] = [],
+  ): Promise<Map<string, LimitWindow>> {
     const stored = new Map<string, string>();
     const windows = new Map<string, number>();
     for (const [key, limit] of hits) {
@@ -119,7 +122,10 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     const resetInMs = sql`ceil(extract(epoch FROM r.reset_at - ${now}) * 1000)`;
     // Sorted, so two statements locking the same keys lock them in the same order (no deadlock).
     const values = [...windows].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([key, ms]) => sql`(${key}, ${ms}::double precision)`);
-    const peekList = sql.join([...peeked].map((key) => sql`${key}`), sql`, `);
+    const peekList = sql.join(
+      [...peeked].map((key) => sql`${key}`),
+      sql`, `,
+    );
     const upsert = sql`
       INSERT INTO rate_limits AS r (key, count, reset_at)
       SELECT v.key, 1, ${now} + v.window_ms * interval '1 millisecond'
@@ -138,7 +144,10 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     return counts;
   }
 
-  async function hit(hits: ReadonlyArray<readonly [key: string, limit: RateLimit]>, peek: readonly string[] = []): Promise<Map<string, number>> {
+  async function hit(
+    hits: ReadonlyArray<readonly [key: string, limit: RateLimit]>,
+    peek: readonly string[] = [],
+  ): Promise<Map<string, number>> {
     return new Map([...(await hitWindows(hits, peek))].map(([key, window]) => [key, window.count]));
   }
 
@@ -146,11 +155,20 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     const cleared = new Set(clear.map(hashKey));
     const keys = [...new Set([...undo.map(hashKey), ...cleared])].sort();
     if (keys.length === 0) return;
-    const newCount = cleared.size === 0 ? sql`GREATEST(count - 1, 0)` : sql`CASE WHEN key IN (${sql.join([...cleared].map((k) => sql`${k}`), sql`, `)}) THEN 0 ELSE GREATEST(count - 1, 0) END`;
+    const newCount =
+      cleared.size === 0
+        ? sql`GREATEST(count - 1, 0)`
+        : sql`CASE WHEN key IN (${sql.join(
+            [...cleared].map((k) => sql`${k}`),
+            sql`, `,
+          )}) THEN 0 ELSE GREATEST(count - 1, 0) END`;
     // Rows locked in the order `hit` locks them (JavaScript's, bytewise for these ASCII keys: COLLATE "C"), so the two cannot deadlock.
     await db.execute(sql`
       WITH clock (t) AS (SELECT ${clock()}),
-      locked AS (SELECT key FROM rate_limits WHERE key IN (${sql.join(keys.map((k) => sql`${k}`), sql`, `)}) AND reset_at > (SELECT t FROM clock) ORDER BY key COLLATE "C" FOR UPDATE)
+      locked AS (SELECT key FROM rate_limits WHERE key IN (${sql.join(
+        keys.map((k) => sql`${k}`),
+        sql`, `,
+      )}) AND reset_at > (SELECT t FROM clock) ORDER BY key COLLATE "C" FOR UPDATE)
       UPDATE rate_limits SET count = ${newCount} WHERE key IN (SELECT key FROM locked)`);
   }
 

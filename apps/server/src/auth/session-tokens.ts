@@ -23,7 +23,8 @@ export interface TokenClaims {
 }
 
 /** What a caller gives to issue a token; the stage and second-factor facts default to a plain password session. */
-export type IssueClaims = Pick<TokenClaims, 'userId' | 'passwordVersion'> & Partial<Pick<TokenClaims, 'stage' | 'secondFactor' | 'checkedAt' | 'remembered'>>;
+export type IssueClaims = Pick<TokenClaims, 'userId' | 'passwordVersion'> &
+  Partial<Pick<TokenClaims, 'stage' | 'secondFactor' | 'checkedAt' | 'remembered'>>;
 
 export type VerifyResult = { ok: true; claims: TokenClaims } | { ok: false; reason: 'expired' | 'invalid' };
 

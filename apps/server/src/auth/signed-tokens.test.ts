@@ -14,8 +14,16 @@ const joseToken = (header: { alg: string; crit?: string[] } & Record<string, unk
 
 describe('signed tokens (HS256)', () => {
   it('checks a token jose signed, and jose checks one signed here, claims intact', async () => {
-    const fromJose = await new SignJWT({ pwv: 3, mfa: true }).setProtectedHeader({ alg: 'HS256' }).setSubject('42').setIssuedAt(nowSeconds).setExpirationTime(nowSeconds + 60).sign(key);
-    expect(verifyToken(SECRET, fromJose, { now: NOW })).toEqual({ ok: true, claims: { sub: '42', iat: nowSeconds, exp: nowSeconds + 60, pwv: 3, mfa: true } });
+    const fromJose = await new SignJWT({ pwv: 3, mfa: true })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('42')
+      .setIssuedAt(nowSeconds)
+      .setExpirationTime(nowSeconds + 60)
+      .sign(key);
+    expect(verifyToken(SECRET, fromJose, { now: NOW })).toEqual({
+      ok: true,
+      claims: { sub: '42', iat: nowSeconds, exp: nowSeconds + 60, pwv: 3, mfa: true },
+    });
 
     const ours = signToken(SECRET, { sub: '7', aud: 'notadoo-download', iat: nowSeconds, exp: nowSeconds + 60, doc: 5 });
     const { payload } = await jwtVerify(ours, key, { algorithms: ['HS256'], audience: 'notadoo-download', currentDate: NOW });
@@ -52,7 +60,9 @@ describe('signed tokens (HS256)', () => {
     const signedPart = `${Buffer.from('{"alg":"HS256","crit":["exp"]}').toString('base64url')}.${Buffer.from(JSON.stringify({ sub: '1', exp: nowSeconds + 60 })).toString('base64url')}`;
     const critical = `${signedPart}.${createHmac('sha256', SECRET).update(signedPart).digest('base64url')}`;
     expect(verifyToken(SECRET, critical, { now: NOW })).toEqual({ ok: false, reason: 'invalid' });
-    expect(verifyToken(SECRET, critical.replace(/^[^.]+/, Buffer.from('{"alg":"HS256"}').toString('base64url')), { now: NOW }).ok).toBe(false);
+    expect(verifyToken(SECRET, critical.replace(/^[^.]+/, Buffer.from('{"alg":"HS256"}').toString('base64url')), { now: NOW }).ok).toBe(
+      false,
+    );
     const token = signToken(SECRET, { sub: '1', exp: nowSeconds + 60 });
     expect(verifyToken(SECRET, token.replace('.', '.!'), { now: NOW }).ok).toBe(false);
     expect(verifyToken(SECRET, `${token}.`, { now: NOW }).ok).toBe(false);
@@ -63,6 +73,8 @@ describe('signed tokens (HS256)', () => {
     const download = signToken(SECRET, { sub: '1', aud: 'notadoo-download', exp: nowSeconds + 60 });
     expect(verifyToken(SECRET, download, { now: NOW, audience: 'notadoo-download' }).ok).toBe(true);
     expect(verifyToken(SECRET, download, { now: NOW, audience: 'notadoo-data-export' }).ok).toBe(false);
-    expect(verifyToken(SECRET, signToken(SECRET, { sub: '1', exp: nowSeconds + 60 }), { now: NOW, audience: 'notadoo-download' }).ok).toBe(false);
+    expect(verifyToken(SECRET, signToken(SECRET, { sub: '1', exp: nowSeconds + 60 }), { now: NOW, audience: 'notadoo-download' }).ok).toBe(
+      false,
+    );
   });
 });

@@ -54,7 +54,11 @@ export function verifyToken(key: TokenKey, token: string, check: { now: Date; au
   if (!claims || typeof claims.sub !== 'string' || !isTime(claims.exp) || (claims.iat !== undefined && !isTime(claims.iat))) return invalid;
   const now = Math.floor(check.now.getTime() / 1000);
   if (claims.nbf !== undefined && (!isTime(claims.nbf) || claims.nbf > now)) return invalid;
-  if (check.audience !== undefined && !(claims.aud === check.audience || (Array.isArray(claims.aud) && claims.aud.includes(check.audience)))) return invalid;
+  if (
+    check.audience !== undefined &&
+    !(claims.aud === check.audience || (Array.isArray(claims.aud) && claims.aud.includes(check.audience)))
+  )
+    return invalid;
   if (claims.exp <= now) return { ok: false, reason: 'expired' };
   return { ok: true, claims: claims as SignedClaims };
 }

@@ -3,7 +3,16 @@
  * restarting, connection lost), as opposed to a bad query: those answer 503
  * and the next request tries a fresh connection (issue 9).
  */
-const CONNECTION_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+const CONNECTION_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+]);
 // PostgreSQL classes 08 (connection exception) and 57P0x (server shutting down or starting).
 const SQLSTATE_UNAVAILABLE = /^(08...|57P0[1-4])$/;
 // "Query read timeout": no answer within DATABASE_QUERY_TIMEOUT_MS (a silent link); "Client was closed": the rest of a transaction whose connection was dropped for it;

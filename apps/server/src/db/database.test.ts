@@ -82,7 +82,10 @@ describe.skipIf(!postgresUrl)('PostgreSQL connections through a failing network'
     await Promise.all([database.db.execute(sql`SELECT 1`), insertInTransaction('avant le gel')]);
     expect(relay.openConnections).toBe(2);
     relay.freeze();
-    const [query, transaction] = await Promise.all([failure(() => database.db.execute(sql`SELECT 1`)), failure(() => insertInTransaction('pendant le gel'))]);
+    const [query, transaction] = await Promise.all([
+      failure(() => database.db.execute(sql`SELECT 1`)),
+      failure(() => insertInTransaction('pendant le gel')),
+    ]);
     for (const { error, ms } of [query, transaction]) {
       expect(isDatabaseUnavailable(error), String(error)).toBe(true);
       expect(ms).toBeGreaterThanOrEqual(QUERY_TIMEOUT_MS - 50);
@@ -99,7 +102,11 @@ describe.skipIf(!postgresUrl)('PostgreSQL connections through a failing network'
 
   it('stops listening within a second on a frozen link, where a polite goodbye would wait for good', async () => {
     const lost: Error[] = [];
-    const stop = await database.listen('notadoo_links_test', () => undefined, (error) => void lost.push(error));
+    const stop = await database.listen(
+      'notadoo_links_test',
+      () => undefined,
+      (error) => void lost.push(error),
+    );
     relay.freeze();
     const started = performance.now();
     await stop();

@@ -7,7 +7,15 @@ import { openDatabase, type Database } from './database';
 import { createEmbeddedMaintenance, tablesDue, type TableActivity } from './embedded-maintenance';
 import { migrate } from './migrate';
 
-const quiet: TableActivity = { table: 't', reltuples: 10_000, relpages: 100, pages: 100, deadRows: 0, changedSinceAnalyze: 0, insertedSinceVacuum: 0 };
+const quiet: TableActivity = {
+  table: 't',
+  reltuples: 10_000,
+  relpages: 100,
+  pages: 100,
+  deadRows: 0,
+  changedSinceAnalyze: 0,
+  insertedSinceVacuum: 0,
+};
 
 describe('tables due for VACUUM / ANALYZE (autovacuum defaults)', () => {
   it('leaves a quiet table, and an empty one never analyzed, alone', () => {
@@ -72,7 +80,9 @@ describe('maintenance of the embedded database', () => {
     const done = await maintenance.runOnce();
     expect(done.find((w) => w.table === 'projects')).toMatchObject({ vacuum: true, analyze: true });
     expect(await heapFetchesOfDeepPage(db)).toEqual({ node: 'Index Only Scan', heapFetches: 0 });
-    const planned = (await db.execute(sql`SELECT reltuples::int AS n FROM pg_class WHERE relname = 'projects'`)) as unknown as { rows: Array<{ n: number }> };
+    const planned = (await db.execute(sql`SELECT reltuples::int AS n FROM pg_class WHERE relname = 'projects'`)) as unknown as {
+      rows: Array<{ n: number }>;
+    };
     expect(planned.rows[0]?.n).toBe(3000);
 
     // Nothing changed since: the next pass does nothing.
@@ -89,7 +99,11 @@ describe('maintenance of the embedded database', () => {
     await database!.close();
 
     ({ db } = await open());
-    const [counters] = ((await db.execute(sql`SELECT n_ins_since_vacuum::int AS n FROM pg_stat_user_tables WHERE relname = 'projects'`)) as unknown as { rows: Array<{ n: number }> }).rows;
+    const [counters] = (
+      (await db.execute(sql`SELECT n_ins_since_vacuum::int AS n FROM pg_stat_user_tables WHERE relname = 'projects'`)) as unknown as {
+        rows: Array<{ n: number }>;
+      }
+    ).rows;
     expect(counters?.n).toBe(0);
     const done = await createEmbeddedMaintenance(database!, log).runOnce();
     expect(done.map((w) => w.table)).toEqual(['projects']);

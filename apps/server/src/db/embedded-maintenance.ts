@@ -75,7 +75,11 @@ export interface EmbeddedMaintenance {
 /** autovacuum_naptime's default. */
 export const MAINTENANCE_INTERVAL_MS = 60_000;
 
-export function createEmbeddedMaintenance(database: Database, log: Pick<FastifyBaseLogger, 'info' | 'warn'>, intervalMs = MAINTENANCE_INTERVAL_MS): EmbeddedMaintenance {
+export function createEmbeddedMaintenance(
+  database: Database,
+  log: Pick<FastifyBaseLogger, 'info' | 'warn'>,
+  intervalMs = MAINTENANCE_INTERVAL_MS,
+): EmbeddedMaintenance {
   const { db } = database;
   async function readActivity(): Promise<TableActivity[]> {
     // Counters are handed to the statistics at most once a second; this one is flushed before they are read.

@@ -26,7 +26,9 @@ export function timestampKeys(source: Columns): string[] {
 /** `json_build_object('firstName', alias.first_name, ...)`: a row under the drizzle names of its columns. */
 export function jsonRow(source: Columns, alias: string): SQL {
   // The keys are the schema's property names (letters only), written as literals rather than 50 bind values.
-  const pairs = Object.entries(columnsOf(source)).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${sql.identifier(alias)}.${sql.identifier(column.name)}`);
+  const pairs = Object.entries(columnsOf(source)).map(
+    ([key, column]) => sql`${sql.raw(`'${key}'`)}, ${sql.identifier(alias)}.${sql.identifier(column.name)}`,
+  );
   return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
 }
 

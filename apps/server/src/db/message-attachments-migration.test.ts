@@ -10,8 +10,12 @@ describe.each(BACKENDS)('moving the single file of each message into message_att
   const { database, run } = useDatabaseBefore(backend, MIGRATION);
 
   it('makes each file the first attachment of its message, leaves the others without any and drops the old columns', async () => {
-    const [project] = await run<{ id: number }>(sql`INSERT INTO projects (name, type, subtype) VALUES ('Maison', 'realty', 'house') RETURNING id`);
-    const [thread] = await run<{ id: number }>(sql`INSERT INTO message_threads (project_id, kind, created_at) VALUES (${project!.id}, 'everyone', now()) RETURNING id`);
+    const [project] = await run<{ id: number }>(
+      sql`INSERT INTO projects (name, type, subtype) VALUES ('Maison', 'realty', 'house') RETURNING id`,
+    );
+    const [thread] = await run<{ id: number }>(
+      sql`INSERT INTO message_threads (project_id, kind, created_at) VALUES (${project!.id}, 'everyone', now()) RETURNING id`,
+    );
     const message = async (body: string, attachmentName: string | null, withdrawn = false) =>
       (
         await run<{ id: number }>(
@@ -26,16 +30,26 @@ describe.each(BACKENDS)('moving the single file of each message into message_att
 
     expect(await migrate(database())).toContain(MIGRATION);
 
-    const rows = await run<{ message_id: number; position: number; stored_name: string; document_id: number | null; size_bytes: number | null }>(
-      sql`SELECT message_id, position, stored_name, document_id, size_bytes FROM message_attachments ORDER BY id`,
-    );
+    const rows = await run<{
+      message_id: number;
+      position: number;
+      stored_name: string;
+      document_id: number | null;
+      size_bytes: number | null;
+    }>(sql`SELECT message_id, position, stored_name, document_id, size_bytes FROM message_attachments ORDER BY id`);
     expect(rows).toEqual([{ message_id: withFile, position: 0, stored_name: 'abcdefgh_plan.pdf', document_id: null, size_bytes: null }]);
     expect(rows.map((r) => r.message_id)).not.toContain(withoutFile);
     expect(rows.map((r) => r.message_id)).not.toContain(withdrawn);
-    const columns = await run<{ column_name: string }>(sql`SELECT column_name FROM information_schema.columns WHERE table_name = 'messages' AND column_name LIKE 'attachment%'`);
+    const columns = await run<{ column_name: string }>(
+      sql`SELECT column_name FROM information_schema.columns WHERE table_name = 'messages' AND column_name LIKE 'attachment%'`,
+    );
     expect(columns).toEqual([]);
     // One model: a second file at the same place is refused; the files go with their message.
-    await expect(database().db.execute(sql`INSERT INTO message_attachments (message_id, position, stored_name) VALUES (${withFile}, 0, 'x_autre.pdf')`)).rejects.toThrow();
+    await expect(
+      database().db.execute(
+        sql`INSERT INTO message_attachments (message_id, position, stored_name) VALUES (${withFile}, 0, 'x_autre.pdf')`,
+      ),
+    ).rejects.toThrow();
     await run(sql`DELETE FROM messages WHERE id = ${withFile}`);
     expect(await run(sql`SELECT id FROM message_attachments`)).toEqual([]);
   });

@@ -21,7 +21,12 @@ describe.each(BACKENDS)('migrations and seed on %s', (backend) => {
     await seedDemoAccounts(database.db);
     await seedDemoAccounts(database.db);
     const accounts = await database.db.select().from(users);
-    expect(accounts.map((u) => u.email).sort()).toEqual(['admin@notadoo.fr', 'agent@notadoo.fr', 'client@notadoo.fr', 'notaire@notadoo.fr']);
+    expect(accounts.map((u) => u.email).sort()).toEqual([
+      'admin@notadoo.fr',
+      'agent@notadoo.fr',
+      'client@notadoo.fr',
+      'notaire@notadoo.fr',
+    ]);
     const notary = accounts.find((u) => u.email === 'notaire@notadoo.fr')!;
     const offices = await database.db.select().from(notaryOffices);
     expect(offices.find((o) => o.id === notary.notaryOfficeId)?.city).toBe('Paris');

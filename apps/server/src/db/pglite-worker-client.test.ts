@@ -23,7 +23,13 @@ describe('PGlite in a worker thread', () => {
   });
 
   it('answers rows as PGlite does: dates, bytea, numbers, JSON, fields and affected rows', async () => {
-    const inserted = await client.query('INSERT INTO items VALUES ($1, $2, $3, $4, $5)', [1, 'un', new Uint8Array([0, 1, 255]), new Date('2026-11-24T10:00:00Z'), { a: [1, 2] }]);
+    const inserted = await client.query('INSERT INTO items VALUES ($1, $2, $3, $4, $5)', [
+      1,
+      'un',
+      new Uint8Array([0, 1, 255]),
+      new Date('2026-11-24T10:00:00Z'),
+      { a: [1, 2] },
+    ]);
     expect(inserted.affectedRows).toBe(1);
     const result = await client.query<{ id: number; name: string; data: Uint8Array; at: Date; doc: unknown; big: bigint }>(
       'SELECT id, name, data, at, doc, 9007199254740993::numeric AS big FROM items WHERE id = $1',
@@ -50,14 +56,29 @@ describe('PGlite in a worker thread', () => {
     try {
       const keep = (value: string) => value;
       // drizzle-orm/pglite's own options (session.js).
-      const drizzleParsers = { [types.TIMESTAMP]: keep, [types.TIMESTAMPTZ]: keep, [types.INTERVAL]: keep, [types.DATE]: keep, 1231: keep, 1115: keep, 1185: keep, 1187: keep, 1182: keep };
+      const drizzleParsers = {
+        [types.TIMESTAMP]: keep,
+        [types.TIMESTAMPTZ]: keep,
+        [types.INTERVAL]: keep,
+        [types.DATE]: keep,
+        1231: keep,
+        1115: keep,
+        1185: keep,
+        1187: keep,
+        1182: keep,
+      };
       const sql = `SELECT $1::timestamptz AS tz, $1::timestamp AS ts, $2::date AS day, 'infinity'::timestamptz AS inf, '1 day 02:00'::interval AS span,
         ARRAY[$1::timestamptz, NULL] AS tzs, ARRAY[$1::timestamp] AS tss, ARRAY[$2::date] AS days, ARRAY['1 day'::interval] AS spans,
         ARRAY[1.5, 2]::numeric[] AS nums, 12.50::numeric AS num, 9007199254740993::int8 AS big, 42::int8 AS small,
         '{"a": [1, "é"], "b": null}'::jsonb AS doc, '"text"'::json AS str, ARRAY['{"x": 1}'::jsonb, '[2]'::jsonb] AS docs, ARRAY['{"y": 2}'::json] AS jsons,
         NULL::jsonb AS nothing, NULL::timestamptz AS never, '\\x00ff'::bytea AS bin, ARRAY[1, 2] AS ints, true AS yes, 'ü'::text AS t`;
       const params = ['2026-11-24T10:00:00.123Z', '2026-11-24'];
-      for (const options of [undefined, { rowMode: 'array' as const }, { rowMode: 'object' as const, parsers: drizzleParsers }, { rowMode: 'array' as const, parsers: drizzleParsers }]) {
+      for (const options of [
+        undefined,
+        { rowMode: 'array' as const },
+        { rowMode: 'object' as const, parsers: drizzleParsers },
+        { rowMode: 'array' as const, parsers: drizzleParsers },
+      ]) {
         const expected = await inProcess.query(sql, params, options);
         const answered = await client.query(sql, params, options);
         expect(answered.rows).toEqual(expected.rows);
@@ -75,14 +96,19 @@ describe('PGlite in a worker thread', () => {
       expect(objectRow!.bin).toBeInstanceOf(Uint8Array);
       expect(objectRow!.big).toBe(9007199254740993n);
       // A text-keeping parser of a type the worker decodes itself.
-      expect((await client.query('SELECT 7 AS n, now()::date AS d', [], { parsers: { [types.INT4]: keep } })).rows[0]).toMatchObject({ n: '7', d: expect.any(Date) });
+      expect((await client.query('SELECT 7 AS n, now()::date AS d', [], { parsers: { [types.INT4]: keep } })).rows[0]).toMatchObject({
+        n: '7',
+        d: expect.any(Date),
+      });
     } finally {
       await inProcess.close();
     }
   });
 
   it('refuses a parser that changes the text rather than ignoring it', async () => {
-    await expect(client.query('SELECT 1', [], { parsers: { [types.INT4]: (value: string) => Number(value) * 2 } })).rejects.toThrow(/parser of type 23/);
+    await expect(client.query('SELECT 1', [], { parsers: { [types.INT4]: (value: string) => Number(value) * 2 } })).rejects.toThrow(
+      /parser of type 23/,
+    );
   });
 
   it('fails a call whose parameter cannot be copied to the worker, and goes on answering', async () => {
@@ -188,7 +214,11 @@ describe('a PGlite worker that stops or closes', () => {
   it('fails the calls in flight and later ones as an unreachable database, and tells the listeners', async () => {
     const client = await openPgliteWorker({ settings: SETTINGS });
     const lost: Error[] = [];
-    await client.listen('changes', () => undefined, (error) => lost.push(error));
+    await client.listen(
+      'changes',
+      () => undefined,
+      (error) => lost.push(error),
+    );
     const inFlight = client.query('SELECT pg_sleep(2)').catch((e: unknown) => e);
     await sleep(50);
     await client.worker.terminate();

@@ -122,7 +122,9 @@ function connect(worker: Worker): PgliteWorkerClient {
     crash = error;
   });
   worker.on('exit', (code) => {
-    stopped = closing ? new Error('PGlite is closed') : new Error(`${PGLITE_WORKER_STOPPED} (exit code ${code})${crash ? `: ${crash.message}` : ''}`, { cause: crash });
+    stopped = closing
+      ? new Error('PGlite is closed')
+      : new Error(`${PGLITE_WORKER_STOPPED} (exit code ${code})${crash ? `: ${crash.message}` : ''}`, { cause: crash });
     for (const waiting of pending.values()) waiting.reject(stopped);
     pending.clear();
     if (!closing) for (const listener of listeners.values()) listener.lost?.(stopped);
@@ -297,7 +299,10 @@ function readingOf(options: QueryOptions | undefined): Reading {
   if (serializers || blob || onNotice) throw new Error('PGlite worker: serializers, blob and onNotice cannot cross to the worker thread');
   const keptAsText = new Set<number>();
   for (const [oid, parser] of Object.entries(own ?? {}) as Array<[string, (text: string) => unknown]>) {
-    if (parser(PROBE) !== PROBE) throw new Error(`PGlite worker: the parser of type ${oid} changes the text; only text-keeping parsers can cross to the worker thread`);
+    if (parser(PROBE) !== PROBE)
+      throw new Error(
+        `PGlite worker: the parser of type ${oid} changes the text; only text-keeping parsers can cross to the worker thread`,
+      );
     keptAsText.add(Number(oid));
   }
   // Types the worker decodes itself keep their text there (the slow path: PGlite copies its parsers for that query).

@@ -60,7 +60,19 @@ function serializeError(error) {
  * crosses the port as one string copy, where its decoded value would be
  * encoded and decoded again, value by value, by the structured clone.
  */
-const DECODED_BY_CLIENT = [types.JSON, types.JSONB, types.TIMESTAMP, types.TIMESTAMPTZ, types.DATE, types.INTERVAL, 1231, 1115, 1185, 1182, 1187];
+const DECODED_BY_CLIENT = [
+  types.JSON,
+  types.JSONB,
+  types.TIMESTAMP,
+  types.TIMESTAMPTZ,
+  types.DATE,
+  types.INTERVAL,
+  1231,
+  1115,
+  1185,
+  1182,
+  1187,
+];
 const JSON_ARRAY = 199;
 const JSONB_ARRAY = 3807;
 

@@ -29,8 +29,12 @@ export function createPostgresPool(url: string, settings: PostgresConnectionSett
 
   class SafePool extends pg.Pool {
     override connect(): Promise<pg.PoolClient>;
-    override connect(callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): void;
-    override connect(callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void): Promise<pg.PoolClient> | void {
+    override connect(
+      callback: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+    ): void;
+    override connect(
+      callback?: (err: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void,
+    ): Promise<pg.PoolClient> | void {
       // pool.query's own path: it gives the connection back itself, with the error if any.
       if (callback) return super.connect(callback);
       return super.connect().then((client) => {
@@ -83,7 +87,10 @@ export function createPostgresPool(url: string, settings: PostgresConnectionSett
  * timeout unless given). `destroy` closes it even when the link went silent, where pg's
  * `end()` would wait for an answer that never comes.
  */
-export function createOwnConnection(url: string, settings: { connectTimeoutMs: number; queryTimeoutMs?: number }): { client: pg.Client; destroy(): void } {
+export function createOwnConnection(
+  url: string,
+  settings: { connectTimeoutMs: number; queryTimeoutMs?: number },
+): { client: pg.Client; destroy(): void } {
   const socket = new Socket();
   const client = new pg.Client({
     connectionString: url,

@@ -29,7 +29,12 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('hot statements planned once on 
     client = seller;
     notary = await t.createUser({ isNotary: true, notaryOfficeId: 1 });
     for (const name of ['Vente appartement', 'Vente maison', 'Succession Martin']) {
-      const created = await t.app.inject({ method: 'POST', url: '/api/project', headers: seller.headers, payload: { name, type: 'realty', subtype: 'appt', role: 'seller' } });
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/project',
+        headers: seller.headers,
+        payload: { name, type: 'realty', subtype: 'appt', role: 'seller' },
+      });
       projectId = created.json().id;
       await t.app.inject({ method: 'PATCH', url: `/api/project/${projectId}`, headers: seller.headers, payload: { office: 1 } });
     }
@@ -66,7 +71,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('hot statements planned once on 
       'SELECT name, generic_plans, custom_plans FROM pg_prepared_statements ORDER BY name',
     );
     const plans = Object.fromEntries(rows.map((r) => [r.name, { generic: Number(r.generic_plans), custom: Number(r.custom_plans) }]));
-    const hot = ['user_by_id', 'load_project', 'load_project_of_document', 'project_revision', 'dashboard_member', 'dashboard_office_member', 'dashboard_office_member_after', 'dashboard_all_after'];
+    const hot = [
+      'user_by_id',
+      'load_project',
+      'load_project_of_document',
+      'project_revision',
+      'dashboard_member',
+      'dashboard_office_member',
+      'dashboard_office_member_after',
+      'dashboard_all_after',
+    ];
     for (const name of hot) expect({ name, ...plans[name] }).toEqual({ name, generic: 3, custom: 5 });
   });
 
@@ -75,6 +89,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('hot statements planned once on 
     expect(page.projects).toHaveLength(2);
     expect(page.next).toBeDefined();
     const { rows } = await connection.query<{ name: string }>("SELECT name FROM pg_prepared_statements WHERE name LIKE 'dashboard_%'");
-    expect(rows.map((r) => r.name).sort()).toEqual(['dashboard_all_after', 'dashboard_member', 'dashboard_office_member', 'dashboard_office_member_after']);
+    expect(rows.map((r) => r.name).sort()).toEqual([
+      'dashboard_all_after',
+      'dashboard_member',
+      'dashboard_office_member',
+      'dashboard_office_member_after',
+    ]);
   });
 });

@@ -52,7 +52,9 @@ export function preparedRawStatement<Row>(
 ): { execute(values: Record<string, unknown>): Promise<Row[]> } {
   return preparedStatement(db, name, (handle) => {
     // Only the alias of each field is written (`select "col"`): the CTE's body says what it is.
-    const selection = Object.fromEntries(Object.keys(columns).map((column) => [column, sql<unknown>`${sql.identifier(column)}`.as(column)]));
+    const selection = Object.fromEntries(
+      Object.keys(columns).map((column) => [column, sql<unknown>`${sql.identifier(column)}`.as(column)]),
+    );
     const rows = handle.$with(name, selection).as(query());
     const statement = handle.with(rows).select().from(rows).prepare(name);
     return {

@@ -37,7 +37,11 @@ function udtNameOf(column: PgColumn): string {
 }
 
 /** One line per column: what both sides must agree on. */
-function describeColumn(table: string, column: string, c: { udt: string; notNull: boolean; hasDefault: boolean; generated: boolean }): string {
+function describeColumn(
+  table: string,
+  column: string,
+  c: { udt: string; notNull: boolean; hasDefault: boolean; generated: boolean },
+): string {
   return `${table}.${column} ${c.udt}${c.notNull ? ' not null' : ''}${c.hasDefault ? ' default' : ''}${c.generated ? ' generated' : ''}`;
 }
 
@@ -72,7 +76,14 @@ describe.each(BACKENDS)('the Drizzle schema against the migrated database on %s'
   });
 
   it('declares each column with its type, nullability, default and generation', async () => {
-    const rows = await rowsOf<{ table_name: string; column_name: string; udt_name: string; is_nullable: string; column_default: string | null; is_generated: string }>(
+    const rows = await rowsOf<{
+      table_name: string;
+      column_name: string;
+      udt_name: string;
+      is_nullable: string;
+      column_default: string | null;
+      is_generated: string;
+    }>(
       database.db,
       sql`SELECT c.table_name, c.column_name, c.udt_name, c.is_nullable, c.column_default, c.is_generated
           FROM information_schema.columns c
@@ -103,7 +114,14 @@ describe.each(BACKENDS)('the Drizzle schema against the migrated database on %s'
   });
 
   it('declares each primary key and foreign key (with its ON DELETE)', async () => {
-    const rows = await rowsOf<{ table_name: string; kind: string; columns: string; foreign_table: string | null; foreign_columns: string | null; on_delete: string }>(
+    const rows = await rowsOf<{
+      table_name: string;
+      kind: string;
+      columns: string;
+      foreign_table: string | null;
+      foreign_columns: string | null;
+      on_delete: string;
+    }>(
       database.db,
       sql`SELECT cl.relname AS table_name, co.contype AS kind,
             (SELECT string_agg(a.attname::text, ',' ORDER BY k.ord) FROM unnest(co.conkey) WITH ORDINALITY AS k(attnum, ord)

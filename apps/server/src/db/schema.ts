@@ -1,6 +1,19 @@
 import type { AnswerValue } from '@notadoo/domain';
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, date, doublePrecision, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  doublePrecision,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /*
  * Typed view of the tables created by the SQL files in ./migrations (the
@@ -211,7 +224,9 @@ export const pieceRequests = pgTable('piece_requests', {
   pieceId: text('piece_id').notNull(),
   label: text('label').notNull(),
   origin: text('origin', { enum: ['derived', 'office', 'unrequested'] }).notNull(),
-  state: text('state', { enum: ['requested', 'received', 'accepted', 'to_correct', 'refused', 'waived'] }).notNull().default('requested'),
+  state: text('state', { enum: ['requested', 'received', 'accepted', 'to_correct', 'refused', 'waived'] })
+    .notNull()
+    .default('requested'),
   noLongerRequired: boolean('no_longer_required').notNull().default(false),
   reasonText: text('reason_text'),
   fileTypes: text('file_types').array().notNull().default([]),
@@ -283,7 +298,9 @@ export const dataExports = pgTable('data_exports', {
   userId: integer('user_id')
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
-  state: text('state', { enum: ['pending', 'running', 'ready', 'failed', 'expired'] }).notNull().default('pending'),
+  state: text('state', { enum: ['pending', 'running', 'ready', 'failed', 'expired'] })
+    .notNull()
+    .default('pending'),
   progress: integer('progress').notNull().default(0),
   storedName: text('stored_name'),
   sizeBytes: bigint('size_bytes', { mode: 'number' }),
@@ -347,7 +364,17 @@ export const accountEvents = pgTable('account_events', {
     .notNull()
     .references(() => users.id, { onDelete: 'cascade' }),
   actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
-  kind: text('kind', { enum: ['second_factor_enabled', 'second_factor_disabled', 'second_factor_reset', 'backup_codes_renewed', 'backup_code_used', 'passkey_added', 'passkey_removed'] }).notNull(),
+  kind: text('kind', {
+    enum: [
+      'second_factor_enabled',
+      'second_factor_disabled',
+      'second_factor_reset',
+      'backup_codes_renewed',
+      'backup_code_used',
+      'passkey_added',
+      'passkey_removed',
+    ],
+  }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 
@@ -396,7 +423,9 @@ export const mailOutbox = pgTable('mail_outbox', {
   htmlBody: text('html_body').notNull(),
   link: text('link'),
   replyTo: text('reply_to'),
-  status: text('status', { enum: ['pending', 'sent', 'failed'] }).notNull().default('pending'),
+  status: text('status', { enum: ['pending', 'sent', 'failed'] })
+    .notNull()
+    .default('pending'),
   attempts: integer('attempts').notNull().default(0),
   /** Start of the retry window: creation, or the admin's "send again". */
   queuedAt: timestamp('queued_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

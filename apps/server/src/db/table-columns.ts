@@ -6,7 +6,10 @@ import { getTableColumns, type Table } from 'drizzle-orm';
  * database derives for its own use (a folded search text, a revision), so
  * they never ride along into an answer.
  */
-export function columnsWithout<T extends Table, K extends keyof ColumnsOf<T> & string>(table: T, omitted: readonly K[]): Omit<ColumnsOf<T>, K> {
+export function columnsWithout<T extends Table, K extends keyof ColumnsOf<T> & string>(
+  table: T,
+  omitted: readonly K[],
+): Omit<ColumnsOf<T>, K> {
   const columns: Record<string, unknown> = { ...getTableColumns(table) };
   for (const key of omitted) delete columns[key];
   return columns as Omit<ColumnsOf<T>, K>;

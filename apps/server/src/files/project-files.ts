@@ -25,7 +25,10 @@ export function checkOriginalName(name: string): string {
  * "facture.pdf" is kept, listed and served as "facture.png".
  */
 export function storedNameFor(originalName: string, type: SniffedType): string {
-  const prefix = randomBytes(6).toString('base64url').replace(/[-_]/g, 'x').slice(0, STORED_NAME_PREFIX_LENGTH - 1);
+  const prefix = randomBytes(6)
+    .toString('base64url')
+    .replace(/[-_]/g, 'x')
+    .slice(0, STORED_NAME_PREFIX_LENGTH - 1);
   const base = originalName.replace(/\.[A-Za-z0-9]{1,5}$/, '').trim() || 'fichier';
   return `${prefix}_${base}.${EXTENSIONS[type]}`;
 }

@@ -3,7 +3,13 @@ import type { AppContext } from '../context';
 import { AppError, notFound } from '../http/app-error';
 import { imageKey, type ImageFolder } from './storage/storage-keys';
 
-const IMAGE_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', webp: 'image/webp' };
+const IMAGE_TYPES: Record<string, string> = {
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  webp: 'image/webp',
+};
 /** A cover or avatar name is random and never given to other bytes: browsers and proxies may keep it a year. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const IMAGE_MISSING = 'Cette image est introuvable.';

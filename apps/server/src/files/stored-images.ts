@@ -50,7 +50,11 @@ export async function storeImage(
     // A small WebP (a few to a few hundred kilobytes): made in memory and stored whole.
     encoded = await input()
       .rotate()
-      .resize(shape.width, shape.height, shape.fit === 'cover' ? { fit: 'cover', position: 'attention' } : { fit: 'inside', withoutEnlargement: true })
+      .resize(
+        shape.width,
+        shape.height,
+        shape.fit === 'cover' ? { fit: 'cover', position: 'attention' } : { fit: 'inside', withoutEnlargement: true },
+      )
       .webp({ quality: 82 })
       .toBuffer();
   } catch (error) {

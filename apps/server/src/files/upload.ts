@@ -134,12 +134,20 @@ export async function sweepTemporaryUploads(dataDir: string, options: { olderTha
   );
   const cutoff = (options.now ?? Date.now()) - options.olderThanMs;
   let removed = 0;
-  const otherDirs = [temporaryUploadsDir(dataDir), path.join(dataDir, 'files', 'pdf'), path.join(dataDir, 'uploads', 'covers'), path.join(dataDir, 'uploads', 'avatars')];
+  const otherDirs = [
+    temporaryUploadsDir(dataDir),
+    path.join(dataDir, 'files', 'pdf'),
+    path.join(dataDir, 'uploads', 'covers'),
+    path.join(dataDir, 'uploads', 'avatars'),
+  ];
   for (const dir of [...projectDirs, ...otherDirs]) {
     const names = await readdir(dir).catch(() => [] as string[]);
     for (const name of names.filter((n) => n.startsWith(TEMPORARY_PREFIX))) {
       const file = path.join(dir, name);
-      const modified = await stat(file).then((s) => s.mtimeMs, () => undefined);
+      const modified = await stat(file).then(
+        (s) => s.mtimeMs,
+        () => undefined,
+      );
       if (modified === undefined || (options.olderThanMs > 0 && modified > cutoff)) continue;
       await rm(file, { force: true });
       removed += 1;

@@ -24,11 +24,18 @@ describe('the streamed ZIP writer', () => {
     const scan = randomBytes(3 * 1024 * 1024 + 17);
     await zip.addBytes('compte.json', '{"prenom":"Léa"}\n');
     // Read in 64 KiB pieces, as a stored file is.
-    await zip.addStream('fichiers/dossier-1/abcdefgh_carte d’identité.pdf', Readable.from(chunksOf(scan, 64 * 1024)), { compress: false, modifiedAt: new Date('2026-11-24T10:00:00Z') });
+    await zip.addStream('fichiers/dossier-1/abcdefgh_carte d’identité.pdf', Readable.from(chunksOf(scan, 64 * 1024)), {
+      compress: false,
+      modifiedAt: new Date('2026-11-24T10:00:00Z'),
+    });
     await zip.addStream('questionnaires/réponses.csv', Readable.from(['Étape;Question\r\n', 'Identité;Nom\r\n']), { compress: true });
     await zip.finish();
     const entries = unzipSync(new Uint8Array(bytes()));
-    expect(Object.keys(entries)).toEqual(['compte.json', 'fichiers/dossier-1/abcdefgh_carte d’identité.pdf', 'questionnaires/réponses.csv']);
+    expect(Object.keys(entries)).toEqual([
+      'compte.json',
+      'fichiers/dossier-1/abcdefgh_carte d’identité.pdf',
+      'questionnaires/réponses.csv',
+    ]);
     expect(strFromU8(entries['compte.json']!)).toBe('{"prenom":"Léa"}\n');
     expect(Buffer.from(entries['fichiers/dossier-1/abcdefgh_carte d’identité.pdf']!).equals(scan)).toBe(true);
     expect(strFromU8(entries['questionnaires/réponses.csv']!)).toBe('Étape;Question\r\nIdentité;Nom\r\n');

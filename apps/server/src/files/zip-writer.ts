@@ -43,7 +43,11 @@ export function createZipWriter(out: Writable): ZipWriter {
     throwIfFailed();
   };
 
-  const entry = (name: string, compress: boolean, modifiedAt: Date | undefined): ZipInputFile & { push(chunk: Uint8Array, final?: boolean): void } => {
+  const entry = (
+    name: string,
+    compress: boolean,
+    modifiedAt: Date | undefined,
+  ): ZipInputFile & { push(chunk: Uint8Array, final?: boolean): void } => {
     const file = compress ? new ZipDeflate(name, { level: 6 }) : new ZipPassThrough(name);
     if (modifiedAt) file.mtime = modifiedAt;
     zip.add(file);

@@ -85,7 +85,16 @@ describe('answers and their descriptions', () => {
   });
 
   it('checks the media type of a file', async () => {
-    expect((await call({ status: 207, body: 'a;b\n', type: 'text/csv; charset=utf-8', headers: { 'content-disposition': 'attachment; filename="a.csv"' } })).statusCode).toBe(207);
+    expect(
+      (
+        await call({
+          status: 207,
+          body: 'a;b\n',
+          type: 'text/csv; charset=utf-8',
+          headers: { 'content-disposition': 'attachment; filename="a.csv"' },
+        })
+      ).statusCode,
+    ).toBe(207);
     expect((await call({ status: 207, body: '%PDF', type: 'application/pdf' })).statusCode).toBe(500);
   });
 });

@@ -41,7 +41,10 @@ export function findAnswerMismatch(request: FastifyRequest, reply: FastifyReply,
 
   const empty = payload === undefined || payload === null || payload === '' || (Buffer.isBuffer(payload) && payload.length === 0);
   if (empty) return Object.keys(bodies).length === 0 || reply.statusCode === 304 || request.method === 'HEAD' ? undefined : 'corps absent';
-  const mediaType = String(reply.getHeader('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+  const mediaType = String(reply.getHeader('content-type') ?? '')
+    .split(';')[0]!
+    .trim()
+    .toLowerCase();
   const body = bodies[mediaType] ?? bodies['*/*'];
   if (!body) return `type ${mediaType || '(aucun)'} non décrit (décrits : ${Object.keys(bodies).join(', ') || 'aucun corps'})`;
   if (mediaType !== JSON_MEDIA_TYPE) return undefined;
@@ -82,5 +85,10 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 function isStream(value: unknown): value is Readable {
-  return typeof value === 'object' && value !== null && typeof (value as Readable).pipe === 'function' && typeof (value as Readable).destroy === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Readable).pipe === 'function' &&
+    typeof (value as Readable).destroy === 'function'
+  );
 }

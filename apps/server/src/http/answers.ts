@@ -78,7 +78,9 @@ export function errorAnswers(...statuses: ErrorStatus[]): Partial<Record<ErrorSt
   return Object.fromEntries(
     statuses.map((status) => [
       status,
-      status === 429 || status === 503 ? jsonAnswer(errorBodySchema, ERROR_DESCRIPTIONS[status], ANSWER_HEADERS.retryAfter) : errorBodySchema.describe(ERROR_DESCRIPTIONS[status]),
+      status === 429 || status === 503
+        ? jsonAnswer(errorBodySchema, ERROR_DESCRIPTIONS[status], ANSWER_HEADERS.retryAfter)
+        : errorBodySchema.describe(ERROR_DESCRIPTIONS[status]),
     ]),
   );
 }
@@ -120,7 +122,10 @@ export function describeCommonRefusals(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.schema?.hide || !route.schema?.response) return;
     // A copy: routes may share one response object (the pieces' calls do).
-    route.schema = { ...route.schema, response: { ...errorAnswers(...commonRefusals(route)), ...(route.schema.response as Record<string, Answer>) } };
+    route.schema = {
+      ...route.schema,
+      response: { ...errorAnswers(...commonRefusals(route)), ...(route.schema.response as Record<string, Answer>) },
+    };
   });
 }
 
@@ -135,7 +140,12 @@ function serializeAsJson(data: unknown): string {
 
 /** Whether `answer` is one of the objects above rather than a zod schema. */
 export function isDescribedAnswer(answer: unknown): answer is DescribedAnswer {
-  return typeof answer === 'object' && answer !== null && !(answer instanceof z.ZodType) && typeof (answer as DescribedAnswer).description === 'string';
+  return (
+    typeof answer === 'object' &&
+    answer !== null &&
+    !(answer instanceof z.ZodType) &&
+    typeof (answer as DescribedAnswer).description === 'string'
+  );
 }
 
 /** The bodies an answer may have, by media type (none for an empty answer), and the headers it names, lower-cased. */

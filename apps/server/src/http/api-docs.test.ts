@@ -100,9 +100,16 @@ describe('the OpenAPI document describes every call', () => {
       for (const status of statuses) {
         const response = operation!.responses[status]!;
         expect(response.description, `${route} ${status}: description`).not.toBe('Default Response');
-        if (!BODYLESS_STATUSES.has(status)) expect(Object.values(response.content ?? {}).some((media) => media.schema !== undefined), `${route} ${status}: body`).toBe(true);
+        if (!BODYLESS_STATUSES.has(status))
+          expect(
+            Object.values(response.content ?? {}).some((media) => media.schema !== undefined),
+            `${route} ${status}: body`,
+          ).toBe(true);
       }
-      expect(statuses.some((status) => /^[45]/.test(status)), `${route}: refusals`).toBe(true);
+      expect(
+        statuses.some((status) => /^[45]/.test(status)),
+        `${route}: refusals`,
+      ).toBe(true);
       if (access !== 'public' && access !== 'link') expect(statuses, `${route}: without a session`).toContain('401');
       if (operation!.responses['503']) expect(operation!.responses['503'].headers, `${route}: 503`).toHaveProperty('Retry-After');
     }
@@ -113,10 +120,16 @@ describe('the OpenAPI document describes every call', () => {
     expect(Object.keys(responses('post', '/project'))).toContain('201');
     expect(responses('post', '/project')).not.toHaveProperty('200');
     const nextPage = NEXT_PAGE_HEADER.replace(/(^|-)(\w)/g, (_, dash: string, letter: string) => dash + letter.toUpperCase());
-    for (const [method, path] of [['get', '/projects/mine'], ['post', '/project/rename'], ['post', '/project/status'], ['delete', '/project/{id}']] as const) {
+    for (const [method, path] of [
+      ['get', '/projects/mine'],
+      ['post', '/project/rename'],
+      ['post', '/project/status'],
+      ['delete', '/project/{id}'],
+    ] as const) {
       expect(responses(method, path)['200']!.headers, `${method} ${path}`).toHaveProperty(nextPage);
     }
-    for (const path of ['/admin/users', '/projects/open']) expect(responses('get', path)['200']!.headers, path).toHaveProperty('X-Total-Count');
+    for (const path of ['/admin/users', '/projects/open'])
+      expect(responses('get', path)['200']!.headers, path).toHaveProperty('X-Total-Count');
     expect(responses('get', '/project/{id}')['200']!.headers).toHaveProperty('ETag');
     expect(responses('get', '/project/{id}')['304']).toBeDefined();
     expect(Object.keys(responses('get', '/projects/open/export')['200']!.content!)).toEqual(['text/csv']);

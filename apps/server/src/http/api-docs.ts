@@ -13,7 +13,8 @@ export const API_DOCS_UI_PREFIX = '/api/docs/ui';
  */
 export function markApiDocsUiPublic(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
-    if (route.url === API_DOCS_UI_PREFIX || route.url.startsWith(`${API_DOCS_UI_PREFIX}/`)) route.config = { ...route.config, access: 'public' };
+    if (route.url === API_DOCS_UI_PREFIX || route.url.startsWith(`${API_DOCS_UI_PREFIX}/`))
+      route.config = { ...route.config, access: 'public' };
   });
 }
 
@@ -58,10 +59,16 @@ export function transformRouteSchema(document: RouteDocument): TransformedRoute 
   const responses = (transformed.schema as { response?: Record<string, Record<string, unknown>> }).response;
   if (!responses) return transformed;
   // A zod schema without `.describe()` would leave @fastify/swagger's "Default Response", the mark of an undescribed route.
-  for (const [status, answer] of Object.entries(responses)) if (typeof answer.description !== 'string') answer.description = STATUS_DESCRIPTIONS[status] ?? 'Réponse';
+  for (const [status, answer] of Object.entries(responses))
+    if (typeof answer.description !== 'string') answer.description = STATUS_DESCRIPTIONS[status] ?? 'Réponse';
   for (const [status, answer] of Object.entries(described)) {
-    const headers = answer.headers && Object.fromEntries(Object.entries(answer.headers).map(([name, description]) => [name, { type: 'string', description }]));
-    responses[status] = { ...(answer.content ? responses[status] : { type: 'null', description: answer.description }), ...(headers && { headers }) };
+    const headers =
+      answer.headers &&
+      Object.fromEntries(Object.entries(answer.headers).map(([name, description]) => [name, { type: 'string', description }]));
+    responses[status] = {
+      ...(answer.content ? responses[status] : { type: 'null', description: answer.description }),
+      ...(headers && { headers }),
+    };
   }
   return transformed;
 }

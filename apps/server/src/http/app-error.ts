@@ -35,15 +35,18 @@ export class AppError extends Error {
   }
 }
 
-export const badRequest = (message: string = MESSAGES.invalidRequest, code: ErrorCodeOf<400> = 'BAD_REQUEST') => new AppError(code, message, { status: 400 });
+export const badRequest = (message: string = MESSAGES.invalidRequest, code: ErrorCodeOf<400> = 'BAD_REQUEST') =>
+  new AppError(code, message, { status: 400 });
 export const unauthorized = (message: string, code: ErrorCodeOf<401> = 'UNAUTHORIZED') => new AppError(code, message, { status: 401 });
 /** The request carries no session. */
 export const authenticationRequired = () => new AppError('AUTHENTICATION_REQUIRED', MESSAGES.authenticationRequired);
-export const forbidden = (message: string = MESSAGES.forbidden, code: ErrorCodeOf<403> = 'FORBIDDEN') => new AppError(code, message, { status: 403 });
+export const forbidden = (message: string = MESSAGES.forbidden, code: ErrorCodeOf<403> = 'FORBIDDEN') =>
+  new AppError(code, message, { status: 403 });
 /** A refusal that holds for a while: its Retry-After says how long, in whole seconds (at least 1). */
 export const tooManyRequests = (message: string, retryAfterMs: number, code: ErrorCodeOf<429> = 'RATE_LIMITED') =>
   new AppError(code, message, { status: 429, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) });
-export const notFound = (message: string = MESSAGES.notFound, code: ErrorCodeOf<404> = 'NOT_FOUND') => new AppError(code, message, { status: 404 });
+export const notFound = (message: string = MESSAGES.notFound, code: ErrorCodeOf<404> = 'NOT_FOUND') =>
+  new AppError(code, message, { status: 404 });
 
 /**
  * The body of an error answer sent without throwing (the HTTP layer's, the 404

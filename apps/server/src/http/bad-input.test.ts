@@ -16,12 +16,24 @@ const BODIES: Array<{ label: string; payload: string; contentType: string }> = [
   { label: 'a JSON array', payload: '[1,2,3]', contentType: 'application/json' },
   { label: 'JSON null', payload: 'null', contentType: 'application/json' },
   { label: 'a JSON string', payload: '"bonjour"', contentType: 'application/json' },
-  { label: 'wrong types', payload: JSON.stringify({ login: 42, email: ['a'], password: { x: 1 }, token: true, firstName: null }), contentType: 'application/json' },
+  {
+    label: 'wrong types',
+    payload: JSON.stringify({ login: 42, email: ['a'], password: { x: 1 }, token: true, firstName: null }),
+    contentType: 'application/json',
+  },
   { label: 'an empty object', payload: '{}', contentType: 'application/json' },
-  { label: 'a very long value', payload: JSON.stringify({ email: `${'a'.repeat(5000)}@exemple.fr`, login: 'x', password: 'y'.repeat(5000) }), contentType: 'application/json' },
+  {
+    label: 'a very long value',
+    payload: JSON.stringify({ email: `${'a'.repeat(5000)}@exemple.fr`, login: 'x', password: 'y'.repeat(5000) }),
+    contentType: 'application/json',
+  },
   { label: 'an unsupported content type', payload: '<xml/>', contentType: 'application/xml' },
   { label: 'an empty form', payload: '', contentType: 'application/x-www-form-urlencoded' },
-  { label: 'a form with repeated fields', payload: 'email=a@b.fr&email=c@d.fr&login=a&login=b', contentType: 'application/x-www-form-urlencoded' },
+  {
+    label: 'a form with repeated fields',
+    payload: 'email=a@b.fr&email=c@d.fr&login=a&login=b',
+    contentType: 'application/x-www-form-urlencoded',
+  },
 ];
 
 describe.each(BACKENDS)('bad input on %s', (backend) => {
@@ -29,7 +41,9 @@ describe.each(BACKENDS)('bad input on %s', (backend) => {
   let headers: Record<string, string>;
   let selfId: number;
   beforeAll(async () => {
-    t = await buildTestApp(backend, { rateLimits: { signupPerIp: { max: 1000, windowMs: 1000 }, mailPerIp: { max: 1000, windowMs: 1000 } } });
+    t = await buildTestApp(backend, {
+      rateLimits: { signupPerIp: { max: 1000, windowMs: 1000 }, mailPerIp: { max: 1000, windowMs: 1000 } },
+    });
     const user = await t.createUser();
     selfId = user.id;
     headers = bearer(await t.tokenFor(user.email, user.password));
@@ -75,7 +89,14 @@ describe.each(BACKENDS)('bad input on %s', (backend) => {
   it('describes every route in the OpenAPI document at /api/docs', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
     expect(doc.openapi).toMatch(/^3\./);
-    for (const path of ['/api/users/signup', '/api/users/login', '/api/users/me', '/api/users/{id}', '/api/notaryoffices', '/api/users/reset/password']) {
+    for (const path of [
+      '/api/users/signup',
+      '/api/users/login',
+      '/api/users/me',
+      '/api/users/{id}',
+      '/api/notaryoffices',
+      '/api/users/reset/password',
+    ]) {
       expect(Object.keys(doc.paths)).toContain(path);
     }
   });

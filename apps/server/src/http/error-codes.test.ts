@@ -15,8 +15,12 @@ describe.each(BACKENDS)('error codes of the API on %s', (backend) => {
   let t: TestApp;
   let owner: { id: number; email: string; password: string; headers: Record<string, string> };
   let projectId: number;
-  const api = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = owner.headers) =>
-    t.app.inject({ method, url: `/api${url}`, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const api = (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: unknown,
+    headers: Record<string, string> = owner.headers,
+  ) => t.app.inject({ method, url: `/api${url}`, headers, ...(payload === undefined ? {} : { payload: payload as object }) });
   const raw = (url: string, contentType: string, payload: string) =>
     t.app.inject({ method: 'POST', url: `/api${url}`, headers: { ...owner.headers, 'content-type': contentType }, payload });
 
@@ -30,14 +34,20 @@ describe.each(BACKENDS)('error codes of the API on %s', (backend) => {
   it('answers a thrown AppError with its generic code, or the code its throw names', async () => {
     expectErrorAnswer(await api('GET', '/project/999999'), 404, 'NOT_FOUND');
     const stranger = await t.signedInUser();
-    expect(expectErrorAnswer(await api('GET', `/project/${projectId}`, undefined, stranger.headers), 403, 'PROJECT_ACCESS_DENIED').message).toBe(MESSAGES.projectAccessDenied);
+    expect(
+      expectErrorAnswer(await api('GET', `/project/${projectId}`, undefined, stranger.headers), 403, 'PROJECT_ACCESS_DENIED').message,
+    ).toBe(MESSAGES.projectAccessDenied);
     // An e-mail change without the current password: the code the profile screen decides on.
     const noPassword = await api('PATCH', `/users/${owner.id}`, { email: 'ailleurs@exemple.fr' });
     expect(expectErrorAnswer(noPassword, 400, 'CURRENT_PASSWORD_REQUIRED').message).toBe(MESSAGES.emailChangePasswordRequired);
   });
 
   it('answers a schema refusal VALIDATION_FAILED with the field at fault', async () => {
-    const body = expectErrorAnswer(await api('POST', '/project', { name: 42, type: 'realty', subtype: 'house', role: 'seller' }), 400, 'VALIDATION_FAILED');
+    const body = expectErrorAnswer(
+      await api('POST', '/project', { name: 42, type: 'realty', subtype: 'house', role: 'seller' }),
+      400,
+      'VALIDATION_FAILED',
+    );
     expect(body.field).toBe('name');
   });
 
@@ -45,7 +55,11 @@ describe.each(BACKENDS)('error codes of the API on %s', (backend) => {
     expectErrorAnswer(await raw('/users/login', 'application/json', '{"login": '), 400, 'MALFORMED_JSON');
     expectErrorAnswer(await raw('/users/login', 'application/json', ''), 400, 'EMPTY_BODY');
     expectErrorAnswer(await raw('/users/login', 'application/xml', '<login/>'), 415, 'UNSUPPORTED_MEDIA_TYPE');
-    expectErrorAnswer(await raw('/users/login', 'application/json', JSON.stringify({ login: 'a@b.fr', password: 'x'.repeat(1_100_000) })), 413, 'PAYLOAD_TOO_LARGE');
+    expectErrorAnswer(
+      await raw('/users/login', 'application/json', JSON.stringify({ login: 'a@b.fr', password: 'x'.repeat(1_100_000) })),
+      413,
+      'PAYLOAD_TOO_LARGE',
+    );
   });
 
   it('names the refusals of the HTTP layer: unknown route or method, too long or malformed address', async () => {
@@ -59,11 +73,24 @@ describe.each(BACKENDS)('error codes of the API on %s', (backend) => {
     const url = `/api/project/${projectId}/addfile`;
     const notMultipart = await t.app.inject({ method: 'POST', url, headers: owner.headers, payload: { id: projectId } });
     expectErrorAnswer(notMultipart, 406, 'NOT_MULTIPART');
-    const cut = await t.app.inject({ method: 'POST', url, headers: { ...owner.headers, 'content-type': 'multipart/form-data; boundary=XYZ' }, payload: '--XYZ\r\nContent-Disposition: form-data; name="id"\r\n\r\n1' });
+    const cut = await t.app.inject({
+      method: 'POST',
+      url,
+      headers: { ...owner.headers, 'content-type': 'multipart/form-data; boundary=XYZ' },
+      payload: '--XYZ\r\nContent-Disposition: form-data; name="id"\r\n\r\n1',
+    });
     expectErrorAnswer(cut, 400, 'MALFORMED_MULTIPART');
     // A cover that is no image.
-    const pdf = multipartBody({ id: String(projectId) }, { field: 'cover_image', name: 'photo.png', content: PDF_BYTES, type: 'image/png' });
-    const cover = await t.app.inject({ method: 'POST', url: '/api/project/cover', headers: { ...owner.headers, ...pdf.headers }, payload: pdf.payload });
+    const pdf = multipartBody(
+      { id: String(projectId) },
+      { field: 'cover_image', name: 'photo.png', content: PDF_BYTES, type: 'image/png' },
+    );
+    const cover = await t.app.inject({
+      method: 'POST',
+      url: '/api/project/cover',
+      headers: { ...owner.headers, ...pdf.headers },
+      payload: pdf.payload,
+    });
     expect(expectErrorAnswer(cover, 400, 'FILE_TYPE_REFUSED').message).toBe(MESSAGES.coverFailed);
   });
 
@@ -72,19 +99,37 @@ describe.each(BACKENDS)('error codes of the API on %s', (backend) => {
     expectErrorAnswer(await api('GET', '/users/me', undefined, bearer('pas.un.jeton')), 401, 'INVALID_TOKEN');
     const user = await t.signedInUser();
     t.clock.advance(12 * 3600_000 + 1000);
-    expect(expectErrorAnswer(await api('GET', '/users/me', undefined, user.headers), 401, 'EXPIRED_TOKEN').message).toBe(MESSAGES.expiredToken);
+    expect(expectErrorAnswer(await api('GET', '/users/me', undefined, user.headers), 401, 'EXPIRED_TOKEN').message).toBe(
+      MESSAGES.expiredToken,
+    );
     // The next tests' session, on the moved clock.
     owner = { ...owner, headers: bearer(await t.tokenFor(owner.email, owner.password)) };
   });
 
   it('answers a taken address EMAIL_TAKEN, with the 403 of the sign-up', async () => {
-    const payload = { firstName: 'Jeanne', lastName: 'Durand', email: 'prise@exemple.fr', password: 'Kq7#vLp2!xWr9', passwordConfirm: 'Kq7#vLp2!xWr9' };
+    const payload = {
+      firstName: 'Jeanne',
+      lastName: 'Durand',
+      email: 'prise@exemple.fr',
+      password: 'Kq7#vLp2!xWr9',
+      passwordConfirm: 'Kq7#vLp2!xWr9',
+    };
     expect((await t.app.inject({ method: 'POST', url: '/api/users/signup', payload })).statusCode).toBe(201);
-    expect(expectErrorAnswer(await t.app.inject({ method: 'POST', url: '/api/users/signup', payload }), 403, 'EMAIL_TAKEN').message).toBe(MESSAGES.emailTaken);
+    expect(expectErrorAnswer(await t.app.inject({ method: 'POST', url: '/api/users/signup', payload }), 403, 'EMAIL_TAKEN').message).toBe(
+      MESSAGES.emailTaken,
+    );
   });
 
   it('answers a rate limit RATE_LIMITED with Retry-After', async () => {
-    const payload = { civility: 'MME', firstName: 'Claire', lastName: 'Dubois', phone: '0612345678', email: 'claire@exemple.fr', reason: 'notaire', message: 'Bonjour, je souhaite rejoindre le réseau.' };
+    const payload = {
+      civility: 'MME',
+      firstName: 'Claire',
+      lastName: 'Dubois',
+      phone: '0612345678',
+      email: 'claire@exemple.fr',
+      reason: 'notaire',
+      message: 'Bonjour, je souhaite rejoindre le réseau.',
+    };
     expect((await t.app.inject({ method: 'POST', url: '/api/contact', payload })).statusCode).toBe(200);
     const limited = await t.app.inject({ method: 'POST', url: '/api/contact', payload });
     expectErrorAnswer(limited, 429, 'RATE_LIMITED');
@@ -140,7 +185,11 @@ describe('the error handler', () => {
   const get = (url: string) => app.inject({ method: 'GET', url });
 
   it('keeps the extra fields of an AppError beside its code and message, and its Retry-After', async () => {
-    expect(expectErrorAnswer(await get('/app-error'), 409, 'VERSION_CONFLICT')).toEqual({ code: 'VERSION_CONFLICT', message: 'Modifié entre-temps.', document: { id: 1 } });
+    expect(expectErrorAnswer(await get('/app-error'), 409, 'VERSION_CONFLICT')).toEqual({
+      code: 'VERSION_CONFLICT',
+      message: 'Modifié entre-temps.',
+      document: { id: 1 },
+    });
     const busy = await get('/busy');
     expectErrorAnswer(busy, 503, 'SERVER_BUSY');
     expect(busy.headers['retry-after']).toBe('1');

@@ -48,7 +48,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       const known = FASTIFY_CLIENT_ERRORS[error.code];
       if (known) return reply.status(status).send(errorBody(known.code, known.message));
-      return reply.status(status).send(errorBody(genericErrorCode(status), status === 429 ? MESSAGES.tooManyRequests : MESSAGES.invalidRequest));
+      return reply
+        .status(status)
+        .send(errorBody(genericErrorCode(status), status === 429 ? MESSAGES.tooManyRequests : MESSAGES.invalidRequest));
     }
     if (isRefusedInput(error)) {
       request.log.warn({ code: databaseErrorCode(error) }, 'input refused by the database');

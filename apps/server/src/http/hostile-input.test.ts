@@ -33,21 +33,42 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
     const project = (await api('POST', `/project/${projectId}/addperson`, { firstName: 'Paul', lastName: 'Martin', role: 'buyer' })).json();
     participantId = project.participants.find((p: { last_name: string }) => p.last_name === 'Martin').id;
     const sellerPid = project.participants.find((p: { user: { id: number } | null }) => p.user?.id === owner.id).id;
-    const withDrawer = (await api('POST', '/participant/adddocument', { projectId, docType: 'document_files', docFileType: 'identity_card', participantId: sellerPid })).json();
+    const withDrawer = (
+      await api('POST', '/participant/adddocument', {
+        projectId,
+        docType: 'document_files',
+        docFileType: 'identity_card',
+        participantId: sellerPid,
+      })
+    ).json();
     drawerId = withDrawer.documents.flatMap((d: { document_files: Array<{ id: number }> }) => d.document_files).at(-1).id;
   });
   afterAll(() => t.close());
 
   describe('a NUL or an invisible character in a name field', () => {
-    for (const [label, char] of [['NUL', '\u0000'], ['a right-to-left override', '\u202E'], ['a zero-width space', '\u200B']] as const) {
+    for (const [label, char] of [
+      ['NUL', '\u0000'],
+      ['a right-to-left override', '\u202E'],
+      ['a zero-width space', '\u200B'],
+    ] as const) {
       const name = `Jean${char}ne`;
       it(`refuses ${label} in every name field with a French 400`, async () => {
         expectFrench4xx(await api('POST', '/project', { name, type: 'realty', subtype: 'house', role: 'seller' }), 400, INVISIBLE);
         expectFrench4xx(await api('POST', '/project/rename', { id: projectId, name }), 400, INVISIBLE);
-        const signup = { email: `nul${label.length}@exemple.fr`, password: 'Kq7#vLp2!xWr9', passwordConfirm: 'Kq7#vLp2!xWr9', firstName: name, lastName: 'Durand' };
+        const signup = {
+          email: `nul${label.length}@exemple.fr`,
+          password: 'Kq7#vLp2!xWr9',
+          passwordConfirm: 'Kq7#vLp2!xWr9',
+          firstName: name,
+          lastName: 'Durand',
+        };
         expectFrench4xx(await api('POST', '/users/signup', signup, {}), 400, INVISIBLE);
         expectFrench4xx(await api('PATCH', `/users/${owner.id}`, { firstName: name }), 400, INVISIBLE);
-        expectFrench4xx(await api('POST', `/project/${projectId}/addperson`, { firstName: name, lastName: 'Martin', role: 'buyer' }), 400, INVISIBLE);
+        expectFrench4xx(
+          await api('POST', `/project/${projectId}/addperson`, { firstName: name, lastName: 'Martin', role: 'buyer' }),
+          400,
+          INVISIBLE,
+        );
         expectFrench4xx(await api('PATCH', '/participant', { id: participantId, firstName: 'Paul', lastName: name }), 400, INVISIBLE);
       });
     }
@@ -60,7 +81,13 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
   });
 
   it('refuses an id above 2^31 in a path, a query or a body', async () => {
-    for (const url of ['/users/2147483648', '/users/99999999999999999999', '/project/2147483648', '/download_form/buyer/2147483648', '/users/abc']) {
+    for (const url of [
+      '/users/2147483648',
+      '/users/99999999999999999999',
+      '/project/2147483648',
+      '/download_form/buyer/2147483648',
+      '/users/abc',
+    ]) {
       expectFrench4xx(await api('GET', url), 400, /Identifiant/);
     }
     expectFrench4xx(await api('PATCH', '/users/4294967296', { firstName: 'A' }), 400, /Identifiant/);
@@ -77,15 +104,27 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
       expectFrench4xx(await api('GET', `${route}?from=2026-01-01&to=0000-12-31`, undefined, headers), 400, 'Cette date n’existe pas.');
       expectFrench4xx(await api('GET', `${route}?from=2026-02-31`, undefined, headers), 400, 'Cette date n’existe pas.');
       expectFrench4xx(await api('GET', `${route}?from=2026-02`, undefined, headers), 400, 'La date doit être au format AAAA-MM-JJ.');
-      expectFrench4xx(await api('GET', `${route}?from=2026-05-01&to=2026-04-01`, undefined, headers), 400, 'La date de début doit précéder la date de fin.');
+      expectFrench4xx(
+        await api('GET', `${route}?from=2026-05-01&to=2026-04-01`, undefined, headers),
+        400,
+        'La date de début doit précéder la date de fin.',
+      );
       expect((await api('GET', `${route}?from=2026-02-28&to=2026-12-31`, undefined, headers)).statusCode).toBe(200);
     }
   });
 
   describe('addfile', () => {
-    const upload = (fields: Record<string, string>, file = { field: 'file', name: 'piece.pdf', content: PDF_BYTES, type: 'application/pdf' }) => {
+    const upload = (
+      fields: Record<string, string>,
+      file = { field: 'file', name: 'piece.pdf', content: PDF_BYTES, type: 'application/pdf' },
+    ) => {
       const body = multipartBody(fields, file);
-      return t.app.inject({ method: 'POST', url: `/api/project/${projectId}/addfile`, headers: { ...owner.headers, ...body.headers }, payload: body.payload });
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/project/${projectId}/addfile`,
+        headers: { ...owner.headers, ...body.headers },
+        payload: body.payload,
+      });
     };
 
     it('refuses id=abc or a huge id with a French 400 and keeps no file', async () => {
@@ -99,14 +138,23 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
 
     it('refuses a file name with a bidirectional override or another invisible character', async () => {
       for (const name of ['\u202Efdp.pdf', 'acte\u200B.pdf', 'a\u2066b.pdf']) {
-        expectFrench4xx(await upload({ id: String(drawerId) }, { field: 'file', name, content: PDF_BYTES, type: 'application/pdf' }), 400, /nom du fichier est invalide/);
+        expectFrench4xx(
+          await upload({ id: String(drawerId) }, { field: 'file', name, content: PDF_BYTES, type: 'application/pdf' }),
+          400,
+          /nom du fichier est invalide/,
+        );
       }
     });
 
     it('refuses a cover whose project id is abc or huge', async () => {
       for (const id of ['abc', '99999999999999999999', '0']) {
         const body = multipartBody({ id }, { field: 'cover_image', name: 'c.png', content: PNG_BYTES, type: 'image/png' });
-        const res = await t.app.inject({ method: 'POST', url: '/api/project/cover', headers: { ...owner.headers, ...body.headers }, payload: body.payload });
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/project/cover',
+          headers: { ...owner.headers, ...body.headers },
+          payload: body.payload,
+        });
         expectFrench4xx(res, 400, 'Identifiant de dossier invalide.');
       }
     });
@@ -123,27 +171,49 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
         const res = await t.app.inject({ method: 'POST', url: `/api/project/${projectId}/addfile`, headers, payload });
         expectFrench4xx(res, 400);
       }
-      const noBoundary = await t.app.inject({ method: 'POST', url: `/api/project/${projectId}/addfile`, headers: { ...owner.headers, 'content-type': 'multipart/form-data' }, payload: 'x' });
+      const noBoundary = await t.app.inject({
+        method: 'POST',
+        url: `/api/project/${projectId}/addfile`,
+        headers: { ...owner.headers, 'content-type': 'multipart/form-data' },
+        payload: 'x',
+      });
       expectFrench4xx(noBoundary, 400);
       expect((await api('GET', '/users/me')).statusCode).toBe(200);
     });
 
     it('names the stored file after its detected content, not the name the browser sent', async () => {
-      const res = await upload({ id: String(drawerId) }, { field: 'file', name: 'facture.pdf', content: PNG_BYTES, type: 'application/pdf' });
+      const res = await upload(
+        { id: String(drawerId) },
+        { field: 'file', name: 'facture.pdf', content: PNG_BYTES, type: 'application/pdf' },
+      );
       expect(res.statusCode, res.body).toBe(200);
-      const drawer = res.json().documents.flatMap((d: { document_files: Array<{ id: number; files: string[] }> }) => d.document_files).find((d: { id: number }) => d.id === drawerId);
+      const drawer = res
+        .json()
+        .documents.flatMap((d: { document_files: Array<{ id: number; files: string[] }> }) => d.document_files)
+        .find((d: { id: number }) => d.id === drawerId);
       const stored = drawer.files.at(-1) as string;
       expect(stored).toMatch(/^.{8}_facture\.png$/);
       const noExtension = await upload({ id: String(drawerId) }, { field: 'file', name: 'scan', content: PDF_BYTES, type: 'image/png' });
-      const files = noExtension.json().documents.flatMap((d: { document_files: Array<{ id: number; files: string[] }> }) => d.document_files).find((d: { id: number }) => d.id === drawerId).files;
+      const files = noExtension
+        .json()
+        .documents.flatMap((d: { document_files: Array<{ id: number; files: string[] }> }) => d.document_files)
+        .find((d: { id: number }) => d.id === drawerId).files;
       expect(files.at(-1)).toMatch(/^.{8}_scan\.pdf$/);
     });
   });
 
   it('answers get_file with a French 404 when the stored file is missing on disk', async () => {
     const body = multipartBody({ id: String(drawerId) }, { field: 'file', name: 'perdu.pdf', content: PDF_BYTES, type: 'application/pdf' });
-    const uploaded = await t.app.inject({ method: 'POST', url: `/api/project/${projectId}/addfile`, headers: { ...owner.headers, ...body.headers }, payload: body.payload });
-    const files: string[] = uploaded.json().documents.flatMap((d: { document_files: Array<{ id: number; files: string[] }> }) => d.document_files).find((d: { id: number }) => d.id === drawerId).files;
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/project/${projectId}/addfile`,
+      headers: { ...owner.headers, ...body.headers },
+      payload: body.payload,
+    });
+    const files: string[] = uploaded
+      .json()
+      .documents.flatMap((d: { document_files: Array<{ id: number; files: string[] }> }) => d.document_files)
+      .find((d: { id: number }) => d.id === drawerId).files;
     rmSync(path.join(t.dataDir, 'files', 'projects', String(projectId), files.at(-1)!));
     const token = (await api('POST', '/generate_file_token', [{ type: 'file', docId: drawerId }])).json().tokens[0].value;
     const res = await t.app.inject({ method: 'GET', url: `/api/get_file/${drawerId}/${files.length - 1}/${token}` });
@@ -153,7 +223,10 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
   describe('session tokens', () => {
     const key = new TextEncoder().encode(testConfig.jwtSecret);
     const forge = (sub: string, withExpiry = true) => {
-      const jwt = new SignJWT({ pwv: 1 }).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setIssuedAt(Math.floor(t.clock.now().getTime() / 1000));
+      const jwt = new SignJWT({ pwv: 1 })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(sub)
+        .setIssuedAt(Math.floor(t.clock.now().getTime() / 1000));
       if (withExpiry) jwt.setExpirationTime(Math.floor(t.clock.now().getTime() / 1000) + 3600);
       return jwt.sign(key);
     };
@@ -166,7 +239,11 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
 
     it('refuses a token without an expiry, even when correctly signed', async () => {
       expect((await api('GET', '/users/me', undefined, bearer(await forge(String(owner.id))))).statusCode).toBe(200);
-      expectFrench4xx(await api('GET', '/users/me', undefined, bearer(await forge(String(owner.id), false))), 401, 'Jeton d’authentification invalide.');
+      expectFrench4xx(
+        await api('GET', '/users/me', undefined, bearer(await forge(String(owner.id), false))),
+        401,
+        'Jeton d’authentification invalide.',
+      );
     });
   });
 
@@ -233,7 +310,11 @@ describe('temporary upload files', () => {
       // Uploads are received in DATA_DIR/tmp; older versions received them beside the stored files.
       const receivingDir = path.join(t.dataDir, 'tmp');
       for (const dir of [projectDir, coversDir, receivingDir]) mkdirSync(dir, { recursive: true });
-      for (const file of [path.join(projectDir, '.upload-0123456789abcdef'), path.join(coversDir, '.upload-fedcba9876543210'), path.join(receivingDir, '.upload-0011223344556677')]) {
+      for (const file of [
+        path.join(projectDir, '.upload-0123456789abcdef'),
+        path.join(coversDir, '.upload-fedcba9876543210'),
+        path.join(receivingDir, '.upload-0011223344556677'),
+      ]) {
         writeFileSync(file, 'moitié');
       }
       writeFileSync(path.join(projectDir, 'abcdefgh_acte.pdf'), '%PDF-1.4');
@@ -260,7 +341,11 @@ describe('temporary upload files', () => {
     mkdirSync(projectDir, { recursive: true });
     writeFileSync(path.join(projectDir, '.upload-0123456789abcdef'), 'moitié');
     const { buildApp } = await import('../app');
-    const again = await buildApp({ database: first.database, mailer: { send: async () => undefined }, config: { ...testConfig, dataDir: first.dataDir } });
+    const again = await buildApp({
+      database: first.database,
+      mailer: { send: async () => undefined },
+      config: { ...testConfig, dataDir: first.dataDir },
+    });
     expect(readdirSync(projectDir)).toEqual([]);
     await again.close();
     await first.close();

@@ -13,7 +13,7 @@ export const HTTP_MESSAGES = {
   urlTooLong: "L'adresse demandée est trop longue.",
   headersTooLarge: 'Les en-têtes de la requête sont trop volumineux.',
   unreadableRequest: "La requête n'a pas pu être lue.",
-  timeout: "La requête a mis trop de temps à arriver.",
+  timeout: 'La requête a mis trop de temps à arriver.',
   badUrl: "L'adresse demandée est mal formée.",
   unstorableText: 'La requête contient un caractère non autorisé (caractère nul ou caractère Unicode incomplet).',
 } as const;
@@ -44,7 +44,10 @@ export function answerClientError(error: Error & { code?: string; rawPacket?: un
   else if (error.code === 'HPE_HEADER_OVERFLOW') {
     // The request line alone over the URL limit (or not even finished) means the URL is what is too long.
     const lineEnd = Buffer.isBuffer(error.rawPacket) ? error.rawPacket.indexOf('\r\n') : -1;
-    [status, code, message] = lineEnd === -1 || lineEnd > MAX_URL_LENGTH ? [414, 'URL_TOO_LONG', HTTP_MESSAGES.urlTooLong] : [431, 'HEADERS_TOO_LARGE', HTTP_MESSAGES.headersTooLarge];
+    [status, code, message] =
+      lineEnd === -1 || lineEnd > MAX_URL_LENGTH
+        ? [414, 'URL_TOO_LONG', HTTP_MESSAGES.urlTooLong]
+        : [431, 'HEADERS_TOO_LARGE', HTTP_MESSAGES.headersTooLarge];
   } else if (error.code === 'HPE_URI_TOO_LONG') [status, code, message] = [414, 'URL_TOO_LONG', HTTP_MESSAGES.urlTooLong];
   if (socket.writable) {
     const body = JSON.stringify(errorBody(code, message));
@@ -89,7 +92,8 @@ export function registerNoStore(api: FastifyInstance): void {
 export function registerStorableTextGuard(api: FastifyInstance): void {
   api.addHook('preHandler', async (request) => {
     if (request.routeOptions.config.cleansOwnText) return;
-    if (![request.body, request.query, request.params].every(isStorable)) throw badRequest(HTTP_MESSAGES.unstorableText, 'VALIDATION_FAILED');
+    if (![request.body, request.query, request.params].every(isStorable))
+      throw badRequest(HTTP_MESSAGES.unstorableText, 'VALIDATION_FAILED');
   });
 }
 

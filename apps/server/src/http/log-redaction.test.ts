@@ -37,10 +37,19 @@ describe('secrets in logs', () => {
   it('writes one line per request, when it ends, with its status and duration', async () => {
     const before = lines.length;
     await t.app.inject({ method: 'GET', url: '/api/site?x=1' });
-    const logged = lines.slice(before).map((line) => JSON.parse(line) as { msg: string; req?: { method: string; url: string }; res?: { statusCode: number }; responseTime?: number });
+    const logged = lines
+      .slice(before)
+      .map(
+        (line) =>
+          JSON.parse(line) as { msg: string; req?: { method: string; url: string }; res?: { statusCode: number }; responseTime?: number },
+      );
     const requestLines = logged.filter((line) => line.req);
     expect(requestLines).toHaveLength(1);
-    expect(requestLines[0]).toMatchObject({ msg: 'request completed', req: { method: 'GET', url: '/api/site?x=1' }, res: { statusCode: 200 } });
+    expect(requestLines[0]).toMatchObject({
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/site?x=1' },
+      res: { statusCode: 200 },
+    });
     expect(requestLines[0]!.responseTime).toBeGreaterThan(0);
   });
 
@@ -51,7 +60,10 @@ describe('secrets in logs', () => {
     const error = await t.database.db
       .insert(users)
       .values({ email, firstName: 'A', lastName: 'B', passwordHash: hash })
-      .then(() => undefined, (e: unknown) => e);
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(error).toBeInstanceOf(Error);
     t.app.log.error({ err: error }, 'unexpected error');
     const logged = lines.at(-1)!;
@@ -72,7 +84,13 @@ describe('secrets in logs', () => {
 describe('mail links in logs', () => {
   const dir = mkdtempSync(path.join(tmpdir(), 'notadoo-mail-log-'));
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  const message = { to: 'a@exemple.fr', subject: 'Réinitialisation', text: 't', html: '<p>t</p>', link: 'http://app.test/reset/password/jeton-secret' };
+  const message = {
+    to: 'a@exemple.fr',
+    subject: 'Réinitialisation',
+    text: 't',
+    html: '<p>t</p>',
+    link: 'http://app.test/reset/password/jeton-secret',
+  };
 
   it('prints the link of a written mail outside production only', async () => {
     const printed: string[] = [];

@@ -8,11 +8,7 @@ import type { FastifyServerOptions } from 'fastify';
  */
 const HIDDEN = '[masqué]';
 
-const TOKEN_IN_PATH = [
-  /^(\/api\/get_file\/[^/?]+\/[^/?]+\/)[^/?]+/,
-  /^(\/api\/get_pdf\/[^/?]+\/)[^/?]+/,
-  /^(\/reset\/password\/)[^/?]+/,
-];
+const TOKEN_IN_PATH = [/^(\/api\/get_file\/[^/?]+\/[^/?]+\/)[^/?]+/, /^(\/api\/get_pdf\/[^/?]+\/)[^/?]+/, /^(\/reset\/password\/)[^/?]+/];
 const SECRET_QUERY_KEY = /token|invitation|password|secret/i;
 
 /** The URL with its credentials replaced, for the request logs. */
@@ -80,7 +76,13 @@ interface LoggedRequest {
   remotePort?: number;
 }
 
-function serializeRequest(request: { method: string; url: string; hostname?: string; ip?: string; socket?: { remotePort?: number } }): LoggedRequest {
+function serializeRequest(request: {
+  method: string;
+  url: string;
+  hostname?: string;
+  ip?: string;
+  socket?: { remotePort?: number };
+}): LoggedRequest {
   return {
     method: request.method,
     url: redactUrl(request.url),

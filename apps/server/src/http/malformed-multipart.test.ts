@@ -23,7 +23,14 @@ describe.each(BACKENDS)('malformed multipart bodies on %s', (backend) => {
     const api = (method: 'POST', url: string, payload: object) => t.app.inject({ method, url: `/api${url}`, headers, payload });
     const project = (await api('POST', '/project', { name: 'Vente', type: 'realty', subtype: 'house', role: 'seller' })).json();
     const seller = (await t.app.inject({ method: 'GET', url: `/api/project/${project.id}`, headers })).json().participants[0].id;
-    const withDrawer = (await api('POST', '/participant/adddocument', { projectId: project.id, docType: 'document_files', docFileType: 'identity_card', participantId: seller })).json();
+    const withDrawer = (
+      await api('POST', '/participant/adddocument', {
+        projectId: project.id,
+        docType: 'document_files',
+        docFileType: 'identity_card',
+        participantId: seller,
+      })
+    ).json();
     const drawerId = withDrawer.documents.flatMap((d: { document_files: Array<{ id: number }> }) => d.document_files).at(-1).id;
     routes = [
       { url: '/api/users/avatar', fields: { email: user.email }, fileField: 'avatar' },
@@ -36,15 +43,37 @@ describe.each(BACKENDS)('malformed multipart bodies on %s', (backend) => {
   const cases = (body: ReturnType<typeof multipartBody>) => {
     const contentType = body.headers['content-type'];
     return {
-      'no boundary': { status: 400, message: MESSAGES.malformedMultipart, headers: { 'content-type': 'multipart/form-data' }, payload: body.payload },
-      'a wrong boundary': { status: 400, message: MESSAGES.malformedMultipart, headers: { 'content-type': 'multipart/form-data; boundary=une-autre-limite' }, payload: body.payload },
-      'a truncated body': { status: 400, message: MESSAGES.malformedMultipart, headers: { 'content-type': contentType }, payload: body.payload.subarray(0, body.payload.length - 40) },
-      'a gzip-encoded body': { status: 415, message: MESSAGES.compressedUploadRefused, headers: { 'content-type': contentType, 'content-encoding': 'gzip' }, payload: gzipSync(body.payload) },
+      'no boundary': {
+        status: 400,
+        message: MESSAGES.malformedMultipart,
+        headers: { 'content-type': 'multipart/form-data' },
+        payload: body.payload,
+      },
+      'a wrong boundary': {
+        status: 400,
+        message: MESSAGES.malformedMultipart,
+        headers: { 'content-type': 'multipart/form-data; boundary=une-autre-limite' },
+        payload: body.payload,
+      },
+      'a truncated body': {
+        status: 400,
+        message: MESSAGES.malformedMultipart,
+        headers: { 'content-type': contentType },
+        payload: body.payload.subarray(0, body.payload.length - 40),
+      },
+      'a gzip-encoded body': {
+        status: 415,
+        message: MESSAGES.compressedUploadRefused,
+        headers: { 'content-type': contentType, 'content-encoding': 'gzip' },
+        payload: gzipSync(body.payload),
+      },
     };
   };
 
   it('answers each of the four with a French 4xx on all three routes, keeps nothing, and still takes a well-formed upload', async () => {
-    const photo = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#2c3e50' } }).png().toBuffer();
+    const photo = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#2c3e50' } })
+      .png()
+      .toBuffer();
     const answers: string[] = [];
     for (const route of routes) {
       const body = multipartBody(route.fields, { field: route.fileField, name: 'photo.png', content: photo, type: 'image/png' });
@@ -58,7 +87,8 @@ describe.each(BACKENDS)('malformed multipart bodies on %s', (backend) => {
     expect(me.avatar ?? null).toBeNull();
     const tmp = path.join(t.dataDir, 'tmp');
     expect(existsSync(tmp) ? readdirSync(tmp) : []).toEqual([]);
-    for (const dir of ['uploads/avatars', 'uploads/covers']) expect(existsSync(path.join(t.dataDir, dir)) ? readdirSync(path.join(t.dataDir, dir)) : []).toEqual([]);
+    for (const dir of ['uploads/avatars', 'uploads/covers'])
+      expect(existsSync(path.join(t.dataDir, dir)) ? readdirSync(path.join(t.dataDir, dir)) : []).toEqual([]);
     for (const route of routes) {
       const body = multipartBody(route.fields, { field: route.fileField, name: 'photo.png', content: photo, type: 'image/png' });
       const res = await t.app.inject({ method: 'POST', url: route.url, headers: { ...headers, ...body.headers }, payload: body.payload });

@@ -63,7 +63,11 @@ describe.each(BACKENDS)('forms holding a password, posted to their page, on %s',
     });
     expect(huge.statusCode).toBe(413);
     expect(huge.json().message).toMatch(/^[A-ZÀ-Ý].*\.$/);
-    const login = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { login: 'personne@exemple.fr', password: SECRET } });
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      payload: { login: 'personne@exemple.fr', password: SECRET },
+    });
     expect(login.statusCode).toBe(401);
     expect((await t.app.inject({ method: 'POST', url: '/dashboard', payload: {} })).statusCode).toBe(404);
   });

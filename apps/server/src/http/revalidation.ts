@@ -31,7 +31,12 @@ export function clientHolds(ifNoneMatch: string | undefined, etag: string): bool
  * with the database's current rows: a 304 is never given to someone the
  * answer would now refuse.
  */
-export async function sendRevalidated(request: FastifyRequest, reply: FastifyReply, etag: string, load: () => unknown): Promise<FastifyReply> {
+export async function sendRevalidated(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  etag: string,
+  load: () => unknown,
+): Promise<FastifyReply> {
   reply.header('cache-control', REVALIDATED_PERSONAL_ANSWER).header('etag', etag);
   if (clientHolds(request.headers['if-none-match'], etag)) return reply.code(304).send();
   return reply.send(await load());

@@ -48,7 +48,14 @@ describe('serving the built web app', () => {
       const res = await t.app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(200);
     }
-    for (const url of ['/page-inconnue', '/dashboards', '/project/abc/dashboard', '/project/12/form/inconnu', '/assets/disparu-Ab12.js', '/page-inconnue?x=1']) {
+    for (const url of [
+      '/page-inconnue',
+      '/dashboards',
+      '/project/abc/dashboard',
+      '/project/12/form/inconnu',
+      '/assets/disparu-Ab12.js',
+      '/page-inconnue?x=1',
+    ]) {
       for (const method of ['GET', 'HEAD'] as const) {
         const res = await t.app.inject({ method, url });
         expect(res.statusCode, `${method} ${url}`).toBe(404);

@@ -60,7 +60,13 @@ describe('mailer without SMTP', () => {
 
   it('writes each message as a .eml file and logs one line with its subject and link', async () => {
     const lines: string[] = [];
-    const mailer = createMailer({ smtpUrl: undefined, from: 'Notadoo <no-reply@notadoo.fr>', mailDir: dir, log: { info: (l) => lines.push(l) }, logLinks: true });
+    const mailer = createMailer({
+      smtpUrl: undefined,
+      from: 'Notadoo <no-reply@notadoo.fr>',
+      mailDir: dir,
+      log: { info: (l) => lines.push(l) },
+      logLinks: true,
+    });
     await mailer.send(resetPasswordMail('paul@exemple.fr', 'Paul', 'http://localhost:3000/reset/password/xyz'));
     const files = await readdir(dir);
     expect(files).toHaveLength(1);
@@ -74,10 +80,23 @@ describe('mailer without SMTP', () => {
 
   it('writes a Reply-To header when the message has a reply address, and none otherwise', async () => {
     const replyDir = await mkdtemp(path.join(tmpdir(), 'notadoo-mail-reply-'));
-    const mailer = createMailer({ smtpUrl: undefined, from: 'Notadoo <no-reply@notadoo.fr>', mailDir: replyDir, log: { info: () => undefined } });
-    await mailer.send({ to: 'contact@notadoo.fr', subject: 'Contact', text: 'Bonjour', html: '<p>Bonjour</p>', replyTo: 'claire.dubois@exemple.fr' });
+    const mailer = createMailer({
+      smtpUrl: undefined,
+      from: 'Notadoo <no-reply@notadoo.fr>',
+      mailDir: replyDir,
+      log: { info: () => undefined },
+    });
+    await mailer.send({
+      to: 'contact@notadoo.fr',
+      subject: 'Contact',
+      text: 'Bonjour',
+      html: '<p>Bonjour</p>',
+      replyTo: 'claire.dubois@exemple.fr',
+    });
     await mailer.send({ to: 'paul@exemple.fr', subject: 'Sans réponse', text: 'Bonjour', html: '<p>Bonjour</p>' });
-    const [withReply, without] = await Promise.all((await readdir(replyDir)).sort().map((file) => readFile(path.join(replyDir, file), 'utf8')));
+    const [withReply, without] = await Promise.all(
+      (await readdir(replyDir)).sort().map((file) => readFile(path.join(replyDir, file), 'utf8')),
+    );
     const contact = [withReply, without].find((raw) => raw!.includes('To: contact@notadoo.fr'))!;
     const other = [withReply, without].find((raw) => raw!.includes('To: paul@exemple.fr'))!;
     expect(contact).toMatch(/^Reply-To: claire\.dubois@exemple\.fr\r?$/m);

@@ -91,7 +91,9 @@ export async function recordMailFailure(
   failure: { error: string; permanent: boolean; retryInMs: number; retryWindowMs: number },
 ): Promise<OutboxStatus | undefined> {
   const error = failure.error.slice(0, 1000);
-  const giveUp = failure.permanent ? sql`true` : sql`${mailOutbox.queuedAt} + ${failure.retryWindowMs} * interval '1 millisecond' <= ${dbNowPlus(failure.retryInMs)}`;
+  const giveUp = failure.permanent
+    ? sql`true`
+    : sql`${mailOutbox.queuedAt} + ${failure.retryWindowMs} * interval '1 millisecond' <= ${dbNowPlus(failure.retryInMs)}`;
   const [row] = await db
     .update(mailOutbox)
     .set({
@@ -148,7 +150,12 @@ export async function purgeSentMails(db: Db, olderThanMs: number, batch: number)
   const old = db
     .select({ id: mailOutbox.id })
     .from(mailOutbox)
-    .where(and(eq(mailOutbox.status, 'sent'), lte(mailOutbox.sentAt, sql`now() - ${Math.max(0, Math.round(olderThanMs))} * interval '1 millisecond'`)))
+    .where(
+      and(
+        eq(mailOutbox.status, 'sent'),
+        lte(mailOutbox.sentAt, sql`now() - ${Math.max(0, Math.round(olderThanMs))} * interval '1 millisecond'`),
+      ),
+    )
     .orderBy(mailOutbox.id)
     .limit(batch);
   const rows = await db.delete(mailOutbox).where(inArray(mailOutbox.id, old)).returning({ id: mailOutbox.id });

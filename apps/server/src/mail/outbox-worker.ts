@@ -98,7 +98,8 @@ export function createOutboxWorker(deps: { db: Db; mailer: Mailer; settings: Out
         retryWindowMs: settings.retryWindowMs,
       });
       const about = { err: error, mailId: mail.id, to: mail.recipient, subject: mail.subject, attempts: mail.attempts };
-      if (status === 'failed') log.error(about, permanent ? 'mail refused by the server: failed' : 'mail not sent within the retry window: failed');
+      if (status === 'failed')
+        log.error(about, permanent ? 'mail refused by the server: failed' : 'mail not sent within the retry window: failed');
       else log.warn(about, 'mail not sent, will retry');
       return;
     }

@@ -1,7 +1,14 @@
 import type { MailMessage } from './mailer';
 
 /** Short French mails with one call-to-action link; text and HTML bodies say the same. */
-export function mailWithLink(input: { to: string; subject: string; greeting: string; lines: string[]; action: string; link: string }): MailMessage {
+export function mailWithLink(input: {
+  to: string;
+  subject: string;
+  greeting: string;
+  lines: string[];
+  action: string;
+  link: string;
+}): MailMessage {
   const text = [input.greeting, '', ...input.lines, '', `${input.action} : ${input.link}`, '', "L'équipe Notadoo"].join('\n');
   const html = `<!doctype html><html lang="fr"><body style="font-family:Arial,sans-serif;color:#1f2a44">
 <p>${escapeHtml(input.greeting)}</p>
@@ -67,7 +74,14 @@ export function projectStatusMail(to: string, firstName: string, projectName: st
   });
 }
 
-export function invitationMail(input: { to: string; firstName: string; inviter: string; projectName: string; link: string; hasAccount: boolean }): MailMessage {
+export function invitationMail(input: {
+  to: string;
+  firstName: string;
+  inviter: string;
+  projectName: string;
+  link: string;
+  hasAccount: boolean;
+}): MailMessage {
   return mailWithLink({
     to: input.to,
     subject: `${input.inviter} vous invite sur le dossier « ${input.projectName} »`,
@@ -119,7 +133,15 @@ export function emailUseAttemptMail(to: string, firstName: string, link: string)
 }
 
 /** Issue 22: to the person when the office sends a piece back; the link opens that piece (after signing in). */
-export function pieceToCorrectMail(input: { to: string; firstName: string; projectName: string; pieceLabel: string; reason: string; text: string | null; link: string }): MailMessage {
+export function pieceToCorrectMail(input: {
+  to: string;
+  firstName: string;
+  projectName: string;
+  pieceLabel: string;
+  reason: string;
+  text: string | null;
+  link: string;
+}): MailMessage {
   return mailWithLink({
     to: input.to,
     subject: `Une pièce de votre dossier « ${input.projectName} » est à corriger`,
@@ -159,12 +181,19 @@ export interface ReminderMailFile {
  * Issue 22: to a person who still owes pieces, at most one a day, listing
  * every file due. Names and states of the pieces only, never their content.
  */
-export function piecesReminderMail(input: { to: string; firstName: string; files: readonly ReminderMailFile[]; fromOffice: boolean }): MailMessage {
+export function piecesReminderMail(input: {
+  to: string;
+  firstName: string;
+  files: readonly ReminderMailFile[];
+  fromOffice: boolean;
+}): MailMessage {
   const [first] = input.files;
   const single = input.files.length === 1 && first !== undefined;
   return mailWithLink({
     to: input.to,
-    subject: single ? `Rappel : des pièces sont attendues pour votre dossier « ${first.projectName} »` : `Rappel : des pièces sont attendues pour ${input.files.length} de vos dossiers`,
+    subject: single
+      ? `Rappel : des pièces sont attendues pour votre dossier « ${first.projectName} »`
+      : `Rappel : des pièces sont attendues pour ${input.files.length} de vos dossiers`,
     greeting: `Bonjour ${input.firstName},`,
     lines: [
       input.fromOffice
@@ -182,7 +211,14 @@ export function piecesReminderMail(input: { to: string; firstName: string; files
 }
 
 /** Issue 22: to the office, once, when three reminders did not move a person (21 quiet days). */
-export function piecesStalledMail(input: { to: string; personName: string; projectName: string; daysWithoutChange: number; pieceLabels: readonly string[]; link: string }): MailMessage {
+export function piecesStalledMail(input: {
+  to: string;
+  personName: string;
+  projectName: string;
+  daysWithoutChange: number;
+  pieceLabels: readonly string[];
+  link: string;
+}): MailMessage {
   return mailWithLink({
     to: input.to,
     subject: `Pièces toujours attendues : ${input.projectName}`,
@@ -198,7 +234,14 @@ export function piecesStalledMail(input: { to: string; personName: string; proje
 }
 
 /** To the file's people when it is archived or brought back: it leaves or comes back to their list of files. */
-export function projectArchiveMail(input: { to: string; firstName: string; projectName: string; actor: string; archived: boolean; link: string }): MailMessage {
+export function projectArchiveMail(input: {
+  to: string;
+  firstName: string;
+  projectName: string;
+  actor: string;
+  archived: boolean;
+  link: string;
+}): MailMessage {
   return mailWithLink({
     to: input.to,
     subject: input.archived ? `Dossier archivé : ${input.projectName}` : `Dossier restauré : ${input.projectName}`,
@@ -215,10 +258,20 @@ export function projectArchiveMail(input: { to: string; firstName: string; proje
 }
 
 /** To the office a file leaves and the one it goes to. */
-export function officeMoveOfficeMail(input: { to: string; projectName: string; actor: string; fromCity: string; toCity: string; incoming: boolean; link: string }): MailMessage {
+export function officeMoveOfficeMail(input: {
+  to: string;
+  projectName: string;
+  actor: string;
+  fromCity: string;
+  toCity: string;
+  incoming: boolean;
+  link: string;
+}): MailMessage {
   return mailWithLink({
     to: input.to,
-    subject: input.incoming ? `Dossier confié à votre office : ${input.projectName}` : `Dossier confié à un autre office : ${input.projectName}`,
+    subject: input.incoming
+      ? `Dossier confié à votre office : ${input.projectName}`
+      : `Dossier confié à un autre office : ${input.projectName}`,
     greeting: 'Bonjour,',
     lines: [
       `${input.actor} a confié le dossier « ${input.projectName} », jusqu'ici suivi par l'office de ${input.fromCity}, à l'office de ${input.toCity}.`,
@@ -232,7 +285,15 @@ export function officeMoveOfficeMail(input: { to: string; projectName: string; a
 }
 
 /** To the file's people when it moves to another office. */
-export function officeMovePersonMail(input: { to: string; firstName: string; projectName: string; actor: string; fromCity: string; toCity: string; link: string }): MailMessage {
+export function officeMovePersonMail(input: {
+  to: string;
+  firstName: string;
+  projectName: string;
+  actor: string;
+  fromCity: string;
+  toCity: string;
+  link: string;
+}): MailMessage {
   return mailWithLink({
     to: input.to,
     subject: `Votre dossier « ${input.projectName} » change d'office notarial`,
@@ -266,14 +327,20 @@ export function intermediaryGrantedMail(input: { to: string; firstName: string; 
  * its content: a mailbox is read by more than its owner, and the file is
  * where the notary's words belong. Only who sent it and the link.
  */
-export function messageWaitingMail(input: { to: string; projectName: string; count: number; fromOffice: boolean; link: string }): MailMessage {
+export function messageWaitingMail(input: {
+  to: string;
+  projectName: string;
+  count: number;
+  fromOffice: boolean;
+  link: string;
+}): MailMessage {
   const what = input.count > 1 ? `${input.count} nouveaux messages vous attendent` : 'Un nouveau message vous attend';
   return mailWithLink({
     to: input.to,
     subject: `${input.count > 1 ? 'Nouveaux messages' : 'Nouveau message'} sur le dossier « ${input.projectName} »`,
     greeting: 'Bonjour,',
     lines: [
-      `${what} sur le dossier « ${input.projectName} »${input.fromOffice ? ", de la part de votre office notarial" : ''}.`,
+      `${what} sur le dossier « ${input.projectName} »${input.fromOffice ? ', de la part de votre office notarial' : ''}.`,
       'Pour le lire et y répondre, connectez-vous à votre espace : par sécurité, son contenu ne figure pas dans cet e-mail.',
     ],
     action: 'Lire le message',

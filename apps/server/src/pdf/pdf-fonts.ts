@@ -63,7 +63,11 @@ const INVISIBLE = /[\p{Cc}\p{Cf}\u2028\u2029]/gu;
 export function printableText(text: string, fonts: PdfFontSet): string {
   const faces = Object.values(fonts);
   let out = '';
-  for (const char of text.normalize('NFC').replace(/\r\n?/g, '\n').replace(SPACES, ' ').replace(INVISIBLE, (char) => (char === '\n' ? char : ''))) {
+  for (const char of text
+    .normalize('NFC')
+    .replace(/\r\n?/g, '\n')
+    .replace(SPACES, ' ')
+    .replace(INVISIBLE, (char) => (char === '\n' ? char : ''))) {
     const codePoint = char.codePointAt(0)!;
     out += char === '\n' || faces.every((face) => face.hasGlyphForCodePoint(codePoint)) ? char : '?';
   }

@@ -13,8 +13,32 @@ export interface DemoAccount {
 }
 
 export const DEMO_ACCOUNTS: DemoAccount[] = [
-  { label: 'administrateur', email: 'admin@notadoo.fr', password: 'Notadoo-Admin-2026!', firstName: 'Alice', lastName: 'Martin', roles: ['ROLE_USER', 'ROLE_ADMIN'] },
-  { label: 'notaire (office de Paris)', email: 'notaire@notadoo.fr', password: 'Notadoo-Notaire-2026!', firstName: 'Nicolas', lastName: 'Bernard', roles: ['ROLE_USER'], isNotary: true, officeCity: 'Paris' },
-  { label: 'intermédiaire immobilier', email: 'agent@notadoo.fr', password: 'Mandat2026', firstName: 'Inès', lastName: 'Petit', roles: ['ROLE_USER'], isPro: true },
+  {
+    label: 'administrateur',
+    email: 'admin@notadoo.fr',
+    password: 'Notadoo-Admin-2026!',
+    firstName: 'Alice',
+    lastName: 'Martin',
+    roles: ['ROLE_USER', 'ROLE_ADMIN'],
+  },
+  {
+    label: 'notaire (office de Paris)',
+    email: 'notaire@notadoo.fr',
+    password: 'Notadoo-Notaire-2026!',
+    firstName: 'Nicolas',
+    lastName: 'Bernard',
+    roles: ['ROLE_USER'],
+    isNotary: true,
+    officeCity: 'Paris',
+  },
+  {
+    label: 'intermédiaire immobilier',
+    email: 'agent@notadoo.fr',
+    password: 'Mandat2026',
+    firstName: 'Inès',
+    lastName: 'Petit',
+    roles: ['ROLE_USER'],
+    isPro: true,
+  },
   { label: 'client', email: 'client@notadoo.fr', password: 'Dossier2026', firstName: 'Claire', lastName: 'Dubois', roles: ['ROLE_USER'] },
 ];

@@ -68,7 +68,10 @@ describe('api client', () => {
 
   it('counts requests in flight for the global spinner', async () => {
     let answer: (value: Response) => void = () => {};
-    vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
     const request = apiClient.get('notaryoffices');
     expect(getRequestsInFlight()).toBe(1);
     answer(new Response('[]', { status: 200 }));

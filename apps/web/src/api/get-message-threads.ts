@@ -16,5 +16,10 @@ export function getMessageThreads(projectId: number): Promise<ThreadList> {
 }
 
 export function useMessageThreads(projectId: number, { enabled = true }: { enabled?: boolean } = {}) {
-  return useQuery({ queryKey: messageThreadsQueryKey(projectId), queryFn: () => getMessageThreads(projectId), enabled, refetchInterval: MESSAGES_POLL_MS });
+  return useQuery({
+    queryKey: messageThreadsQueryKey(projectId),
+    queryFn: () => getMessageThreads(projectId),
+    enabled,
+    refetchInterval: MESSAGES_POLL_MS,
+  });
 }

@@ -18,7 +18,11 @@ export function useUnreadMessages(ids: readonly number[]): Map<number, number> {
   const chunks: number[][] = [];
   for (let start = 0; start < ids.length; start += DASHBOARD_PAGE_SIZE) chunks.push(ids.slice(start, start + DASHBOARD_PAGE_SIZE));
   const queries = useQueries({
-    queries: chunks.map((chunk) => ({ queryKey: ['messages', 'unread', chunk], queryFn: () => getUnreadMessages(chunk), refetchInterval: MESSAGES_POLL_MS * 3 })),
+    queries: chunks.map((chunk) => ({
+      queryKey: ['messages', 'unread', chunk],
+      queryFn: () => getUnreadMessages(chunk),
+      refetchInterval: MESSAGES_POLL_MS * 3,
+    })),
   });
   return new Map(queries.flatMap((query) => query.data?.files ?? []).map((f) => [f.projectId, f.unread]));
 }

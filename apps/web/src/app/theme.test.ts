@@ -5,7 +5,9 @@ import { cssVariablesResolver, PRIMARY_SHADE, theme } from './theme';
 /** WCAG 2.x contrast ratio of two #rrggbb colours. */
 function contrast(a: string, b: string): number {
   const luminance = (hex: string) => {
-    const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    const [r, g, b] = [1, 3, 5]
+      .map((i) => parseInt(hex.slice(i, i + 2), 16) / 255)
+      .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
     return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
   };
   const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
@@ -19,7 +21,11 @@ function resolve(value: string): string {
   const variable = value.match(/^var\(--mantine-color-(\w+)-(\d)\)$/);
   if (variable) return colors[variable[1]!]![Number(variable[2])]!;
   const rgba = value.match(/^rgba?\((\d+),\s*(\d+),\s*(\d+)/);
-  if (rgba) return `#${rgba.slice(1, 4).map((c) => Number(c).toString(16).padStart(2, '0')).join('')}`;
+  if (rgba)
+    return `#${rgba
+      .slice(1, 4)
+      .map((c) => Number(c).toString(16).padStart(2, '0'))
+      .join('')}`;
   return value;
 }
 

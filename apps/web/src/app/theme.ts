@@ -33,7 +33,11 @@ export const theme = createTheme({
     // (set by Mantine) says whether the password is shown: a toggle whose name changed with its state
     // would read "Masquer…, pressed" (WAI-ARIA practices). A field names its own when it is a confirmation.
     PasswordInput: PasswordInput.extend({
-      defaultProps: { withAsterisk: false, visibilityToggleFocusable: true, visibilityToggleButtonProps: { 'aria-label': SHOW_PASSWORD_LABEL } },
+      defaultProps: {
+        withAsterisk: false,
+        visibilityToggleFocusable: true,
+        visibilityToggleButtonProps: { 'aria-label': SHOW_PASSWORD_LABEL },
+      },
     }),
     // Mantine's close buttons are icons without a name: every one says "Fermer" (axe button-name).
     // Plain objects, not `Modal.extend(...)`: importing the components here would put them in the first visit's bundle.
@@ -55,7 +59,10 @@ export const cssVariablesResolver: CSSVariablesResolver = (resolvedTheme) => ({
     // Text of the "light" variants (badges, alerts, initials avatars) on their pale background:
     // shade 9 is 2.7:1 (yellow) to 4.3:1 (teal) on shade 1; darkened by 30 % it passes 4.5:1.
     ...Object.fromEntries(
-      Object.entries(resolvedTheme.colors).map(([name, shades]) => [`--mantine-color-${name}-light-color`, darken(shades[9], LIGHT_VARIANT_DARKENING)]),
+      Object.entries(resolvedTheme.colors).map(([name, shades]) => [
+        `--mantine-color-${name}-light-color`,
+        darken(shades[9], LIGHT_VARIANT_DARKENING),
+      ]),
     ),
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     // Field error messages: red.9 (5.5:1); red.6 is 3.3:1.

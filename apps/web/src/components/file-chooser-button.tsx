@@ -20,7 +20,18 @@ interface FileChooserButtonProps {
  * button would speak the browser's language), and a button-like span in the
  * app's style that opens it for the mouse; the input's focus ring shows on it.
  */
-export function FileChooserButton({ inputRef, id, accept, multiple, disabled, describedBy, invalid, onChange, icon, children }: FileChooserButtonProps) {
+export function FileChooserButton({
+  inputRef,
+  id,
+  accept,
+  multiple,
+  disabled,
+  describedBy,
+  invalid,
+  onChange,
+  icon,
+  children,
+}: FileChooserButtonProps) {
   return (
     <div style={{ position: 'relative' }}>
       <input

@@ -22,7 +22,16 @@ interface FilePickerProps {
  * A file input in French and in the app's style: the native input (named by
  * `label`) is visually hidden and a button-like span opens its chooser, so the browser's own "Choose File" never shows.
  */
-export function FilePicker({ label, description, accept, disabled, file, onChange, buttonLabel = 'Choisir un fichier', error }: FilePickerProps) {
+export function FilePicker({
+  label,
+  description,
+  accept,
+  disabled,
+  file,
+  onChange,
+  buttonLabel = 'Choisir un fichier',
+  error,
+}: FilePickerProps) {
   const inputId = useId();
   const nameId = useId();
   const errorId = useId();

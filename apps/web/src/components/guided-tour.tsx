@@ -45,7 +45,11 @@ const TOUR_STYLES = {
     backgroundColor: 'var(--mantine-primary-color-filled)',
     color: 'var(--mantine-color-white)',
   },
-  buttonBack: { fontFamily: 'var(--mantine-font-family)', fontSize: 'var(--mantine-font-size-sm)', color: 'var(--mantine-primary-color-filled)' },
+  buttonBack: {
+    fontFamily: 'var(--mantine-font-family)',
+    fontSize: 'var(--mantine-font-size-sm)',
+    color: 'var(--mantine-primary-color-filled)',
+  },
   buttonClose: { color: 'var(--mantine-color-gray-7)' },
 };
 

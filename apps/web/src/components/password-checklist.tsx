@@ -67,7 +67,9 @@ export function PasswordChecklist({ password, id, audience = 'client', owner }: 
           <Progress.Root mt={6}>
             <Progress.Section
               value={strength}
-              color={evaluation.bits >= STAFF_PASSWORD_MIN_BITS ? 'teal' : evaluation.bits >= STAFF_PASSWORD_MIN_BITS / 2 ? 'orange' : 'red'}
+              color={
+                evaluation.bits >= STAFF_PASSWORD_MIN_BITS ? 'teal' : evaluation.bits >= STAFF_PASSWORD_MIN_BITS / 2 ? 'orange' : 'red'
+              }
               withAria={false}
               role="progressbar"
               aria-label="Robustesse du mot de passe"

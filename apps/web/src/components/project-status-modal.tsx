@@ -20,13 +20,7 @@ export function ProjectStatusModal({ opened, onClose, projectName, currentStatus
     <Modal opened={opened} onClose={onClose} title="Changer le statut">
       {/* Mounted only while open so that each opening starts from the current status. */}
       {opened && (
-        <StatusForm
-          projectName={projectName}
-          currentStatus={currentStatus}
-          onSubmit={onSubmit}
-          onCancel={onClose}
-          loading={loading}
-        />
+        <StatusForm projectName={projectName} currentStatus={currentStatus} onSubmit={onSubmit} onCancel={onClose} loading={loading} />
       )}
     </Modal>
   );

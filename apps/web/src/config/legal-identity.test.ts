@@ -11,14 +11,22 @@ describe('the publisher’s identity', () => {
   it('names the network alone and nothing invented when nothing is set', () => {
     const problems: string[] = [];
     expect(readLegalIdentity({}, 'Notadoo', problems)).toEqual({ company: 'Notadoo', address: undefined, rcs: undefined });
-    expect(readLegalIdentity({ VITE_NETWORK_ADDRESS: '  ', VITE_NETWORK_RCS: '' }, 'Notadoo', problems)).toEqual({ company: 'Notadoo', address: undefined, rcs: undefined });
+    expect(readLegalIdentity({ VITE_NETWORK_ADDRESS: '  ', VITE_NETWORK_RCS: '' }, 'Notadoo', problems)).toEqual({
+      company: 'Notadoo',
+      address: undefined,
+      rcs: undefined,
+    });
     expect(problems).toEqual([]);
   });
 
   it('keeps what is set and lists every bad value', () => {
     const problems: string[] = [];
     const identity = readLegalIdentity(
-      { VITE_NETWORK_COMPANY: 'Notadoo SAS', VITE_NETWORK_ADDRESS: '3 place  Bellecour, 69002 Lyon', VITE_NETWORK_RCS: 'RCS Lyon 732 829 320' },
+      {
+        VITE_NETWORK_COMPANY: 'Notadoo SAS',
+        VITE_NETWORK_ADDRESS: '3 place  Bellecour, 69002 Lyon',
+        VITE_NETWORK_RCS: 'RCS Lyon 732 829 320',
+      },
       'Notadoo',
       problems,
     );

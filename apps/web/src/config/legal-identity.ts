@@ -42,10 +42,13 @@ export function readLegalIdentity(env: Record<string, string | undefined>, netwo
   const address = clean(env.VITE_NETWORK_ADDRESS);
   const rcs = clean(env.VITE_NETWORK_RCS);
   if (company.length > 200) problems.push('VITE_NETWORK_COMPANY doit faire au plus 200 caractères.');
-  if (address !== undefined && (address.length < 5 || address.length > 200)) problems.push('VITE_NETWORK_ADDRESS doit faire entre 5 et 200 caractères.');
+  if (address !== undefined && (address.length < 5 || address.length > 200))
+    problems.push('VITE_NETWORK_ADDRESS doit faire entre 5 et 200 caractères.');
   const match = rcs === undefined ? null : RCS_PATTERN.exec(rcs);
   if (rcs !== undefined && (!match || !isValidSiren(match[2]!.replace(/\s/g, '')))) {
-    problems.push('VITE_NETWORK_RCS doit avoir la forme « RCS <ville du greffe> <numéro SIREN à 9 chiffres> », avec un numéro SIREN valide.');
+    problems.push(
+      'VITE_NETWORK_RCS doit avoir la forme « RCS <ville du greffe> <numéro SIREN à 9 chiffres> », avec un numéro SIREN valide.',
+    );
   }
   return { company, address, rcs };
 }

@@ -15,7 +15,9 @@ export const TERMS_OF_USE: ReadonlyArray<{ title: string; paragraphs: readonly s
   },
   {
     title: '2. Éditeur',
-    paragraphs: ["La plateforme est éditée par {network} (« l'Éditeur »), dont la dénomination, le siège social et le numéro d'immatriculation figurent dans les mentions légales du site (page « Mentions légales »)."],
+    paragraphs: [
+      "La plateforme est éditée par {network} (« l'Éditeur »), dont la dénomination, le siège social et le numéro d'immatriculation figurent dans les mentions légales du site (page « Mentions légales »).",
+    ],
   },
   {
     title: '3. Compte utilisateur',

@@ -21,7 +21,11 @@ function subscribeToFirstToast(listener: () => void) {
 
 /** Whether this page has asked for a toast yet: the toasts' container (app/provider.tsx) is mounted from then on. */
 export function useToastAsked(): boolean {
-  return useSyncExternalStore(subscribeToFirstToast, () => toastAsked, () => false);
+  return useSyncExternalStore(
+    subscribeToFirstToast,
+    () => toastAsked,
+    () => false,
+  );
 }
 
 /**

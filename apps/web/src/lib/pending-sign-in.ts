@@ -21,7 +21,11 @@ export function readPendingSignIn(): PendingSignIn | null {
     const value = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as unknown;
     if (value && typeof value === 'object' && 'token' in value && typeof value.token === 'string') {
       const v = value as Partial<PendingSignIn>;
-      return { token: v.token!, remember: v.remember === true, landing: typeof v.landing === 'string' && v.landing.startsWith('/') ? v.landing : '/dashboard' };
+      return {
+        token: v.token!,
+        remember: v.remember === true,
+        landing: typeof v.landing === 'string' && v.landing.startsWith('/') ? v.landing : '/dashboard',
+      };
     }
   } catch {
     // A damaged entry: as if there were none.

@@ -1,4 +1,10 @@
-import { evaluatePassword, type CommonPasswordList, type PasswordAudience, type PasswordEvaluation, type PasswordOwner } from '@notadoo/domain';
+import {
+  evaluatePassword,
+  type CommonPasswordList,
+  type PasswordAudience,
+  type PasswordEvaluation,
+  type PasswordOwner,
+} from '@notadoo/domain';
 import { useEffect, useMemo, useState } from 'react';
 
 let loaded: CommonPasswordList | undefined;

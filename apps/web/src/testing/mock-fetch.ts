@@ -27,7 +27,10 @@ export function mockFetch(routes: FetchRoutes = {}) {
     const body = typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined;
     const [pathOnly = '', query = ''] = path.split('?');
     const route = routes[`${method} ${path}`] ?? routes[`${method} ${pathOnly}`];
-    const answer = typeof route === 'function' ? route(body, new URLSearchParams(query)) : (route ?? { status: 404, body: errorBody('ROUTE_NOT_FOUND', 'Introuvable') });
+    const answer =
+      typeof route === 'function'
+        ? route(body, new URLSearchParams(query))
+        : (route ?? { status: 404, body: errorBody('ROUTE_NOT_FOUND', 'Introuvable') });
     const status = answer.status ?? 200;
     const sent = withErrorCode(status, answer.body);
     return new Response(sent === undefined ? null : JSON.stringify(sent), {

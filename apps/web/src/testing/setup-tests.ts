@@ -30,7 +30,9 @@ Object.defineProperty(window, 'matchMedia', {
 
 // Autosizing text areas (the contact message) listen to font loading, which jsdom lacks.
 if (!('fonts' in document)) {
-  Object.defineProperty(document, 'fonts', { value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() } });
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
 }
 
 class ResizeObserverStub {

@@ -83,7 +83,12 @@ export function createQuestionnaireDocument(
   return { ...emptyDocument(id, participantId), [docType]: [{ id, version: 1, progress }] };
 }
 
-export function createDrawerDocument(id: number, participantId: number | null, docType = 'identity_card', files: string[] = []): ProjectDocument {
+export function createDrawerDocument(
+  id: number,
+  participantId: number | null,
+  docType = 'identity_card',
+  files: string[] = [],
+): ProjectDocument {
   return { ...emptyDocument(id, participantId), document_files: [{ id, doc_type: docType, files }] };
 }
 
@@ -99,7 +104,11 @@ interface RenderTabOptions {
 }
 
 /** Renders a project tab signed in as `session`, with the API mocked: the fetch mock and a user to act with. */
-export function renderProjectTab(Tab: ComponentType<{ project: Project }>, project: Project, { session, routes = {}, path, screens }: RenderTabOptions) {
+export function renderProjectTab(
+  Tab: ComponentType<{ project: Project }>,
+  project: Project,
+  { session, routes = {}, path, screens }: RenderTabOptions,
+) {
   setAuthToken('jeton');
   const fetchMock = mockFetch({ 'GET users/me': { body: session }, ...routes });
   const Harness = withProjectCache(Tab, project);

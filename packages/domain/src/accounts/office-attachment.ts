@@ -8,7 +8,8 @@ export const OFFICE_ATTACHMENT_MESSAGES = {
   adminOnly: 'Seul un administrateur peut rattacher un utilisateur à un office notarial.',
   unknownOffice: "Cet office notarial n'existe pas.",
   inactiveOffice: "Cet office notarial a quitté le réseau : on ne peut plus y rattacher d'utilisateur.",
-  changedMeanwhile: "L'office de cet utilisateur a été modifié entre-temps par quelqu'un d'autre : la liste a été rechargée, merci de refaire votre choix.",
+  changedMeanwhile:
+    "L'office de cet utilisateur a été modifié entre-temps par quelqu'un d'autre : la liste a été rechargée, merci de refaire votre choix.",
 } as const;
 
 /** The admin's office picker in the users table. */

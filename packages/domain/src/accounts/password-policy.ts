@@ -48,8 +48,10 @@ export type PasswordRefusal = 'specRule' | 'trivial' | 'common' | 'personal' | '
 
 export const PASSWORD_POLICY_MESSAGES = {
   trivial: 'Ce mot de passe est trop simple (caractères répétés ou suites comme « abc » ou « 123 ») : choisissez-en un autre.',
-  common: 'Ce mot de passe fait partie des plus courants, ou n’en est qu’une variante : il serait deviné parmi les premiers. Choisissez-en un autre.',
-  personal: 'Ce mot de passe est construit à partir de votre nom, de votre prénom ou de votre adresse email : il serait facile à deviner. Choisissez-en un autre.',
+  common:
+    'Ce mot de passe fait partie des plus courants, ou n’en est qu’une variante : il serait deviné parmi les premiers. Choisissez-en un autre.',
+  personal:
+    'Ce mot de passe est construit à partir de votre nom, de votre prénom ou de votre adresse email : il serait facile à deviner. Choisissez-en un autre.',
   staffStrength: (bits: number) =>
     `Pour un compte d’office notarial ou d’administration, le mot de passe doit atteindre ${STAFF_PASSWORD_MIN_BITS} bits de robustesse (recommandation de la CNIL), le vôtre en atteint ${bits} : par exemple 12 caractères mêlant majuscules, minuscules, chiffres et caractères spéciaux, ou 14 caractères mêlant majuscules, minuscules et chiffres.`,
   staffHint: `Compte d’office ou d’administration : au moins ${STAFF_PASSWORD_MIN_BITS} bits de robustesse (recommandation de la CNIL), par exemple 12 caractères mêlant majuscules, minuscules, chiffres et caractères spéciaux.`,
@@ -108,16 +110,36 @@ export function passwordAudienceFor(account: { isStaff: boolean; signsInWithPass
  * sign-in or when it was set). Unknown (null: not signed in since issue 27)
  * is not gated: the next sign-in tells.
  */
-export function mustStrengthenPassword(account: { isStaff: boolean; signsInWithPasskey: boolean; passwordMeetsStaffRule: boolean | null }): boolean {
+export function mustStrengthenPassword(account: {
+  isStaff: boolean;
+  signsInWithPasskey: boolean;
+  passwordMeetsStaffRule: boolean | null;
+}): boolean {
   return passwordAudienceFor(account) === 'staff' && account.passwordMeetsStaffRule === false;
 }
 
 /** Lower case, without accents: how names, passwords and the common list are compared. */
 export function normalizeForLookup(text: string): string {
-  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{Diacritic}/gu, '')
+    .toLowerCase();
 }
 
-const LEET: Record<string, string> = { '0': 'o', '1': 'i', '3': 'e', '4': 'a', '5': 's', '7': 't', '8': 'b', '@': 'a', $: 's', '!': 'i', '|': 'l', '€': 'e' };
+const LEET: Record<string, string> = {
+  '0': 'o',
+  '1': 'i',
+  '3': 'e',
+  '4': 'a',
+  '5': 's',
+  '7': 't',
+  '8': 'b',
+  '@': 'a',
+  $: 's',
+  '!': 'i',
+  '|': 'l',
+  '€': 'e',
+};
 
 /** The two readings of a leet-spelt text (`1` read as i, then as l). */
 function unleet(text: string): string[] {
@@ -203,7 +225,8 @@ export function evaluatePassword(password: string, context: PasswordCheckContext
   if (countEffectiveCharacters(password) <= TRIVIAL_PASSWORD_MAX_EFFECTIVE) return refuse('trivial', PASSWORD_POLICY_MESSAGES.trivial);
   // Personal first: common surnames (« dupont », « martin ») are in the list too, and the person's own name is the better reason.
   if (context.owner && isPersonalPassword(password, context.owner)) return refuse('personal', PASSWORD_POLICY_MESSAGES.personal);
-  if (context.commonPasswords && isCommonPassword(password, context.commonPasswords)) return refuse('common', PASSWORD_POLICY_MESSAGES.common);
+  if (context.commonPasswords && isCommonPassword(password, context.commonPasswords))
+    return refuse('common', PASSWORD_POLICY_MESSAGES.common);
   const meetsStaffRule = bits >= STAFF_PASSWORD_MIN_BITS;
   if (context.audience === 'staff' && !meetsStaffRule) return { ...refuse('staffStrength', PASSWORD_POLICY_MESSAGES.staffStrength(bits)) };
   return { refusal: null, message: null, bits, meetsStaffRule };

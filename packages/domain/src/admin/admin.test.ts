@@ -5,7 +5,14 @@ import { billingCsv, currentYearRange, formatBillingDate } from './billing';
 import { csvField, neutralizeCsvFormula, toCsv } from './csv';
 import { applyUserStatus, normalizeRoles, readUserStatus, USER_STATUS_ACTIONS, type UserStatuses } from './user-statuses';
 
-const base: UserStatuses = { isActive: true, roles: ['ROLE_USER'], isEmailConfirmed: false, isPro: false, isNotary: false, needsRoleChange: true };
+const base: UserStatuses = {
+  isActive: true,
+  roles: ['ROLE_USER'],
+  isEmailConfirmed: false,
+  isPro: false,
+  isNotary: false,
+  needsRoleChange: true,
+};
 
 describe('user statuses', () => {
   it.each(USER_STATUS_ACTIONS)('sets and reads back %s', (action) => {
@@ -66,7 +73,16 @@ describe('CSV for a French spreadsheet', () => {
   });
 
   it('leaves ordinary text as it is', () => {
-    for (const text of ['Vente Dupont-Martin', 'Succession Lefèvre', 'M. & Mme Durand', 'Rue du 8-Mai-1945', "L'Haÿ-les-Roses", 'a+b=c', '', '1-2']) {
+    for (const text of [
+      'Vente Dupont-Martin',
+      'Succession Lefèvre',
+      'M. & Mme Durand',
+      'Rue du 8-Mai-1945',
+      "L'Haÿ-les-Roses",
+      'a+b=c',
+      '',
+      '1-2',
+    ]) {
       expect(neutralizeCsvFormula(text)).toBe(text);
     }
   });
@@ -109,17 +125,31 @@ describe('admin and contact payloads', () => {
   it('needs the five registration fields and equal passwords', () => {
     const valid = { email: 'a@b.fr', password: 'Secret12', passwordConfirm: 'Secret12', firstName: 'A', lastName: 'B' };
     expect(registrationSchema.safeParse(valid).success).toBe(true);
-    expect(registrationSchema.safeParse({ ...valid, passwordConfirm: 'Secret13' }).error?.issues[0]?.message).toBe('Veuillez confirmer le mot de passe.');
+    expect(registrationSchema.safeParse({ ...valid, passwordConfirm: 'Secret13' }).error?.issues[0]?.message).toBe(
+      'Veuillez confirmer le mot de passe.',
+    );
     expect(registrationSchema.safeParse({ ...valid, firstName: ' ' }).success).toBe(false);
   });
 
   it('answers the one "all fields required" message for a blank field, and says when a reason is not in the list', () => {
-    const valid = { civility: 'M', firstName: 'A', lastName: 'B', phone: '0102030405', email: 'a@b.fr', reason: 'autre', message: 'Bonjour' };
+    const valid = {
+      civility: 'M',
+      firstName: 'A',
+      lastName: 'B',
+      phone: '0102030405',
+      email: 'a@b.fr',
+      reason: 'autre',
+      message: 'Bonjour',
+    };
     expect(contactSchema.safeParse(valid).success).toBe(true);
     for (const field of Object.keys(valid)) {
-      expect(contactSchema.safeParse({ ...valid, [field]: ' ' }).error?.issues[0]?.message, field).toBe('Erreur : tous les champs du formulaire sont requis.');
+      expect(contactSchema.safeParse({ ...valid, [field]: ' ' }).error?.issues[0]?.message, field).toBe(
+        'Erreur : tous les champs du formulaire sont requis.',
+      );
     }
-    expect(contactSchema.safeParse({ ...valid, reason: 'presse' }).error?.issues[0]?.message).toBe('Merci de choisir un motif de contact dans la liste.');
+    expect(contactSchema.safeParse({ ...valid, reason: 'presse' }).error?.issues[0]?.message).toBe(
+      'Merci de choisir un motif de contact dans la liste.',
+    );
   });
 });
 
@@ -135,7 +165,10 @@ describe('the contact form’s errors', () => {
   });
 
   it('names what is wrong in a filled field, without the form-wide message', () => {
-    expect(errorsOf({ ...valid, email: 'pas-une-adresse' })).toEqual({ fields: { email: "L'adresse email n'est pas valide." }, summary: undefined });
+    expect(errorsOf({ ...valid, email: 'pas-une-adresse' })).toEqual({
+      fields: { email: "L'adresse email n'est pas valide." },
+      summary: undefined,
+    });
     expect(errorsOf({ ...valid, firstName: ' ', reason: 'presse' })).toEqual({
       fields: { firstName: "Merci d'indiquer votre prénom.", reason: 'Merci de choisir un motif de contact dans la liste.' },
       summary: 'Erreur : tous les champs du formulaire sont requis.',

@@ -33,7 +33,10 @@ export const threadParamsSchema = z.object({
 });
 
 export const messageIdParamsSchema = z.object({ id: positiveId(M.invalidMessageId) });
-export const messageAttachmentParamsSchema = z.object({ id: positiveId(M.invalidMessageId), attachmentId: positiveId(M.invalidAttachmentId) });
+export const messageAttachmentParamsSchema = z.object({
+  id: positiveId(M.invalidMessageId),
+  attachmentId: positiveId(M.invalidAttachmentId),
+});
 
 export const messageTextSchema = z
   .string({ error: M.textRequired })
@@ -56,7 +59,12 @@ export const markReadSchema = z.object({ upTo: positiveId(M.invalidMessageId) })
 
 export const messagePageQuerySchema = z.object({
   before: z.string({ error: M.invalidCursor }).max(200, M.invalidCursor).optional(),
-  limit: z.coerce.number({ error: M.invalidLimit }).int(M.invalidLimit).min(1, M.invalidLimit).max(MESSAGE_PAGE_MAX, M.invalidLimit).optional(),
+  limit: z.coerce
+    .number({ error: M.invalidLimit })
+    .int(M.invalidLimit)
+    .min(1, M.invalidLimit)
+    .max(MESSAGE_PAGE_MAX, M.invalidLimit)
+    .optional(),
 });
 
 const threadKindSchema = z.enum(THREAD_KINDS);
@@ -113,7 +121,10 @@ export const unreadFilesQuerySchema = z.object({
     .max(1200, `Pas plus de ${UNREAD_FILES_MAX} dossiers à la fois.`)
     .regex(/^[1-9]\d{0,9}(,[1-9]\d{0,9})*$/, 'Liste de dossiers invalide : des identifiants séparés par des virgules sont attendus.')
     .transform((text) => [...new Set(text.split(',').map(Number))])
-    .refine((ids) => ids.length <= UNREAD_FILES_MAX && ids.every((id) => id < 2 ** 31), `Pas plus de ${UNREAD_FILES_MAX} dossiers à la fois.`),
+    .refine(
+      (ids) => ids.length <= UNREAD_FILES_MAX && ids.every((id) => id < 2 ** 31),
+      `Pas plus de ${UNREAD_FILES_MAX} dossiers à la fois.`,
+    ),
 });
 
 export const unreadFilesSchema = z.object({ files: z.array(z.object({ projectId: z.number(), unread: z.number() })) });
@@ -123,5 +134,10 @@ export type UnreadFiles = z.infer<typeof unreadFilesSchema>;
 export const UNREAD_FILES_PAGE_SIZE = 24;
 export const unreadFilesPageQuerySchema = z.object({
   after: z.string({ error: M.invalidCursor }).max(200, M.invalidCursor).optional(),
-  limit: z.coerce.number({ error: M.invalidLimit }).int(M.invalidLimit).min(1, M.invalidLimit).max(MESSAGE_PAGE_MAX, M.invalidLimit).optional(),
+  limit: z.coerce
+    .number({ error: M.invalidLimit })
+    .int(M.invalidLimit)
+    .min(1, M.invalidLimit)
+    .max(MESSAGE_PAGE_MAX, M.invalidLimit)
+    .optional(),
 });

@@ -20,7 +20,10 @@ export function refuseMessageFile(file: ChosenFile): string | null {
  * the ones that may join it and why the others may not (each file checked
  * like every upload; past the limit, refused as too many).
  */
-export function sortChosenMessageFiles<F extends ChosenFile>(kept: readonly F[], chosen: readonly F[]): { accepted: F[]; refusals: string[] } {
+export function sortChosenMessageFiles<F extends ChosenFile>(
+  kept: readonly F[],
+  chosen: readonly F[],
+): { accepted: F[]; refusals: string[] } {
   const accepted: F[] = [];
   const refusals: string[] = [];
   let tooMany = false;

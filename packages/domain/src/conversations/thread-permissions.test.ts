@@ -5,7 +5,13 @@ import { canReadThread, checkWithdrawMessage, visibleThreads } from './thread-pe
 import { parseThreadKey, threadKey } from './thread-keys';
 import { sendMessageSchema } from './conversation-schemas';
 
-const person = (id: number, userId: number | null, role: PersonForAccess['role'], confirmed = true): PersonForAccess => ({ id, role, user: userId === null ? null : { id: userId }, joined: userId !== null, role_confirmed: confirmed });
+const person = (id: number, userId: number | null, role: PersonForAccess['role'], confirmed = true): PersonForAccess => ({
+  id,
+  role,
+  user: userId === null ? null : { id: userId },
+  joined: userId !== null,
+  role_confirmed: confirmed,
+});
 const project: ProjectForAccess = {
   status: 2,
   creator: 1,
@@ -54,17 +60,28 @@ describe('who reads which thread', () => {
 describe('withdrawing a message', () => {
   const sent = new Date('2026-11-24T10:00:00Z');
   it('is its author’s, within 5 minutes, once', () => {
-    expect(checkWithdrawMessage(seller, { authorUserId: 1, createdAt: sent, withdrawn: false }, new Date('2026-11-24T10:04:59Z')).ok).toBe(true);
-    expect(checkWithdrawMessage(seller, { authorUserId: 1, createdAt: sent, withdrawn: false }, new Date('2026-11-24T10:05:01Z'))).toMatchObject({ ok: false, status: 409 });
-    expect(checkWithdrawMessage(buyer, { authorUserId: 1, createdAt: sent, withdrawn: false }, sent)).toMatchObject({ ok: false, status: 403 });
-    expect(checkWithdrawMessage(seller, { authorUserId: 1, createdAt: sent, withdrawn: true }, sent)).toMatchObject({ ok: false, status: 409 });
+    expect(checkWithdrawMessage(seller, { authorUserId: 1, createdAt: sent, withdrawn: false }, new Date('2026-11-24T10:04:59Z')).ok).toBe(
+      true,
+    );
+    expect(
+      checkWithdrawMessage(seller, { authorUserId: 1, createdAt: sent, withdrawn: false }, new Date('2026-11-24T10:05:01Z')),
+    ).toMatchObject({ ok: false, status: 409 });
+    expect(checkWithdrawMessage(buyer, { authorUserId: 1, createdAt: sent, withdrawn: false }, sent)).toMatchObject({
+      ok: false,
+      status: 403,
+    });
+    expect(checkWithdrawMessage(seller, { authorUserId: 1, createdAt: sent, withdrawn: true }, sent)).toMatchObject({
+      ok: false,
+      status: 409,
+    });
   });
 });
 
 describe('thread keys and payloads', () => {
   it('reads only the keys it writes', () => {
     expect(parseThreadKey('private-12')).toEqual({ kind: 'private', participantId: 12 });
-    for (const bad of ['private-0', 'private-', 'private-01', 'Everyone', 'private-99999999999', '']) expect(parseThreadKey(bad)).toBeNull();
+    for (const bad of ['private-0', 'private-', 'private-01', 'Everyone', 'private-99999999999', ''])
+      expect(parseThreadKey(bad)).toBeNull();
   });
   it('refuses an empty, too long or bidi-tricked text in French', () => {
     expect(sendMessageSchema.safeParse({ text: '  ' }).error?.issues[0]?.message).toBe('Merci de saisir un message.');

@@ -81,10 +81,16 @@ export interface MessageForWithdraw {
 }
 
 /** Its author, within 5 minutes of sending, once. */
-export function checkWithdrawMessage(viewer: Viewer, message: MessageForWithdraw, now: Date): { ok: true } | { ok: false; message: string; status: 403 | 409 } {
-  if (message.authorUserId === null || message.authorUserId !== viewer.id) return { ok: false, status: 403, message: CONVERSATION_PERMISSION_MESSAGES.withdrawRefused };
+export function checkWithdrawMessage(
+  viewer: Viewer,
+  message: MessageForWithdraw,
+  now: Date,
+): { ok: true } | { ok: false; message: string; status: 403 | 409 } {
+  if (message.authorUserId === null || message.authorUserId !== viewer.id)
+    return { ok: false, status: 403, message: CONVERSATION_PERMISSION_MESSAGES.withdrawRefused };
   if (message.withdrawn) return { ok: false, status: 409, message: CONVERSATION_PERMISSION_MESSAGES.alreadyWithdrawn };
-  if (now.getTime() - message.createdAt.getTime() > WITHDRAW_WINDOW_MS) return { ok: false, status: 409, message: CONVERSATION_PERMISSION_MESSAGES.withdrawTooLate };
+  if (now.getTime() - message.createdAt.getTime() > WITHDRAW_WINDOW_MS)
+    return { ok: false, status: 409, message: CONVERSATION_PERMISSION_MESSAGES.withdrawTooLate };
   return { ok: true };
 }
 

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { looksLikeWholePdf, PROJECT_FILE_ACCEPT, PROJECT_FILE_MAX_BYTES, PROJECT_FILE_MESSAGES, refuseProjectFile } from './project-file-rules';
+import {
+  looksLikeWholePdf,
+  PROJECT_FILE_ACCEPT,
+  PROJECT_FILE_MAX_BYTES,
+  PROJECT_FILE_MESSAGES,
+  refuseProjectFile,
+} from './project-file-rules';
 
-const MINIMAL_PDF = '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\nstartxref\n0\n%%EOF\n';
+const MINIMAL_PDF =
+  '%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\nstartxref\n0\n%%EOF\n';
 const edges = (pdf: string) => [pdf.slice(0, 1024), pdf.slice(-1024), pdf.length] as const;
 
 describe('refuseProjectFile', () => {
@@ -12,12 +19,22 @@ describe('refuseProjectFile', () => {
   });
 
   it('refuses a file over 20 Mo before it is sent', () => {
-    expect(refuseProjectFile({ name: 'scan.pdf', size: 21 * 1024 * 1024, type: 'application/pdf' })).toBe('Le fichier dépasse la taille maximale autorisée (20 Mo).');
-    expect(refuseProjectFile({ name: 'scan.pdf', size: PROJECT_FILE_MAX_BYTES + 1, type: 'application/pdf' })).toBe(PROJECT_FILE_MESSAGES.tooLarge);
+    expect(refuseProjectFile({ name: 'scan.pdf', size: 21 * 1024 * 1024, type: 'application/pdf' })).toBe(
+      'Le fichier dépasse la taille maximale autorisée (20 Mo).',
+    );
+    expect(refuseProjectFile({ name: 'scan.pdf', size: PROJECT_FILE_MAX_BYTES + 1, type: 'application/pdf' })).toBe(
+      PROJECT_FILE_MESSAGES.tooLarge,
+    );
   });
 
   it('refuses other types, by the declared type or, without one, by the extension', () => {
-    expect(refuseProjectFile({ name: 'contrat.docx', size: 10, type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' })).toBe(PROJECT_FILE_MESSAGES.wrongType);
+    expect(
+      refuseProjectFile({
+        name: 'contrat.docx',
+        size: 10,
+        type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      }),
+    ).toBe(PROJECT_FILE_MESSAGES.wrongType);
     expect(refuseProjectFile({ name: 'photo.heic', size: 10, type: 'image/heic' })).toBe(PROJECT_FILE_MESSAGES.wrongType);
     expect(refuseProjectFile({ name: 'acte.pdf', size: 10, type: '' })).toBeNull();
     expect(refuseProjectFile({ name: 'acte', size: 10, type: '' })).toBe(PROJECT_FILE_MESSAGES.wrongType);
@@ -30,7 +47,9 @@ describe('refuseProjectFile', () => {
   });
 
   it('gives the chooser the same formats', () => {
-    expect(PROJECT_FILE_ACCEPT.split(',')).toEqual(expect.arrayContaining(['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp', '.pdf', '.jpg']));
+    expect(PROJECT_FILE_ACCEPT.split(',')).toEqual(
+      expect.arrayContaining(['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp', '.pdf', '.jpg']),
+    );
   });
 });
 

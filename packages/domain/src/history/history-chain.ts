@@ -18,7 +18,9 @@ export function canonicalJson(value: HistoryJson | undefined): string {
   if (value === null || value === undefined) return 'null';
   if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item)).join(',')}]`;
   if (typeof value === 'object') {
-    const keys = Object.keys(value).filter((key) => value[key] !== undefined).sort();
+    const keys = Object.keys(value)
+      .filter((key) => value[key] !== undefined)
+      .sort();
     return `{${keys.map((key) => `${JSON.stringify(key)}:${canonicalJson(value[key])}`).join(',')}}`;
   }
   if (typeof value === 'number' && !Number.isFinite(value)) return 'null';
@@ -71,11 +73,17 @@ export function findHistoryChainBreak(
   let previousSeq = start.previousSeq;
   for (const entry of entries) {
     if (entry.seq !== previousSeq + 1) {
-      const reason = entry.seq > previousSeq + 1 ? `entrée(s) manquante(s) avant le n° ${entry.seq}` : `numéro ${entry.seq} en double ou dans le désordre`;
+      const reason =
+        entry.seq > previousSeq + 1
+          ? `entrée(s) manquante(s) avant le n° ${entry.seq}`
+          : `numéro ${entry.seq} en double ou dans le désordre`;
       return { broken: { id: entry.id, seq: entry.seq, reason }, last: { previousHash, previousSeq } };
     }
     if (hashHistoryEntry(previousHash, entry) !== entry.hash) {
-      return { broken: { id: entry.id, seq: entry.seq, reason: 'contenu modifié (empreinte différente)' }, last: { previousHash, previousSeq } };
+      return {
+        broken: { id: entry.id, seq: entry.seq, reason: 'contenu modifié (empreinte différente)' },
+        last: { previousHash, previousSeq },
+      };
     }
     previousHash = entry.hash;
     previousSeq = entry.seq;
@@ -84,10 +92,14 @@ export function findHistoryChainBreak(
 }
 
 /** After the last entry: the chain's head must name it, or rows were removed from the end. */
-export function checkHistoryChainHead(last: { previousHash: string; previousSeq: number }, head: { seq: number; hash: string } | null): HistoryChainBreak | null {
+export function checkHistoryChainHead(
+  last: { previousHash: string; previousSeq: number },
+  head: { seq: number; hash: string } | null,
+): HistoryChainBreak | null {
   const headSeq = head?.seq ?? 0;
   const headHash = head?.hash ?? HISTORY_GENESIS_HASH;
   if (headSeq === last.previousSeq && headHash === last.previousHash) return null;
-  if (headSeq > last.previousSeq) return { id: null, seq: last.previousSeq + 1, reason: `entrée(s) manquante(s) : la chaîne annonce ${headSeq} entrées` };
+  if (headSeq > last.previousSeq)
+    return { id: null, seq: last.previousSeq + 1, reason: `entrée(s) manquante(s) : la chaîne annonce ${headSeq} entrées` };
   return { id: null, seq: headSeq, reason: 'la tête de chaîne ne correspond pas à la dernière entrée' };
 }

@@ -107,7 +107,10 @@ export const HISTORY_PAGE_DEFAULT = 50;
 const dayField = z
   .string({ error: 'Date invalide : attendu AAAA-MM-JJ.' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Date invalide : attendu AAAA-MM-JJ.')
-  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value), 'Cette date n’existe pas.');
+  .refine(
+    (value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value),
+    'Cette date n’existe pas.',
+  );
 
 /** Filters of the tab, the CSV and the PDF (`?kinds=a,b&actor=12&from=2026-11-01&to=2026-11-30`). */
 export const historyFilterSchema = z.object({
@@ -127,7 +130,14 @@ export const historyFilterSchema = z.object({
       return [...new Set(list)] as HistoryEventKind[];
     }),
   actor: z
-    .union([z.literal('system'), z.coerce.number({ error: 'Personne invalide.' }).int('Personne invalide.').min(1, 'Personne invalide.').max(2_147_483_647, 'Personne invalide.')])
+    .union([
+      z.literal('system'),
+      z.coerce
+        .number({ error: 'Personne invalide.' })
+        .int('Personne invalide.')
+        .min(1, 'Personne invalide.')
+        .max(2_147_483_647, 'Personne invalide.'),
+    ])
     .optional(),
   from: dayField.optional(),
   to: dayField.optional(),
@@ -141,7 +151,11 @@ export const historyPageQuerySchema = historyFilterSchema.extend({
     .min(1, 'Taille de page invalide.')
     .max(HISTORY_PAGE_MAX, `${HISTORY_PAGE_MAX} événements par page au plus.`)
     .default(HISTORY_PAGE_DEFAULT),
-  cursor: z.string().max(100, 'Curseur invalide.').regex(/^[0-9]+$/, 'Curseur invalide.').optional(),
+  cursor: z
+    .string()
+    .max(100, 'Curseur invalide.')
+    .regex(/^[0-9]+$/, 'Curseur invalide.')
+    .optional(),
 });
 
 export const historyEntrySchema = z.object({

@@ -12,7 +12,8 @@ import type { HistoryDetails, HistoryJson } from './history-events';
  */
 
 /** Names of fields and detail keys holding secrets or identity numbers (questionnaire field names, details). */
-export const SENSITIVE_NAME_PATTERN = /(password|mot_?de_?passe|token|jeton|secret|iban|bic|rib|passport|passeport|identity_?(card|number)|id_?card|cni|carte_?identite|social_?security|secu|nir)/i;
+export const SENSITIVE_NAME_PATTERN =
+  /(password|mot_?de_?passe|token|jeton|secret|iban|bic|rib|passport|passeport|identity_?(card|number)|id_?card|cni|carte_?identite|social_?security|secu|nir)/i;
 
 export const MASK = '••••';
 

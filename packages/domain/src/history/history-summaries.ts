@@ -2,7 +2,13 @@ import { describeAnswer } from '../questionnaires/engine/kinds';
 import type { QuestionnaireDefinition } from '../questionnaires/engine/definition';
 import type { ChangedAnswer } from '../questionnaires/answer-changes';
 import { indexDefinition } from '../questionnaires/engine/definition-index';
-import { HISTORY_EVENT_LABELS, type HistoryAnswerChange, type HistoryDetails, type HistoryEventKind, type HistoryJson } from './history-events';
+import {
+  HISTORY_EVENT_LABELS,
+  type HistoryAnswerChange,
+  type HistoryDetails,
+  type HistoryEventKind,
+  type HistoryJson,
+} from './history-events';
 import { isSensitiveName, maskSensitiveText, MASK } from './history-masking';
 
 /** Long answers are cut in the history (the questionnaire keeps them whole). */
@@ -21,7 +27,8 @@ export function historyAnswerChanges(definition: QuestionnaireDefinition, change
   const index = indexDefinition(definition);
   return changes.map((change) => {
     const entry = index.fieldsByName.get(change.field);
-    const words = (value: ChangedAnswer['before']) => (entry ? describeAnswer(entry.field.kind, value) : value === undefined ? '' : String(value));
+    const words = (value: ChangedAnswer['before']) =>
+      entry ? describeAnswer(entry.field.kind, value) : value === undefined ? '' : String(value);
     const label = entry ? (entry.field.label ? `${entry.question.label} — ${entry.field.label}` : entry.question.label) : change.field;
     const sensitive = isSensitiveName(change.field);
     const shown = (value: ChangedAnswer['before']) => {
@@ -82,7 +89,9 @@ export function describeHistoryEntry(kind: HistoryEventKind, details: HistoryDet
       return `${text(details, 'sent')} / ${text(details, 'files')} fichier(s) vers le dossier « ${text(details, 'dossier')} » du logiciel de rédaction (${text(details, 'outcome')})`;
     case 'account_deleted':
       // The name is the one recorded at the deletion (the account row is emptied; the office's file keeps it).
-      return details.name ? `${text(details, 'name')} a supprimé son compte ; le dossier reste conservé par l’office` : 'Compte supprimé par son titulaire';
+      return details.name
+        ? `${text(details, 'name')} a supprimé son compte ; le dossier reste conservé par l’office`
+        : 'Compte supprimé par son titulaire';
     case 'purge_warned':
       return `Dossier inactif : ${text(details, 'people')} personne(s) prévenue(s) de sa suppression le ${text(details, 'purgeOn')}`;
     case 'sign_in':

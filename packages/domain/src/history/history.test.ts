@@ -72,7 +72,10 @@ describe('the hash chain', () => {
 
   it('sees a removed entry in the middle, and removed entries at the end against the head', () => {
     const chain = chainOf(5);
-    const middle = findHistoryChainBreak([chain[0]!, chain[1]!, chain[3]!, chain[4]!], { previousHash: HISTORY_GENESIS_HASH, previousSeq: 0 });
+    const middle = findHistoryChainBreak([chain[0]!, chain[1]!, chain[3]!, chain[4]!], {
+      previousHash: HISTORY_GENESIS_HASH,
+      previousSeq: 0,
+    });
     expect(middle.broken).toMatchObject({ seq: 4, reason: expect.stringContaining('manquante') });
     const head = { seq: 5, hash: chain[4]!.hash };
     const { broken, last } = findHistoryChainBreak(chain.slice(0, 3), { previousHash: HISTORY_GENESIS_HASH, previousSeq: 0 });
@@ -97,7 +100,9 @@ describe('masking', () => {
   });
 
   it('masks whole values under sensitive names, at any depth', () => {
-    expect(maskHistoryDetails({ password: 'Motdepasse1', nested: { token: 'abc', name: 'Léa' }, list: ['FR7630006000011234567890189'] })).toEqual({
+    expect(
+      maskHistoryDetails({ password: 'Motdepasse1', nested: { token: 'abc', name: 'Léa' }, list: ['FR7630006000011234567890189'] }),
+    ).toEqual({
       password: '••••',
       nested: { token: '••••', name: 'Léa' },
       list: ['••••0189'],
@@ -106,22 +111,37 @@ describe('masking', () => {
 
   it('keeps answers in words with their wording, and masks an IBAN typed in a free text', () => {
     const definition = getDefinition('document_sale_houses');
-    const [change] = historyAnswerChanges(definition, [{ field: 'sale_motivation_other_reason', before: undefined, after: 'Mon IBAN FR7630006000011234567890189' }]);
+    const [change] = historyAnswerChanges(definition, [
+      { field: 'sale_motivation_other_reason', before: undefined, after: 'Mon IBAN FR7630006000011234567890189' },
+    ]);
     expect(change).toMatchObject({ field: 'sale_motivation_other_reason', before: '', after: 'Mon IBAN ••••0189' });
     expect(change!.label.length).toBeGreaterThan(3);
-    expect(describeHistoryEntry('answers_changed', { questionnaire: 'Vente', changes: [{ ...change! }] })).toContain('(sans réponse) → « Mon IBAN ••••0189 »');
+    expect(describeHistoryEntry('answers_changed', { questionnaire: 'Vente', changes: [{ ...change! }] })).toContain(
+      '(sans réponse) → « Mon IBAN ••••0189 »',
+    );
   });
 
   it('says a deleted account and a purge warning in French, with the name recorded', () => {
     expect(HISTORY_EVENT_LABELS.account_deleted).toBe('Compte supprimé');
-    expect(describeHistoryEntry('account_deleted', { name: 'Claire Martin' })).toBe('Claire Martin a supprimé son compte ; le dossier reste conservé par l’office');
+    expect(describeHistoryEntry('account_deleted', { name: 'Claire Martin' })).toBe(
+      'Claire Martin a supprimé son compte ; le dossier reste conservé par l’office',
+    );
     expect(describeHistoryEntry('account_deleted', {})).toBe('Compte supprimé par son titulaire');
-    expect(describeHistoryEntry('purge_warned', { purgeOn: '22 décembre 2026', people: 2 })).toBe('Dossier inactif : 2 personne(s) prévenue(s) de sa suppression le 22 décembre 2026');
+    expect(describeHistoryEntry('purge_warned', { purgeOn: '22 décembre 2026', people: 2 })).toBe(
+      'Dossier inactif : 2 personne(s) prévenue(s) de sa suppression le 22 décembre 2026',
+    );
   });
 });
 
 describe('who reads what', () => {
-  const viewer = (id: number, office: number | null = null, roles = ['ROLE_USER']): Viewer => ({ id, roles, isPro: false, isNotary: office !== null, needsRoleChange: false, notary_office: office ? { id: office } : null });
+  const viewer = (id: number, office: number | null = null, roles = ['ROLE_USER']): Viewer => ({
+    id,
+    roles,
+    isPro: false,
+    isNotary: office !== null,
+    needsRoleChange: false,
+    notary_office: office ? { id: office } : null,
+  });
   const project: ProjectForAccess = {
     status: 2,
     creator: 1,
@@ -150,7 +170,10 @@ describe('who reads what', () => {
   });
 
   it('reads nothing to a participant the file does not open to (an intermediary without a professional account)', () => {
-    const withIntermediary: ProjectForAccess = { ...project, participants: [...project.participants, { id: 13, role: 'intermediary', user: { id: 3 }, joined: true, role_confirmed: true }] };
+    const withIntermediary: ProjectForAccess = {
+      ...project,
+      participants: [...project.participants, { id: 13, role: 'intermediary', user: { id: 3 }, joined: true, role_confirmed: true }],
+    };
     expect(historyScope(viewer(3), withIntermediary)).toBeNull();
     expect(historyScope({ ...viewer(3), isPro: true }, withIntermediary)).toEqual({ kind: 'own', userId: 3, participantIds: [13] });
   });

@@ -3,7 +3,9 @@ import { mailtoHref, officeContactHref, officeOwnLink, officePagePath, phoneHref
 
 describe('links to a notary office', () => {
   it("sends \"Contacter l'office\" to the office's own contact page, else to its page's contact part", () => {
-    expect(officeContactHref({ id: 4, link_contact: 'https://etude-lyon.notaires.fr/contact' })).toBe('https://etude-lyon.notaires.fr/contact');
+    expect(officeContactHref({ id: 4, link_contact: 'https://etude-lyon.notaires.fr/contact' })).toBe(
+      'https://etude-lyon.notaires.fr/contact',
+    );
     // The generic contact form of this site does not reach the office.
     expect(officeContactHref({ id: 4, link_contact: '/contact?office=lyon' })).toBe('/offices/4#contact');
     expect(officeContactHref({ id: 4, link_contact: null })).toBe('/offices/4#contact');

@@ -27,7 +27,9 @@ describe('each person’s data', () => {
     const csv = questionnaireAnswersCsv(civilStatusDefinition, { first_name: 'Léa', last_name: '=HYPERLINK("x")', ancien_champ: 'gardé' });
     const lines = csv.slice(1).trimEnd().split('\r\n');
     expect(lines[0]).toBe('Étape;Question;Champ;Réponse');
-    expect(lines.indexOf(lines.find((l) => l.includes('Nom de naissance'))!)).toBeLessThan(lines.indexOf(lines.find((l) => l.includes('Prénoms'))!));
+    expect(lines.indexOf(lines.find((l) => l.includes('Nom de naissance'))!)).toBeLessThan(
+      lines.indexOf(lines.find((l) => l.includes('Prénoms'))!),
+    );
     expect(lines.find((l) => l.includes('Nom de naissance'))).toMatch(/;Nom de naissance;"'=HYPERLINK\(""x""\)"$/);
     expect(lines.at(-1)).toBe(';;ancien_champ;gardé');
     expect(questionnaireAnswersCsv(undefined, { a: 1 }).slice(1)).toBe('Étape;Question;Champ;Réponse\r\n;;a;1\r\n');
@@ -38,6 +40,8 @@ describe('each person’s data', () => {
     const refused = accountDeletionSchema.safeParse({ password: 'x', confirm: 'true' });
     expect(refused.success).toBe(false);
     expect(refused.error?.issues[0]?.message).toBe(PERSONAL_DATA_MESSAGES.confirmationRequired);
-    expect(accountDeletionSchema.safeParse({ password: '', confirm: true }).error?.issues[0]?.message).toBe(PERSONAL_DATA_MESSAGES.passwordRequired);
+    expect(accountDeletionSchema.safeParse({ password: '', confirm: true }).error?.issues[0]?.message).toBe(
+      PERSONAL_DATA_MESSAGES.passwordRequired,
+    );
   });
 });

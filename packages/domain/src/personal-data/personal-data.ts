@@ -62,7 +62,8 @@ export const PERSONAL_DATA_MESSAGES = {
   passwordRequired: 'Merci de saisir votre mot de passe pour confirmer la suppression.',
   passwordWrong: 'Le mot de passe saisi est incorrect.',
   confirmationRequired: 'Merci de confirmer la suppression de votre compte.',
-  adminCannotDelete: 'Un compte administrateur ne peut pas être supprimé depuis le profil : demandez à un autre administrateur de retirer vos droits d’abord.',
+  adminCannotDelete:
+    'Un compte administrateur ne peut pas être supprimé depuis le profil : demandez à un autre administrateur de retirer vos droits d’abord.',
   accountDeleted: 'Votre compte a été supprimé.',
   accountWasDeleted: 'Ce compte a été supprimé par son titulaire : il ne peut plus être modifié ni réactivé.',
 } as const;
@@ -102,7 +103,9 @@ export const accountDeletionPlanSchema = z.object({
   /** Drafts someone else created: the person leaves them, with the documents that are theirs. */
   leftFiles: z.array(z.object({ id: z.number().int(), name: z.string(), status: z.number().int() })),
   /** Files sent to an office: they stay there (its legal duty to keep them), the person's name in them too. */
-  keptFiles: z.array(z.object({ id: z.number().int(), name: z.string(), status: z.number().int(), office: keptFileOfficeSchema.nullable() })),
+  keptFiles: z.array(
+    z.object({ id: z.number().int(), name: z.string(), status: z.number().int(), office: keptFileOfficeSchema.nullable() }),
+  ),
 });
 export type AccountDeletionPlan = z.infer<typeof accountDeletionPlanSchema>;
 
@@ -145,7 +148,8 @@ export function questionnaireAnswersCsv(definition: QuestionnaireDefinition | un
     rows.push([entry.step.title, entry.question.label, entry.field.label ?? entry.field.name, describeAnswer(entry.field.kind, value)]);
   }
   for (const [name, value] of Object.entries(answers)) {
-    if (!known.has(name) && name !== 'id' && name !== 'version') rows.push(['', '', name, value === null || value === undefined ? '' : String(value)]);
+    if (!known.has(name) && name !== 'id' && name !== 'version')
+      rows.push(['', '', name, value === null || value === undefined ? '' : String(value)]);
   }
   return toCsv(['Étape', 'Question', 'Champ', 'Réponse'], rows);
 }

@@ -124,7 +124,8 @@ export function diagnosticNeedsFinding(kind: DiagnosticKind): boolean {
   return findDiagnosticRule(kind).byFinding !== undefined;
 }
 
-export type DiagnosticValidity = { unlimited: true } | { unlimited: false; /** JJ/MM/AAAA, the last day it is valid. */ validUntil: string };
+export type DiagnosticValidity =
+  { unlimited: true } | { unlimited: false; /** JJ/MM/AAAA, the last day it is valid. */ validUntil: string };
 
 /**
  * Until when a report is valid, from its date (JJ/MM/AAAA) and, for lead and
@@ -134,7 +135,11 @@ export type DiagnosticValidity = { unlimited: true } | { unlimited: false; /** J
  * the month's last day when it has no such day). A report of 15/03/2024
  * valid 6 months is valid until 14/09/2024; one of 31/08/2023, until 28/02/2024.
  */
-export function computeDiagnosticValidity(kind: DiagnosticKind, reportDate: string, finding?: DiagnosticFinding): DiagnosticValidity | null {
+export function computeDiagnosticValidity(
+  kind: DiagnosticKind,
+  reportDate: string,
+  finding?: DiagnosticFinding,
+): DiagnosticValidity | null {
   const report = parseFrenchDate(reportDate);
   if (!report) return null;
   const rule = findDiagnosticRule(kind);

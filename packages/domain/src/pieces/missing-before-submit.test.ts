@@ -11,7 +11,11 @@ describe('what is missing before "Transmettre au Notaire"', () => {
     const missing = listMissingBeforeSubmit({
       participantId: 1,
       questionnaires: [
-        { docType: 'document_heritage_balances', participantId: 1, answers: { heritage_balance_q1_kids: 0, heritage_balance_q4_transfer: 1 } },
+        {
+          docType: 'document_heritage_balances',
+          participantId: 1,
+          answers: { heritage_balance_q1_kids: 0, heritage_balance_q4_transfer: 1 },
+        },
         // Another person's questionnaire is theirs to complete.
         { docType: 'document_heritage_balances', participantId: 2, answers: {} },
       ],

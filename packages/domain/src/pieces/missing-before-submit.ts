@@ -65,7 +65,12 @@ export function listMissingBeforeSubmit(input: MissingBeforeSubmitInput): Missin
   }
   const pieces = input.requests
     .filter((request) => request.participantId === input.participantId && isAwaitingPerson(request.state) && !request.noLongerRequired)
-    .map((request) => ({ requestId: request.id, label: request.label, state: request.state, stateLabel: PIECE_STATE_LABELS[request.state] }));
+    .map((request) => ({
+      requestId: request.id,
+      label: request.label,
+      state: request.state,
+      stateLabel: PIECE_STATE_LABELS[request.state],
+    }));
   const complete = questions.length === 0 && pieces.length === 0;
   return { questions, pieces, complete, summary: complete ? COMPLETE_BEFORE_SUBMIT : summarize(questions.length, pieces.length) };
 }

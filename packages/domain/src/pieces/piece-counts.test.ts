@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countPersonPieces, expandPieceCounts } from './piece-counts';
 
-describe('a person\'s piece count', () => {
+describe("a person's piece count", () => {
   it('counts sent pieces over those still asked', () => {
     const count = countPersonPieces([
       { state: 'accepted', origin: 'derived', noLongerRequired: false, count: 2 },

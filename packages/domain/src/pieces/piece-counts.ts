@@ -28,5 +28,7 @@ export function countPersonPieces(items: readonly PieceCountItem[]): PersonPiece
 
 /** The counted items one by one, as `projectProgressWithPieces` takes them. */
 export function expandPieceCounts(items: readonly PieceCountItem[]): PieceProgressItem[] {
-  return items.flatMap((item) => Array.from({ length: item.count }, () => ({ state: item.state, origin: item.origin, noLongerRequired: item.noLongerRequired })));
+  return items.flatMap((item) =>
+    Array.from({ length: item.count }, () => ({ state: item.state, origin: item.origin, noLongerRequired: item.noLongerRequired })),
+  );
 }

@@ -1,4 +1,11 @@
-import { canEditDocumentOf, canViewDocumentOf, hasOfficePowers, type PersonForAccess, type ProjectForAccess, type Viewer } from '../projects/permissions';
+import {
+  canEditDocumentOf,
+  canViewDocumentOf,
+  hasOfficePowers,
+  type PersonForAccess,
+  type ProjectForAccess,
+  type Viewer,
+} from '../projects/permissions';
 import type { PieceActorKind } from './piece-states';
 
 /**

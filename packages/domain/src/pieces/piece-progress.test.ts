@@ -4,7 +4,12 @@ import { projectProgressWithPieces, type PieceProgressItem } from './piece-progr
 import type { PieceState } from './piece-states';
 
 const q = (...progress: number[]) => progress.map((p) => ({ progress: p }));
-const piece = (state: PieceState, extra: Partial<PieceProgressItem> = {}): PieceProgressItem => ({ state, noLongerRequired: false, origin: 'derived', ...extra });
+const piece = (state: PieceState, extra: Partial<PieceProgressItem> = {}): PieceProgressItem => ({
+  state,
+  noLongerRequired: false,
+  origin: 'derived',
+  ...extra,
+});
 
 describe('project progress with pieces', () => {
   it('keeps the current formula when the project has no piece request', () => {
@@ -15,12 +20,20 @@ describe('project progress with pieces', () => {
   });
 
   it('weighs questionnaires and pieces half each (the worked example)', () => {
-    const pieces = [piece('accepted'), piece('waived'), piece('received'), piece('requested'), piece('received', { noLongerRequired: true })];
+    const pieces = [
+      piece('accepted'),
+      piece('waived'),
+      piece('received'),
+      piece('requested'),
+      piece('received', { noLongerRequired: true }),
+    ];
     expect(projectProgressWithPieces({ questionnaires: q(100, 50), fileDrawers: [], pieces })).toBe(69);
   });
 
   it('counts only the pieces when there is no questionnaire, and ignores drawers once pieces are asked', () => {
-    expect(projectProgressWithPieces({ questionnaires: [], fileDrawers: [{ fileCount: 3 }], pieces: [piece('accepted'), piece('requested')] })).toBe(50);
+    expect(
+      projectProgressWithPieces({ questionnaires: [], fileDrawers: [{ fileCount: 3 }], pieces: [piece('accepted'), piece('requested')] }),
+    ).toBe(50);
   });
 
   it('credits a piece to correct a quarter, and leaves out refused and unasked pieces', () => {

@@ -9,15 +9,25 @@ const file = (projectId: number, lastChange: Date, extra: Partial<ReminderFile> 
   projectName: `Dossier ${projectId}`,
   personLeft: false,
   requests: [
-    { id: projectId * 10 + 1, label: "Copie d'une pièce d'identité", state: 'requested', noLongerRequired: false, lastChangeAt: lastChange },
+    {
+      id: projectId * 10 + 1,
+      label: "Copie d'une pièce d'identité",
+      state: 'requested',
+      noLongerRequired: false,
+      lastChangeAt: lastChange,
+    },
     { id: projectId * 10 + 2, label: 'Titre de propriété', state: 'to_correct', noLongerRequired: false, lastChangeAt: lastChange },
     { id: projectId * 10 + 3, label: 'DPE', state: 'accepted', noLongerRequired: false, lastChangeAt: lastChange },
   ],
   ...extra,
 });
 
-const decide = (now: Date, files: ReminderFile[], sent: ReminderInput['remindersSent'] = [], alerts: ReminderInput['officeAlertsSent'] = []) =>
-  decideReminders({ now, files, remindersSent: sent, officeAlertsSent: alerts });
+const decide = (
+  now: Date,
+  files: ReminderFile[],
+  sent: ReminderInput['remindersSent'] = [],
+  alerts: ReminderInput['officeAlertsSent'] = [],
+) => decideReminders({ now, files, remindersSent: sent, officeAlertsSent: alerts });
 
 describe('reminders of the pieces still owed', () => {
   it('waits 3 quiet days, then lists the pieces awaited from the person', () => {

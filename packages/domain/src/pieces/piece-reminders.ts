@@ -83,7 +83,11 @@ export function decideReminders(input: ReminderInput): ReminderDecision {
       .map((sent) => sent.sentAt.getTime());
     const count = sentSinceChange.length;
     const daysSinceLastReminder = count === 0 ? Infinity : today - dayNumber(new Date(Math.max(...sentSinceChange)));
-    const pieces = outstanding.map((request) => ({ requestId: request.id, label: request.label, stateLabel: PIECE_STATE_LABELS[request.state] }));
+    const pieces = outstanding.map((request) => ({
+      requestId: request.id,
+      label: request.label,
+      stateLabel: PIECE_STATE_LABELS[request.state],
+    }));
     const summary = { projectId: file.projectId, projectName: file.projectName, daysWithoutChange: quietDays, pieces };
 
     const threshold = REMINDER_AFTER_DAYS[count];
@@ -94,7 +98,9 @@ export function decideReminders(input: ReminderInput): ReminderDecision {
       continue;
     }
     const lastThreshold = REMINDER_AFTER_DAYS[REMINDER_AFTER_DAYS.length - 1] ?? 0;
-    const alreadyAlerted = input.officeAlertsSent.some((alert) => alert.projectId === file.projectId && alert.sentAt.getTime() > quietSince);
+    const alreadyAlerted = input.officeAlertsSent.some(
+      (alert) => alert.projectId === file.projectId && alert.sentAt.getTime() > quietSince,
+    );
     if (!alreadyAlerted && quietDays >= OFFICE_ALERT_AFTER_DAYS && daysSinceLastReminder >= OFFICE_ALERT_AFTER_DAYS - lastThreshold) {
       officeAlerts.push(summary);
     }

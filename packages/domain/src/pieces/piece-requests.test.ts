@@ -3,7 +3,15 @@ import type { QuestionnaireDocType } from '../projects/participant-documents';
 import { indexDefinition } from '../questionnaires/engine/definition-index';
 import { fullyAnsweredSample, sampleValues } from '../questionnaires/engine/sample';
 import { QUESTIONNAIRE_DEFINITIONS } from '../questionnaires/registry';
-import { asksForTheSamePieces, createUnrequestedPiece, derivePieceRequests, pieceRequestKey, reconcilePieceRequests, type PieceDerivationInput, type StoredPieceRequest } from './piece-requests';
+import {
+  asksForTheSamePieces,
+  createUnrequestedPiece,
+  derivePieceRequests,
+  pieceRequestKey,
+  reconcilePieceRequests,
+  type PieceDerivationInput,
+  type StoredPieceRequest,
+} from './piece-requests';
 
 /** A married seller of a condominium flat, and a buyer. */
 const flatSale: PieceDerivationInput = {
@@ -14,11 +22,22 @@ const flatSale: PieceDerivationInput = {
     { id: 3, role: 'office' },
   ],
   questionnaires: [
-    { docType: 'document_civil_statuses', participantId: 1, answers: { marital_status: 'married', nationality: 'Française', pacs_exists: 0 } },
+    {
+      docType: 'document_civil_statuses',
+      participantId: 1,
+      answers: { marital_status: 'married', nationality: 'Française', pacs_exists: 0 },
+    },
     {
       docType: 'document_sale_appts',
       participantId: 1,
-      answers: { copro_q1_division: 1, copro_q2_lotissement: 0, copro_q4_syndic: 1, copro_q5_rule: 1, added_value_q1_main_residence: 1, works_q1_modifications: 0 },
+      answers: {
+        copro_q1_division: 1,
+        copro_q2_lotissement: 0,
+        copro_q4_syndic: 1,
+        copro_q5_rule: 1,
+        added_value_q1_main_residence: 1,
+        works_q1_modifications: 0,
+      },
     },
     { docType: 'document_civil_statuses', participantId: 2, answers: { marital_status: 'single' } },
     { docType: 'document_buyers', participantId: 2, answers: { finance_q1_p1_loan: 1, finance_q3_funds: 0 } },
@@ -56,7 +75,9 @@ describe('deriving the pieces of a file', () => {
     expect(find(1, 'copro_rules')?.reasonText).toBe(
       'demandé car : Êtes-vous en possession du règlement de copropriété et de ses modificatifs = Oui',
     );
-    expect(find(1, 'copro_general_assembly_minutes')?.reasonText).toMatch(/^demandé car : L'immeuble est-il soumis au régime de la copropriété .* = Oui$/);
+    expect(find(1, 'copro_general_assembly_minutes')?.reasonText).toMatch(
+      /^demandé car : L'immeuble est-il soumis au régime de la copropriété .* = Oui$/,
+    );
     expect(find(1, 'identity_document')?.reasonText).toBe('demandé car : Rôle dans le dossier = Vendeur');
     expect(find(2, 'loan_offer')?.label).toBe('Offre de prêt ou, à défaut, accord de principe de la banque');
   });
@@ -64,7 +85,9 @@ describe('deriving the pieces of a file', () => {
   it('makes one request of a piece asked twice, with both reasons', () => {
     const title = derivePieceRequests(flatSale).find((r) => r.key === '1:property_title');
     expect(title?.reasons).toHaveLength(2);
-    expect(title?.reasonText).toBe("demandé car : Questionnaire = Vente d'un appartement ; Rôle dans le dossier = Vendeur ; Nature du dossier = Appartement");
+    expect(title?.reasonText).toBe(
+      "demandé car : Questionnaire = Vente d'un appartement ; Rôle dans le dossier = Vendeur ; Nature du dossier = Appartement",
+    );
   });
 
   it('names every condition of a compound trigger, and the foreign nationality typed', () => {
@@ -144,7 +167,12 @@ describe('the pieces of a file whose sale questionnaire is shared by its sellers
       // The shared one belongs to no one: its pieces go to the first seller, once.
       { docType: 'document_sale_appts', participantId: null, answers: { copro_q1_division: 1 } },
       // A copy kept from before the sharing, superseded: it asks for nothing, of anyone.
-      { docType: 'document_sale_appts', participantId: 2, answers: { copro_q5_rule: 1, added_value_q1_main_residence: 1 }, superseded: true },
+      {
+        docType: 'document_sale_appts',
+        participantId: 2,
+        answers: { copro_q5_rule: 1, added_value_q1_main_residence: 1 },
+        superseded: true,
+      },
     ],
   };
 
@@ -228,7 +256,9 @@ describe('whether a save changes the pieces asked', () => {
   const married = { marital_status: 'married', nationality: 'Française', pacs_exists: 0 };
 
   it('says an answer no piece rests on leaves the pieces as they are', () => {
-    expect(asksForTheSamePieces('document_civil_statuses', married, { ...married, profession: 'Boulangère', birth_place: 'Lyon' })).toBe(true);
+    expect(asksForTheSamePieces('document_civil_statuses', married, { ...married, profession: 'Boulangère', birth_place: 'Lyon' })).toBe(
+      true,
+    );
     expect(asksForTheSamePieces('document_civil_statuses', {}, { profession: 'Boulangère' })).toBe(true);
   });
 
@@ -243,18 +273,34 @@ describe('whether a save changes the pieces asked', () => {
       derivePieceRequests({ ...flatSale, questionnaires: flatSale.questionnaires.map((q, i) => (i === 1 ? { ...q, answers } : q)) });
     const after = { ...before, copro_q2_lotissement: 1 };
     // Whatever the rules say about this answer, the comparison agrees with a full derivation.
-    expect(asksForTheSamePieces('document_sale_appts', before, after)).toBe(JSON.stringify(derive(before)) === JSON.stringify(derive(after)));
+    expect(asksForTheSamePieces('document_sale_appts', before, after)).toBe(
+      JSON.stringify(derive(before)) === JSON.stringify(derive(after)),
+    );
     expect(asksForTheSamePieces('document_sale_appts', before, { ...before, copro_q5_rule: 0 })).toBe(false);
   });
 
   it('agrees with a full derivation for every questionnaire, each answer removed or changed to each of its values', () => {
-    const owner = { document_civil_statuses: 'seller', document_sale_appts: 'seller', document_sale_houses: 'seller', document_sale_lands: 'seller', document_buyers: 'buyer', document_successions: 'heir', document_heritage_balances: 'client' } as const;
+    const owner = {
+      document_civil_statuses: 'seller',
+      document_sale_appts: 'seller',
+      document_sale_houses: 'seller',
+      document_sale_lands: 'seller',
+      document_buyers: 'buyer',
+      document_successions: 'heir',
+      document_heritage_balances: 'client',
+    } as const;
     let compared = 0;
     let fastPathWrong = 0;
     for (const docType of Object.keys(owner) as QuestionnaireDocType[]) {
       const definition = QUESTIONNAIRE_DEFINITIONS[docType];
       const derive = (answers: unknown) =>
-        JSON.stringify(derivePieceRequests({ project: { type: 'realty', subtype: 'appt' }, participants: [{ id: 1, role: owner[docType] }], questionnaires: [{ docType, participantId: 1, answers }] }));
+        JSON.stringify(
+          derivePieceRequests({
+            project: { type: 'realty', subtype: 'appt' },
+            participants: [{ id: 1, role: owner[docType] }],
+            questionnaires: [{ docType, participantId: 1, answers }],
+          }),
+        );
       const before = fullyAnsweredSample(definition);
       const expectedBefore = derive(before);
       for (const { field } of indexDefinition(definition).fields) {

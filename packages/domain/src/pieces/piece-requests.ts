@@ -1,5 +1,11 @@
 import { fileTypeTitle, type FileTypeCode } from '../documents/file-types';
-import { PARTICIPANT_ROLE_LABELS, PROJECT_SUBTYPE_LABELS, type ParticipantRole, type ProjectSubtype, type ProjectType } from '../projects/project';
+import {
+  PARTICIPANT_ROLE_LABELS,
+  PROJECT_SUBTYPE_LABELS,
+  type ParticipantRole,
+  type ProjectSubtype,
+  type ProjectType,
+} from '../projects/project';
 import type { QuestionnaireDocType } from '../projects/participant-documents';
 import { clean } from '../questionnaires/engine/clean';
 import { conditionFields, evaluateCondition } from '../questionnaires/engine/conditions';
@@ -183,10 +189,13 @@ function decidingFieldsOf(docType: QuestionnaireDocType): ReadonlySet<string> {
  */
 export function asksForTheSamePieces(docType: QuestionnaireDocType, before: unknown, after: unknown): boolean {
   const answerOf = (answers: unknown, field: string) =>
-    typeof answers === 'object' && answers !== null && Object.hasOwn(answers, field) ? JSON.stringify((answers as Record<string, unknown>)[field]) : undefined;
+    typeof answers === 'object' && answers !== null && Object.hasOwn(answers, field)
+      ? JSON.stringify((answers as Record<string, unknown>)[field])
+      : undefined;
   const deciding = decidingFieldsOf(docType);
   if ([...deciding].every((field) => answerOf(before, field) === answerOf(after, field))) return true;
-  const signature = (answers: unknown) => JSON.stringify(piecesCalledForBy(docType, answers).map(({ rule, because }) => [PIECE_RULES.indexOf(rule), because]));
+  const signature = (answers: unknown) =>
+    JSON.stringify(piecesCalledForBy(docType, answers).map(({ rule, because }) => [PIECE_RULES.indexOf(rule), because]));
   return signature(before) === signature(after);
 }
 

@@ -127,8 +127,16 @@ export const SUPPORTING_DOCUMENT_FILE_TYPES: Readonly<Record<string, PieceKind['
 
 /** Pieces no question asks for, asked by `ROLE_PIECE_RULES`. */
 const ROLE_ONLY_PIECES: readonly PieceKind[] = [
-  { id: 'identity_document', label: "Copie d'une pièce d'identité en cours de validité (carte nationale d'identité ou passeport)", fileTypes: ['identity_card', 'passport', 'residence_permit'] },
-  { id: 'risk_statement', label: 'État des risques et pollutions (ERP) du terrain, de moins de 6 mois', fileTypes: ['natural_risks_statement'] },
+  {
+    id: 'identity_document',
+    label: "Copie d'une pièce d'identité en cours de validité (carte nationale d'identité ou passeport)",
+    fileTypes: ['identity_card', 'passport', 'residence_permit'],
+  },
+  {
+    id: 'risk_statement',
+    label: 'État des risques et pollutions (ERP) du terrain, de moins de 6 mois',
+    fileTypes: ['natural_risks_statement'],
+  },
   { id: 'deceased_family_booklet', label: 'Livret de famille du défunt', fileTypes: ['family_booklet'] },
   { id: 'income_tax_notice', label: "Dernier avis d'impôt sur le revenu", fileTypes: ['tax_notice'] },
 ];
@@ -164,7 +172,10 @@ function answerRules(): PieceRule[] {
   for (const docType of QUESTIONNAIRE_DOC_TYPES) {
     for (const question of listQuestions(QUESTIONNAIRE_DEFINITIONS[docType])) {
       for (const document of question.documents ?? []) {
-        rules.push({ pieceId: document.id, trigger: { kind: 'answer', questionnaire: docType, questionId: question.id, when: document.requiredWhen } });
+        rules.push({
+          pieceId: document.id,
+          trigger: { kind: 'answer', questionnaire: docType, questionId: question.id, when: document.requiredWhen },
+        });
       }
     }
   }
@@ -184,7 +195,11 @@ function buildPieceKinds(): ReadonlyMap<string, PieceKind> {
       for (const document of question.documents ?? []) {
         if (kinds.has(document.id)) continue;
         // The first label met wins: the definitions share one label per id.
-        kinds.set(document.id, { id: document.id, label: document.label, fileTypes: SUPPORTING_DOCUMENT_FILE_TYPES[document.id] ?? ['other'] });
+        kinds.set(document.id, {
+          id: document.id,
+          label: document.label,
+          fileTypes: SUPPORTING_DOCUMENT_FILE_TYPES[document.id] ?? ['other'],
+        });
       }
     }
   }

@@ -18,7 +18,10 @@ describe('the review of a piece', () => {
       reason: 'unreadable',
       text: 'Page 2 floue.',
     });
-    expect(pieceReviewSchema.parse({ action: 'to_correct', reason: 'expired', text: '' })).toEqual({ action: 'to_correct', reason: 'expired' });
+    expect(pieceReviewSchema.parse({ action: 'to_correct', reason: 'expired', text: '' })).toEqual({
+      action: 'to_correct',
+      reason: 'expired',
+    });
     expect(pieceReviewSchema.parse({ action: 'refuse', text: 'Ce document concerne un autre bien.' }).action).toBe('refuse');
     expect(pieceReviewSchema.parse({ action: 'waive' })).toEqual({ action: 'waive' });
     expect(pieceReviewSchema.parse({ action: 'unwaive' })).toEqual({ action: 'unwaive' });
@@ -29,7 +32,9 @@ describe('the review of a piece', () => {
     expect(firstMessage(pieceReviewSchema.safeParse({ action: 'to_correct', reason: 'ugly' }))).toBe(M.reasonRequired);
     expect(firstMessage(pieceReviewSchema.safeParse({ action: 'refuse', text: '   ' }))).toBe(M.refusalTextRequired);
     expect(firstMessage(pieceReviewSchema.safeParse({ action: 'refuse' }))).toBe(M.refusalTextRequired);
-    expect(firstMessage(pieceReviewSchema.safeParse({ action: 'to_correct', reason: 'incomplete', text: 'x'.repeat(501) }))).toBe(M.textTooLong);
+    expect(firstMessage(pieceReviewSchema.safeParse({ action: 'to_correct', reason: 'incomplete', text: 'x'.repeat(501) }))).toBe(
+      M.textTooLong,
+    );
     expect(pieceReviewSchema.safeParse({ action: 'to_correct', reason: 'incomplete', text: 'x'.repeat(500) }).success).toBe(true);
     expect(firstMessage(pieceReviewSchema.safeParse({ action: 'refuse', text: 'ok\u202Eexe' }))).toBe(M.textInvisibleCharacters);
     expect(pieceReviewSchema.safeParse({ action: 'refuse', text: 'Ligne 1\nLigne 2' }).success).toBe(true);
@@ -97,11 +102,22 @@ describe('the read model of a file’s pieces', () => {
               fileTypeTitle: 'État relatif à la présence de termites',
               sentBy: { participantId: 3, userId: 40, name: 'Claire Martin' },
               sentAt: '2024-09-01T08:00:00.000Z',
-              diagnostic: { kind: 'termites', reportDate: '15/03/2024', finding: null, validity: { unlimited: false, validUntil: '14/09/2024' } },
+              diagnostic: {
+                kind: 'termites',
+                reportDate: '15/03/2024',
+                finding: null,
+                validity: { unlimited: false, validUntil: '14/09/2024' },
+              },
             },
           ],
           reviews: [
-            { by: { participantId: null, userId: 2, name: 'Étude Durand' }, at: '2024-09-02T08:00:00.000Z', action: 'to_correct', reason: 'expired', text: null },
+            {
+              by: { participantId: null, userId: 2, name: 'Étude Durand' },
+              at: '2024-09-02T08:00:00.000Z',
+              action: 'to_correct',
+              reason: 'expired',
+              text: null,
+            },
           ],
         },
       ],

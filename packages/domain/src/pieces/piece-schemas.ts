@@ -14,7 +14,7 @@ export const BATCH_ACCEPT_MAX = 100;
 
 export const PIECE_SCHEMA_MESSAGES = {
   invalidPieceId: 'Identifiant de pièce invalide.',
-  invalidAction: "Merci de choisir une action valide : accepter, à corriger, refuser ou dispenser.",
+  invalidAction: 'Merci de choisir une action valide : accepter, à corriger, refuser ou dispenser.',
   reasonRequired: 'Merci de choisir le motif de la correction : illisible, incomplet, périmé ou mauvais document.',
   refusalTextRequired: 'Merci d’expliquer pourquoi la pièce est refusée.',
   textTooLong: `Le commentaire ne doit pas dépasser ${REVIEW_TEXT_MAX_LENGTH} caractères.`,
@@ -58,7 +58,10 @@ export const pieceReviewSchema = z.discriminatedUnion(
       reason: z.enum(CORRECTION_REASONS, { error: M.reasonRequired }),
       text: optionalReviewText,
     }),
-    z.object({ action: z.literal('refuse'), text: z.string({ error: M.refusalTextRequired }).trim().min(1, M.refusalTextRequired).pipe(reviewText) }),
+    z.object({
+      action: z.literal('refuse'),
+      text: z.string({ error: M.refusalTextRequired }).trim().min(1, M.refusalTextRequired).pipe(reviewText),
+    }),
     z.object({ action: z.literal('waive'), text: optionalReviewText }),
     z.object({ action: z.literal('unwaive') }),
   ],
@@ -177,7 +180,17 @@ export const pieceRequestViewSchema = z.object({
   reviews: z.array(pieceReviewEntrySchema),
   /** Issue 28: the messages sent in answer to this piece, those of threads the viewer reads. */
   answers: z
-    .array(z.object({ messageId: z.number().int(), threadKey: z.string(), authorName: z.string(), side: z.enum(['office', 'person']), text: z.string(), withdrawn: z.boolean(), createdAt: z.string() }))
+    .array(
+      z.object({
+        messageId: z.number().int(),
+        threadKey: z.string(),
+        authorName: z.string(),
+        side: z.enum(['office', 'person']),
+        text: z.string(),
+        withdrawn: z.boolean(),
+        createdAt: z.string(),
+      }),
+    )
     .optional(),
 });
 export type PieceRequestView = z.infer<typeof pieceRequestViewSchema>;

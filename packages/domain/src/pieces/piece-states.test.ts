@@ -65,7 +65,8 @@ describe('the states of a piece', () => {
 
   it('lets only the office review, and undo a waiver back to "demandée"', () => {
     const reviews: PieceAction[] = ['accept', 'to_correct', 'refuse', 'waive', 'unwaive'];
-    for (const action of reviews) expect(transitionPiece('received', action, 'person')).toEqual({ ok: false, message: PIECE_TRANSITION_MESSAGES.officeOnly });
+    for (const action of reviews)
+      expect(transitionPiece('received', action, 'person')).toEqual({ ok: false, message: PIECE_TRANSITION_MESSAGES.officeOnly });
     expect(transitionPiece('waived', 'unwaive', 'office')).toEqual({ ok: true, state: 'requested' });
   });
 

@@ -80,7 +80,10 @@ export function isSharedQuestionnaireRole(role: string): role is SharedQuestionn
  * (the purchase, whose own fields already speak of "acquéreur 1" and
  * "acquéreur 2"). Null for other roles and kinds.
  */
-export function sharedQuestionnaireFor(project: { type: ProjectType; subtype: ProjectSubtype }, role: ParticipantRole): QuestionnaireDocType | null {
+export function sharedQuestionnaireFor(
+  project: { type: ProjectType; subtype: ProjectSubtype },
+  role: ParticipantRole,
+): QuestionnaireDocType | null {
   if (project.type !== 'realty' || !rolesForProject(project.type, project.subtype).includes(role)) return null;
   if (role === 'seller') return SALE_QUESTIONNAIRE[project.subtype] ?? null;
   if (role === 'buyer') return 'document_buyers';
@@ -113,7 +116,8 @@ export const SHARED_QUESTIONNAIRE_MESSAGES = {
   ownerFixed: "Ce questionnaire est commun à toutes les personnes d'un rôle : il n'a pas de propriétaire à changer.",
   stillHeld: {
     seller: "Ce questionnaire est commun aux vendeurs du dossier : il ne peut pas être supprimé tant qu'un vendeur participe au dossier.",
-    buyer: "Ce questionnaire est commun aux acquéreurs du dossier : il ne peut pas être supprimé tant qu'un acquéreur participe au dossier.",
+    buyer:
+      "Ce questionnaire est commun aux acquéreurs du dossier : il ne peut pas être supprimé tant qu'un acquéreur participe au dossier.",
   } satisfies Record<SharedQuestionnaireRole, string>,
 } as const;
 

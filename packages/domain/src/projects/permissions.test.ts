@@ -64,7 +64,12 @@ const person = (role: ParticipantRole, userId: number | null, loggedIn = true, c
  * logged in), a role mate who has logged in (user +100) and one who never has
  * (user +200). Plus one person without an account.
  */
-function project(kind: ProjectKind, actorIds: Partial<Record<ParticipantRole, number>>, creator: number, noAccountRole: ParticipantRole): Project {
+function project(
+  kind: ProjectKind,
+  actorIds: Partial<Record<ParticipantRole, number>>,
+  creator: number,
+  noAccountRole: ParticipantRole,
+): Project {
   const participants = Object.entries(actorIds).flatMap(([role, id]) => [
     person(role as ParticipantRole, id),
     person(role as ParticipantRole, id + 100),
@@ -90,13 +95,25 @@ interface Actor {
 }
 
 const ACTORS = {
-  admin: { viewer: user(1, { roles: ['ROLE_USER', 'ROLE_ADMIN'] }), project: realty, role: 'seller', otherRole: 'buyer', foreignRole: 'heir' },
+  admin: {
+    viewer: user(1, { roles: ['ROLE_USER', 'ROLE_ADMIN'] }),
+    project: realty,
+    role: 'seller',
+    otherRole: 'buyer',
+    foreignRole: 'heir',
+  },
   seller: { viewer: user(10), project: realty, role: 'seller', otherRole: 'buyer', foreignRole: 'heir' },
   buyer: { viewer: user(11), project: realty, role: 'buyer', otherRole: 'seller', foreignRole: 'heir' },
   heir: { viewer: user(50), project: settlement, role: 'heir', otherRole: 'spouse', foreignRole: 'client' },
   spouse: { viewer: user(51), project: settlement, role: 'spouse', otherRole: 'heir', foreignRole: 'client' },
   client: { viewer: user(60), project: balance, role: 'client', otherRole: 'office', foreignRole: 'seller' },
-  'intermediary (pro)': { viewer: user(12, { isPro: true }), project: realty, role: 'intermediary', otherRole: 'seller', foreignRole: 'heir' },
+  'intermediary (pro)': {
+    viewer: user(12, { isPro: true }),
+    project: realty,
+    role: 'intermediary',
+    otherRole: 'seller',
+    foreignRole: 'heir',
+  },
   'intermediary (not pro)': { viewer: user(12), project: realty, role: 'intermediary', otherRole: 'seller', foreignRole: 'heir' },
   'office participant': {
     viewer: user(13, { isNotary: true, notary_office: OTHER_OFFICE }),
@@ -607,7 +624,11 @@ describe('project permissions matrix', () => {
     expect(new Set(keys).size).toBe(keys.length);
     for (const actor of Object.keys(ACTORS) as ActorName[]) {
       const expected = (Object.keys(ACTIONS) as ActionName[]).filter((a) => !a.endsWith('(own)') || PARTICIPANT_ACTORS.includes(actor));
-      expect(MATRIX.filter(([a]) => a === actor).map(([, action]) => action).sort()).toEqual(expected.sort());
+      expect(
+        MATRIX.filter(([a]) => a === actor)
+          .map(([, action]) => action)
+          .sort(),
+      ).toEqual(expected.sort());
     }
   });
 
@@ -657,7 +678,13 @@ describe('archiving and restoring', () => {
     const seller = ACTORS.seller.viewer;
     expect([1, 2, 3, 4, 7].map((status) => canArchiveProject(seller, live(realty, status)))).toEqual([true, true, false, false, false]);
     for (const who of ['admin', 'chosen-office notary'] as const) {
-      expect([1, 2, 3, 4, 7].map((status) => canArchiveProject(ACTORS[who].viewer, live(realty, status)))).toEqual([true, true, true, true, true]);
+      expect([1, 2, 3, 4, 7].map((status) => canArchiveProject(ACTORS[who].viewer, live(realty, status)))).toEqual([
+        true,
+        true,
+        true,
+        true,
+        true,
+      ]);
     }
     for (const who of ['buyer', 'intermediary (pro)', 'office participant', 'other-office notary', 'unrelated'] as const) {
       expect(canArchiveProject(ACTORS[who].viewer, live(realty, 2))).toBe(false);
@@ -685,7 +712,8 @@ describe('what participants see of each other', () => {
     expect(sees('seller')).toBe(true);
     expect(sees('admin')).toBe(true);
     expect(sees('chosen-office notary')).toBe(true);
-    for (const who of ['buyer', 'intermediary (pro)', 'office participant', 'other-office notary', 'unrelated'] as const) expect(sees(who)).toBe(false);
+    for (const who of ['buyer', 'intermediary (pro)', 'office participant', 'other-office notary', 'unrelated'] as const)
+      expect(sees(who)).toBe(false);
     // Nobody sees a person of another file through this one.
     expect(canSeePersonActivity(ACTORS.admin.viewer, balance, seller)).toBe(false);
   });
@@ -830,7 +858,9 @@ describe('moving a participant', () => {
     expect(M.moveToIntermediaryRefused).toBe(
       "Impossible de déplacer ce participant : il ne possède pas de compte lié ou n'est pas marqué comme Intermédiaire Immobilier.",
     );
-    expect(M.moveToOfficeRefused).toBe("Impossible de déplacer ce participant : il ne possède pas de compte lié ou n'est pas marqué comme Notaire.");
+    expect(M.moveToOfficeRefused).toBe(
+      "Impossible de déplacer ce participant : il ne possède pas de compte lié ou n'est pas marqué comme Notaire.",
+    );
   });
 });
 

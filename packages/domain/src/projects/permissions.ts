@@ -58,8 +58,7 @@ export type PermissionCheck = { ok: true } | { ok: false; message: string };
 export const PROJECT_PERMISSION_MESSAGES = {
   moveToIntermediaryRefused:
     "Impossible de déplacer ce participant : il ne possède pas de compte lié ou n'est pas marqué comme Intermédiaire Immobilier.",
-  moveToOfficeRefused:
-    "Impossible de déplacer ce participant : il ne possède pas de compte lié ou n'est pas marqué comme Notaire.",
+  moveToOfficeRefused: "Impossible de déplacer ce participant : il ne possède pas de compte lié ou n'est pas marqué comme Notaire.",
   roleNotInProjectKind: "Ce rôle n'existe pas pour ce type de dossier.",
   confirmRoleRefused:
     "Seuls l'office notarial du dossier, un administrateur ou une personne dont le rôle est déjà confirmé peuvent confirmer ce rôle.",
@@ -401,7 +400,10 @@ type RoleHolder = Pick<PersonForAccess, 'id' | 'role' | 'user' | 'role_confirmed
  * fills in the sale questionnaire. A person without an account counts as
  * they will once they join.
  */
-export function sharedQuestionnairePeople<P extends RoleHolder>(project: { participants: readonly P[] }, role: SharedQuestionnaireRole): P[] {
+export function sharedQuestionnairePeople<P extends RoleHolder>(
+  project: { participants: readonly P[] },
+  role: SharedQuestionnaireRole,
+): P[] {
   const holders = project.participants.filter((p) => p.role === role);
   const samePerson = (p: P, other: P) => other.id === p.id || (p.user !== null && other.user !== null && other.user.id === p.user.id);
   return holders.filter((p) => p.role_confirmed || holders.every((other) => samePerson(p, other)));
@@ -409,7 +411,9 @@ export function sharedQuestionnairePeople<P extends RoleHolder>(project: { parti
 
 /** Whether the viewer, with access through the role, is one of `sharedQuestionnairePeople`. */
 function sharesRoleQuestionnaire(viewer: Viewer, project: ProjectForAccess, role: SharedQuestionnaireRole): boolean {
-  return sharedQuestionnairePeople(project, role).some((p) => p.user !== null && p.user.id === viewer.id && roleGrantsAccess(viewer, p.role));
+  return sharedQuestionnairePeople(project, role).some(
+    (p) => p.user !== null && p.user.id === viewer.id && roleGrantsAccess(viewer, p.role),
+  );
 }
 
 /**
@@ -482,12 +486,7 @@ export function canChangeDocumentOwner(viewer: Viewer, _project: ProjectForAcces
 // ---------------------------------------------------------------- creation
 
 /** Step 3 of the new-project wizard: may the viewer create a project of this kind in this role? */
-export function checkProjectCreation(
-  viewer: Viewer,
-  role: ParticipantRole,
-  type: ProjectType,
-  subtype: ProjectSubtype,
-): PermissionCheck {
+export function checkProjectCreation(viewer: Viewer, role: ParticipantRole, type: ProjectType, subtype: ProjectSubtype): PermissionCheck {
   if (viewer.needsRoleChange) return refuse(PROJECT_PERMISSION_MESSAGES.creationRoleChangePending);
   if (!rolesForProject(type, subtype).includes(role)) return refuse(PROJECT_PERMISSION_MESSAGES.roleNotInProjectKind);
   if (role === 'intermediary' && !viewer.isPro) return refuse(PROJECT_PERMISSION_MESSAGES.creationIntermediaryReserved);

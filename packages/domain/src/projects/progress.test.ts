@@ -18,7 +18,9 @@ describe('project progress', () => {
   });
 
   it('counts a drawer done from its first file, whatever the number of files', () => {
-    expect(projectProgress({ questionnaires: [], fileDrawers: drawers(1) })).toBe(projectProgress({ questionnaires: [], fileDrawers: drawers(40) }));
+    expect(projectProgress({ questionnaires: [], fileDrawers: drawers(1) })).toBe(
+      projectProgress({ questionnaires: [], fileDrawers: drawers(40) }),
+    );
   });
 
   it('rounds to an integer', () => {

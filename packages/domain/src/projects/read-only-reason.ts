@@ -1,5 +1,12 @@
 import { SUPERSEDED_QUESTIONNAIRE_TEXT } from './participant-documents';
-import { canEditProjectDocument, documentOwner, isProjectLocked, type DocumentForAccess, type ProjectForAccess, type Viewer } from './permissions';
+import {
+  canEditProjectDocument,
+  documentOwner,
+  isProjectLocked,
+  type DocumentForAccess,
+  type ProjectForAccess,
+  type Viewer,
+} from './permissions';
 
 /** Why a questionnaire the viewer may read is not theirs to change, as the form says it. */
 export const READ_ONLY_MESSAGES = {
@@ -7,7 +14,7 @@ export const READ_ONLY_MESSAGES = {
   closed: 'Ce dossier est classé sans suite : ses questionnaires ne peuvent plus être modifiés.',
   superseded: SUPERSEDED_QUESTIONNAIRE_TEXT,
   unassigned: "Ce questionnaire n'est attribué à aucune personne du dossier : seule l'étude notariale peut le modifier.",
-  someoneElse: "Ce questionnaire appartient à une autre personne du dossier : vous pouvez le consulter, mais pas le modifier.",
+  someoneElse: 'Ce questionnaire appartient à une autre personne du dossier : vous pouvez le consulter, mais pas le modifier.',
   otherRole: "Ce questionnaire est celui d'un autre rôle du dossier : vous pouvez le consulter, mais pas le modifier.",
 } as const;
 

@@ -5,7 +5,11 @@
  * (migration 0180_user_search.sql).
  */
 export function foldForSearch(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLocaleLowerCase('fr-FR').trim();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLocaleLowerCase('fr-FR')
+    .trim();
 }
 
 /** More words add little to a search and each one is a condition the database checks. */

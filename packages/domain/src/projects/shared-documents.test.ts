@@ -21,7 +21,12 @@ let nextId = 1;
 function person(role: ParticipantRole, userId: number | null, extra: Partial<PersonForAccess> = {}): PersonForAccess {
   return { id: nextId++, role, user: userId === null ? null : { id: userId }, joined: userId !== null, role_confirmed: true, ...extra };
 }
-const file = (participants: PersonForAccess[], status = 2): ProjectForAccess => ({ status, creator: 1, notary_office: OFFICE, participants });
+const file = (participants: PersonForAccess[], status = 2): ProjectForAccess => ({
+  status,
+  creator: 1,
+  notary_office: OFFICE,
+  participants,
+});
 const sharedSale = { participant: null, shared_role: 'seller' as const };
 const sharedPurchase = { participant: null, shared_role: 'buyer' as const };
 

@@ -80,7 +80,10 @@ export function answerChangeAuthorRole(editor: Viewer, project: ProjectForAccess
 
 /** Whether the summary of a spell of changes is due (first and last office change of the spell). */
 export function isAnswerChangeSummaryDue(spell: { firstChangeAt: Date; lastChangeAt: Date }, now: Date): boolean {
-  return now.getTime() - spell.lastChangeAt.getTime() >= ANSWER_CHANGE_QUIET_MS || now.getTime() - spell.firstChangeAt.getTime() >= ANSWER_CHANGE_MAX_DELAY_MS;
+  return (
+    now.getTime() - spell.lastChangeAt.getTime() >= ANSWER_CHANGE_QUIET_MS ||
+    now.getTime() - spell.firstChangeAt.getTime() >= ANSWER_CHANGE_MAX_DELAY_MS
+  );
 }
 
 /** One line of the summary: the question, what it said, what it says now (French, as a reader sees them; null: no answer). */

@@ -54,7 +54,9 @@ export const userSchema = sessionSchema
   .describe('Un utilisateur') satisfies z.ZodType<User>;
 
 /** `PATCH /users/{id}`: a change of one's own e-mail or password comes with a new session token. */
-export const userPatchAnswerSchema = userSchema.extend({ token: z.string().optional().describe('Nouveau jeton de session, quand le changement en donne un') });
+export const userPatchAnswerSchema = userSchema.extend({
+  token: z.string().optional().describe('Nouveau jeton de session, quand le changement en donne un'),
+});
 
 /** `POST /admin/user/toggleStatus`: the six toggles after the change. */
 export const userStatusesSchema = z.object({
@@ -67,7 +69,13 @@ export const userStatusesSchema = z.object({
 }) satisfies z.ZodType<UserStatuses>;
 
 /** A project of the billing tab. */
-export const openProjectSchema = z.object({ id, name: z.string(), city: z.string().nullable(), created_at: isoDateTime, status: z.number().int() }) satisfies z.ZodType<OpenProject>;
+export const openProjectSchema = z.object({
+  id,
+  name: z.string(),
+  city: z.string().nullable(),
+  created_at: isoDateTime,
+  status: z.number().int(),
+}) satisfies z.ZodType<OpenProject>;
 
 export const transferRecordSchema = z.object({
   id,

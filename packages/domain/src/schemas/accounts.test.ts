@@ -15,12 +15,15 @@ const messages = (result: { success: boolean; error?: { issues: Array<{ message:
 describe('account payloads', () => {
   it('normalises the e-mail and reads the intermediary checkbox in all its forms', () => {
     expect(signupSchema.parse(signup)).toMatchObject({ email: 'lea@exemple.fr', intermediary: false });
-    for (const yes of ['yes', 'true', '1', 'on', true]) expect(signupSchema.parse({ ...signup, intermediary: yes }).intermediary).toBe(true);
+    for (const yes of ['yes', 'true', '1', 'on', true])
+      expect(signupSchema.parse({ ...signup, intermediary: yes }).intermediary).toBe(true);
     for (const no of ['no', 'false', '0', '', false]) expect(signupSchema.parse({ ...signup, intermediary: no }).intermediary).toBe(false);
   });
 
   it('gives the exact French messages of the spec', () => {
-    expect(messages(signupSchema.safeParse({ ...signup, passwordConfirm: 'Autre123' }))).toEqual(["Vous n'avez pas saisi le même mot de passe"]);
+    expect(messages(signupSchema.safeParse({ ...signup, passwordConfirm: 'Autre123' }))).toEqual([
+      "Vous n'avez pas saisi le même mot de passe",
+    ]);
     expect(messages(signupSchema.safeParse({ ...signup, password: 'court1', passwordConfirm: 'court1' }))).toEqual([
       'Votre mot de passe doit contenir au moins 6 caractères et 1 chiffre.',
     ]);

@@ -17,9 +17,15 @@ describe('names typed by people', () => {
 
   it('refuses NUL, bidirectional overrides and other invisible characters in every name field', () => {
     for (const name of hostile) {
-      expect(firstMessage(createProjectSchema.safeParse({ name, type: 'realty', subtype: 'house', role: 'seller' })), name).toBe(M.invisibleCharacters);
-      expect(firstMessage(addPersonSchema.safeParse({ firstName: name, lastName: 'Durand', role: 'seller' })), name).toBe(M.invisibleCharacters);
-      expect(firstMessage(updateParticipantSchema.safeParse({ id: 1, firstName: 'Jeanne', lastName: name })), name).toBe(M.invisibleCharacters);
+      expect(firstMessage(createProjectSchema.safeParse({ name, type: 'realty', subtype: 'house', role: 'seller' })), name).toBe(
+        M.invisibleCharacters,
+      );
+      expect(firstMessage(addPersonSchema.safeParse({ firstName: name, lastName: 'Durand', role: 'seller' })), name).toBe(
+        M.invisibleCharacters,
+      );
+      expect(firstMessage(updateParticipantSchema.safeParse({ id: 1, firstName: 'Jeanne', lastName: name })), name).toBe(
+        M.invisibleCharacters,
+      );
       expect(firstMessage(userPatchSchema.safeParse({ lastName: name })), name).toBe(M.invisibleCharacters);
       const signup = { email: 'a@b.fr', password: 'Motdepasse1', passwordConfirm: 'Motdepasse1', firstName: name, lastName: 'Durand' };
       expect(firstMessage(signupSchema.safeParse(signup)), name).toBe(M.invisibleCharacters);

@@ -9,8 +9,7 @@ import { z } from 'zod';
 export const MAX_ID = 2_147_483_647;
 
 /** A positive 32-bit id, given as a number (JSON) or as text (path, query, form). */
-export const positiveId = (message: string) =>
-  z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_ID, message);
+export const positiveId = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_ID, message);
 
 export const COMMON_SCHEMA_MESSAGES = {
   invisibleCharacters: 'Ce nom contient des caractères invisibles ou de contrôle : merci de le saisir à nouveau.',

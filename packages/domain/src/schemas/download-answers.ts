@@ -4,7 +4,9 @@ import { z } from 'zod';
 
 /** `POST generate_file_token`: one token (5 minutes) per document asked. */
 export const fileTokensSchema = z.object({
-  tokens: z.array(z.object({ docId: z.number().int(), value: z.string().describe('Jeton à mettre dans l’adresse de get_pdf ou get_file') })),
+  tokens: z.array(
+    z.object({ docId: z.number().int(), value: z.string().describe('Jeton à mettre dans l’adresse de get_pdf ou get_file') }),
+  ),
 });
 export type FileTokens = z.infer<typeof fileTokensSchema>;
 

@@ -13,8 +13,18 @@ const PER_PAGE_MESSAGE = 'Le nombre de mails par page doit être compris entre 1
 /** `GET /admin/mails` query: one status (failed by default), paged. */
 export const outboxListQuerySchema = z.object({
   status: z.enum(OUTBOX_STATUSES, { error: 'Le statut doit être pending, sent ou failed.' }).default('failed'),
-  page: z.coerce.number({ error: PAGE_MESSAGE }).int(PAGE_MESSAGE).min(1, PAGE_MESSAGE).max(100_000, 'Le numéro de page est trop grand.').default(1),
-  perPage: z.coerce.number({ error: PER_PAGE_MESSAGE }).int(PER_PAGE_MESSAGE).min(1, PER_PAGE_MESSAGE).max(100, PER_PAGE_MESSAGE).default(OUTBOX_PAGE_SIZE),
+  page: z.coerce
+    .number({ error: PAGE_MESSAGE })
+    .int(PAGE_MESSAGE)
+    .min(1, PAGE_MESSAGE)
+    .max(100_000, 'Le numéro de page est trop grand.')
+    .default(1),
+  perPage: z.coerce
+    .number({ error: PER_PAGE_MESSAGE })
+    .int(PER_PAGE_MESSAGE)
+    .min(1, PER_PAGE_MESSAGE)
+    .max(100, PER_PAGE_MESSAGE)
+    .default(OUTBOX_PAGE_SIZE),
 });
 
 export const outboxMailSchema = z.object({

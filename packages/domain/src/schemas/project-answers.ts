@@ -2,7 +2,15 @@ import { z } from 'zod';
 import type { NotaryOffice } from '../offices/notary-office';
 import type { OfficeMove } from '../projects/office-moves';
 import { QUESTIONNAIRE_DOC_TYPES, SHARED_QUESTIONNAIRE_ROLES, type QuestionnaireDocType } from '../projects/participant-documents';
-import { PARTICIPANT_ROLES, PROJECT_SUBTYPES, PROJECT_TYPES, type PartialProject, type Participant, type Project, type ProjectSummary } from '../projects/project';
+import {
+  PARTICIPANT_ROLES,
+  PROJECT_SUBTYPES,
+  PROJECT_TYPES,
+  type PartialProject,
+  type Participant,
+  type Project,
+  type ProjectSummary,
+} from '../projects/project';
 import type { FileDrawer, ProjectDocument, QuestionnaireItem } from '../projects/project-document';
 
 /**
@@ -32,7 +40,9 @@ export const notaryOfficeSchema = z
   })
   .describe('Un office notarial du réseau') satisfies z.ZodType<NotaryOffice>;
 
-export const projectStatusCodeSchema = z.literal([1, 2, 3, 4, 5, 6, 7]).describe('Statut : 1 création, 2 à compléter, 3 relecture, 4 attente de signature, 5 signé, 6 signé et archivé, 7 sans suite');
+export const projectStatusCodeSchema = z
+  .literal([1, 2, 3, 4, 5, 6, 7])
+  .describe('Statut : 1 création, 2 à compléter, 3 relecture, 4 attente de signature, 5 signé, 6 signé et archivé, 7 sans suite');
 
 export const participantSchema = z.object({
   id,
@@ -82,10 +92,9 @@ export const questionnaireItemSchema = z
 
 export const fileDrawerSchema = z.object({ id, doc_type: z.string(), files: z.array(z.string()) }) satisfies z.ZodType<FileDrawer>;
 
-const questionnaireArrays = Object.fromEntries(QUESTIONNAIRE_DOC_TYPES.map((docType) => [docType, z.array(questionnaireItemSchema)])) as Record<
-  QuestionnaireDocType,
-  z.ZodArray<typeof questionnaireItemSchema>
->;
+const questionnaireArrays = Object.fromEntries(
+  QUESTIONNAIRE_DOC_TYPES.map((docType) => [docType, z.array(questionnaireItemSchema)]),
+) as Record<QuestionnaireDocType, z.ZodArray<typeof questionnaireItemSchema>>;
 
 export const projectDocumentSchema = z
   .object({
@@ -99,7 +108,9 @@ export const projectDocumentSchema = z
   })
   .describe('Un document : un questionnaire (dans le tableau de son type) ou un tiroir de fichiers') satisfies z.ZodType<ProjectDocument>;
 
-export const projectSchema = projectSummarySchema.extend({ documents: z.array(projectDocumentSchema) }).describe('Un dossier complet') satisfies z.ZodType<Project>;
+export const projectSchema = projectSummarySchema
+  .extend({ documents: z.array(projectDocumentSchema) })
+  .describe('Un dossier complet') satisfies z.ZodType<Project>;
 
 export const createdProjectSchema = z.object({ id }).describe('Le dossier créé');
 export type CreatedProject = z.infer<typeof createdProjectSchema>;

@@ -21,7 +21,8 @@ describe('project payloads', () => {
 
   it('asks for a name with the message of the spec', () => {
     expect(M.nameRequired).toBe('Merci de spécifier un nom pour votre dossier.');
-    for (const name of ['', '    ', undefined]) expect(messages(createProjectSchema.safeParse({ ...creation, name }))).toEqual([M.nameRequired]);
+    for (const name of ['', '    ', undefined])
+      expect(messages(createProjectSchema.safeParse({ ...creation, name }))).toEqual([M.nameRequired]);
     expect(messages(renameProjectSchema.safeParse({ id: '3', name: ' ' }))).toEqual([M.nameRequired]);
   });
 
@@ -58,6 +59,7 @@ describe('project payloads', () => {
       expect(messages(projectIdSchema.safeParse({ id }))).toEqual([M.invalidProjectId]);
     }
     expect(projectIdSchema.parse({ id: '2147483647' }).id).toBe(2147483647);
-    for (const office of ['0', 'x', undefined]) expect(messages(projectOfficePatchSchema.safeParse({ office }))).toEqual([M.officeRequired]);
+    for (const office of ['0', 'x', undefined])
+      expect(messages(projectOfficePatchSchema.safeParse({ office }))).toEqual([M.officeRequired]);
   });
 });

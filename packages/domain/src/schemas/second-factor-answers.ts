@@ -16,7 +16,10 @@ export const secondFactorStatusSchema = z.object({
   enabledAt: z.string().nullable(),
 }) satisfies z.ZodType<SecondFactorStatus>;
 
-export const totpSetupSchema = z.object({ secret: z.string().describe('Secret en base32'), uri: z.string().describe('Adresse otpauth:// (QR code)') }) satisfies z.ZodType<TotpSetup>;
+export const totpSetupSchema = z.object({
+  secret: z.string().describe('Secret en base32'),
+  uri: z.string().describe('Adresse otpauth:// (QR code)'),
+}) satisfies z.ZodType<TotpSetup>;
 
 export const backupCodesSchema = z.object({ backupCodes: z.array(z.string()).describe('Codes de secours, affichés une seule fois') });
 export type BackupCodes = z.infer<typeof backupCodesSchema>;

@@ -33,12 +33,15 @@ export const PASSKEY_MESSAGES = {
   registrationFailed: 'Cette clé d’accès n’a pas pu être vérifiée : recommencez, ou utilisez un autre appareil.',
   alreadyRegistered: 'Cette clé d’accès est déjà enregistrée.',
   signInFailed: 'Connexion par clé d’accès refusée : cette clé n’est pas reconnue, ou la vérification a échoué.',
-  userVerificationRequired: 'Pour vous connecter avec une clé d’accès seule, votre appareil doit vérifier votre identité (code, empreinte ou visage).',
-  counterRegression: 'Cette clé d’accès semble avoir été copiée : connexion refusée. Retirez-la de votre compte et prévenez un administrateur.',
+  userVerificationRequired:
+    'Pour vous connecter avec une clé d’accès seule, votre appareil doit vérifier votre identité (code, empreinte ou visage).',
+  counterRegression:
+    'Cette clé d’accès semble avoir été copiée : connexion refusée. Retirez-la de votre compte et prévenez un administrateur.',
   noPasskey: 'Aucune clé d’accès n’est enregistrée sur ce compte.',
   lastFactor:
     'La double authentification est obligatoire pour les membres d’un office et les administrateurs : ajoutez une autre clé d’accès ou une application d’authentification avant de retirer la dernière.',
-  requiredInsteadOfPassword: 'Votre compte est protégé par une double authentification : confirmez votre identité avec votre clé d’accès ou un code.',
+  requiredInsteadOfPassword:
+    'Votre compte est protégé par une double authentification : confirmez votre identité avec votre clé d’accès ou un code.',
 } as const;
 
 /** The codes the web reads on a passkey refusal, beside the French message. */
@@ -48,11 +51,17 @@ export const PASSKEY_ERROR_CODES = {
 } as const satisfies Record<string, ErrorCode>;
 
 /** A base64url field of a WebAuthn answer, bounded. */
-const base64url = (max: number) => z.string().max(max, 'Réponse de clé d’accès trop longue.').regex(/^[A-Za-z0-9_-]*$/, 'Réponse de clé d’accès illisible.');
+const base64url = (max: number) =>
+  z
+    .string()
+    .max(max, 'Réponse de clé d’accès trop longue.')
+    .regex(/^[A-Za-z0-9_-]*$/, 'Réponse de clé d’accès illisible.');
 
 const transports = z.array(z.string().max(20)).max(10).optional();
 /** Extensions' outputs: read by nobody here, kept small. */
-const extensionResults = z.record(z.string().max(50), z.unknown()).refine((v) => Object.keys(v).length <= 10, 'Réponse de clé d’accès illisible.');
+const extensionResults = z
+  .record(z.string().max(50), z.unknown())
+  .refine((v) => Object.keys(v).length <= 10, 'Réponse de clé d’accès illisible.');
 
 /** What both ceremonies' answers carry beside their own `response`. */
 const credentialFields = {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatBackupCode, isRecentAuthentication, mustUseSecondFactor, RECENT_AUTHENTICATION_MS, secondFactorCodeSchema } from './second-factor-rules';
+import {
+  formatBackupCode,
+  isRecentAuthentication,
+  mustUseSecondFactor,
+  RECENT_AUTHENTICATION_MS,
+  secondFactorCodeSchema,
+} from './second-factor-rules';
 
 describe('second factor rules (issue 27)', () => {
   it('makes it mandatory for office members and admins only', () => {

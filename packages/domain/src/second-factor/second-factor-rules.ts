@@ -37,14 +37,16 @@ export type SecondFactorErrorCode = (typeof SECOND_FACTOR_ERROR_CODES)[keyof typ
 export const SECOND_FACTOR_MESSAGES = {
   required: 'Saisissez le code de votre application d’authentification pour terminer la connexion.',
   setupRequired: 'Votre compte donne accès aux dossiers d’un office : configurez une double authentification pour continuer.',
-  reauthRequired: 'Pour cette action, confirmez votre identité (code de double authentification ou mot de passe) : la dernière vérification date de plus de 5 minutes.',
+  reauthRequired:
+    'Pour cette action, confirmez votre identité (code de double authentification ou mot de passe) : la dernière vérification date de plus de 5 minutes.',
   wrongCode: 'Code incorrect ou déjà utilisé. Saisissez le code affiché maintenant par votre application, ou un code de secours.',
   wrongPassword: 'Mot de passe incorrect.',
   alreadyEnabled: 'La double authentification est déjà activée sur ce compte.',
   alreadyVerified: 'La double authentification a déjà été vérifiée pour cette session.',
   notEnabled: 'La double authentification n’est pas activée sur ce compte.',
   noPendingSetup: 'Aucune configuration en cours : recommencez la configuration de la double authentification.',
-  mandatory: 'La double authentification est obligatoire pour les membres d’un office et les administrateurs : elle ne peut pas être retirée.',
+  mandatory:
+    'La double authentification est obligatoire pour les membres d’un office et les administrateurs : elle ne peut pas être retirée.',
   enabled: 'Double authentification activée.',
   disabled: 'Double authentification désactivée.',
   notOwnReset: 'Vous ne pouvez pas réinitialiser votre propre double authentification : demandez-le à un autre administrateur.',
@@ -72,7 +74,11 @@ const totpCode = z
 const backupCode = z
   .string()
   .transform((v) => v.replace(/[\s-]+/g, '').toUpperCase())
-  .pipe(z.string().regex(new RegExp(`^[${BACKUP_CODE_ALPHABET}]{${BACKUP_CODE_LENGTH}}$`), 'Le code de secours comporte 10 lettres et chiffres.'));
+  .pipe(
+    z
+      .string()
+      .regex(new RegExp(`^[${BACKUP_CODE_ALPHABET}]{${BACKUP_CODE_LENGTH}}$`), 'Le code de secours comporte 10 lettres et chiffres.'),
+  );
 
 /** What the sign-in step and the re-authentication take: a TOTP code or a backup code. */
 export const secondFactorCodeSchema = z
@@ -88,7 +94,11 @@ export const secondFactorCodeSchema = z
     }
     const parsed = backupCode.safeParse(code);
     if (parsed.success) return { kind: 'backup' as const, code: parsed.data };
-    ctx.addIssue({ code: 'custom', message: 'Saisissez le code à 6 chiffres de votre application ou un code de secours de 10 caractères.', path: ['code'] });
+    ctx.addIssue({
+      code: 'custom',
+      message: 'Saisissez le code à 6 chiffres de votre application ou un code de secours de 10 caractères.',
+      path: ['code'],
+    });
     return z.NEVER;
   });
 export type SecondFactorCodeInput = z.output<typeof secondFactorCodeSchema>;

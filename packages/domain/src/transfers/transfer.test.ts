@@ -18,11 +18,19 @@ describe('transfer rules', () => {
   });
 
   it('asks for confirmation with the file count', () => {
-    expect(TRANSFER_MESSAGES.confirm(3)).toBe("Êtes-vous sûr(e) de vouloir transférer 3 fichier(s) vers votre logiciel de rédaction d'actes ?");
+    expect(TRANSFER_MESSAGES.confirm(3)).toBe(
+      "Êtes-vous sûr(e) de vouloir transférer 3 fichier(s) vers votre logiciel de rédaction d'actes ?",
+    );
   });
 
   it('accepts a transfer record whose count matches its outcome', () => {
-    const base = { dossier: { id: 12, intitule: 'Vente Garnier', identifiantMetier: '2026/001' }, files: [{ type: 'pdf', docId: 3, filename: 'a.pdf' }, { type: 'file', docId: 4, position: 0, filename: 'b.pdf' }] };
+    const base = {
+      dossier: { id: 12, intitule: 'Vente Garnier', identifiantMetier: '2026/001' },
+      files: [
+        { type: 'pdf', docId: 3, filename: 'a.pdf' },
+        { type: 'file', docId: 4, position: 0, filename: 'b.pdf' },
+      ],
+    };
     expect(recordTransferSchema.parse({ ...base, sent: 2, outcome: 'succeeded' }).dossier.id).toBe('12');
     expect(recordTransferSchema.safeParse({ ...base, sent: 1, outcome: 'succeeded' }).success).toBe(false);
     expect(recordTransferSchema.safeParse({ ...base, sent: 3, outcome: 'failed' }).success).toBe(false);

@@ -95,7 +95,11 @@ const bridgeText = (max: number) => z.union([z.string(), z.number()]).transform(
 /** `POST /project/{id}/transfers`: what the web reports once a transfer ends. */
 export const recordTransferSchema = z
   .object({
-    dossier: z.object({ id: bridgeText(255), intitule: bridgeText(500), identifiantMetier: z.union([z.string(), z.number()]).transform(String).pipe(z.string().trim().max(255)) }),
+    dossier: z.object({
+      id: bridgeText(255),
+      intitule: bridgeText(500),
+      identifiantMetier: z.union([z.string(), z.number()]).transform(String).pipe(z.string().trim().max(255)),
+    }),
     files: z
       .array(
         z.object({

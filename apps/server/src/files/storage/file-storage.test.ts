@@ -19,7 +19,10 @@ async function readAll(stream: Readable): Promise<Buffer> {
 }
 
 async function expectMissing(promise: Promise<unknown>): Promise<void> {
-  const error = await promise.then(() => undefined, (e: unknown) => e);
+  const error = await promise.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(AppError);
   expect((error as AppError).status).toBe(404);
   expect((error as AppError).message).toBe(STORED_FILE_MISSING);
@@ -151,11 +154,15 @@ describe('S3 storage', () => {
     const storage = createS3Storage({ ...server.settings, prefix: 'cabinet/prod/' });
     await storage.putBuffer(projectFileKey(9, 'abcdefgh_acte.pdf'), Buffer.from('%PDF'));
     // s3rver keeps each object in a folder named after its key.
-    expect(await readdir(path.join(server.directory, 'notadoo-prefix', 'cabinet', 'prod', 'files', 'projects', '9'))).toContain('abcdefgh_acte.pdf._S3rver_object');
+    expect(await readdir(path.join(server.directory, 'notadoo-prefix', 'cabinet', 'prod', 'files', 'projects', '9'))).toContain(
+      'abcdefgh_acte.pdf._S3rver_object',
+    );
   });
 
   it('says which bucket is missing or refuses the keys, for the operator at start', async () => {
-    await expect(createS3Storage({ ...server.settings, bucket: 'absent' }).check()).rejects.toThrow('Le stockage S3 est inutilisable : le compartiment « absent » n\'existe pas.');
+    await expect(createS3Storage({ ...server.settings, bucket: 'absent' }).check()).rejects.toThrow(
+      "Le stockage S3 est inutilisable : le compartiment « absent » n'existe pas.",
+    );
     await expect(
       createS3Storage({ ...server.settings, credentials: { accessKeyId: 'INCONNUE', secretAccessKey: 'mauvais' } }).check(),
     ).rejects.toThrow(/compartiment « notadoo-prefix » refuse ces identifiants/);
@@ -165,7 +172,10 @@ describe('S3 storage', () => {
     const down = createS3Storage({ ...server.settings, endpoint: `http://127.0.0.1:${await freePort()}` });
     const key = projectFileKey(9, 'abcdefgh_acte.pdf');
     for (const call of [() => down.open(key), () => down.size(key), () => down.putBuffer(key, Buffer.from('x')), () => down.remove(key)]) {
-      const error = await call().then(() => undefined, (e: unknown) => e);
+      const error = await call().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(StorageUnavailableError);
       expect((error as Error).message).toBe(STORAGE_UNAVAILABLE);
     }

@@ -62,14 +62,30 @@ export function createS3Storage(settings: S3Settings): FileStorage {
     async putFile(key, localPath) {
       try {
         const { size } = await stat(localPath);
-        await send(new PutObjectCommand({ Bucket, Key: objectName(key), Body: createReadStream(localPath), ContentLength: size, ContentType: contentTypeOf(key) }));
+        await send(
+          new PutObjectCommand({
+            Bucket,
+            Key: objectName(key),
+            Body: createReadStream(localPath),
+            ContentLength: size,
+            ContentType: contentTypeOf(key),
+          }),
+        );
       } finally {
         await rm(localPath, { force: true });
       }
     },
 
     async putBuffer(key, content) {
-      await send(new PutObjectCommand({ Bucket, Key: objectName(key), Body: content, ContentLength: content.length, ContentType: contentTypeOf(key) }));
+      await send(
+        new PutObjectCommand({
+          Bucket,
+          Key: objectName(key),
+          Body: content,
+          ContentLength: content.length,
+          ContentType: contentTypeOf(key),
+        }),
+      );
     },
 
     async open(key): Promise<StoredFile> {
@@ -102,7 +118,16 @@ function statusOf(error: unknown): number | undefined {
   return error instanceof S3ServiceException ? error.$metadata.httpStatusCode : undefined;
 }
 
-const NETWORK_ERRORS = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ENOTFOUND', 'EPIPE']);
+const NETWORK_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+  'EPIPE',
+]);
 
 /** The service down or unreachable, as opposed to a refusal (403: keys or policy) or a programming error. */
 function isUnavailable(error: unknown): boolean {

@@ -49,7 +49,9 @@ const DATA_EXPORT_NAME = /^donnees-\d+-[a-f0-9]{24}\.zip$/;
 
 /** A copy of a person's data (issue 26); undefined for a name we did not generate. */
 export function dataExportKey(userId: number, name: string | null | undefined): StorageKey | undefined {
-  return Number.isSafeInteger(userId) && userId > 0 && name && DATA_EXPORT_NAME.test(name) ? (`files/exports/${userId}/${name}` as StorageKey) : undefined;
+  return Number.isSafeInteger(userId) && userId > 0 && name && DATA_EXPORT_NAME.test(name)
+    ? (`files/exports/${userId}/${name}` as StorageKey)
+    : undefined;
 }
 
 /** For drivers: the segments of a key, checked again (a second guard should a key ever be forged by a cast). */

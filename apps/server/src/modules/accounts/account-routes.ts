@@ -16,7 +16,6 @@ import { errorAnswers } from '../../http/answers';
 import { parseWith } from '../../http/parse';
 import * as accounts from './account-service';
 
-
 /** Sign-up, sign-in, password reset and e-mail confirmation: the unauthenticated calls. */
 export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -24,7 +23,12 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post('/users/signup', {
       config: { access: 'public' },
-      schema: { tags: ['comptes'], summary: 'Créer un compte', body: signupSchema, response: { 201: tokenAnswerSchema, ...errorAnswers(403, 429) } },
+      schema: {
+        tags: ['comptes'],
+        summary: 'Créer un compte',
+        body: signupSchema,
+        response: { 201: tokenAnswerSchema, ...errorAnswers(403, 429) },
+      },
       handler: async (request, reply) => {
         await accounts.enforceRateLimit(ctx, [[`signup:ip:${request.ip}`, limits.signupPerIp]]);
         const token = await accounts.signup(ctx, request.body);
@@ -34,7 +38,12 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post('/users/login', {
       config: { access: 'public' },
-      schema: { tags: ['comptes'], summary: 'Se connecter (puis, selon le compte, le code de double authentification)', body: loginSchema, response: { 200: signInAnswerSchema, ...errorAnswers(401, 429) } },
+      schema: {
+        tags: ['comptes'],
+        summary: 'Se connecter (puis, selon le compte, le code de double authentification)',
+        body: loginSchema,
+        response: { 200: signInAnswerSchema, ...errorAnswers(401, 429) },
+      },
       handler: async (request) => {
         // The address's attempts are counted by `login`, in the same statement that reads its failures.
         return accounts.login(ctx, request.body, request.ip, request.headers.cookie);
@@ -70,13 +79,23 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post('/users/email/confirm', {
       config: { access: 'public' },
-      schema: { tags: ['comptes'], summary: "Confirmer l'adresse email", body: emailConfirmSchema, response: { 200: messageAnswerSchema, ...errorAnswers(409) } },
+      schema: {
+        tags: ['comptes'],
+        summary: "Confirmer l'adresse email",
+        body: emailConfirmSchema,
+        response: { 200: messageAnswerSchema, ...errorAnswers(409) },
+      },
       handler: async (request) => ({ message: await accounts.confirmEmail(ctx, request.body) }),
     });
 
     app.post('/users/email/resendConfirm', {
       config: { access: 'public' },
-      schema: { tags: ['comptes'], summary: 'Renvoyer le mail de confirmation', body: resendConfirmSchema, response: { 200: messageAnswerSchema, ...errorAnswers(429) } },
+      schema: {
+        tags: ['comptes'],
+        summary: 'Renvoyer le mail de confirmation',
+        body: resendConfirmSchema,
+        response: { 200: messageAnswerSchema, ...errorAnswers(429) },
+      },
       handler: async (request) => {
         await accounts.enforceRateLimit(ctx, [
           [`resend:ip:${request.ip}`, limits.mailPerIp],

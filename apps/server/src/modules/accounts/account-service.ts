@@ -41,7 +41,12 @@ export function issueSessionToken(
   proof: { secondFactor?: boolean; checkedAt?: number | null } = {},
 ) {
   return ctx.tokens.issue(
-    { userId: user.id, passwordVersion: user.passwordVersion, secondFactor: proof.secondFactor ?? false, checkedAt: proof.checkedAt ?? null },
+    {
+      userId: user.id,
+      passwordVersion: user.passwordVersion,
+      secondFactor: proof.secondFactor ?? false,
+      checkedAt: proof.checkedAt ?? null,
+    },
     remember ? REMEMBER_ME_TTL_SECONDS : SESSION_TOKEN_TTL_SECONDS,
   );
 }

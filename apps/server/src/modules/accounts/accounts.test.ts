@@ -63,13 +63,25 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
     });
 
     it.each([
-      ['a 6-character password', { password: 'abcde1', passwordConfirm: 'abcde1' }, 'Votre mot de passe doit contenir au moins 6 caractères et 1 chiffre.'],
-      ['a password without digit', { password: 'abcdefgh', passwordConfirm: 'abcdefgh' }, 'Votre mot de passe doit contenir au moins 6 caractères et 1 chiffre.'],
+      [
+        'a 6-character password',
+        { password: 'abcde1', passwordConfirm: 'abcde1' },
+        'Votre mot de passe doit contenir au moins 6 caractères et 1 chiffre.',
+      ],
+      [
+        'a password without digit',
+        { password: 'abcdefgh', passwordConfirm: 'abcdefgh' },
+        'Votre mot de passe doit contenir au moins 6 caractères et 1 chiffre.',
+      ],
       ['a confirmation that differs', { passwordConfirm: 'Lanterne124' }, "Vous n'avez pas saisi le même mot de passe"],
       ['a malformed e-mail', { email: 'pas-un-email' }, "L'adresse email n'est pas valide."],
       ['a missing first name', { firstName: undefined }, 'Le champ prénom est requis.'],
     ])('refuses %s with 400 and a French message', async (_label, change, message) => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/users/signup', payload: { ...signupPayload('refus@exemple.fr'), ...change } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/signup',
+        payload: { ...signupPayload('refus@exemple.fr'), ...change },
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toContain(message);
     });
@@ -99,7 +111,10 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
 
     it('answers 401 with the spec message on a wrong password or unknown e-mail', async () => {
       const user = await t.createUser();
-      for (const payload of [{ login: user.email, password: 'Mauvais123' }, { login: 'inconnu@exemple.fr', password: 'Lanterne123' }]) {
+      for (const payload of [
+        { login: user.email, password: 'Mauvais123' },
+        { login: 'inconnu@exemple.fr', password: 'Lanterne123' },
+      ]) {
         const res = await t.app.inject({ method: 'POST', url: '/api/users/login', payload });
         expect(res.statusCode).toBe(401);
         expect(res.json()).toEqual({ code: 'LOGIN_FAILED', message: 'Impossible de se connecter. Merci de vérifier vos identifiants.' });
@@ -115,7 +130,9 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
     it('moves the last connection date to previousConnectionDate at each login', async () => {
       const user = await t.createUser();
       await t.tokenFor(user.email, user.password);
-      const first = (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(await t.tokenFor(user.email, user.password)) })).json();
+      const first = (
+        await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(await t.tokenFor(user.email, user.password)) })
+      ).json();
       expect(first.previousConnectionDate).not.toBeNull();
       expect(first.lastConnectionDate).not.toBeNull();
     });
@@ -126,7 +143,11 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
       const user = await t.createUser();
       const session = await t.tokenFor(user.email, user.password);
       const remembered = (
-        await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { login: user.email, password: user.password, remember: 'yes' } })
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/users/login',
+          payload: { login: user.email, password: user.password, remember: 'yes' },
+        })
       ).json().token;
       const me = (token: string) => t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(token) });
 
@@ -231,7 +252,10 @@ describe.each(BACKENDS)('accounts on %s', (backend) => {
       const b = await t.createUser({ isEmailConfirmed: false });
       await t.app.inject({ method: 'POST', url: '/api/users/signup', payload: signupPayload(a) });
       const tokenA = new URL(lastLink(t, a)).searchParams.get('token');
-      for (const payload of [{ email: a, token: 'faux' }, { email: b.email, token: tokenA }]) {
+      for (const payload of [
+        { email: a, token: 'faux' },
+        { email: b.email, token: tokenA },
+      ]) {
         const res = await t.app.inject({ method: 'POST', url: '/api/users/email/confirm', payload });
         expect(res.statusCode).toBe(400);
         expect(res.json().message).toBe('Impossible de confirmer votre adresse email.');
@@ -260,7 +284,9 @@ describe.each(BACKENDS)('reset links after a password change on %s', (backend) =
   let t: TestApp;
   beforeAll(async () => {
     // Many links for one address: the per-address limit of mails is not what is tested here.
-    t = await buildTestApp(backend, { rateLimits: { mailPerIp: { max: 1000, windowMs: 60_000 }, mailPerEmail: { max: 1000, windowMs: 60_000 } } });
+    t = await buildTestApp(backend, {
+      rateLimits: { mailPerIp: { max: 1000, windowMs: 60_000 }, mailPerEmail: { max: 1000, windowMs: 60_000 } },
+    });
   });
   afterAll(() => t.close());
 

@@ -40,7 +40,11 @@ describe.each(BACKENDS)('password rules on %s', (backend) => {
       ['one built from the address', 'jean.dupont1', PASSWORD_POLICY_MESSAGES.personal],
       ['one in leet spelling with accents', 'J3àn-Dup0nt', PASSWORD_POLICY_MESSAGES.personal],
     ])('refuses %s with 400 and the French reason', async (_label, password, message) => {
-      const res = await t.app.inject({ method: 'POST', url: '/api/users/signup', payload: signup(`refus-${_label.length}@exemple.fr`, password) });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/signup',
+        payload: signup(`refus-${_label.length}@exemple.fr`, password),
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ code: 'PASSWORD_TOO_WEAK', message });
     });
@@ -69,18 +73,33 @@ describe.each(BACKENDS)('password rules on %s', (backend) => {
     const notary = await t.createUser({ isNotary: true, notaryOfficeId: 1 });
     await t.app.inject({ method: 'POST', url: '/api/users/reset/password', payload: { email: notary.email } });
     const notaryToken = lastResetToken(t, notary.email);
-    const weak = await t.app.inject({ method: 'POST', url: '/api/users/reset/password', payload: { token: notaryToken, password: 'Lanterne123' } });
+    const weak = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/reset/password',
+      payload: { token: notaryToken, password: 'Lanterne123' },
+    });
     expect(weak.statusCode).toBe(400);
     expect(weak.json().message).toMatch(/^Pour un compte d’office notarial ou d’administration, le mot de passe doit atteindre 80 bits/);
-    const strong = await t.app.inject({ method: 'POST', url: '/api/users/reset/password', payload: { token: notaryToken, password: STRONG } });
+    const strong = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/reset/password',
+      payload: { token: notaryToken, password: STRONG },
+    });
     expect(strong.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { login: notary.email, password: STRONG } })).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { login: notary.email, password: STRONG } })).statusCode,
+    ).toBe(200);
   });
 
   it('refuses the same at a change through the profile, and at the admin’s registration form', async () => {
     const client = await t.signedInUser({ firstName: 'Paul', lastName: 'Girard', password: 'Lanterne123' });
     const patch = (passwordNew: string) =>
-      t.app.inject({ method: 'PATCH', url: `/api/users/${client.id}`, headers: client.headers, payload: { password: client.password, passwordNew, passwordNewConfirm: passwordNew } });
+      t.app.inject({
+        method: 'PATCH',
+        url: `/api/users/${client.id}`,
+        headers: client.headers,
+        payload: { password: client.password, passwordNew, passwordNewConfirm: passwordNew },
+      });
     expect((await patch('Girard!2025')).json()).toEqual({ code: 'PASSWORD_TOO_WEAK', message: PASSWORD_POLICY_MESSAGES.personal });
     expect((await patch('P@ssw0rd1')).json()).toEqual({ code: 'PASSWORD_TOO_WEAK', message: PASSWORD_POLICY_MESSAGES.common });
     expect((await patch('Tilleul42')).statusCode).toBe(200);
@@ -114,7 +133,12 @@ describe.each(BACKENDS)('password rules on %s', (backend) => {
       expect(res.json()).toEqual({ message: PASSWORD_POLICY_MESSAGES.changeRequired, code: PASSWORD_CHANGE_REQUIRED_CODE });
     }
     const change = (password: string, passwordNew: string) =>
-      t.app.inject({ method: 'POST', url: '/api/users/me/password', headers: bearer(token), payload: { password, passwordNew, passwordNewConfirm: passwordNew } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/users/me/password',
+        headers: bearer(token),
+        payload: { password, passwordNew, passwordNewConfirm: passwordNew },
+      });
     expect((await change('Faux12345', STRONG)).json()).toEqual({ code: 'CURRENT_PASSWORD_WRONG', message: MESSAGES.currentPasswordWrong });
     const weak = await change(notary.password, 'Tilleul42');
     expect(weak.statusCode).toBe(400);
@@ -124,7 +148,9 @@ describe.each(BACKENDS)('password rules on %s', (backend) => {
     const fresh = bearer(done.json().token);
     // The old token is spent (password version); the new one sets the second factor up, then reaches the files.
     expect((await t.app.inject({ method: 'GET', url: '/api/projects/mine', headers: bearer(token) })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'GET', url: '/api/projects/mine', headers: fresh })).json().code).toBe(SECOND_FACTOR_ERROR_CODES.setupRequired);
+    expect((await t.app.inject({ method: 'GET', url: '/api/projects/mine', headers: fresh })).json().code).toBe(
+      SECOND_FACTOR_ERROR_CODES.setupRequired,
+    );
     expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: fresh })).json().passwordChangeRequired).toBe(false);
     const enrolled = bearer((await enrolTotp(t, notary.email, done.json().token)).json<{ token: string }>().token);
     expect((await t.app.inject({ method: 'GET', url: '/api/projects/mine', headers: enrolled })).statusCode).toBe(200);
@@ -132,7 +158,8 @@ describe.each(BACKENDS)('password rules on %s', (backend) => {
 
   it('checks the session gates in order: the code owed, then a stronger password, then the second factor’s setup', async () => {
     const get = (url: string, token: string) => t.app.inject({ method: 'GET', url, headers: bearer(token) });
-    const post = (url: string, token: string, payload: object = {}) => t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
+    const post = (url: string, token: string, payload: object = {}) =>
+      t.app.inject({ method: 'POST', url, headers: bearer(token), payload });
     // A notary with a weak password and no factor yet: the password first, even on the setup's routes.
     const notary = await t.createUser({ isNotary: true, notaryOfficeId: 1, password: 'Lanterne123' });
     const held = await t.tokenFor(notary.email, notary.password);
@@ -147,8 +174,15 @@ describe.each(BACKENDS)('password rules on %s', (backend) => {
     // A client with a factor and a weak password, made notary: signing in from a new device, only the code step answers.
     const client = await t.signedInUser({ password: 'Tilleul42' });
     expect((await enrolTotp(t, client.email, client.headers.authorization.slice(7))).statusCode).toBe(200);
-    await t.app.inject({ method: 'POST', url: '/api/admin/user/toggleStatus', headers: admin.headers, payload: { id: client.id, data: '1', action: 'notary' } });
-    const partial = (await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { login: client.email, password: client.password } })).json().token;
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/user/toggleStatus',
+      headers: admin.headers,
+      payload: { id: client.id, data: '1', action: 'notary' },
+    });
+    const partial = (
+      await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { login: client.email, password: client.password } })
+    ).json().token;
     expect((await get('/api/users/me', partial)).json().code).toBe(SECOND_FACTOR_ERROR_CODES.required);
     const change = { password: client.password, passwordNew: STRONG, passwordNewConfirm: STRONG };
     expect((await post('/api/users/me/password', partial, change)).json().code).toBe(SECOND_FACTOR_ERROR_CODES.required);
@@ -172,10 +206,17 @@ describe.each(BACKENDS)('password rules on %s', (backend) => {
   it('holds a client an admin made notary at once, and at the next sign-in, until a strong password is set', async () => {
     const client = await t.signedInUser({ password: 'Tilleul42' });
     expect((await t.app.inject({ method: 'GET', url: '/api/projects/mine', headers: client.headers })).statusCode).toBe(200);
-    const made = await t.app.inject({ method: 'POST', url: '/api/admin/user/toggleStatus', headers: admin.headers, payload: { id: client.id, data: '1', action: 'notary' } });
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/user/toggleStatus',
+      headers: admin.headers,
+      payload: { id: client.id, data: '1', action: 'notary' },
+    });
     expect(made.statusCode).toBe(200);
     // The password was found weak at its sign-in: the running session is held at once.
-    expect((await t.app.inject({ method: 'GET', url: '/api/projects/mine', headers: client.headers })).json().code).toBe(PASSWORD_CHANGE_REQUIRED_CODE);
+    expect((await t.app.inject({ method: 'GET', url: '/api/projects/mine', headers: client.headers })).json().code).toBe(
+      PASSWORD_CHANGE_REQUIRED_CODE,
+    );
     const token = await t.tokenFor(client.email, client.password);
     const held = await t.app.inject({ method: 'GET', url: '/api/projects/mine', headers: bearer(token) });
     expect(held.statusCode).toBe(403);
@@ -193,13 +234,30 @@ describe.each(BACKENDS)('password rules on %s', (backend) => {
 
   it('holds an admin promoted with a weak password too, and lets the admin set a strong one for them', async () => {
     const client = await t.createUser({ password: 'Tilleul42' });
-    await t.app.inject({ method: 'POST', url: '/api/admin/user/toggleStatus', headers: admin.headers, payload: { id: client.id, data: '1', action: 'admin' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/user/toggleStatus',
+      headers: admin.headers,
+      payload: { id: client.id, data: '1', action: 'admin' },
+    });
     const token = await t.tokenFor(client.email, client.password);
-    expect((await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(token) })).json().code).toBe(PASSWORD_CHANGE_REQUIRED_CODE);
+    expect((await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(token) })).json().code).toBe(
+      PASSWORD_CHANGE_REQUIRED_CODE,
+    );
     // An admin setting their password applies the staff rule of the account it is for.
-    const weak = await t.app.inject({ method: 'PATCH', url: `/api/users/${client.id}`, headers: admin.headers, payload: { passwordNew: 'Tilleul43', passwordNewConfirm: 'Tilleul43' } });
+    const weak = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${client.id}`,
+      headers: admin.headers,
+      payload: { passwordNew: 'Tilleul43', passwordNewConfirm: 'Tilleul43' },
+    });
     expect(weak.statusCode).toBe(400);
-    const strong = await t.app.inject({ method: 'PATCH', url: `/api/users/${client.id}`, headers: admin.headers, payload: { passwordNew: STRONG, passwordNewConfirm: STRONG } });
+    const strong = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${client.id}`,
+      headers: admin.headers,
+      payload: { passwordNew: STRONG, passwordNewConfirm: STRONG },
+    });
     expect(strong.statusCode).toBe(200);
     const again = await t.tokenFor(client.email, STRONG);
     expect((await t.app.inject({ method: 'GET', url: '/api/admin/users', headers: bearer(again) })).statusCode).toBe(200);
@@ -207,10 +265,15 @@ describe.each(BACKENDS)('password rules on %s', (backend) => {
 
   it('answers 400 in French to a change with missing or mismatched fields, and 401 without a session', async () => {
     const user = await t.signedInUser();
-    const post = (payload: unknown, headers: Record<string, string> = user.headers) => t.app.inject({ method: 'POST', url: '/api/users/me/password', headers, payload: payload as object });
+    const post = (payload: unknown, headers: Record<string, string> = user.headers) =>
+      t.app.inject({ method: 'POST', url: '/api/users/me/password', headers, payload: payload as object });
     expect((await post({ passwordNew: STRONG, passwordNewConfirm: STRONG })).json().message).toContain(MESSAGES.currentPasswordRequired);
-    expect((await post({ password: user.password, passwordNew: STRONG, passwordNewConfirm: STRONGER })).json()).toMatchObject({ message: MESSAGES.newPasswordMismatch });
-    expect((await post({ password: user.password, passwordNew: 'court', passwordNewConfirm: 'court' })).json()).toMatchObject({ message: MESSAGES.passwordHint });
+    expect((await post({ password: user.password, passwordNew: STRONG, passwordNewConfirm: STRONGER })).json()).toMatchObject({
+      message: MESSAGES.newPasswordMismatch,
+    });
+    expect((await post({ password: user.password, passwordNew: 'court', passwordNewConfirm: 'court' })).json()).toMatchObject({
+      message: MESSAGES.passwordHint,
+    });
     expect((await post({ password: user.password, passwordNew: STRONG, passwordNewConfirm: STRONG }, {})).statusCode).toBe(401);
   });
 });

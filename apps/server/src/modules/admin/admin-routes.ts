@@ -1,4 +1,11 @@
-import { adminUsersQuerySchema, changeRolesSchema, registrationSchema, toggleStatusSchema, userSchema, userStatusesSchema } from '@notadoo/domain';
+import {
+  adminUsersQuerySchema,
+  changeRolesSchema,
+  registrationSchema,
+  toggleStatusSchema,
+  userSchema,
+  userStatusesSchema,
+} from '@notadoo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireAdmin } from '../../auth/authenticate';
@@ -29,7 +36,12 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post('/admin/users', {
       config: { access: 'admin' },
-      schema: { tags, summary: "Créer un utilisateur (formulaire d'inscription)", body: registrationSchema, response: { 201: userSchema, ...errorAnswers(409) } },
+      schema: {
+        tags,
+        summary: "Créer un utilisateur (formulaire d'inscription)",
+        body: registrationSchema,
+        response: { 201: userSchema, ...errorAnswers(409) },
+      },
       handler: async (request, reply) => {
         requireAdmin(request);
         return reply.status(201).send(await service.registerUser(ctx, request.body));
@@ -38,7 +50,12 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post('/admin/user/toggleStatus', {
       config: { access: 'admin' },
-      schema: { tags, summary: "Basculer un statut (active, validated, admin, pro, notary, needsRoleChange) ; pas les siens", body: toggleStatusSchema, response: { 200: userStatusesSchema, ...errorAnswers(404, 409) } },
+      schema: {
+        tags,
+        summary: 'Basculer un statut (active, validated, admin, pro, notary, needsRoleChange) ; pas les siens',
+        body: toggleStatusSchema,
+        response: { 200: userStatusesSchema, ...errorAnswers(404, 409) },
+      },
       handler: async (request) => {
         const admin = requireAdmin(request);
         // Issue 27: every admin toggle asks the second factor again after 5 minutes.
@@ -49,7 +66,12 @@ export function adminRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post('/admin/user/roles', {
       config: { access: 'admin' },
-      schema: { tags, summary: 'Changer les rôles cochés (ROLE_USER toujours conservé) ; pas les siens', body: changeRolesSchema, response: { 200: userSchema, ...errorAnswers(404, 409) } },
+      schema: {
+        tags,
+        summary: 'Changer les rôles cochés (ROLE_USER toujours conservé) ; pas les siens',
+        body: changeRolesSchema,
+        response: { 200: userSchema, ...errorAnswers(404, 409) },
+      },
       handler: async (request) => {
         const admin = requireAdmin(request);
         requireRecentAuthentication(request, ctx.now());

@@ -56,7 +56,11 @@ function statusesOf(user: UserWithOffice): UserStatuses {
  * One of the six toggles. Turning `active` off locks the account at once:
  * every request re-reads the user, so its existing tokens stop working.
  */
-export async function toggleUserStatus(ctx: AppContext, admin: UserWithOffice, input: z.output<typeof toggleStatusSchema>): Promise<UserStatuses> {
+export async function toggleUserStatus(
+  ctx: AppContext,
+  admin: UserWithOffice,
+  input: z.output<typeof toggleStatusSchema>,
+): Promise<UserStatuses> {
   refuseSelf(admin, input.id);
   const user = await requireTarget(ctx, input.id);
   const next = applyUserStatus(statusesOf(user), input.action, input.data);
@@ -64,7 +68,11 @@ export async function toggleUserStatus(ctx: AppContext, admin: UserWithOffice, i
   const grantedPro = !user.isPro && next.isPro;
   await ctx.db.transaction(async (tx) => {
     await updateUser(tx, user.id, next);
-    if (grantedPro) await queueMail(tx, intermediaryGrantedMail({ to: user.email, firstName: user.firstName, link: `${ctx.config.publicUrl}/dashboard` }));
+    if (grantedPro)
+      await queueMail(
+        tx,
+        intermediaryGrantedMail({ to: user.email, firstName: user.firstName, link: `${ctx.config.publicUrl}/dashboard` }),
+      );
   });
   if (grantedPro) ctx.outbox.wake();
   return statusesOf((await findUserById(ctx.db, user.id))!);

@@ -23,7 +23,11 @@ describe.each(BACKENDS)('administration on %s', (backend) => {
   it('refuses every admin call to a non-admin with 403', async () => {
     const calls = [
       { method: 'GET' as const, url: '/api/admin/users' },
-      { method: 'POST' as const, url: '/api/admin/users', payload: { email: 'x@exemple.fr', password: 'Lanterne123', passwordConfirm: 'Lanterne123', firstName: 'X', lastName: 'Y' } },
+      {
+        method: 'POST' as const,
+        url: '/api/admin/users',
+        payload: { email: 'x@exemple.fr', password: 'Lanterne123', passwordConfirm: 'Lanterne123', firstName: 'X', lastName: 'Y' },
+      },
       { method: 'POST' as const, url: '/api/admin/user/toggleStatus', payload: { id: admin.id, data: '0', action: 'admin' } },
       { method: 'POST' as const, url: '/api/admin/user/roles', payload: { id: admin.id, roles: [] } },
       { method: 'GET' as const, url: '/api/projects/open' },
@@ -41,7 +45,12 @@ describe.each(BACKENDS)('administration on %s', (backend) => {
     const res = await toggle(admin.headers, { id: admin.id, data: '0', action: 'admin' });
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ code: 'UNAUTHORIZED', message: ADMIN_MESSAGES.ownStatusesLocked });
-    const roles = await t.app.inject({ method: 'POST', url: '/api/admin/user/roles', headers: admin.headers, payload: { id: admin.id, roles: [] } });
+    const roles = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/user/roles',
+      headers: admin.headers,
+      payload: { id: admin.id, roles: [] },
+    });
     expect(roles.statusCode).toBe(401);
     expect(roles.json().message).toBe('Erreur : il est impossible de modifier ses propres statuts.');
     // Still an admin, and the session is untouched.
@@ -78,7 +87,9 @@ describe.each(BACKENDS)('administration on %s', (backend) => {
     expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers })).statusCode).toBe(200);
     expect((await toggle(admin.headers, { id: u.id, data: '0', action: 'active' })).json().isActive).toBe(false);
     expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers })).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { login: u.email, password: u.password } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { login: u.email, password: u.password } })).statusCode,
+    ).toBe(401);
     await toggle(admin.headers, { id: u.id, data: '1', action: 'active' });
     expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers })).statusCode).toBe(200);
   });
@@ -87,24 +98,48 @@ describe.each(BACKENDS)('administration on %s', (backend) => {
     const signup = await t.app.inject({
       method: 'POST',
       url: '/api/users/signup',
-      payload: { email: 'agent.immo@exemple.fr', password: 'Agence2026', passwordConfirm: 'Agence2026', firstName: 'Paul', lastName: 'Agent', intermediary: 'yes' },
+      payload: {
+        email: 'agent.immo@exemple.fr',
+        password: 'Agence2026',
+        passwordConfirm: 'Agence2026',
+        firstName: 'Paul',
+        lastName: 'Agent',
+        intermediary: 'yes',
+      },
     });
     const headers = bearer(signup.json().token);
     const me = (await t.app.inject({ method: 'GET', url: '/api/users/me', headers })).json();
     expect(me.needsRoleChange).toBe(true);
-    const blocked = await t.app.inject({ method: 'POST', url: '/api/project', headers, payload: { name: 'Vente', type: 'realty', subtype: 'house', role: 'intermediary' } });
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/api/project',
+      headers,
+      payload: { name: 'Vente', type: 'realty', subtype: 'house', role: 'intermediary' },
+    });
     expect(blocked.statusCode).toBeGreaterThanOrEqual(400);
     const pending = await t.app.inject({ method: 'GET', url: '/api/admin/users?pending=1', headers: admin.headers });
     expect(pending.json().map((u: { id: number }) => u.id)).toContain(me.id);
     const granted = await toggle(admin.headers, { id: me.id, data: '1', action: 'pro' });
     expect(granted.json()).toMatchObject({ isPro: true, needsRoleChange: false });
-    const created = await t.app.inject({ method: 'POST', url: '/api/project', headers, payload: { name: 'Vente', type: 'realty', subtype: 'house', role: 'intermediary' } });
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/project',
+      headers,
+      payload: { name: 'Vente', type: 'realty', subtype: 'house', role: 'intermediary' },
+    });
     expect(created.statusCode).toBe(201);
   });
 
   it('creates a user with the registration form rules', async () => {
-    const create = (payload: Record<string, unknown>) => t.app.inject({ method: 'POST', url: '/api/admin/users', headers: admin.headers, payload });
-    const valid = { email: 'Nouvel.Utilisateur@exemple.fr', password: 'Lanterne123', passwordConfirm: 'Lanterne123', firstName: 'Nina', lastName: 'Nouvel' };
+    const create = (payload: Record<string, unknown>) =>
+      t.app.inject({ method: 'POST', url: '/api/admin/users', headers: admin.headers, payload });
+    const valid = {
+      email: 'Nouvel.Utilisateur@exemple.fr',
+      password: 'Lanterne123',
+      passwordConfirm: 'Lanterne123',
+      firstName: 'Nina',
+      lastName: 'Nouvel',
+    };
     const mismatch = await create({ ...valid, passwordConfirm: 'Lanterne124' });
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().message).toBe('Veuillez confirmer le mot de passe.');
@@ -117,7 +152,12 @@ describe.each(BACKENDS)('administration on %s', (backend) => {
     }
     const ok = await create(valid);
     expect(ok.statusCode).toBe(201);
-    expect(ok.json()).toMatchObject({ email: 'nouvel.utilisateur@exemple.fr', firstName: 'Nina', roles: ['ROLE_USER'], isEmailConfirmed: false });
+    expect(ok.json()).toMatchObject({
+      email: 'nouvel.utilisateur@exemple.fr',
+      firstName: 'Nina',
+      roles: ['ROLE_USER'],
+      isEmailConfirmed: false,
+    });
     expect(t.mails.at(-1)).toMatchObject({ to: 'nouvel.utilisateur@exemple.fr', subject: 'Confirmez votre adresse email' });
     expect((await create(valid)).statusCode).toBe(409);
     await t.tokenFor('nouvel.utilisateur@exemple.fr', 'Lanterne123');
@@ -125,10 +165,20 @@ describe.each(BACKENDS)('administration on %s', (backend) => {
 
   it('changes roles, always keeping ROLE_USER', async () => {
     const u = await t.createUser();
-    const res = await t.app.inject({ method: 'POST', url: '/api/admin/user/roles', headers: admin.headers, payload: { id: u.id, roles: ['ROLE_AGENT', 'ROLE_CASE_MANAGER'] } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/user/roles',
+      headers: admin.headers,
+      payload: { id: u.id, roles: ['ROLE_AGENT', 'ROLE_CASE_MANAGER'] },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().roles).toEqual(['ROLE_USER', 'ROLE_AGENT', 'ROLE_CASE_MANAGER']);
-    const bad = await t.app.inject({ method: 'POST', url: '/api/admin/user/roles', headers: admin.headers, payload: { id: u.id, roles: ['ROLE_ROOT'] } });
+    const bad = await t.app.inject({
+      method: 'POST',
+      url: '/api/admin/user/roles',
+      headers: admin.headers,
+      payload: { id: u.id, roles: ['ROLE_ROOT'] },
+    });
     expect(bad.statusCode).toBe(400);
   });
 
@@ -141,13 +191,25 @@ describe.each(BACKENDS)('administration on %s', (backend) => {
     expect(first.headers['x-total-count']).toBe('12');
     expect(first.json()).toHaveLength(10);
     expect(first.json()[0].lastName).toBe('Zorglub00');
-    const second = await t.app.inject({ method: 'GET', url: '/api/admin/users?search=zorglub&sort=name&order=asc&page=2', headers: admin.headers });
+    const second = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/users?search=zorglub&sort=name&order=asc&page=2',
+      headers: admin.headers,
+    });
     expect(second.json().map((u: { lastName: string }) => u.lastName)).toEqual(['Zorglub10', 'Zorglub11']);
     const desc = await t.app.inject({ method: 'GET', url: '/api/admin/users?search=ZORGLUB&sort=name&order=desc', headers: admin.headers });
     expect(desc.json()[0].lastName).toBe('Zorglub11');
-    const byDate = await t.app.inject({ method: 'GET', url: '/api/admin/users?search=zorglub&sort=date&order=desc', headers: admin.headers });
+    const byDate = await t.app.inject({
+      method: 'GET',
+      url: '/api/admin/users?search=zorglub&sort=date&order=desc',
+      headers: admin.headers,
+    });
     expect(byDate.json()[0].email).toBe('zorglub11@recherche.fr');
-    const twoWords = await t.app.inject({ method: 'GET', url: `/api/admin/users?search=${encodeURIComponent('prénom3 zorg')}`, headers: admin.headers });
+    const twoWords = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/users?search=${encodeURIComponent('prénom3 zorg')}`,
+      headers: admin.headers,
+    });
     expect(twoWords.json().map((u: { email: string }) => u.email)).toEqual(['zorglub3@recherche.fr']);
     const literal = await t.app.inject({ method: 'GET', url: '/api/admin/users?search=%25', headers: admin.headers });
     expect(literal.json()).toEqual([]);
@@ -170,17 +232,33 @@ describe.each(BACKENDS)('administration on %s', (backend) => {
     expect(page1.statusCode).toBe(200);
     expect(page1.headers['x-total-count']).toBe('105');
     expect(page1.json()).toHaveLength(100);
-    expect(page1.json()[0]).toEqual({ id: expect.any(Number), name: 'Vente "Martin"; maison', city: 'Paris', created_at: `${year - 3}-06-01T10:00:00.000Z`, status: 1 });
-    expect((await t.app.inject({ method: 'GET', url: `/api/projects/open?${range}&page=2`, headers: admin.headers })).json()).toHaveLength(5);
-    expect((await t.app.inject({ method: 'GET', url: `/api/projects/open?from=${year}-02-30`, headers: admin.headers })).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'GET', url: `/api/projects/open?from=${year}-05-01&to=${year}-04-01`, headers: admin.headers })).statusCode).toBe(400);
+    expect(page1.json()[0]).toEqual({
+      id: expect.any(Number),
+      name: 'Vente "Martin"; maison',
+      city: 'Paris',
+      created_at: `${year - 3}-06-01T10:00:00.000Z`,
+      status: 1,
+    });
+    expect((await t.app.inject({ method: 'GET', url: `/api/projects/open?${range}&page=2`, headers: admin.headers })).json()).toHaveLength(
+      5,
+    );
+    expect((await t.app.inject({ method: 'GET', url: `/api/projects/open?from=${year}-02-30`, headers: admin.headers })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/projects/open?from=${year}-05-01&to=${year}-04-01`, headers: admin.headers }))
+        .statusCode,
+    ).toBe(400);
 
     const csv = await t.app.inject({ method: 'GET', url: `/api/projects/open/export?${range}`, headers: admin.headers });
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(csv.headers['content-disposition']).toBe('attachment; filename="export_projet.csv"');
     expect(csv.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
-    const lines = csv.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe('Identifiant;Nom du dossier;Ville de l’office;Date de création;Statut');
     expect(lines).toHaveLength(106);
     expect(lines[1]).toBe(`${page1.json()[0].id};"Vente ""Martin""; maison";Paris;01/06/${year - 3};En cours de création`);
@@ -190,7 +268,12 @@ describe.each(BACKENDS)('administration on %s', (backend) => {
     const names = ['=1+2', '+1+2', '-1+2', '@SUM(A1:A9)', '=HYPERLINK("http://pirate.test","Facture")', 'Vente,=1+2'];
     const ids: number[] = [];
     for (const name of names) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/project', headers: client.headers, payload: { name, type: 'realty', subtype: 'house', role: 'seller' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/project',
+        headers: client.headers,
+        payload: { name, type: 'realty', subtype: 'house', role: 'seller' },
+      });
       expect(res.statusCode, res.body).toBe(201);
       ids.push(res.json().id);
     }

@@ -78,7 +78,9 @@ export async function* eachProjectCreatedBetween(db: Db, days: BillingDays, batc
       .select({ ...columns, cursorAt: sql<string>`${projects.createdAt}::text` })
       .from(projects)
       .leftJoin(notaryOffices, eq(projects.notaryOfficeId, notaryOffices.id))
-      .where(and(inRange(days), after && sql`(${projects.createdAt}, ${projects.id}) > (${after.createdAt}::timestamptz, ${after.id}::integer)`))
+      .where(
+        and(inRange(days), after && sql`(${projects.createdAt}, ${projects.id}) > (${after.createdAt}::timestamptz, ${after.id}::integer)`),
+      )
       .orderBy(asc(projects.createdAt), asc(projects.id))
       .limit(batchSize);
     if (rows.length === 0) return;

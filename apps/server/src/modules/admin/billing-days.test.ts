@@ -26,10 +26,18 @@ describe.each(BACKENDS)('billing days and export on %s', (backend) => {
   const exportedIds = async (from: string, to: string) => {
     const res = await t.app.inject({ method: 'GET', url: `/api/projects/open/export?from=${from}&to=${to}`, headers: admin });
     expect(res.statusCode).toBe(200);
-    return res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n').slice(1).map((line) => Number(line.split(';')[0]));
+    return res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((line) => Number(line.split(';')[0]));
   };
   const createdAt = async (iso: string) => {
-    const [row] = await t.database.db.insert(projects).values({ name: `Créé ${iso}`, type: 'realty', subtype: 'house', createdAt: new Date(iso) }).returning({ id: projects.id });
+    const [row] = await t.database.db
+      .insert(projects)
+      .values({ name: `Créé ${iso}`, type: 'realty', subtype: 'house', createdAt: new Date(iso) })
+      .returning({ id: projects.id });
     return row!.id;
   };
 
@@ -69,7 +77,9 @@ describe.each(BACKENDS)('billing days and export on %s', (backend) => {
     const res = await t.app.inject({ method: 'GET', url: '/api/projects/open?from=2030-05-01&to=2030-04-01', headers: admin });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('La date de début doit précéder la date de fin.');
-    expect((await t.app.inject({ method: 'GET', url: '/api/projects/open/export?from=2030-05-01&to=2030-04-01', headers: admin })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/projects/open/export?from=2030-05-01&to=2030-04-01', headers: admin })).statusCode,
+    ).toBe(400);
   });
 
   it('exports each file once when creation times carry microseconds, across batches of 1,000', async () => {

@@ -1,4 +1,11 @@
-import { BILLING_PAGE_SIZE, billingCsv, canListOpenProjects, currentYearRange, type OpenProject, type openProjectsQuerySchema } from '@notadoo/domain';
+import {
+  BILLING_PAGE_SIZE,
+  billingCsv,
+  canListOpenProjects,
+  currentYearRange,
+  type OpenProject,
+  type openProjectsQuerySchema,
+} from '@notadoo/domain';
 import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { forbidden } from '../../http/app-error';
@@ -22,9 +29,16 @@ export function requireBillingViewer(user: UserWithOffice): void {
 
 const toOpenProject = (r: OpenProjectRow): OpenProject => ({ ...r, created_at: r.created_at.toISOString() });
 
-export async function listOpenProjects(ctx: AppContext, user: UserWithOffice, query: RangeQuery): Promise<{ projects: OpenProject[]; total: number }> {
+export async function listOpenProjects(
+  ctx: AppContext,
+  user: UserWithOffice,
+  query: RangeQuery,
+): Promise<{ projects: OpenProject[]; total: number }> {
   requireBillingViewer(user);
-  const { rows, total } = await listProjectsCreatedBetween(ctx.db, daysOf(ctx, query), { limit: BILLING_PAGE_SIZE, offset: (query.page - 1) * BILLING_PAGE_SIZE });
+  const { rows, total } = await listProjectsCreatedBetween(ctx.db, daysOf(ctx, query), {
+    limit: BILLING_PAGE_SIZE,
+    offset: (query.page - 1) * BILLING_PAGE_SIZE,
+  });
   return { projects: rows.map(toOpenProject), total };
 }
 

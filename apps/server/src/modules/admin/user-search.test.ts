@@ -10,7 +10,12 @@ describe.each(BACKENDS)("admin's user search on %s", (backend) => {
 
   beforeAll(async () => {
     t = await buildTestApp(backend);
-    const a = await t.createUser({ roles: ['ROLE_USER', 'ROLE_ADMIN'], firstName: 'Alice', lastName: 'Admin', email: 'alice.admin@exemple.fr' });
+    const a = await t.createUser({
+      roles: ['ROLE_USER', 'ROLE_ADMIN'],
+      firstName: 'Alice',
+      lastName: 'Admin',
+      email: 'alice.admin@exemple.fr',
+    });
     admin = bearer(await t.tokenFor(a.email, a.password));
     await t.createUser({ firstName: 'Léa', lastName: 'Héritière', email: 'lea.h@exemple.fr' });
     await t.createUser({ firstName: 'Marc', lastName: 'Notaire', email: 'marc.notaire@notadoo.fr' });
@@ -20,7 +25,11 @@ describe.each(BACKENDS)("admin's user search on %s", (backend) => {
   afterAll(() => t.close());
 
   const emailsFound = async (search: string) => {
-    const res = await t.app.inject({ method: 'GET', url: `/api/admin/users?sort=name&order=asc&search=${encodeURIComponent(search)}`, headers: admin });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/admin/users?sort=name&order=asc&search=${encodeURIComponent(search)}`,
+      headers: admin,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['x-total-count']).toBe(String(res.json().length));
     return (res.json() as Array<{ email: string }>).map((u) => u.email);

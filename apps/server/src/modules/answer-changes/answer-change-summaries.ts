@@ -1,4 +1,10 @@
-import { ANSWER_CHANGE_MAX_DELAY_MS, ANSWER_CHANGE_QUIET_MS, describeAnswerChanges, getDefinition, questionnaireOwners } from '@notadoo/domain';
+import {
+  ANSWER_CHANGE_MAX_DELAY_MS,
+  ANSWER_CHANGE_QUIET_MS,
+  describeAnswerChanges,
+  getDefinition,
+  questionnaireOwners,
+} from '@notadoo/domain';
 import type { AppContext } from '../../context';
 import { queueMail } from '../../mail/outbox-data';
 import { periodicTask, type PeriodicTask } from '../../periodic-task';
@@ -28,8 +34,13 @@ async function sendSummary(ctx: AppContext, documentId: number, due: { quietBefo
     if (lines.length === 0) return 0;
     // Only people the questionnaire belonged to at the change and still does: answers never reach anyone else.
     const people = await findProjectPeople(tx, questionnaire.projectId);
-    const owners = new Set(questionnaireOwners({ participants: people }, toDocumentForAccess(questionnaire)).map((owner) => owner.user?.id));
-    const recipients = await findActiveAccounts(tx, spell.recipientIds.filter((id) => owners.has(id)));
+    const owners = new Set(
+      questionnaireOwners({ participants: people }, toDocumentForAccess(questionnaire)).map((owner) => owner.user?.id),
+    );
+    const recipients = await findActiveAccounts(
+      tx,
+      spell.recipientIds.filter((id) => owners.has(id)),
+    );
     for (const recipient of recipients) {
       await queueMail(
         tx,
@@ -69,8 +80,10 @@ export interface AnswerChangeSummaryTask extends PeriodicTask {
 }
 
 export function createAnswerChangeSummaryTask(ctx: AppContext): AnswerChangeSummaryTask {
-  const repeated = periodicTask(() => sendDueAnswerChangeSummaries(ctx), ANSWER_CHANGE_SUMMARY_INTERVAL_MS, (error) =>
-    ctx.log.warn({ err: error }, 'Résumés des modifications de réponses impossibles ; nouvel essai plus tard.'),
+  const repeated = periodicTask(
+    () => sendDueAnswerChangeSummaries(ctx),
+    ANSWER_CHANGE_SUMMARY_INTERVAL_MS,
+    (error) => ctx.log.warn({ err: error }, 'Résumés des modifications de réponses impossibles ; nouvel essai plus tard.'),
   );
   return { ...repeated, runOnce: () => sendDueAnswerChangeSummaries(ctx) };
 }

@@ -19,7 +19,10 @@ export interface OfficeChangeAuthor {
 }
 
 /** Marks these fields as the office's latest change (who, when). */
-export async function markOfficeChanges(db: Db, input: { documentId: number; fields: readonly string[]; author: OfficeChangeAuthor; at: Date }): Promise<void> {
+export async function markOfficeChanges(
+  db: Db,
+  input: { documentId: number; fields: readonly string[]; author: OfficeChangeAuthor; at: Date },
+): Promise<void> {
   if (input.fields.length === 0) return;
   await db
     .insert(answerMarks)
@@ -35,7 +38,12 @@ export async function markOfficeChanges(db: Db, input: { documentId: number; fie
     )
     .onConflictDoUpdate({
       target: [answerMarks.documentId, answerMarks.field],
-      set: { changedBy: sql`excluded.changed_by`, authorRole: sql`excluded.author_role`, authorName: sql`excluded.author_name`, changedAt: sql`excluded.changed_at` },
+      set: {
+        changedBy: sql`excluded.changed_by`,
+        authorRole: sql`excluded.author_role`,
+        authorName: sql`excluded.author_name`,
+        changedAt: sql`excluded.changed_at`,
+      },
     });
 }
 
@@ -55,7 +63,10 @@ export async function listMarks(db: Db, documentId: number) {
  * the spell meanwhile is waited for and this change opens the next spell.
  * A field keeps the value it had before the spell and takes the latest one.
  */
-export async function addToSpell(db: Db, input: { documentId: number; recipientIds: readonly number[]; changes: readonly ChangedAnswer[]; at: Date }): Promise<void> {
+export async function addToSpell(
+  db: Db,
+  input: { documentId: number; recipientIds: readonly number[]; changes: readonly ChangedAnswer[]; at: Date },
+): Promise<void> {
   await db
     .insert(answerChangeSpells)
     .values({ documentId: input.documentId, recipientIds: [...input.recipientIds], firstChangeAt: input.at, lastChangeAt: input.at })
@@ -69,12 +80,25 @@ export async function addToSpell(db: Db, input: { documentId: number; recipientI
   if (input.changes.length === 0) return;
   await db
     .insert(answerChangeItems)
-    .values(input.changes.map((change) => ({ documentId: input.documentId, field: change.field, beforeValue: change.before ?? null, afterValue: change.after ?? null })))
-    .onConflictDoUpdate({ target: [answerChangeItems.documentId, answerChangeItems.field], set: { afterValue: sql`excluded.after_value` } });
+    .values(
+      input.changes.map((change) => ({
+        documentId: input.documentId,
+        field: change.field,
+        beforeValue: change.before ?? null,
+        afterValue: change.after ?? null,
+      })),
+    )
+    .onConflictDoUpdate({
+      target: [answerChangeItems.documentId, answerChangeItems.field],
+      set: { afterValue: sql`excluded.after_value` },
+    });
 }
 
 /** A page of the spells due by these bounds, in document order after `afterDocumentId`; only pending spells have rows, so this reads little. */
-export async function findDueSpells(db: Db, due: { quietBefore: Date; startedBefore: Date; afterDocumentId: number; limit: number }): Promise<number[]> {
+export async function findDueSpells(
+  db: Db,
+  due: { quietBefore: Date; startedBefore: Date; afterDocumentId: number; limit: number },
+): Promise<number[]> {
   const rows = await db
     .select({ documentId: answerChangeSpells.documentId })
     .from(answerChangeSpells)
@@ -139,7 +163,12 @@ export async function findProjectPeople(db: Db, projectId: number) {
     .select({ id: participants.id, role: participants.role, userId: participants.userId, roleConfirmed: participants.roleConfirmed })
     .from(participants)
     .where(eq(participants.projectId, projectId));
-  return rows.map((row) => ({ id: row.id, role: row.role, user: row.userId === null ? null : { id: row.userId }, role_confirmed: row.roleConfirmed }));
+  return rows.map((row) => ({
+    id: row.id,
+    role: row.role,
+    user: row.userId === null ? null : { id: row.userId },
+    role_confirmed: row.roleConfirmed,
+  }));
 }
 
 /** The active accounts among these, with the address a summary goes to. */

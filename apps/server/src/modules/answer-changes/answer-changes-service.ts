@@ -32,7 +32,12 @@ import { addToSpell, clearMarks, findAnswersAtVersion, listMarks, markOfficeChan
  * else read again in the transaction (empty when the save is stale and will
  * be refused anyway).
  */
-export async function answersReplacedBy(tx: Db, definition: QuestionnaireDefinition, document: DocumentRow, expectedVersion: number): Promise<Answers> {
+export async function answersReplacedBy(
+  tx: Db,
+  definition: QuestionnaireDefinition,
+  document: DocumentRow,
+  expectedVersion: number,
+): Promise<Answers> {
   const stored = document.version === expectedVersion ? document.answers : await findAnswersAtVersion(tx, document.id, expectedVersion);
   return clean(definition, stored ?? {});
 }
@@ -78,8 +83,17 @@ export async function recordAnswerChanges(tx: Db, change: SavedChange): Promise<
 export const answerMarksAnswer = answerMarkSchema.array();
 
 /** `GET /document/{id}/answer-marks`: the marks of a questionnaire, to whoever may read it. */
-export async function listAnswerMarks(ctx: AppContext, user: UserWithOffice, documentId: number): Promise<z.infer<typeof answerMarksAnswer>> {
+export async function listAnswerMarks(
+  ctx: AppContext,
+  user: UserWithOffice,
+  documentId: number,
+): Promise<z.infer<typeof answerMarksAnswer>> {
   await requireReadableDocument(ctx, user, documentId);
   const rows = await listMarks(ctx.db, documentId);
-  return rows.map((row): AnswerMark => ({ field: row.field, changedAt: row.changedAt.toISOString(), role: row.authorRole, name: row.authorName }));
+  return rows.map((row): AnswerMark => ({
+    field: row.field,
+    changedAt: row.changedAt.toISOString(),
+    role: row.authorRole,
+    name: row.authorName,
+  }));
 }

@@ -17,23 +17,41 @@ describe.each(BACKENDS)("the office's changes to a client's answers on %s", (bac
     return { id: u.id, email: u.email, headers: bearer(await t.tokenFor(u.email, u.password)) };
   }
   const api = (a: Actor | null, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
-    t.app.inject({ method, url: `/api${url}`, headers: a?.headers ?? {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+    t.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: a?.headers ?? {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
 
   /** A settlement of the heir's at the Paris office, the spouse a second client with an account; answers the succession's id. */
   async function createSuccession() {
-    const res = await api(heir, 'POST', '/project', { name: 'Succession <Martin>', type: 'succession', subtype: 'settlement', role: 'heir' });
+    const res = await api(heir, 'POST', '/project', {
+      name: 'Succession <Martin>',
+      type: 'succession',
+      subtype: 'settlement',
+      role: 'heir',
+    });
     expect(res.statusCode, res.body).toBe(201);
     const projectId = res.json().id as number;
     expect((await api(heir, 'PATCH', `/project/${projectId}`, { office: 1 })).statusCode).toBe(200);
-    const [person] = await t.database.db.insert(participants).values({ projectId, firstName: 'Paul', lastName: 'Martin', userId: spouse.id, role: 'spouse' }).returning();
-    const project = (await api(heir, 'GET', `/project/${projectId}`)).json() as { documents: Array<{ id: number; document_successions?: unknown[] }> };
+    const [person] = await t.database.db
+      .insert(participants)
+      .values({ projectId, firstName: 'Paul', lastName: 'Martin', userId: spouse.id, role: 'spouse' })
+      .returning();
+    const project = (await api(heir, 'GET', `/project/${projectId}`)).json() as {
+      documents: Array<{ id: number; document_successions?: unknown[] }>;
+    };
     const succession = project.documents.find((d) => (d.document_successions ?? []).length > 0)!.id;
     return { projectId, succession, spousePid: person!.id };
   }
 
   let version = new Map<number, number>();
   async function save(a: Actor, id: number, answers: Record<string, unknown>) {
-    const res = await api(a, 'PATCH', '/document', { docType: 'document_succession', document: { id, version: version.get(id) ?? 1, ...answers } });
+    const res = await api(a, 'PATCH', '/document', {
+      docType: 'document_succession',
+      document: { id, version: version.get(id) ?? 1, ...answers },
+    });
     if (res.statusCode === 200) version.set(id, res.json().version);
     return res;
   }
@@ -49,7 +67,8 @@ describe.each(BACKENDS)("the office's changes to a client's answers on %s", (bac
     t.clock.advance(ANSWER_CHANGE_MAX_DELAY_MS);
     await runSummaries();
   }
-  const summariesTo = (email: string) => t.mails.filter((m) => m.to === email && m.subject.startsWith('Votre office a modifié vos réponses'));
+  const summariesTo = (email: string) =>
+    t.mails.filter((m) => m.to === email && m.subject.startsWith('Votre office a modifié vos réponses'));
 
   beforeAll(async () => {
     t = await buildTestApp(backend);
@@ -70,7 +89,11 @@ describe.each(BACKENDS)("the office's changes to a client's answers on %s", (bac
     expect((await marks(heir, succession)).json()).toEqual([]);
 
     const at = t.clock.now().toISOString();
-    const byOffice = await save(parisNotary, succession, { deceased_q1_last_name: 'Martin-Roche', succession_q1_spouse: 1, succession_q4_realty: 1 });
+    const byOffice = await save(parisNotary, succession, {
+      deceased_q1_last_name: 'Martin-Roche',
+      succession_q1_spouse: 1,
+      succession_q4_realty: 1,
+    });
     expect(byOffice.statusCode, byOffice.body).toBe(200);
     const expected: Mark[] = [
       { field: 'deceased_q1_last_name', changedAt: at, role: 'office', name: 'Jeanne Notaire' },
@@ -88,12 +111,19 @@ describe.each(BACKENDS)("the office's changes to a client's answers on %s", (bac
     expect((await marks(heir, 0)).statusCode).toBe(400);
 
     // The client answers the field again: it is theirs, the mark goes; the other stays.
-    expect((await save(heir, succession, { deceased_q1_last_name: 'Martin', succession_q1_spouse: 1, succession_q4_realty: 1 })).statusCode).toBe(200);
+    expect(
+      (await save(heir, succession, { deceased_q1_last_name: 'Martin', succession_q1_spouse: 1, succession_q4_realty: 1 })).statusCode,
+    ).toBe(200);
     expect(((await marks(heir, succession)).json() as Mark[]).map((m) => m.field)).toEqual(['succession_q4_realty']);
 
     // An admin's change is marked as an admin's.
-    expect((await save(admin, succession, { deceased_q1_last_name: 'Martin', succession_q1_spouse: 0, succession_q4_realty: 1 })).statusCode).toBe(200);
-    expect(((await marks(heir, succession)).json() as Mark[]).find((m) => m.field === 'succession_q1_spouse')).toMatchObject({ role: 'admin', name: 'Alice Admin' });
+    expect(
+      (await save(admin, succession, { deceased_q1_last_name: 'Martin', succession_q1_spouse: 0, succession_q4_realty: 1 })).statusCode,
+    ).toBe(200);
+    expect(((await marks(heir, succession)).json() as Mark[]).find((m) => m.field === 'succession_q1_spouse')).toMatchObject({
+      role: 'admin',
+      name: 'Alice Admin',
+    });
   });
 
   it('mails the client one summary after a quiet period, old and new values in French, escaped', async () => {
@@ -102,9 +132,17 @@ describe.each(BACKENDS)("the office's changes to a client's answers on %s", (bac
     await save(heir, succession, { deceased_q1_last_name: 'Martin', succession_q2_will: 1, succession_q2_will_notary_name: 'Maître Roux' });
     const before = summariesTo(heir.email).length;
 
-    await save(parisNotary, succession, { deceased_q1_last_name: 'Martin', succession_q2_will: 1, succession_q2_will_notary_name: 'Maître <b>Roux</b><script>x</script>' });
+    await save(parisNotary, succession, {
+      deceased_q1_last_name: 'Martin',
+      succession_q2_will: 1,
+      succession_q2_will_notary_name: 'Maître <b>Roux</b><script>x</script>',
+    });
     t.clock.advance(5 * MINUTE);
-    await save(parisNotary, succession, { deceased_q1_last_name: 'Martin-Roche', succession_q2_will: 1, succession_q2_will_notary_name: 'Maître <b>Roux</b><script>x</script>' });
+    await save(parisNotary, succession, {
+      deceased_q1_last_name: 'Martin-Roche',
+      succession_q2_will: 1,
+      succession_q2_will_notary_name: 'Maître <b>Roux</b><script>x</script>',
+    });
     // Not one mail per save: nothing until the office has left the questionnaire alone for the quiet period.
     t.clock.advance(ANSWER_CHANGE_QUIET_MS - MINUTE);
     expect(await runSummaries()).toBe(0);
@@ -114,7 +152,9 @@ describe.each(BACKENDS)("the office's changes to a client's answers on %s", (bac
     expect(await runSummaries()).toBe(1);
     const [mail] = summariesTo(heir.email).slice(before);
     expect(mail!.subject).toBe('Votre office a modifié vos réponses : Succession');
-    expect(mail!.text).toContain('Votre office notarial a modifié 2 réponses de votre questionnaire « Succession » (dossier « Succession <Martin> ») :');
+    expect(mail!.text).toContain(
+      'Votre office notarial a modifié 2 réponses de votre questionnaire « Succession » (dossier « Succession <Martin> ») :',
+    );
     expect(mail!.text).toContain('Quels étaient les nom et prénoms du défunt ? — Nom de naissance : « Martin » → « Martin-Roche »');
     expect(mail!.text).toContain('Nom du notaire qui conserve le testament : « Maître Roux » → « Maître <b>Roux</b><script>x</script> »');
     expect(mail!.html).toContain('« Maître &lt;b&gt;Roux&lt;/b&gt;&lt;script&gt;x&lt;/script&gt; »');
@@ -182,9 +222,14 @@ describe.each(BACKENDS)("the office's changes to a client's answers on %s", (bac
       { projectId, firstName: 'Marc', lastName: 'Vendeur', userId: coSeller.id, role: 'seller', roleConfirmed: true },
       { projectId, firstName: 'Faux', lastName: 'Vendeur', userId: planted.id, role: 'seller', roleConfirmed: false },
     ]);
-    const wire = (await api(parisNotary, 'GET', `/project/${projectId}`)).json() as { documents: Array<{ id: number; shared_role: string | null }> };
+    const wire = (await api(parisNotary, 'GET', `/project/${projectId}`)).json() as {
+      documents: Array<{ id: number; shared_role: string | null }>;
+    };
     const sale = wire.documents.find((d) => d.shared_role === 'seller')!.id;
-    const res = await api(parisNotary, 'PATCH', '/document', { docType: 'document_sale_house', document: { id: sale, version: 1, price_q0_amount: '325000' } });
+    const res = await api(parisNotary, 'PATCH', '/document', {
+      docType: 'document_sale_house',
+      document: { id: sale, version: 1, price_q0_amount: '325000' },
+    });
     expect(res.statusCode, res.body).toBe(200);
 
     t.clock.advance(ANSWER_CHANGE_MAX_DELAY_MS);
@@ -209,9 +254,14 @@ describe.each(BACKENDS)("the office's changes to a client's answers on %s", (bac
       field: 'deceased_q1_first_name',
     });
     const nationality = await save(heir, succession, { deceased_q9_nationality: 'n'.repeat(51) });
-    expect(nationality.json().message).toBe('« Quelle était la nationalité du défunt ? » : 50 caractères au plus (votre réponse en compte 51). Merci de la raccourcir.');
+    expect(nationality.json().message).toBe(
+      '« Quelle était la nationalité du défunt ? » : 50 caractères au plus (votre réponse en compte 51). Merci de la raccourcir.',
+    );
     // Nothing was stored by the refused saves.
-    const [row] = await t.database.db.select().from(documents).where((await import('drizzle-orm')).eq(documents.id, succession));
+    const [row] = await t.database.db
+      .select()
+      .from(documents)
+      .where((await import('drizzle-orm')).eq(documents.id, succession));
     expect(row!.answers).toMatchObject({ deceased_q1_first_name: firstNames });
     expect(row!.projectId).toBe(projectId);
     // Amounts, dates and counts typed as words are kept: the spec enforces no format.

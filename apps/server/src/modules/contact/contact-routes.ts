@@ -12,7 +12,10 @@ import { sendContactMessage } from './contact-service';
  * the domain schema so that its messages (spec section 5) answer as written.
  */
 const contactFields = z.object(
-  Object.fromEntries(Object.keys(contactSchema.shape).map((k) => [k, z.unknown().optional()])) as Record<keyof typeof contactSchema.shape, z.ZodOptional<z.ZodUnknown>>,
+  Object.fromEntries(Object.keys(contactSchema.shape).map((k) => [k, z.unknown().optional()])) as Record<
+    keyof typeof contactSchema.shape,
+    z.ZodOptional<z.ZodUnknown>
+  >,
 );
 
 /** `POST /contact` (spec section 7): public, rate limited per address. */
@@ -20,7 +23,12 @@ export function contactRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.post('/contact', {
       config: { access: 'public' },
-      schema: { tags: ['contact'], summary: 'Envoyer un message au réseau', body: contactFields, response: { 200: messageAnswerSchema, ...errorAnswers(429) } },
+      schema: {
+        tags: ['contact'],
+        summary: 'Envoyer un message au réseau',
+        body: contactFields,
+        response: { 200: messageAnswerSchema, ...errorAnswers(429) },
+      },
       handler: async (request) => {
         await enforceRateLimit(ctx, [[`contact:ip:${request.ip}`, ctx.rateLimits.contactPerIp]]);
         await sendContactMessage(ctx, parseWith(contactSchema, request.body));

@@ -45,7 +45,12 @@ export function contactMail(to: string, networkName: string, input: ContactMessa
   return { ...mail, replyTo: input.email };
 }
 
-export function intermediaryRequestMail(to: string, networkName: string, user: { firstName: string; lastName: string; email: string }, adminLink: string): MailMessage {
+export function intermediaryRequestMail(
+  to: string,
+  networkName: string,
+  user: { firstName: string; lastName: string; email: string },
+  adminLink: string,
+): MailMessage {
   return mailOfLines(
     to,
     `[${networkName}] Demande de droits d'intermédiaire : ${user.firstName} ${user.lastName}`,

@@ -25,7 +25,6 @@ export interface DocumentInProject {
   viewer: Viewer;
 }
 
-
 /** A document with its project, and who owns it, as the permission functions see them. 404 when absent. */
 export async function loadDocumentInProject(ctx: AppContext, user: UserWithOffice, documentId: number): Promise<DocumentInProject> {
   const loaded = await loadProjectOfDocument(ctx.db, documentId);
@@ -43,7 +42,8 @@ export async function loadDocumentInProject(ctx: AppContext, user: UserWithOffic
 export async function requireReadableDocument(ctx: AppContext, user: UserWithOffice, documentId: number): Promise<DocumentInProject> {
   const found = await loadDocumentInProject(ctx, user, documentId);
   if (projectAccess(found.viewer, found.access) !== 'full') throw forbidden(MESSAGES.projectAccessDenied, 'PROJECT_ACCESS_DENIED');
-  if (!canViewProjectDocument(found.viewer, found.access, found.forAccess)) throw forbidden("Erreur : Vous n'avez pas accès à ce document.");
+  if (!canViewProjectDocument(found.viewer, found.access, found.forAccess))
+    throw forbidden("Erreur : Vous n'avez pas accès à ce document.");
   return found;
 }
 

@@ -39,10 +39,23 @@ import { answerProject, requireOpenProject } from '../projects/project-guard';
 import { loadProjects } from '../projects/project-data';
 import { toProject, toProjectForAccess, toViewer } from '../projects/project-presenter';
 import type { UserWithOffice } from '../users/user-data';
-import { checkPieceUpload, recordPieceVersion, syncPieceRequests, UNREQUESTED_PIECE_FIELD_VALUE, type PieceUpload } from '../pieces/piece-service';
+import {
+  checkPieceUpload,
+  recordPieceVersion,
+  syncPieceRequests,
+  UNREQUESTED_PIECE_FIELD_VALUE,
+  type PieceUpload,
+} from '../pieces/piece-service';
 import { ensureSharedQuestionnaire, hasRoleHolders, lockProjectPeople } from '../questionnaires/shared-questionnaire-data';
 import { loadDocumentInProject, requireReadableDocument } from './document-access';
-import { appendDrawerFile, deleteDocument, findOpenProjectIdsOfUser, insertDocument, removeDrawerFile, setDocumentOwner } from './document-data';
+import {
+  appendDrawerFile,
+  deleteDocument,
+  findOpenProjectIdsOfUser,
+  insertDocument,
+  removeDrawerFile,
+  setDocumentOwner,
+} from './document-data';
 import { recordHistoryEvent, type HistoryEvent } from '../history/history-recorder';
 
 const DOCUMENT_ID_MESSAGE = 'Identifiant de document invalide.';
@@ -52,13 +65,12 @@ const pieceRequestIdField = z.union([z.literal(UNREQUESTED_PIECE_FIELD_VALUE), p
 });
 const EDIT_REFUSED = "Erreur : Vous n'avez pas les droits suffisants pour modifier ce document.";
 
-
 /** The project, opened fully by the user, or 403/404. */
 
 /** A document of the project in the path, in a project the user fully opens. */
 async function requireDocumentOfProject(ctx: AppContext, user: UserWithOffice, projectId: number, documentId: number) {
   const found = await loadDocumentInProject(ctx, user, documentId);
-  if (found.document.projectId !== projectId) throw notFound("Ce document ne fait pas partie de ce dossier.");
+  if (found.document.projectId !== projectId) throw notFound('Ce document ne fait pas partie de ce dossier.');
   if (projectAccess(found.viewer, found.access) !== 'full') throw forbidden(MESSAGES.projectAccessDenied, 'PROJECT_ACCESS_DENIED');
   return found;
 }
@@ -104,12 +116,22 @@ export async function addDocument(ctx: AppContext, user: UserWithOffice, input: 
   if (questionnaire) {
     // A questionnaire's answers ask for pieces (issue 22): the requests follow in the same transaction.
     await ctx.db.transaction(async (tx) => {
-      await insertDocument(tx, { projectId: loaded.project.id, participantId: owner?.id ?? null, kind: 'questionnaire', docType: questionnaire });
+      await insertDocument(tx, {
+        projectId: loaded.project.id,
+        participantId: owner?.id ?? null,
+        kind: 'questionnaire',
+        docType: questionnaire,
+      });
       await syncPieceRequests(tx, loaded.project.id, ctx.now());
     });
   } else if (input.docType === 'document_files' || input.docType === 'document_file') {
     if (!input.docFileType || !isFileTypeCode(input.docFileType)) throw badRequest("Ce type de fichier n'existe pas.");
-    await insertDocument(ctx.db, { projectId: loaded.project.id, participantId: owner?.id ?? null, kind: 'files', docType: input.docFileType });
+    await insertDocument(ctx.db, {
+      projectId: loaded.project.id,
+      participantId: owner?.id ?? null,
+      kind: 'files',
+      docType: input.docFileType,
+    });
   } else {
     throw badRequest("Ce type de document n'existe pas.");
   }
@@ -128,7 +150,9 @@ export async function addFile(
   ctx: AppContext,
   user: UserWithOffice,
   projectId: number,
-  parts: AsyncIterable<{ type: 'field'; fieldname: string; value: unknown } | { type: 'file'; fieldname: string; filename: string; file: Readable }>,
+  parts: AsyncIterable<
+    { type: 'field'; fieldname: string; value: unknown } | { type: 'file'; fieldname: string; filename: string; file: Readable }
+  >,
 ): Promise<Project> {
   const { loaded, viewer, access } = await requireOpenProject(ctx, user, projectId);
   let upload: StoredUpload | undefined;
@@ -163,7 +187,14 @@ export async function addFile(
     upload = undefined; // putFile takes the temporary file away, stored or not
     await ctx.storage.putFile(projectFileKey(loaded.project.id, storedName), received.path);
     const drawerId = documentId;
-    const sent = fileHistoryEvent('piece_sent', user, loaded.project.id, { id: drawerId, participantId: drawer.participantId, docType: drawer.docType }, storedName, piece?.request?.label ?? (piece ? 'Autre document' : null));
+    const sent = fileHistoryEvent(
+      'piece_sent',
+      user,
+      loaded.project.id,
+      { id: drawerId, participantId: drawer.participantId, docType: drawer.docType },
+      storedName,
+      piece?.request?.label ?? (piece ? 'Autre document' : null),
+    );
     if (!piece) {
       await ctx.db
         .transaction(async (tx) => {
@@ -180,7 +211,14 @@ export async function addFile(
     const outcome = await ctx.db
       .transaction(async (tx) => {
         await appendDrawerFile(tx, drawerId, storedName);
-        const recorded = await recordPieceVersion(ctx, tx, { upload: piece, loaded, user, documentId: drawerId, fileType: drawer.docType, storedName });
+        const recorded = await recordPieceVersion(ctx, tx, {
+          upload: piece,
+          loaded,
+          user,
+          documentId: drawerId,
+          fileType: drawer.docType,
+          storedName,
+        });
         await recordHistoryEvent(tx, ctx.now(), sent);
         return recorded;
       })
@@ -201,7 +239,12 @@ async function requireDrawer(ctx: AppContext, user: UserWithOffice, projectId: n
   return found;
 }
 
-export async function removeFile(ctx: AppContext, user: UserWithOffice, projectId: number, input: { id: number; file: string }): Promise<Project> {
+export async function removeFile(
+  ctx: AppContext,
+  user: UserWithOffice,
+  projectId: number,
+  input: { id: number; file: string },
+): Promise<Project> {
   const found = await requireDrawer(ctx, user, projectId, input.id);
   if (!found.document.files.includes(input.file)) throw notFound("Ce fichier n'existe pas dans ce document.");
   await ctx.db.transaction(async (tx) => {
@@ -214,23 +257,33 @@ export async function removeFile(ctx: AppContext, user: UserWithOffice, projectI
 
 export async function removeDocument(ctx: AppContext, user: UserWithOffice, projectId: number, documentId: number): Promise<Project> {
   const found = await requireDocumentOfProject(ctx, user, projectId, documentId);
-  if (!canDeleteDocument(found.viewer, found.access)) throw forbidden("Erreur : Vous n'avez pas les droits suffisants pour supprimer ce document.");
+  if (!canDeleteDocument(found.viewer, found.access))
+    throw forbidden("Erreur : Vous n'avez pas les droits suffisants pour supprimer ce document.");
   const sharedRole = found.document.sharedRole;
   await ctx.db.transaction(async (tx) => {
     if (sharedRole) {
       // Never orphan the role: its people would have no questionnaire to fill in.
       await lockProjectPeople(tx, projectId);
-      if (await hasRoleHolders(tx, projectId, sharedRole)) throw new AppError('CONFLICT', SHARED_QUESTIONNAIRE_MESSAGES.stillHeld[sharedRole]);
+      if (await hasRoleHolders(tx, projectId, sharedRole))
+        throw new AppError('CONFLICT', SHARED_QUESTIONNAIRE_MESSAGES.stillHeld[sharedRole]);
     }
     await deleteDocument(tx, documentId);
     if (found.document.kind === 'questionnaire') await syncPieceRequests(tx, projectId, ctx.now());
   });
-  await removeUnlistedFiles(ctx.storage, found.document.files.map((name) => projectFileKey(projectId, name)), ctx.log);
+  await removeUnlistedFiles(
+    ctx.storage,
+    found.document.files.map((name) => projectFileKey(projectId, name)),
+    ctx.log,
+  );
   return answerProject(ctx, user, projectId);
 }
 
 /** Admins give a document to another participant of the project, or to none (spec section 8: 401 otherwise). */
-export async function changeDocumentOwner(ctx: AppContext, user: UserWithOffice, input: { documentId: number; participantId: number | null }): Promise<Project> {
+export async function changeDocumentOwner(
+  ctx: AppContext,
+  user: UserWithOffice,
+  input: { documentId: number; participantId: number | null },
+): Promise<Project> {
   const found = await loadDocumentInProject(ctx, user, input.documentId);
   if (!canChangeDocumentOwner(found.viewer, found.access)) throw new AppError('UNAUTHORIZED', MESSAGES.adminOnly);
   if (found.document.sharedRole) throw badRequest(SHARED_QUESTIONNAIRE_MESSAGES.ownerFixed);
@@ -245,7 +298,6 @@ export async function changeDocumentOwner(ctx: AppContext, user: UserWithOffice,
   return answerProject(ctx, user, found.document.projectId);
 }
 
-
 /**
  * `get_file/{docId}/{index}/{token}`: the token stands for the user (links
  * open in a new tab without the bearer), who must still be able to read it.
@@ -255,10 +307,17 @@ export async function openFileForDownload(ctx: AppContext, docId: number, index:
   const { document } = await requireReadableDocument(ctx, user, docId);
   const storedName = document.kind === 'files' ? document.files[index] : undefined;
   if (!storedName) throw notFound("Ce fichier n'existe pas.");
-  await ctx.db.transaction((tx) => recordHistoryEvent(tx, ctx.now(), fileHistoryEvent('file_downloaded', user, document.projectId, document, storedName, null)));
+  await ctx.db.transaction((tx) =>
+    recordHistoryEvent(tx, ctx.now(), fileHistoryEvent('file_downloaded', user, document.projectId, document, storedName, null)),
+  );
   const { stream, size } = await ctx.storage.open(projectFileKey(document.projectId, storedName));
   const extension = storedName.split('.').pop()?.toLowerCase() ?? '';
-  return { stream, size, contentType: PROJECT_FILE_CONTENT_TYPES[extension] ?? 'application/octet-stream', filename: displayFileName(storedName) };
+  return {
+    stream,
+    size,
+    contentType: PROJECT_FILE_CONTENT_TYPES[extension] ?? 'application/octet-stream',
+    filename: displayFileName(storedName),
+  };
 }
 
 export interface MyDocument {
@@ -279,7 +338,13 @@ export async function listMyDocuments(ctx: AppContext, user: UserWithOffice): Pr
       // The domain's owners: a role's shared questionnaire is the user's through a participation that shares it.
       const owner = questionnaireOwners(project, document).find((x) => x.user?.id === user.id);
       if (!owner) return [];
-      return [{ project: { id: project.id, name: project.name, status: project.status }, participant: { id: owner.id, first_name: owner.first_name, last_name: owner.last_name, role: owner.role }, document }];
+      return [
+        {
+          project: { id: project.id, name: project.name, status: project.status },
+          participant: { id: owner.id, first_name: owner.first_name, last_name: owner.last_name, role: owner.role },
+          document,
+        },
+      ];
     });
   });
 }

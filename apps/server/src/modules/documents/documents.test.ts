@@ -22,15 +22,26 @@ describe.each(BACKENDS)('documents of a project on %s', (backend) => {
   }
   const api = (a: Actor, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url: `/api${url}`, headers: a.headers, ...(payload ? { payload } : {}) });
-  const drawers = (project: { documents: Doc[] }) => project.documents.flatMap((d) => d.document_files.map((f) => ({ ...f, participant: d.participant })));
+  const drawers = (project: { documents: Doc[] }) =>
+    project.documents.flatMap((d) => d.document_files.map((f) => ({ ...f, participant: d.participant })));
   async function addDrawer(a: Actor, participantId: number | null, docFileType = 'identity_card') {
-    const res = await api(a, 'POST', '/participant/adddocument', { projectId, docType: 'document_files', docFileType, participantId: participantId ?? '' });
+    const res = await api(a, 'POST', '/participant/adddocument', {
+      projectId,
+      docType: 'document_files',
+      docFileType,
+      participantId: participantId ?? '',
+    });
     expect(res.statusCode, res.body).toBe(200);
     return drawers(res.json()).at(-1)!;
   }
   function upload(a: Actor, docId: number, file: { name: string; content: Buffer; type: string }) {
     const body = multipartBody({ id: String(docId) }, { field: 'file', ...file });
-    return t.app.inject({ method: 'POST', url: `/api/project/${projectId}/addfile`, headers: { ...a.headers, ...body.headers }, payload: body.payload });
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/project/${projectId}/addfile`,
+      headers: { ...a.headers, ...body.headers },
+      payload: body.payload,
+    });
   }
   async function tokenFor(a: Actor, docId: number) {
     const res = await api(a, 'POST', '/generate_file_token', [{ type: 'file', docId }]);
@@ -46,7 +57,14 @@ describe.each(BACKENDS)('documents of a project on %s', (backend) => {
     notary = await actor({ isNotary: true, notaryOfficeId: 1 });
     projectId = (await api(seller, 'POST', '/project', { name: 'Vente', type: 'realty', subtype: 'appt', role: 'seller' })).json().id;
     await api(seller, 'PATCH', `/project/${projectId}`, { office: 1 });
-    const project = (await api(seller, 'POST', `/project/${projectId}/addperson`, { firstName: 'B', lastName: 'Acheteur', email: buyer.email, role: 'buyer' })).json();
+    const project = (
+      await api(seller, 'POST', `/project/${projectId}/addperson`, {
+        firstName: 'B',
+        lastName: 'Acheteur',
+        email: buyer.email,
+        role: 'buyer',
+      })
+    ).json();
     await t.acceptInvitation(buyer.email, 'Kq7#vLp2!xWr9'); // createUser's default password
     sellerPid = project.participants.find((p: { user: { id: number } | null }) => p.user?.id === seller.id).id;
     buyerPid = project.participants.find((p: { email: string }) => p.email === buyer.email).id;
@@ -56,11 +74,30 @@ describe.each(BACKENDS)('documents of a project on %s', (backend) => {
   it('adds a drawer of a catalogue type to a participant, and refuses an unknown type or another role', async () => {
     const drawer = await addDrawer(seller, sellerPid, 'property_title');
     expect(drawer).toMatchObject({ doc_type: 'property_title', files: [], participant: { id: sellerPid } });
-    const unknown = await api(seller, 'POST', '/participant/adddocument', { projectId, docType: 'document_files', docFileType: 'pas_un_type', participantId: sellerPid });
+    const unknown = await api(seller, 'POST', '/participant/adddocument', {
+      projectId,
+      docType: 'document_files',
+      docFileType: 'pas_un_type',
+      participantId: sellerPid,
+    });
     expect(unknown.statusCode).toBe(400);
-    const otherRole = await api(seller, 'POST', '/participant/adddocument', { projectId, docType: 'document_files', docFileType: 'identity_card', participantId: buyerPid });
+    const otherRole = await api(seller, 'POST', '/participant/adddocument', {
+      projectId,
+      docType: 'document_files',
+      docFileType: 'identity_card',
+      participantId: buyerPid,
+    });
     expect(otherRole.statusCode).toBe(403);
-    expect((await api(stranger, 'POST', '/participant/adddocument', { projectId, docType: 'document_files', docFileType: 'identity_card', participantId: sellerPid })).statusCode).toBe(403);
+    expect(
+      (
+        await api(stranger, 'POST', '/participant/adddocument', {
+          projectId,
+          docType: 'document_files',
+          docFileType: 'identity_card',
+          participantId: sellerPid,
+        })
+      ).statusCode,
+    ).toBe(403);
   });
 
   it('uploads a PDF streamed to the storage with a 9-character prefix, and its owner and the office download it with a short-lived token', async () => {
@@ -100,7 +137,11 @@ describe.each(BACKENDS)('documents of a project on %s', (backend) => {
 
   it('refuses content that is neither an image nor a PDF whatever its name, a path in the name, and a stranger', async () => {
     const drawer = await addDrawer(seller, sellerPid);
-    const exe = await upload(seller, drawer.id, { name: 'facture.pdf', content: Buffer.from('MZ\x90\x00 binaire windows'), type: 'application/pdf' });
+    const exe = await upload(seller, drawer.id, {
+      name: 'facture.pdf',
+      content: Buffer.from('MZ\x90\x00 binaire windows'),
+      type: 'application/pdf',
+    });
     expect(exe.statusCode).toBe(400);
     expect(exe.json().message).toBe('Seules les images (PNG, JPEG, GIF, WebP) et les documents PDF sont acceptés.');
     for (const name of ['../../etc/passwd.pdf', 'dossier/fichier.pdf', '..\\win.pdf']) {
@@ -113,7 +154,10 @@ describe.each(BACKENDS)('documents of a project on %s', (backend) => {
     expect(drawers(project).find((d) => d.id === drawer.id)!.files).toEqual([]);
     // Nothing left where uploads are received, nor beside the stored files.
     for (const dir of [temporaryUploadsDir(t.dataDir), path.join(t.dataDir, 'files/projects', String(projectId))]) {
-      expect(readdirSync(dir).filter((f) => f.startsWith('.upload-')), dir).toEqual([]);
+      expect(
+        readdirSync(dir).filter((f) => f.startsWith('.upload-')),
+        dir,
+      ).toEqual([]);
     }
   });
 
@@ -122,7 +166,12 @@ describe.each(BACKENDS)('documents of a project on %s', (backend) => {
     const refused: Array<[string, Buffer, string, string]> = [
       ['en-tête seul.pdf', Buffer.from('%PDF-1.4 bonjour'), 'application/pdf', PROJECT_FILE_MESSAGES.damagedPdf],
       ['coupé.pdf', PDF_BYTES.subarray(0, PDF_BYTES.indexOf('trailer')), 'application/pdf', PROJECT_FILE_MESSAGES.damagedPdf],
-      ['texte.pdf', Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(4000, 'texte ')]), 'application/pdf', PROJECT_FILE_MESSAGES.damagedPdf],
+      [
+        'texte.pdf',
+        Buffer.concat([Buffer.from('%PDF-1.4\n'), Buffer.alloc(4000, 'texte ')]),
+        'application/pdf',
+        PROJECT_FILE_MESSAGES.damagedPdf,
+      ],
       ['photo.png', Buffer.concat([PNG_BYTES.subarray(0, 16), Buffer.alloc(200, 7)]), 'image/png', MESSAGES.imageUnreadable],
       ['photo.jpg', Buffer.from([0xff, 0xd8, 0xff, 0xe0, ...Buffer.alloc(100, 1)]), 'image/jpeg', MESSAGES.imageUnreadable],
     ];
@@ -131,7 +180,9 @@ describe.each(BACKENDS)('documents of a project on %s', (backend) => {
       expect(res.statusCode, name).toBe(400);
       expect(res.json(), name).toEqual({ code: 'BAD_REQUEST', message });
     }
-    const bomb = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: '#fff' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     const tooManyPixels = await upload(seller, drawer.id, { name: 'plan.png', content: bomb, type: 'image/png' });
     expect(tooManyPixels.json()).toEqual({ code: 'BAD_REQUEST', message: MESSAGES.imageTooManyPixels(40) });
     const project = (await api(seller, 'GET', `/project/${projectId}`)).json();
@@ -140,7 +191,9 @@ describe.each(BACKENDS)('documents of a project on %s', (backend) => {
 
     const pdf = await upload(seller, drawer.id, { name: 'rib.pdf', content: PDF_BYTES, type: 'application/pdf' });
     expect(pdf.statusCode, pdf.body).toBe(200);
-    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#369' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#369' } })
+      .jpeg()
+      .toBuffer();
     const jpeg = await upload(seller, drawer.id, { name: 'rib.jpg', content: photo, type: 'image/jpeg' });
     expect(jpeg.statusCode, jpeg.body).toBe(200);
     expect(drawers(jpeg.json()).find((d) => d.id === drawer.id)!.files).toHaveLength(2);
@@ -156,8 +209,9 @@ describe.each(BACKENDS)('documents of a project on %s', (backend) => {
 
   it('removes a file and a document (office), the files leaving the disk', async () => {
     const drawer = await addDrawer(seller, sellerPid, 'plans');
-    const stored = drawers((await upload(seller, drawer.id, { name: 'plan.pdf', content: PDF_BYTES, type: 'application/pdf' })).json()).find((d) => d.id === drawer.id)!
-      .files[0]!;
+    const stored = drawers(
+      (await upload(seller, drawer.id, { name: 'plan.pdf', content: PDF_BYTES, type: 'application/pdf' })).json(),
+    ).find((d) => d.id === drawer.id)!.files[0]!;
     const file = path.join(t.dataDir, 'files/projects', String(projectId), stored);
     expect(existsSync(file)).toBe(true);
     const removed = await api(seller, 'DELETE', `/project/${projectId}/removeFile`, { id: drawer.id, file: stored });

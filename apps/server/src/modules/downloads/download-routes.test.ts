@@ -25,15 +25,23 @@ describe.each(BACKENDS)('download tokens and PDF links on %s', (backend) => {
     t.app.inject({ method, url: `/api${url}`, headers: a.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
   const requestTokens = (a: Actor, body: unknown) => api(a, 'POST', '/generate_file_token', body);
   /** The link opens in a new tab: no bearer token. */
-  const getPdf = (docId: number | string, token: string) => t.app.inject({ method: 'GET', url: `/api/get_pdf/${docId}/${encodeURIComponent(token)}` });
+  const getPdf = (docId: number | string, token: string) =>
+    t.app.inject({ method: 'GET', url: `/api/get_pdf/${docId}/${encodeURIComponent(token)}` });
 
   /** A settlement of the heir at the Paris office: their civil status (PDF generated) and succession (not generated), a drawer, a spouse. */
   async function createProject() {
-    const res = await api(heir, 'POST', '/project', { name: 'Succession Lefèvre', type: 'succession', subtype: 'settlement', role: 'heir' });
+    const res = await api(heir, 'POST', '/project', {
+      name: 'Succession Lefèvre',
+      type: 'succession',
+      subtype: 'settlement',
+      role: 'heir',
+    });
     const projectId = res.json().id as number;
     await api(heir, 'PATCH', `/project/${projectId}`, { office: 1 });
     const [heirPerson] = await t.database.db.select().from(participants).where(eq(participants.projectId, projectId));
-    await t.database.db.insert(participants).values({ projectId, firstName: 'Paul', lastName: 'Martin', userId: spouse.id, role: 'spouse' });
+    await t.database.db
+      .insert(participants)
+      .values({ projectId, firstName: 'Paul', lastName: 'Martin', userId: spouse.id, role: 'spouse' });
     const docs = await t.database.db.select().from(documents).where(eq(documents.projectId, projectId));
     const civil = docs.find((d) => d.docType === 'document_civil_statuses')!.id;
     const succession = docs.find((d) => d.docType === 'document_successions')!.id;
@@ -41,7 +49,10 @@ describe.each(BACKENDS)('download tokens and PDF links on %s', (backend) => {
       .insert(documents)
       .values({ projectId, participantId: heirPerson!.id, kind: 'files', docType: 'identity_card' })
       .returning();
-    const saved = await api(heir, 'PATCH', '/document', { docType: 'document_civil_status', document: { id: civil, version: 1, civility: 'MME', last_name: 'Dubois' } });
+    const saved = await api(heir, 'PATCH', '/document', {
+      docType: 'document_civil_status',
+      document: { id: civil, version: 1, civility: 'MME', last_name: 'Dubois' },
+    });
     expect(saved.statusCode).toBe(200);
     const generated = await api(heir, 'GET', `/download_form/civil_status/${civil}`);
     expect(generated.statusCode, generated.body).toBe(200);
@@ -70,7 +81,12 @@ describe.each(BACKENDS)('download tokens and PDF links on %s', (backend) => {
       { type: 'file', docId: drawer },
     ]);
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toEqual({ tokens: [{ docId: civil, value: expect.any(String) }, { docId: drawer, value: expect.any(String) }] });
+    expect(res.json()).toEqual({
+      tokens: [
+        { docId: civil, value: expect.any(String) },
+        { docId: drawer, value: expect.any(String) },
+      ],
+    });
 
     const pdf = await getPdf(civil, res.json().tokens[0].value);
     expect(pdf.statusCode, pdf.body).toBe(200);
@@ -110,9 +126,24 @@ describe.each(BACKENDS)('download tokens and PDF links on %s', (backend) => {
     expect((await requestTokens(spouse, [{ type: 'pdf', docId: civil }])).statusCode).toBe(403);
     expect((await requestTokens(spouse, [{ type: 'file', docId: drawer }])).statusCode).toBe(403);
     // One refused document refuses the whole request.
-    expect((await requestTokens(spouse, [{ type: 'pdf', docId: civil }, { type: 'file', docId: drawer }])).statusCode).toBe(403);
+    expect(
+      (
+        await requestTokens(spouse, [
+          { type: 'pdf', docId: civil },
+          { type: 'file', docId: drawer },
+        ])
+      ).statusCode,
+    ).toBe(403);
     expect((await requestTokens(heir, [{ type: 'pdf', docId: 99_999_999 }])).statusCode).toBe(404);
-    for (const body of [{}, 42, [{ type: 'zip', docId: civil }], [{ type: 'pdf' }], [{ type: 'pdf', docId: 'abc' }], { files: 'x' }, new Array(201).fill({ type: 'pdf', docId: civil })]) {
+    for (const body of [
+      {},
+      42,
+      [{ type: 'zip', docId: civil }],
+      [{ type: 'pdf' }],
+      [{ type: 'pdf', docId: 'abc' }],
+      { files: 'x' },
+      new Array(201).fill({ type: 'pdf', docId: civil }),
+    ]) {
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/generate_file_token',
@@ -164,7 +195,10 @@ describe.each(BACKENDS)('download tokens and PDF links on %s', (backend) => {
     const u = await t.createUser({ firstName: 'Claire', lastName: 'Dubois' });
     heir = { id: u.id, headers: bearer(await t.tokenFor(u.email, u.password)) };
     const { projectId, civil, drawer } = await createProject();
-    await t.database.db.update(documents).set({ files: ['abcdefgh_acte.pdf'] }).where(eq(documents.id, drawer));
+    await t.database.db
+      .update(documents)
+      .set({ files: ['abcdefgh_acte.pdf'] })
+      .where(eq(documents.id, drawer));
     mkdirSync(path.join(t.dataDir, 'files/projects', String(projectId)), { recursive: true });
     writeFileSync(path.join(t.dataDir, 'files/projects', String(projectId), 'abcdefgh_acte.pdf'), '%PDF-1.4 acte');
     const getFile = (token: string) => t.app.inject({ method: 'GET', url: `/api/get_file/${drawer}/0/${encodeURIComponent(token)}` });
@@ -173,7 +207,11 @@ describe.each(BACKENDS)('download tokens and PDF links on %s', (backend) => {
     expect((await getPdf(civil, pdfToken)).statusCode).toBe(200);
     expect((await getFile(fileToken)).statusCode).toBe(200);
 
-    const changed = await api(heir, 'PATCH', `/users/${u.id}`, { password: u.password, passwordNew: 'Nouveau456', passwordNewConfirm: 'Nouveau456' });
+    const changed = await api(heir, 'PATCH', `/users/${u.id}`, {
+      password: u.password,
+      passwordNew: 'Nouveau456',
+      passwordNewConfirm: 'Nouveau456',
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     const stalePdf = await getPdf(civil, pdfToken);
     expect(stalePdf.statusCode).toBe(403);

@@ -31,7 +31,6 @@ export const generateFileTokensSchema = z.union([fileRequestsSchema, z.object({ 
 });
 type FileRequest = z.output<typeof fileRequestSchema>;
 
-
 /**
  * One short-lived token per requested document, each checked for read
  * access: a 'pdf' needs a questionnaire whose PDF was generated
@@ -92,20 +91,25 @@ export function downloadRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           security: [],
           params: z.object({ docId: documentIdSchema, token: z.string().min(1).max(2048) }),
           produces: ['application/pdf'],
-          response: { 200: fileAnswer(['application/pdf'], 'Le PDF, à ouvrir dans le navigateur', ANSWER_HEADERS.download), ...errorAnswers(403) },
+          response: {
+            200: fileAnswer(['application/pdf'], 'Le PDF, à ouvrir dans le navigateur', ANSWER_HEADERS.download),
+            ...errorAnswers(403),
+          },
         },
       },
       async (request, reply) => {
         const { docId, token } = request.params;
         const pdf = await openQuestionnairePdf(ctx, await requireDownloadTokenHolder(ctx, token, docId, 'pdf'), docId);
-        return reply
-          .type('application/pdf')
-          .header('content-length', pdf.size)
-          .header('content-disposition', inlineContentDisposition(pdf.name))
-          .header('cache-control', 'private, no-store')
-          // Chrome shows a PDF through an embedded viewer, which the app's `object-src 'none'` would block.
-          .header('content-security-policy', "frame-ancestors 'self'")
-          .send(pdf.stream);
+        return (
+          reply
+            .type('application/pdf')
+            .header('content-length', pdf.size)
+            .header('content-disposition', inlineContentDisposition(pdf.name))
+            .header('cache-control', 'private, no-store')
+            // Chrome shows a PDF through an embedded viewer, which the app's `object-src 'none'` would block.
+            .header('content-security-policy', "frame-ancestors 'self'")
+            .send(pdf.stream)
+        );
       },
     );
   };

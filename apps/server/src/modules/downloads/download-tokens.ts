@@ -42,12 +42,18 @@ export async function issueDownloadToken(
 }
 
 /** The claims of a token for this document and kind; 403 for a forged, expired or other-document token. */
-export async function verifyDownloadToken(ctx: AppContext, token: string, docId: number, kind: DownloadKind): Promise<{ userId: number; passwordVersion: number }> {
+export async function verifyDownloadToken(
+  ctx: AppContext,
+  token: string,
+  docId: number,
+  kind: DownloadKind,
+): Promise<{ userId: number; passwordVersion: number }> {
   const checked = verifyToken(key(ctx), token, { now: ctx.now(), audience: AUDIENCE });
   const payload = checked.ok ? checked.claims : undefined;
   const userId = parseUserId(payload?.sub);
   // A token without a password version (issued before versions were added) is refused like a forged one.
-  if (payload?.doc !== docId || payload.kind !== kind || userId === undefined || typeof payload.pwv !== 'number') throw forbidden(DOWNLOAD_MESSAGES.badLink);
+  if (payload?.doc !== docId || payload.kind !== kind || userId === undefined || typeof payload.pwv !== 'number')
+    throw forbidden(DOWNLOAD_MESSAGES.badLink);
   return { userId, passwordVersion: payload.pwv };
 }
 
@@ -57,7 +63,12 @@ export async function verifyDownloadToken(ctx: AppContext, token: string, docId:
  * since the token was issued. Their read access is checked again by the
  * caller, so a token outliving a removal from the project opens nothing.
  */
-export async function requireDownloadTokenHolder(ctx: AppContext, token: string, docId: number, kind: DownloadKind): Promise<UserWithOffice> {
+export async function requireDownloadTokenHolder(
+  ctx: AppContext,
+  token: string,
+  docId: number,
+  kind: DownloadKind,
+): Promise<UserWithOffice> {
   const claims = await verifyDownloadToken(ctx, token, docId, kind);
   const user = await findUserById(ctx.db, claims.userId);
   if (!user || !user.isActive) throw forbidden(DOWNLOAD_MESSAGES.linkRevoked);

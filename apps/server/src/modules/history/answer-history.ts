@@ -1,4 +1,11 @@
-import { historyAnswerChanges, questionnaireOwners, type ChangedAnswer, type DocumentForAccess, type ProjectForAccess, type QuestionnaireDefinition } from '@notadoo/domain';
+import {
+  historyAnswerChanges,
+  questionnaireOwners,
+  type ChangedAnswer,
+  type DocumentForAccess,
+  type ProjectForAccess,
+  type QuestionnaireDefinition,
+} from '@notadoo/domain';
 import type { Db } from '../../db/database';
 import { recordHistoryEvent, type HistoryActor } from './history-recorder';
 
@@ -10,7 +17,16 @@ import { recordHistoryEvent, type HistoryActor } from './history-recorder';
  */
 export async function recordAnswersHistory(
   tx: Db,
-  save: { definition: QuestionnaireDefinition; projectId: number; documentId: number; document: DocumentForAccess; project: ProjectForAccess; changes: readonly ChangedAnswer[]; actor: HistoryActor; at: Date },
+  save: {
+    definition: QuestionnaireDefinition;
+    projectId: number;
+    documentId: number;
+    document: DocumentForAccess;
+    project: ProjectForAccess;
+    changes: readonly ChangedAnswer[];
+    actor: HistoryActor;
+    at: Date;
+  },
 ): Promise<void> {
   if (save.changes.length === 0) return;
   await recordHistoryEvent(tx, save.at, {
@@ -18,6 +34,10 @@ export async function recordAnswersHistory(
     projectId: save.projectId,
     actor: save.actor,
     subjectParticipantIds: questionnaireOwners(save.project, save.document).map((owner) => owner.id),
-    details: { documentId: save.documentId, questionnaire: save.definition.title, changes: historyAnswerChanges(save.definition, save.changes).map((c) => ({ ...c })) },
+    details: {
+      documentId: save.documentId,
+      questionnaire: save.definition.title,
+      changes: historyAnswerChanges(save.definition, save.changes).map((c) => ({ ...c })),
+    },
   });
 }

@@ -94,16 +94,27 @@ function commonFilters(query: HistoryQuery): SQL[] {
 export async function findHistoryPage(db: Db, query: HistoryQuery): Promise<HistoryRow[]> {
   const fileKinds = query.kinds?.filter((kind) => kind !== 'sign_in');
   const wantsFile = query.kinds === undefined || (fileKinds?.length ?? 0) > 0;
-  const wantsSignIns = (query.kinds === undefined || query.kinds.includes('sign_in')) && query.signInUserIds.length > 0 && query.actor !== 'system';
+  const wantsSignIns =
+    (query.kinds === undefined || query.kinds.includes('sign_in')) && query.signInUserIds.length > 0 && query.actor !== 'system';
   const fileHalf = () => {
     const where = [eq(historyEntries.projectId, query.projectId), ...commonFilters(query)];
     if (query.kinds) where.push(inArray(historyEntries.kind, fileKinds!));
     if (query.aboutParticipantIds) where.push(arrayOverlaps(historyEntries.subjectParticipantIds, query.aboutParticipantIds));
-    return db.select().from(historyEntries).where(and(...where)).orderBy(desc(historyEntries.id)).limit(query.limit);
+    return db
+      .select()
+      .from(historyEntries)
+      .where(and(...where))
+      .orderBy(desc(historyEntries.id))
+      .limit(query.limit);
   };
   const signInHalf = () => {
     const where = [eq(historyEntries.kind, 'sign_in'), inArray(historyEntries.actorUserId, query.signInUserIds), ...commonFilters(query)];
-    return db.select().from(historyEntries).where(and(...where)).orderBy(desc(historyEntries.id)).limit(query.limit);
+    return db
+      .select()
+      .from(historyEntries)
+      .where(and(...where))
+      .orderBy(desc(historyEntries.id))
+      .limit(query.limit);
   };
   if (wantsFile && wantsSignIns) {
     return unionAll(fileHalf(), signInHalf()).orderBy(desc(historyEntries.id)).limit(query.limit);
@@ -119,8 +130,14 @@ export async function findHistoryPage(db: Db, query: HistoryQuery): Promise<Hist
  * person, not a scan of the file's entries), each with their latest name.
  * For a participant, only those who acted on what they may read.
  */
-export async function listHistoryActors(db: Db, projectId: number, aboutParticipantIds?: number[]): Promise<Array<{ id: number | null; name: string }>> {
-  const visible = aboutParticipantIds ? sql`AND h.subject_participant_ids && ${sql.raw(`ARRAY[${aboutParticipantIds.map((id) => Number(id)).join(',')}]::int[]`)}` : sql``;
+export async function listHistoryActors(
+  db: Db,
+  projectId: number,
+  aboutParticipantIds?: number[],
+): Promise<Array<{ id: number | null; name: string }>> {
+  const visible = aboutParticipantIds
+    ? sql`AND h.subject_participant_ids && ${sql.raw(`ARRAY[${aboutParticipantIds.map((id) => Number(id)).join(',')}]::int[]`)}`
+    : sql``;
   const rows = await rowsOf<{ id: number | null; name: string | null }>(
     db,
     sql`
@@ -169,13 +186,21 @@ export async function findChainEntries(db: Db, chain: string, afterSeq: number, 
 }
 
 export async function findChainHead(db: Db, chain: string): Promise<{ seq: number; hash: string } | null> {
-  const [head] = await db.select({ seq: historyHeads.seq, hash: historyHeads.hash }).from(historyHeads).where(eq(historyHeads.chain, chain));
+  const [head] = await db
+    .select({ seq: historyHeads.seq, hash: historyHeads.hash })
+    .from(historyHeads)
+    .where(eq(historyHeads.chain, chain));
   return head ?? null;
 }
 
 /** Every chain, `limit` at a time after `afterChain` (the verify script). */
 export async function listChains(db: Db, afterChain: string, limit: number): Promise<string[]> {
-  const rows = await db.select({ chain: historyHeads.chain }).from(historyHeads).where(gt(historyHeads.chain, afterChain)).orderBy(asc(historyHeads.chain)).limit(limit);
+  const rows = await db
+    .select({ chain: historyHeads.chain })
+    .from(historyHeads)
+    .where(gt(historyHeads.chain, afterChain))
+    .orderBy(asc(historyHeads.chain))
+    .limit(limit);
   return rows.map((row) => row.chain);
 }
 
@@ -183,5 +208,10 @@ export async function listChains(db: Db, afterChain: string, limit: number): Pro
 export async function findAccountChainPage(db: Db, userId: number, beforeSeq: number | undefined, limit: number): Promise<HistoryRow[]> {
   const where = [eq(historyEntries.chain, userChain(userId))];
   if (beforeSeq !== undefined) where.push(lt(historyEntries.seq, beforeSeq));
-  return db.select().from(historyEntries).where(and(...where)).orderBy(desc(historyEntries.seq)).limit(limit);
+  return db
+    .select()
+    .from(historyEntries)
+    .where(and(...where))
+    .orderBy(desc(historyEntries.seq))
+    .limit(limit);
 }

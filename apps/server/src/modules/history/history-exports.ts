@@ -1,6 +1,14 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { PassThrough, type Readable } from 'node:stream';
-import { CSV_BOM, csvField, formatHistoryInstant, HISTORY_EVENT_LABELS, type HistoryEventKind, type HistoryFilter, type HistoryScope } from '@notadoo/domain';
+import {
+  CSV_BOM,
+  csvField,
+  formatHistoryInstant,
+  HISTORY_EVENT_LABELS,
+  type HistoryEventKind,
+  type HistoryFilter,
+  type HistoryScope,
+} from '@notadoo/domain';
 import type { AppContext } from '../../context';
 import { loadPdfFonts, printableText, registerPdfFonts } from '../../pdf/pdf-fonts';
 import type { LoadedProject } from '../projects/project-data';
@@ -28,7 +36,12 @@ export function historyCsvRow(row: HistoryRow, scope: HistoryScope): string {
   return csvLine([view.seq, formatHistoryInstant(view.at), view.label, view.actor.name, view.ip, view.userAgent, view.summary]);
 }
 
-export async function* historyCsv(ctx: AppContext, loaded: LoadedProject, scope: HistoryScope, filter: HistoryFilter): AsyncGenerator<string> {
+export async function* historyCsv(
+  ctx: AppContext,
+  loaded: LoadedProject,
+  scope: HistoryScope,
+  filter: HistoryFilter,
+): AsyncGenerator<string> {
   yield HISTORY_CSV_FIRST_LINE;
   for await (const rows of eachHistoryEntry(ctx, loaded, scope, filter)) yield rows.map((row) => historyCsvRow(row, scope)).join('');
 }
@@ -63,7 +76,11 @@ export async function historyPdf(
     compress: true,
     // No standard font is ever used (see questionnaire-pdf.ts); pdfkit takes null here, its types do not.
     font: null as unknown as string,
-    info: { Title: `Historique du dossier ${input.loaded.project.name}`.normalize('NFC'), Author: 'Notadoo', CreationDate: input.generatedAt },
+    info: {
+      Title: `Historique du dossier ${input.loaded.project.name}`.normalize('NFC'),
+      Author: 'Notadoo',
+      CreationDate: input.generatedAt,
+    },
   });
   registerPdfFonts(doc, fonts);
   const text = (value: string) => printableText(value, fonts);
@@ -73,18 +90,39 @@ export async function historyPdf(
   const write = async () => {
     doc.font('regular').fontSize(9).fillColor(COLORS.muted).text('Notadoo - Dossier notarial en ligne');
     doc.moveDown(0.3);
-    doc.font('bold').fontSize(16).fillColor(COLORS.accent).text(text(`Historique du dossier « ${input.loaded.project.name} »`));
-    doc.font('regular').fontSize(9).fillColor(COLORS.muted).text(text(`Généré le ${formatHistoryInstant(input.generatedAt.toISOString())} (heure de Paris). ${describeFilter(input.filter)}.`));
+    doc
+      .font('bold')
+      .fontSize(16)
+      .fillColor(COLORS.accent)
+      .text(text(`Historique du dossier « ${input.loaded.project.name} »`));
+    doc
+      .font('regular')
+      .fontSize(9)
+      .fillColor(COLORS.muted)
+      .text(text(`Généré le ${formatHistoryInstant(input.generatedAt.toISOString())} (heure de Paris). ${describeFilter(input.filter)}.`));
     if (input.scope.kind === 'own') doc.text('Les événements concernant vos réponses et vos pièces.');
     doc.moveDown(0.8);
     let count = 0;
     for await (const rows of eachHistoryEntry(ctx, input.loaded, input.scope, input.filter)) {
       for (const row of rows) {
         const view = toHistoryView(row, input.scope);
-        doc.font('bold').fontSize(9.5).fillColor(COLORS.text).text(text(`${formatHistoryInstant(view.at)} — ${view.label} — ${view.actor.name}`));
-        doc.font('regular').fontSize(9).fillColor(COLORS.text).text(text(view.summary || view.label));
-        const origin = [view.ip ? `Adresse : ${view.ip}` : null, view.userAgent ? `Navigateur : ${view.userAgent}` : null].filter(Boolean).join(' — ');
-        doc.fontSize(7.5).fillColor(COLORS.muted).text(text(`N° ${view.seq}${origin ? ` — ${origin}` : ''}`));
+        doc
+          .font('bold')
+          .fontSize(9.5)
+          .fillColor(COLORS.text)
+          .text(text(`${formatHistoryInstant(view.at)} — ${view.label} — ${view.actor.name}`));
+        doc
+          .font('regular')
+          .fontSize(9)
+          .fillColor(COLORS.text)
+          .text(text(view.summary || view.label));
+        const origin = [view.ip ? `Adresse : ${view.ip}` : null, view.userAgent ? `Navigateur : ${view.userAgent}` : null]
+          .filter(Boolean)
+          .join(' — ');
+        doc
+          .fontSize(7.5)
+          .fillColor(COLORS.muted)
+          .text(text(`N° ${view.seq}${origin ? ` — ${origin}` : ''}`));
         doc.moveDown(0.5);
         count += 1;
       }

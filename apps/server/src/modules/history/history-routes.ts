@@ -1,5 +1,12 @@
 import { Readable } from 'node:stream';
-import { historyFileName, historyFilterSchema, historyPageQuerySchema, historyPageSchema, historyVerificationSchema, projectIdSchema } from '@notadoo/domain';
+import {
+  historyFileName,
+  historyFilterSchema,
+  historyPageQuerySchema,
+  historyPageSchema,
+  historyVerificationSchema,
+  projectIdSchema,
+} from '@notadoo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
@@ -12,7 +19,8 @@ const DOWNLOADS = {
   csv: { mime: 'text/csv', contentType: 'text/csv; charset=utf-8', summary: "L'historique en CSV (UTF-8 avec BOM, point-virgule)" },
   pdf: { mime: 'application/pdf', contentType: 'application/pdf', summary: "L'historique en PDF (A4, en français)" },
 } as const;
-const FILTERS = '`kinds` (types séparés par des virgules), `actor` (identifiant de compte ou `system`), `from` et `to` (AAAA-MM-JJ, jours de Paris)';
+const FILTERS =
+  '`kinds` (types séparés par des virgules), `actor` (identifiant de compte ou `system`), `from` et `to` (AAAA-MM-JJ, jours de Paris)';
 
 export function historyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -38,12 +46,22 @@ export function historyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         `/project/:id/history.${format}`,
         {
           config: { access: 'project' },
-          schema: { tags, summary: `${summary}, mêmes filtres : ${FILTERS}`, params: projectIdSchema, querystring: historyFilterSchema, produces: [mime], response: { 200: fileAnswer([mime], `Le ${format.toUpperCase()} de l'historique`, ANSWER_HEADERS.download) } },
+          schema: {
+            tags,
+            summary: `${summary}, mêmes filtres : ${FILTERS}`,
+            params: projectIdSchema,
+            querystring: historyFilterSchema,
+            produces: [mime],
+            response: { 200: fileAnswer([mime], `Le ${format.toUpperCase()} de l'historique`, ANSWER_HEADERS.download) },
+          },
         },
         async (request, reply) => {
           const { loaded, scope } = await requireHistoryReader(ctx, requireUser(request), request.params.id);
           historyPeriod(request.query); // a refusal must come before the first byte
-          const body = format === 'csv' ? Readable.from(historyCsv(ctx, loaded, scope, request.query)) : await historyPdf(ctx, { loaded, scope, filter: request.query, generatedAt: ctx.now() });
+          const body =
+            format === 'csv'
+              ? Readable.from(historyCsv(ctx, loaded, scope, request.query))
+              : await historyPdf(ctx, { loaded, scope, filter: request.query, generatedAt: ctx.now() });
           return reply
             .header('content-type', contentType)
             .header('content-disposition', `attachment; filename="${historyFileName(request.params.id, format)}"`)

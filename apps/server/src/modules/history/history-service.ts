@@ -25,7 +25,16 @@ import { badRequest, forbidden, notFound } from '../../http/app-error';
 import { loadProject, type LoadedProject } from '../projects/project-data';
 import { toProjectForAccess, toViewer } from '../projects/project-presenter';
 import type { UserWithOffice } from '../users/user-data';
-import { findChainEntries, findChainHead, findHistoryPage, listChains, listHistoryActors, toStoredEntry, type HistoryQuery, type HistoryRow } from './history-data';
+import {
+  findChainEntries,
+  findChainHead,
+  findHistoryPage,
+  listChains,
+  listHistoryActors,
+  toStoredEntry,
+  type HistoryQuery,
+  type HistoryRow,
+} from './history-data';
 
 export const HISTORY_MESSAGES = {
   refused: "Vous n'avez pas accès à l'historique de ce dossier.",
@@ -34,11 +43,18 @@ export const HISTORY_MESSAGES = {
 } as const;
 
 /** The file and what the user may read of its history, or 404/403. */
-export async function requireHistoryReader(ctx: AppContext, user: UserWithOffice, projectId: number): Promise<{ loaded: LoadedProject; scope: HistoryScope }> {
+export async function requireHistoryReader(
+  ctx: AppContext,
+  user: UserWithOffice,
+  projectId: number,
+): Promise<{ loaded: LoadedProject; scope: HistoryScope }> {
   const loaded = await loadProject(ctx.db, projectId);
   if (!loaded) throw notFound("Ce dossier n'existe pas.");
   const scope = historyScope(toViewer(user), toProjectForAccess(loaded));
-  if (!scope) throw loaded.participants.some((p) => p.userId === user.id) ? forbidden(HISTORY_MESSAGES.refused) : forbidden(MESSAGES.projectAccessDenied, 'PROJECT_ACCESS_DENIED');
+  if (!scope)
+    throw loaded.participants.some((p) => p.userId === user.id)
+      ? forbidden(HISTORY_MESSAGES.refused)
+      : forbidden(MESSAGES.projectAccessDenied, 'PROJECT_ACCESS_DENIED');
   return { loaded, scope };
 }
 
@@ -94,7 +110,11 @@ export async function getHistoryPage(
 ): Promise<HistoryPage> {
   const { loaded, scope } = await requireHistoryReader(ctx, user, projectId);
   const base = baseQuery(loaded, scope, query);
-  const rows = await findHistoryPage(ctx.db, { ...base, beforeId: query.cursor === undefined ? undefined : Number(query.cursor), limit: query.limit + 1 });
+  const rows = await findHistoryPage(ctx.db, {
+    ...base,
+    beforeId: query.cursor === undefined ? undefined : Number(query.cursor),
+    limit: query.limit + 1,
+  });
   const page = rows.slice(0, query.limit);
   const actors = query.cursor === undefined ? await listActors(ctx.db, loaded, scope, base.signInUserIds) : null;
   return {
@@ -109,7 +129,8 @@ async function listActors(db: Db, loaded: LoadedProject, scope: HistoryScope, si
   const actors = await listHistoryActors(db, loaded.project.id, scope.kind === 'own' ? scope.participantIds : undefined);
   const names = new Map(actors.map((a) => [a.id, a.name]));
   for (const p of loaded.participants) {
-    if (p.userId !== null && signInUserIds.includes(p.userId) && !names.has(p.userId)) names.set(p.userId, `${p.firstName} ${p.lastName}`.trim());
+    if (p.userId !== null && signInUserIds.includes(p.userId) && !names.has(p.userId))
+      names.set(p.userId, `${p.firstName} ${p.lastName}`.trim());
   }
   return [...names].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name, 'fr'));
 }
@@ -117,7 +138,12 @@ async function listActors(db: Db, loaded: LoadedProject, scope: HistoryScope, si
 const EXPORT_BATCH = 1000;
 
 /** Every entry the reader may see, newest first, a keyset page at a time: constant memory whatever the file's size. */
-export async function* eachHistoryEntry(ctx: AppContext, loaded: LoadedProject, scope: HistoryScope, filter: HistoryFilter): AsyncGenerator<HistoryRow[]> {
+export async function* eachHistoryEntry(
+  ctx: AppContext,
+  loaded: LoadedProject,
+  scope: HistoryScope,
+  filter: HistoryFilter,
+): AsyncGenerator<HistoryRow[]> {
   const base = baseQuery(loaded, scope, filter);
   let beforeId: number | undefined;
   for (;;) {
@@ -133,7 +159,10 @@ export async function* eachHistoryEntry(ctx: AppContext, loaded: LoadedProject, 
 const VERIFY_BATCH = 2000;
 
 /** Walks one chain from its first entry and names the first that does not follow, or a missing end. */
-export async function verifyChain(db: Db, chain: string): Promise<{ ok: boolean; checked: number; firstBroken: HistoryVerification['firstBroken'] }> {
+export async function verifyChain(
+  db: Db,
+  chain: string,
+): Promise<{ ok: boolean; checked: number; firstBroken: HistoryVerification['firstBroken'] }> {
   let position = { previousHash: HISTORY_GENESIS_HASH, previousSeq: 0 };
   let checked = 0;
   for (;;) {

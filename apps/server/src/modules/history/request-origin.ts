@@ -19,7 +19,10 @@ const USER_AGENT_MAX = 300;
 export function registerRequestOrigin(app: FastifyInstance): void {
   app.addHook('onRequest', (request, _reply, done) => {
     const agent = request.headers['user-agent'];
-    origins.run({ ip: request.ip ?? null, userAgent: typeof agent === 'string' && agent !== '' ? agent.slice(0, USER_AGENT_MAX) : null }, done);
+    origins.run(
+      { ip: request.ip ?? null, userAgent: typeof agent === 'string' && agent !== '' ? agent.slice(0, USER_AGENT_MAX) : null },
+      done,
+    );
   });
 }
 

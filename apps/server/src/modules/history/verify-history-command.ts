@@ -22,7 +22,9 @@ async function main(): Promise<number> {
   }
   const config = readConfig();
   const lock = config.databaseUrl ? undefined : lockDataDir(config.dataDir);
-  const database = await openDatabase(config.databaseUrl ? { url: config.databaseUrl, settings: DEFAULT_POSTGRES_SETTINGS } : { pgliteDir: path.join(config.dataDir, 'db') });
+  const database = await openDatabase(
+    config.databaseUrl ? { url: config.databaseUrl, settings: DEFAULT_POSTGRES_SETTINGS } : { pgliteDir: path.join(config.dataDir, 'db') },
+  );
   try {
     const chains = ids.length > 0 ? ids.map((id) => projectChain(Number(id))) : eachChain(database.db);
     let checked = 0;
@@ -35,7 +37,9 @@ async function main(): Promise<number> {
       const at = verdict.firstBroken!;
       console.log(`${chain} : rompue à l'entrée n° ${at.seq}${at.id === null ? '' : ` (id ${at.id})`} — ${at.reason}`);
     }
-    console.log(broken === 0 ? `${checked} chaîne(s) vérifiée(s) : aucune rupture.` : `${checked} chaîne(s) vérifiée(s) : ${broken} rompue(s).`);
+    console.log(
+      broken === 0 ? `${checked} chaîne(s) vérifiée(s) : aucune rupture.` : `${checked} chaîne(s) vérifiée(s) : ${broken} rompue(s).`,
+    );
     return broken === 0 ? 0 : 1;
   } finally {
     await database.close();

@@ -6,7 +6,13 @@ import type { AppContext } from '../../context';
 import { errorAnswers } from '../../http/answers';
 import { listMails, resendMail } from './mail-outbox-service';
 
-const idParams = z.object({ id: z.coerce.number().int().positive('Identifiant invalide.').max(2 ** 53 - 1, 'Identifiant invalide.') });
+const idParams = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive('Identifiant invalide.')
+    .max(2 ** 53 - 1, 'Identifiant invalide.'),
+});
 
 /** The admin's view of the mail outbox: failed mails (recipient, subject, error, attempts) and sending one again. */
 export function mailOutboxRoutes(ctx: AppContext): FastifyPluginAsyncZod {

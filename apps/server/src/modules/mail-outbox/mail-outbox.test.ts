@@ -15,10 +15,13 @@ function createControllableMailer() {
     unreachable,
     async send(message: MailMessage) {
       if (refused.has(message.to)) {
-        throw Object.assign(new Error(`Can't send mail - all recipients were rejected: 550 5.1.1 <${message.to}>: Recipient address rejected`), {
-          code: 'EENVELOPE',
-          responseCode: 550,
-        });
+        throw Object.assign(
+          new Error(`Can't send mail - all recipients were rejected: 550 5.1.1 <${message.to}>: Recipient address rejected`),
+          {
+            code: 'EENVELOPE',
+            responseCode: 550,
+          },
+        );
       }
       if (unreachable.has(message.to)) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:2525'), { code: 'ESOCKET' });
       delivered.push(message);
@@ -47,7 +50,10 @@ describe.each(BACKENDS)('mail outbox on %s', (backend) => {
     t = await buildTestApp(backend, {
       mailer,
       // Short delays so retries happen while the test polls; a 3-second retry window.
-      config: { ...testConfig, mailOutbox: { ...DEFAULT_OUTBOX_SETTINGS, pollIntervalMs: 50, retryFirstDelayMs: 50, retryMaxDelayMs: 200, retryWindowMs: 3000 } },
+      config: {
+        ...testConfig,
+        mailOutbox: { ...DEFAULT_OUTBOX_SETTINGS, pollIntervalMs: 50, retryFirstDelayMs: 50, retryMaxDelayMs: 200, retryWindowMs: 3000 },
+      },
     });
     const a = await t.createUser({ roles: ['ROLE_USER', 'ROLE_ADMIN'] });
     admin = await t.tokenFor(a.email, a.password);
@@ -92,7 +98,11 @@ describe.each(BACKENDS)('mail outbox on %s', (backend) => {
     await t.app.inject({ method: 'POST', url: '/api/users/reset/password', payload: { email: 'patience@exemple.fr' } });
     const pending = async () => (await failedMails('?status=pending')).items.find((m) => m.recipient === 'patience@exemple.fr');
     await expect.poll(async () => (await pending())?.attempts, { timeout: 10_000 }).toBeGreaterThanOrEqual(2);
-    expect(await pending()).toMatchObject({ status: 'pending', lastError: expect.stringContaining('ECONNREFUSED'), nextAttemptAt: expect.any(String) });
+    expect(await pending()).toMatchObject({
+      status: 'pending',
+      lastError: expect.stringContaining('ECONNREFUSED'),
+      nextAttemptAt: expect.any(String),
+    });
     mailer.unreachable.delete('patience@exemple.fr');
     await expect.poll(() => mailer.delivered.filter((m) => m.to === 'patience@exemple.fr').length, { timeout: 10_000 }).toBe(1);
     expect(mailer.delivered.at(-1)!.subject).toBe('Réinitialisation de votre mot de passe');

@@ -2,7 +2,15 @@ import type { ThreadRef } from '@notadoo/domain';
 import { and, asc, eq, gte, inArray, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { rowsOf } from '../../db/rows';
-import { messageAttachments, messageMailBatches, messages, messageThreadReads, messageThreads, pieceRequests, users } from '../../db/schema';
+import {
+  messageAttachments,
+  messageMailBatches,
+  messages,
+  messageThreadReads,
+  messageThreads,
+  pieceRequests,
+  users,
+} from '../../db/schema';
 import { USER_COLUMNS, type UserRow } from '../users/user-data';
 
 /**
@@ -27,7 +35,10 @@ const THREAD_COLUMNS = { id: messageThreads.id, kind: messageThreads.kind, parti
 function threadCondition(thread: ThreadRef): SQL | undefined {
   return thread.kind === 'private'
     ? // A private thread without its person is found by nobody (as `participant_id = NULL` would).
-      and(eq(messageThreads.kind, 'private'), thread.participantId === null ? sql`false` : eq(messageThreads.participantId, thread.participantId))
+      and(
+        eq(messageThreads.kind, 'private'),
+        thread.participantId === null ? sql`false` : eq(messageThreads.participantId, thread.participantId),
+      )
     : eq(messageThreads.kind, thread.kind);
 }
 
@@ -46,9 +57,15 @@ export async function findOrCreateThread(db: Db, projectId: number, thread: Thre
   // The conflict targets are the partial unique indexes message_threads_private and message_threads_shared.
   const conflict =
     thread.kind === 'private'
-      ? { target: messageThreads.participantId, where: sql`${sql.identifier('kind')} = 'private' AND ${sql.identifier('participant_id')} IS NOT NULL` }
+      ? {
+          target: messageThreads.participantId,
+          where: sql`${sql.identifier('kind')} = 'private' AND ${sql.identifier('participant_id')} IS NOT NULL`,
+        }
       : { target: [messageThreads.projectId, messageThreads.kind], where: sql`${sql.identifier('kind')} <> 'private'` };
-  await db.insert(messageThreads).values({ projectId, kind: thread.kind, participantId: thread.participantId, createdAt: at }).onConflictDoNothing(conflict);
+  await db
+    .insert(messageThreads)
+    .values({ projectId, kind: thread.kind, participantId: thread.participantId, createdAt: at })
+    .onConflictDoNothing(conflict);
   return (await findThread(db, projectId, thread))!;
 }
 
@@ -172,9 +189,15 @@ const ATTACHMENT_COLUMNS = {
 };
 
 /** Writes the files of a new message, in their order (inside the transaction that writes the message). */
-export async function insertAttachments(db: Db, messageId: number, files: ReadonlyArray<{ storedName: string; size: number }>): Promise<void> {
+export async function insertAttachments(
+  db: Db,
+  messageId: number,
+  files: ReadonlyArray<{ storedName: string; size: number }>,
+): Promise<void> {
   if (files.length === 0) return;
-  await db.insert(messageAttachments).values(files.map((file, position) => ({ messageId, position, storedName: file.storedName, sizeBytes: file.size })));
+  await db
+    .insert(messageAttachments)
+    .values(files.map((file, position) => ({ messageId, position, storedName: file.storedName, sizeBytes: file.size })));
 }
 
 /** The files of each of `messageIds`, in their order. */
@@ -201,7 +224,10 @@ export async function findAttachment(db: Db, messageId: number, attachmentId: nu
 
 /** Forgets the files of a withdrawn message; answers their stored names, for the storage to drop once this is committed. */
 export async function deleteAttachments(db: Db, messageId: number): Promise<string[]> {
-  const rows = await db.delete(messageAttachments).where(eq(messageAttachments.messageId, messageId)).returning({ storedName: messageAttachments.storedName });
+  const rows = await db
+    .delete(messageAttachments)
+    .where(eq(messageAttachments.messageId, messageId))
+    .returning({ storedName: messageAttachments.storedName });
   return rows.map((r) => r.storedName);
 }
 
@@ -220,7 +246,12 @@ export interface PageCursor {
 }
 
 /** One page of a thread, newest first, from the index messages_thread_page: `limit + 1` rows tell whether older ones remain. */
-export async function findMessagePage(db: Db, threadId: number, before: PageCursor | undefined, limit: number): Promise<{ rows: MessageRow[]; more: boolean }> {
+export async function findMessagePage(
+  db: Db,
+  threadId: number,
+  before: PageCursor | undefined,
+  limit: number,
+): Promise<{ rows: MessageRow[]; more: boolean }> {
   const rows = await rowsOf<RawMessage>(db, messagePageQuery(threadId, before, limit));
   return { rows: rows.slice(0, limit).map(toMessageRow), more: rows.length > limit };
 }
@@ -247,7 +278,10 @@ export async function withdrawMessage(db: Db, id: number, at: Date): Promise<boo
  * back), records them as present, and stamps the read receipt on the other
  * side's messages up to there. Returns false when `upTo` is not a message of the thread.
  */
-export async function markThreadRead(db: Db, input: { threadId: number; userId: number; upTo: number; side: 'office' | 'person'; at: Date }): Promise<boolean> {
+export async function markThreadRead(
+  db: Db,
+  input: { threadId: number; userId: number; upTo: number; side: 'office' | 'person'; at: Date },
+): Promise<boolean> {
   const [target] = await db
     .select({ createdAt: messages.createdAt })
     .from(messages)
@@ -319,7 +353,11 @@ export async function countUnread(db: Db, userId: number, threadIds: readonly nu
  * statement for a whole dashboard page; the caller keeps the threads the
  * user reads.
  */
-export async function countUnreadOfProjects(db: Db, userId: number, projectIds: readonly number[]): Promise<Array<ThreadRow & { projectId: number; unread: number }>> {
+export async function countUnreadOfProjects(
+  db: Db,
+  userId: number,
+  projectIds: readonly number[],
+): Promise<Array<ThreadRow & { projectId: number; unread: number }>> {
   if (projectIds.length === 0) return [];
   const rows = await rowsOf<{ id: number; project_id: number; kind: ThreadRef['kind']; participant_id: number | null; n: number }>(
     db,
@@ -335,7 +373,10 @@ export async function countUnreadOfProjects(db: Db, userId: number, projectIds: 
 }
 
 /** The file and the person of a piece request, for a message that answers it. */
-export async function findPieceRequestOwner(db: Db, pieceRequestId: number): Promise<{ projectId: number; participantId: number } | undefined> {
+export async function findPieceRequestOwner(
+  db: Db,
+  pieceRequestId: number,
+): Promise<{ projectId: number; participantId: number } | undefined> {
   const [row] = await db
     .select({ projectId: pieceRequests.projectId, participantId: pieceRequests.participantId })
     .from(pieceRequests)
@@ -364,12 +405,24 @@ export async function findAccount(db: Db, userId: number): Promise<UserRow | und
  * a quiet spell opens one due `delayMs` later, the next ones find it open and
  * do nothing. One statement, safe with several processes.
  */
-export async function openMailBatch(db: Db, input: { recipientKey: string; userId: number | null; projectId: number; at: Date; delayMs: number }): Promise<void> {
+export async function openMailBatch(
+  db: Db,
+  input: { recipientKey: string; userId: number | null; projectId: number; at: Date; delayMs: number },
+): Promise<void> {
   await db
     .insert(messageMailBatches)
-    .values({ recipientKey: input.recipientKey, userId: input.userId, projectId: input.projectId, openedAt: input.at, dueAt: new Date(input.at.getTime() + input.delayMs) })
+    .values({
+      recipientKey: input.recipientKey,
+      userId: input.userId,
+      projectId: input.projectId,
+      openedAt: input.at,
+      dueAt: new Date(input.at.getTime() + input.delayMs),
+    })
     // The partial unique index message_mail_batches_open: one open batch per recipient and file.
-    .onConflictDoNothing({ target: [messageMailBatches.recipientKey, messageMailBatches.projectId], where: sql`${sql.identifier('sent_at')} IS NULL` });
+    .onConflictDoNothing({
+      target: [messageMailBatches.recipientKey, messageMailBatches.projectId],
+      where: sql`${sql.identifier('sent_at')} IS NULL`,
+    });
 }
 
 export interface DueBatch {
@@ -389,17 +442,13 @@ export async function claimDueBatches(db: Db, now: Date, limit: number): Promise
     .orderBy(asc(messageMailBatches.dueAt))
     .limit(limit)
     .for('update', { skipLocked: true });
-  return db
-    .update(messageMailBatches)
-    .set({ sentAt: now })
-    .where(inArray(messageMailBatches.id, due))
-    .returning({
-      id: messageMailBatches.id,
-      recipientKey: messageMailBatches.recipientKey,
-      userId: messageMailBatches.userId,
-      projectId: messageMailBatches.projectId,
-      openedAt: messageMailBatches.openedAt,
-    });
+  return db.update(messageMailBatches).set({ sentAt: now }).where(inArray(messageMailBatches.id, due)).returning({
+    id: messageMailBatches.id,
+    recipientKey: messageMailBatches.recipientKey,
+    userId: messageMailBatches.userId,
+    projectId: messageMailBatches.projectId,
+    openedAt: messageMailBatches.openedAt,
+  });
 }
 
 /** Messages of the file since `since` the user has not read in `threadIds` (by others, not withdrawn). */
@@ -416,7 +465,6 @@ export async function countUnreadSince(db: Db, userId: number | null, threadIds:
   );
   return rows[0]?.n ?? 0;
 }
-
 
 /** The messages of a file that answer a piece, with their thread, oldest first. */
 export async function findPieceAnswers(db: Db, projectId: number): Promise<Array<MessageRow & { thread: ThreadRow }>> {
@@ -442,7 +490,9 @@ export async function findUnreadFilesPage(
   db: Db,
   input: { userId: number; officeId: number | null; after: { at: string; projectId: number } | undefined; limit: number },
 ): Promise<Array<{ projectId: number; lastAt: Date; unread: number }>> {
-  const after = input.after ? sql`HAVING (max(m.created_at), v.project_id) < (${input.after.at}::timestamptz, ${input.after.projectId}::int)` : sql``;
+  const after = input.after
+    ? sql`HAVING (max(m.created_at), v.project_id) < (${input.after.at}::timestamptz, ${input.after.projectId}::int)`
+    : sql``;
   const rows = await rowsOf<{ project_id: number; last_at: unknown; unread: number }>(
     db,
     sql`WITH mine AS (SELECT pa.id, pa.project_id FROM participants pa WHERE pa.user_id = ${input.userId}::int),

@@ -36,7 +36,16 @@ export async function sendDueMessageMails(ctx: AppContext): Promise<number> {
       const threadIds = threads.filter((t) => visible.some((v) => isSameThread(v, t))).map((t) => t.id);
       const unread = await countUnreadSince(tx, account.id, threadIds, batch.openedAt);
       if (unread === 0) continue;
-      await queueMail(tx, messageWaitingMail({ to: account.email, projectName: loaded.project.name, count: unread, fromOffice: !hasOfficePowers(viewer, access), link: `${ctx.config.publicUrl}/project/${batch.projectId}/dashboard?tab=messages` }));
+      await queueMail(
+        tx,
+        messageWaitingMail({
+          to: account.email,
+          projectName: loaded.project.name,
+          count: unread,
+          fromOffice: !hasOfficePowers(viewer, access),
+          link: `${ctx.config.publicUrl}/project/${batch.projectId}/dashboard?tab=messages`,
+        }),
+      );
       count += 1;
     }
     return count;
@@ -51,5 +60,12 @@ export interface MessageMailTask extends PeriodicTask {
 }
 
 export function createMessageMailTask(ctx: AppContext): MessageMailTask {
-  return { runNow: () => sendDueMessageMails(ctx), ...periodicTask(() => sendDueMessageMails(ctx), MESSAGE_MAIL_PASS_MS, (error) => ctx.log.error({ err: error }, 'message mails: pass failed')) };
+  return {
+    runNow: () => sendDueMessageMails(ctx),
+    ...periodicTask(
+      () => sendDueMessageMails(ctx),
+      MESSAGE_MAIL_PASS_MS,
+      (error) => ctx.log.error({ err: error }, 'message mails: pass failed'),
+    ),
+  };
 }

@@ -16,7 +16,12 @@ describe('message mails through a real SMTP server', () => {
   beforeAll(async () => {
     smtp = createTestSmtpServer(await freePort());
     await smtp.up();
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, from: 'Notadoo <no-reply@notadoo.fr>', mailDir: '/nonexistent', log: { info: () => undefined } });
+    const mailer = createMailer({
+      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+      from: 'Notadoo <no-reply@notadoo.fr>',
+      mailDir: '/nonexistent',
+      log: { info: () => undefined },
+    });
     t = await buildTestApp('pglite', { mailer });
   });
   afterAll(async () => {
@@ -27,8 +32,11 @@ describe('message mails through a real SMTP server', () => {
   it('sends one mail for three messages within a minute, without their content', async () => {
     const client = await t.signedInUser({ firstName: 'Claire', lastName: 'Dubois' });
     const notary = await t.signedInUser({ isNotary: true, notaryOfficeId: 1 });
-    const inject = (headers: Record<string, string>, method: 'POST' | 'PATCH' | 'GET', url: string, payload?: object) => t.app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
-    const projectId = (await inject(client.headers, 'POST', '/project', { name: 'Vente <Dubois> & fils', type: 'realty', subtype: 'house', role: 'seller' })).json().id as number;
+    const inject = (headers: Record<string, string>, method: 'POST' | 'PATCH' | 'GET', url: string, payload?: object) =>
+      t.app.inject({ method, url: `/api${url}`, headers, ...(payload ? { payload } : {}) });
+    const projectId = (
+      await inject(client.headers, 'POST', '/project', { name: 'Vente <Dubois> & fils', type: 'realty', subtype: 'house', role: 'seller' })
+    ).json().id as number;
     expect((await inject(client.headers, 'PATCH', `/project/${projectId}`, { office: 1 })).statusCode).toBe(200);
     const pid = (await inject(client.headers, 'GET', `/project/${projectId}`)).json().participants[0].id as number;
     for (const text of ['Votre acte <script>alert(1)</script>', 'Le prix est confirmé.', 'Rendez-vous jeudi.']) {
@@ -44,7 +52,10 @@ describe('message mails through a real SMTP server', () => {
     t.clock.advance(120_000);
     expect(await t.app.messageMails.runNow()).toBe(0);
     // The parts are quoted-printable: read them decoded.
-    const qp = smtp.receivedFor(client.email)[0]!.raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    const qp = smtp
+      .receivedFor(client.email)[0]!
+      .raw.replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
     const raw = Buffer.from(qp, 'latin1').toString('utf8');
     expect(raw).toContain(`/project/${projectId}/dashboard?tab=messages`);
     expect(raw).toContain('3 nouveaux messages');

@@ -80,7 +80,13 @@ export const MESSAGE_MAIL_BATCH_MS = 60_000;
 /** A reader whose page marked the thread read (or beat) this recently is on the page: no mail. */
 export const MESSAGE_PRESENCE_MS = 45_000;
 
-const M = { ...CONVERSATION_PERMISSION_MESSAGES, ...CONVERSATION_SCHEMA_MESSAGES, pieceNotInFile: "Cette pièce n'existe pas ou ne fait pas partie de ce dossier.", pieceRefused: "Vous n'avez pas accès à cette pièce.", notInThread: "Ce message n'appartient pas à cette conversation." };
+const M = {
+  ...CONVERSATION_PERMISSION_MESSAGES,
+  ...CONVERSATION_SCHEMA_MESSAGES,
+  pieceNotInFile: "Cette pièce n'existe pas ou ne fait pas partie de ce dossier.",
+  pieceRefused: "Vous n'avez pas accès à cette pièce.",
+  notInThread: "Ce message n'appartient pas à cette conversation.",
+};
 
 interface Opened {
   loaded: LoadedProject;
@@ -111,17 +117,32 @@ export async function listThreads(ctx: AppContext, user: UserWithOffice, project
 }
 
 /** The threads of a file opened to the user, with their unread counts. */
-async function describeThreads(db: Db, user: UserWithOffice, { loaded, viewer, access }: Pick<Opened, 'loaded' | 'viewer' | 'access'>): Promise<ThreadList> {
+async function describeThreads(
+  db: Db,
+  user: UserWithOffice,
+  { loaded, viewer, access }: Pick<Opened, 'loaded' | 'viewer' | 'access'>,
+): Promise<ThreadList> {
   const projectId = loaded.project.id;
   if (access.notary_office === null) return { threads: [], unread: 0 };
   const refs = visibleThreads(viewer, access);
   const rows = await listProjectThreads(db, projectId);
   const rowOf = (ref: ThreadRef) => rows.find((r) => isSameThread(ref, r));
-  const unread = await countUnread(db, user.id, refs.map(rowOf).flatMap((r) => (r ? [r.id] : [])));
+  const unread = await countUnread(
+    db,
+    user.id,
+    refs.map(rowOf).flatMap((r) => (r ? [r.id] : [])),
+  );
   const isPerson = !hasOfficePowers(viewer, access);
   const threads = refs.map((ref) => {
-      const row = rowOf(ref);
-      return { key: threadKey(ref), kind: ref.kind, participantId: ref.participantId, title: threadTitle(ref, personName(loaded, ref.participantId), isPerson), unread: row ? (unread.get(row.id) ?? 0) : 0, lastMessageAt: row?.lastMessageAt?.toISOString() ?? null };
+    const row = rowOf(ref);
+    return {
+      key: threadKey(ref),
+      kind: ref.kind,
+      participantId: ref.participantId,
+      title: threadTitle(ref, personName(loaded, ref.participantId), isPerson),
+      unread: row ? (unread.get(row.id) ?? 0) : 0,
+      lastMessageAt: row?.lastMessageAt?.toISOString() ?? null,
+    };
   });
   return { threads, unread: threads.reduce((n, t) => n + t.unread, 0) };
 }
@@ -148,7 +169,13 @@ function encodeCursor(row: MessageRow): string {
 function decodeCursor(text: string): PageCursor {
   try {
     const [createdAt, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
-    if (typeof createdAt === 'string' && !Number.isNaN(Date.parse(createdAt)) && Number.isInteger(id) && (id as number) > 0 && (id as number) < 2 ** 31) {
+    if (
+      typeof createdAt === 'string' &&
+      !Number.isNaN(Date.parse(createdAt)) &&
+      Number.isInteger(id) &&
+      (id as number) > 0 &&
+      (id as number) < 2 ** 31
+    ) {
       return { createdAt: new Date(createdAt).toISOString(), id: id as number };
     }
   } catch {
@@ -157,15 +184,27 @@ function decodeCursor(text: string): PageCursor {
   throw badRequest(M.invalidCursor);
 }
 
-export async function getMessagePage(ctx: AppContext, user: UserWithOffice, projectId: number, key: string, query: { before?: string; limit?: number }): Promise<MessagePage> {
+export async function getMessagePage(
+  ctx: AppContext,
+  user: UserWithOffice,
+  projectId: number,
+  key: string,
+  query: { before?: string; limit?: number },
+): Promise<MessagePage> {
   const { viewer, thread } = await requireThread(ctx, user, projectId, key);
   const before = query.before === undefined ? undefined : decodeCursor(query.before);
   const row = await findThread(ctx.db, projectId, thread);
   if (!row) return { messages: [], before: null };
   const page = await findMessagePage(ctx.db, row.id, before, query.limit ?? MESSAGE_PAGE_SIZE);
   const last = page.rows.at(-1);
-  const attachments = await findAttachments(ctx.db, page.rows.map((r) => r.id));
-  return { messages: page.rows.map((r) => toMessageView(r, key, viewer, attachments.get(r.id) ?? [])), before: page.more && last ? encodeCursor(last) : null };
+  const attachments = await findAttachments(
+    ctx.db,
+    page.rows.map((r) => r.id),
+  );
+  return {
+    messages: page.rows.map((r) => toMessageView(r, key, viewer, attachments.get(r.id) ?? [])),
+    before: page.more && last ? encodeCursor(last) : null,
+  };
 }
 
 /**
@@ -184,7 +223,9 @@ export async function countUnreadByFile(ctx: AppContext, user: UserWithOffice, i
     const access = toProjectForAccess(file);
     if (access.notary_office === null || !canOpenProject(viewer, access)) continue;
     const refs = visibleThreads(viewer, access);
-    const n = (threadsOf.get(file.project.id) ?? []).filter((row) => refs.some((ref) => isSameThread(ref, row))).reduce((sum, row) => sum + row.unread, 0);
+    const n = (threadsOf.get(file.project.id) ?? [])
+      .filter((row) => refs.some((ref) => isSameThread(ref, row)))
+      .reduce((sum, row) => sum + row.unread, 0);
     if (n > 0) unread.push({ projectId: file.project.id, unread: n });
   }
   return { files: unread };
@@ -202,7 +243,14 @@ export async function listUnreadFiles(ctx: AppContext, user: UserWithOffice, que
   const limit = query.limit ?? UNREAD_FILES_PAGE_SIZE;
   const after = query.after === undefined ? undefined : decodeFilesCursor(query.after);
   const page = await findUnreadFilesPage(ctx.db, { userId: user.id, officeId: user.office?.id ?? null, after, limit });
-  const loaded = new Map((await loadProjectsForSummary(ctx.db, page.map((p) => p.projectId))).map((p) => [p.project.id, p]));
+  const loaded = new Map(
+    (
+      await loadProjectsForSummary(
+        ctx.db,
+        page.map((p) => p.projectId),
+      )
+    ).map((p) => [p.project.id, p]),
+  );
   const projects = page.flatMap((row) => {
     const file = loaded.get(row.projectId);
     if (!file) return [];
@@ -211,13 +259,18 @@ export async function listUnreadFiles(ctx: AppContext, user: UserWithOffice, que
     return [{ project: toProjectSummary(file, viewer, access), unread: row.unread }];
   });
   const last = page.at(-1);
-  return { files: projects, next: page.length === limit && last ? Buffer.from(JSON.stringify([last.lastAt.toISOString(), last.projectId])).toString('base64url') : null };
+  return {
+    files: projects,
+    next:
+      page.length === limit && last ? Buffer.from(JSON.stringify([last.lastAt.toISOString(), last.projectId])).toString('base64url') : null,
+  };
 }
 
 function decodeFilesCursor(text: string): { at: string; projectId: number } {
   try {
     const [at, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
-    if (typeof at === 'string' && !Number.isNaN(Date.parse(at)) && Number.isInteger(id) && (id as number) > 0 && (id as number) < 2 ** 31) return { at: new Date(at).toISOString(), projectId: id as number };
+    if (typeof at === 'string' && !Number.isNaN(Date.parse(at)) && Number.isInteger(id) && (id as number) > 0 && (id as number) < 2 ** 31)
+      return { at: new Date(at).toISOString(), projectId: id as number };
   } catch {
     // Falls through to the refusal below.
   }
@@ -241,7 +294,14 @@ export interface MessageAttachment {
 }
 
 /** Writes the message and its files in one transaction: either all of it is kept or none. */
-export async function sendMessage(ctx: AppContext, user: UserWithOffice, projectId: number, key: string, input: SendMessageInput, attachments: readonly MessageAttachment[] = []): Promise<MessageView> {
+export async function sendMessage(
+  ctx: AppContext,
+  user: UserWithOffice,
+  projectId: number,
+  key: string,
+  input: SendMessageInput,
+  attachments: readonly MessageAttachment[] = [],
+): Promise<MessageView> {
   const opened = await requireThread(ctx, user, projectId, key);
   if (input.pieceRequestId !== undefined) await checkPieceAnswer(ctx.db, opened, input.pieceRequestId);
   const at = ctx.now();
@@ -273,7 +333,14 @@ export async function sendMessage(ctx: AppContext, user: UserWithOffice, project
  * the members of the chosen office for a person's message (the office's own
  * thread, and its own side's messages, mail no member: they are at work in the file). Admins hear nothing unless they take part.
  */
-async function notifyRecipients(db: Db, opened: Opened, thread: ThreadRow, author: UserWithOffice, side: 'office' | 'person', at: Date): Promise<void> {
+async function notifyRecipients(
+  db: Db,
+  opened: Opened,
+  thread: ThreadRow,
+  author: UserWithOffice,
+  side: 'office' | 'person',
+  at: Date,
+): Promise<void> {
   if (opened.thread.kind === 'office') return;
   const present = await findPresentUsers(db, thread.id, new Date(at.getTime() - MESSAGE_PRESENCE_MS));
   const participantIds = opened.loaded.participants.flatMap((p) => (p.userId !== null ? [p.userId] : []));
@@ -285,13 +352,26 @@ async function notifyRecipients(db: Db, opened: Opened, thread: ThreadRow, autho
     if (!canReadThread(viewer, opened.access, opened.thread)) continue;
     // The office does not mail itself about its own side's messages.
     if (side === 'office' && hasOfficePowers(viewer, opened.access)) continue;
-    await openMailBatch(db, { recipientKey: `u${account.id}`, userId: account.id, projectId: opened.loaded.project.id, at, delayMs: MESSAGE_MAIL_BATCH_MS });
+    await openMailBatch(db, {
+      recipientKey: `u${account.id}`,
+      userId: account.id,
+      projectId: opened.loaded.project.id,
+      at,
+      delayMs: MESSAGE_MAIL_BATCH_MS,
+    });
   }
 }
 
 /** A stored account as the permission rules see it. */
 export function viewerOfAccount(account: UserRow): Viewer {
-  return { id: account.id, roles: account.roles, isPro: account.isPro, isNotary: account.isNotary, needsRoleChange: account.needsRoleChange, notary_office: account.notaryOfficeId === null ? null : { id: account.notaryOfficeId } };
+  return {
+    id: account.id,
+    roles: account.roles,
+    isPro: account.isPro,
+    isNotary: account.isNotary,
+    needsRoleChange: account.needsRoleChange,
+    notary_office: account.notaryOfficeId === null ? null : { id: account.notaryOfficeId },
+  };
 }
 
 export async function withdrawOwnMessage(ctx: AppContext, user: UserWithOffice, messageId: number): Promise<MessageView> {
@@ -299,18 +379,34 @@ export async function withdrawOwnMessage(ctx: AppContext, user: UserWithOffice, 
   if (!message) throw notFound("Ce message n'existe pas.");
   const { viewer, access } = await requireOpenProject(ctx, user, message.projectId);
   if (!canReadThread(viewer, access, message.thread)) throw forbidden(M.threadRefused);
-  const check = checkWithdrawMessage(viewer, { authorUserId: message.authorUserId, createdAt: message.createdAt, withdrawn: message.withdrawnAt !== null }, ctx.now());
+  const check = checkWithdrawMessage(
+    viewer,
+    { authorUserId: message.authorUserId, createdAt: message.createdAt, withdrawn: message.withdrawnAt !== null },
+    ctx.now(),
+  );
   if (!check.ok) throw check.status === 403 ? forbidden(check.message) : new AppError('CONFLICT', check.message);
   // The files go with the text: withdrawn means gone, not hidden. Their rows go in the withdrawal's
   // transaction, their bytes once it is committed.
-  const removed = await ctx.db.transaction(async (tx) => ((await withdrawMessage(tx, messageId, ctx.now())) ? deleteAttachments(tx, messageId) : null));
+  const removed = await ctx.db.transaction(async (tx) =>
+    (await withdrawMessage(tx, messageId, ctx.now())) ? deleteAttachments(tx, messageId) : null,
+  );
   if (removed === null) throw new AppError('CONFLICT', M.alreadyWithdrawn);
-  await removeUnlistedFiles(ctx.storage, removed.map((name) => projectFileKey(message.projectId, name)), ctx.log);
+  await removeUnlistedFiles(
+    ctx.storage,
+    removed.map((name) => projectFileKey(message.projectId, name)),
+    ctx.log,
+  );
   return toMessageView((await findMessage(ctx.db, messageId))!, threadKey(message.thread), viewer, []);
 }
 
 /** Marks the thread read up to `upTo` (a message of it) and the reader present; answers the thread list (unread counts). */
-export async function markRead(ctx: AppContext, user: UserWithOffice, projectId: number, key: string, upTo: number | undefined): Promise<ThreadList> {
+export async function markRead(
+  ctx: AppContext,
+  user: UserWithOffice,
+  projectId: number,
+  key: string,
+  upTo: number | undefined,
+): Promise<ThreadList> {
   const opened = await requireThread(ctx, user, projectId, key);
   const at = ctx.now();
   if (upTo === undefined) {
@@ -319,25 +415,43 @@ export async function markRead(ctx: AppContext, user: UserWithOffice, projectId:
   } else {
     // Nothing is written for a message that is not of this thread.
     const row = await findThread(ctx.db, projectId, opened.thread);
-    if (!row || !(await markThreadRead(ctx.db, { threadId: row.id, userId: user.id, upTo, side: messageSide(opened.viewer, opened.access), at }))) throw badRequest(M.notInThread);
+    if (
+      !row ||
+      !(await markThreadRead(ctx.db, { threadId: row.id, userId: user.id, upTo, side: messageSide(opened.viewer, opened.access), at }))
+    )
+      throw badRequest(M.notInThread);
   }
   // The project is already loaded and the thread checked: the answer reuses them (this runs on every heartbeat).
   return describeThreads(ctx.db, user, opened);
 }
 
 /** For the Pièces tab: the answers to each piece the viewer may read (the threads' rules), by piece request. */
-export async function readPieceAnswers(db: Db, projectId: number, viewer: Viewer, access: ProjectForAccess): Promise<Map<number, NonNullable<PieceRequestView['answers']>>> {
+export async function readPieceAnswers(
+  db: Db,
+  projectId: number,
+  viewer: Viewer,
+  access: ProjectForAccess,
+): Promise<Map<number, NonNullable<PieceRequestView['answers']>>> {
   const byPiece = new Map<number, NonNullable<PieceRequestView['answers']>>();
   for (const m of await findPieceAnswers(db, projectId)) {
     if (m.pieceRequestId === null || !canReadThread(viewer, access, m.thread)) continue;
     const list = byPiece.get(m.pieceRequestId) ?? [];
-    list.push({ messageId: m.id, threadKey: threadKey(m.thread), authorName: m.authorName, side: m.authorSide, text: m.withdrawnAt ? WITHDRAWN_MESSAGE_TEXT : m.body, withdrawn: m.withdrawnAt !== null, createdAt: m.createdAt.toISOString() });
+    list.push({
+      messageId: m.id,
+      threadKey: threadKey(m.thread),
+      authorName: m.authorName,
+      side: m.authorSide,
+      text: m.withdrawnAt ? WITHDRAWN_MESSAGE_TEXT : m.body,
+      withdrawn: m.withdrawnAt !== null,
+      createdAt: m.createdAt.toISOString(),
+    });
     byPiece.set(m.pieceRequestId, list);
   }
   return byPiece;
 }
 
-type UploadPart = { type: 'field'; fieldname: string; value: unknown } | { type: 'file'; fieldname: string; filename: string; file: Readable };
+type UploadPart =
+  { type: 'field'; fieldname: string; value: unknown } | { type: 'file'; fieldname: string; filename: string; file: Readable };
 
 /** A file received and checked, still in the temporary folder. */
 interface ReceivedFile {
@@ -356,7 +470,13 @@ interface ReceivedFile {
  * message leaves nothing. They are read only through the message, under
  * its thread's rules.
  */
-export async function sendMessageWithFiles(ctx: AppContext, user: UserWithOffice, projectId: number, key: string, parts: AsyncIterable<UploadPart>): Promise<MessageView> {
+export async function sendMessageWithFiles(
+  ctx: AppContext,
+  user: UserWithOffice,
+  projectId: number,
+  key: string,
+  parts: AsyncIterable<UploadPart>,
+): Promise<MessageView> {
   // Refused before a byte is stored when the thread is not the caller's.
   await requireThread(ctx, user, projectId, key);
   const fields: Record<string, unknown> = {};
@@ -365,11 +485,17 @@ export async function sendMessageWithFiles(ctx: AppContext, user: UserWithOffice
   try {
     try {
       for await (const part of parts) {
-        if (part.type === 'field' && (part.fieldname === 'text' || part.fieldname === 'pieceRequestId')) fields[part.fieldname] = part.value;
+        if (part.type === 'field' && (part.fieldname === 'text' || part.fieldname === 'pieceRequestId'))
+          fields[part.fieldname] = part.value;
         else if (part.type === 'file' && part.fieldname === 'file') {
           if (received.length >= MESSAGE_MAX_FILES) throw badRequest(MESSAGE_FILE_MESSAGES.tooMany);
           const originalName = checkOriginalName(part.filename);
-          const upload = await receiveUpload(part.file, { dir: temporaryUploadsDir(ctx.config.dataDir), accepted: [...IMAGE_TYPES, 'pdf'], maxBytes: PROJECT_FILE_MAX_BYTES, refusedMessage: PROJECT_FILE_MESSAGES.wrongType });
+          const upload = await receiveUpload(part.file, {
+            dir: temporaryUploadsDir(ctx.config.dataDir),
+            accepted: [...IMAGE_TYPES, 'pdf'],
+            maxBytes: PROJECT_FILE_MAX_BYTES,
+            refusedMessage: PROJECT_FILE_MESSAGES.wrongType,
+          });
           received.push({ upload, originalName });
           await checkProjectFileContent(upload);
         } else if (part.type === 'file') part.file.resume();
@@ -388,7 +514,11 @@ export async function sendMessageWithFiles(ctx: AppContext, user: UserWithOffice
     }
     return await sendMessage(ctx, user, projectId, key, input, stored);
   } catch (error) {
-    await removeUnlistedFiles(ctx.storage, stored.map((file) => projectFileKey(projectId, file.storedName)), ctx.log);
+    await removeUnlistedFiles(
+      ctx.storage,
+      stored.map((file) => projectFileKey(projectId, file.storedName)),
+      ctx.log,
+    );
     throw error;
   } finally {
     for (const file of received) await discardUpload(file.upload);
@@ -405,5 +535,10 @@ export async function openMessageAttachment(ctx: AppContext, user: UserWithOffic
   if (!attachment) throw notFound(MESSAGE_FILE_MESSAGES.noAttachment);
   const { stream, size } = await ctx.storage.open(projectFileKey(message.projectId, attachment.storedName));
   const extension = attachment.storedName.split('.').pop()?.toLowerCase() ?? '';
-  return { stream, size, contentType: PROJECT_FILE_CONTENT_TYPES[extension] ?? 'application/octet-stream', filename: displayFileName(attachment.storedName) };
+  return {
+    stream,
+    size,
+    contentType: PROJECT_FILE_CONTENT_TYPES[extension] ?? 'application/octet-stream',
+    filename: displayFileName(attachment.storedName),
+  };
 }

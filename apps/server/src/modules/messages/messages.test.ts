@@ -12,14 +12,23 @@ type Actor = { id: number; email: string; headers: Record<string, string> };
 
 describe.each(BACKENDS)('messages inside a file on %s', (backend) => {
   let t: TestApp;
-  let seller: Actor, buyer: Actor, notary: Actor, colleague: Actor, admin: Actor, stranger: Actor, planted: Actor, otherNotary: Actor, otherNotaryInside: Actor;
+  let seller: Actor,
+    buyer: Actor,
+    notary: Actor,
+    colleague: Actor,
+    admin: Actor,
+    stranger: Actor,
+    planted: Actor,
+    otherNotary: Actor,
+    otherNotaryInside: Actor;
   let projectId: number, sellerPid: number, buyerPid: number, plantedPid: number;
 
   async function actor(overrides: Parameters<TestApp['createUser']>[0] = {}): Promise<Actor> {
     const u = await t.createUser(overrides);
     return { id: u.id, email: u.email, headers: bearer(await t.tokenFor(u.email, u.password)) };
   }
-  const api = (a: Actor, method: 'GET' | 'POST', url: string, payload?: object) => t.app.inject({ method, url: `/api${url}`, headers: a.headers, ...(payload ? { payload } : {}) });
+  const api = (a: Actor, method: 'GET' | 'POST', url: string, payload?: object) =>
+    t.app.inject({ method, url: `/api${url}`, headers: a.headers, ...(payload ? { payload } : {}) });
   const post = async (a: Actor, thread: string, text: string, extra: object = {}) => {
     const res = await api(a, 'POST', `/project/${projectId}/threads/${thread}/messages`, { text, ...extra });
     expect(res.statusCode, res.body).toBe(201);
@@ -48,21 +57,49 @@ describe.each(BACKENDS)('messages inside a file on %s', (backend) => {
     notary = await actor({ isNotary: true, notaryOfficeId: 1, firstName: 'Nicolas', lastName: 'Bernard' });
     colleague = await actor({ isNotary: true, notaryOfficeId: 1 });
     otherNotary = await actor({ isNotary: true, notaryOfficeId: 2 });
-    projectId = (await api(seller, 'POST', '/project', { name: 'Vente maison', type: 'realty', subtype: 'house', role: 'seller' })).json().id;
+    projectId = (await api(seller, 'POST', '/project', { name: 'Vente maison', type: 'realty', subtype: 'house', role: 'seller' })).json()
+      .id;
     // No office yet: nothing to talk in.
     expect((await threads(seller)).threads).toEqual([]);
     expect((await api(seller, 'GET', `/project/${projectId}/threads/everyone/messages`)).statusCode).toBe(409);
     expect((await api(seller, 'PATCH' as 'POST', `/project/${projectId}`, { office: 1 })).statusCode).toBe(200);
-    await api(seller, 'POST', `/project/${projectId}/addperson`, { firstName: 'Bruno', lastName: 'Acheteur', email: buyer.email, role: 'buyer' });
+    await api(seller, 'POST', `/project/${projectId}/addperson`, {
+      firstName: 'Bruno',
+      lastName: 'Acheteur',
+      email: buyer.email,
+      role: 'buyer',
+    });
     await t.acceptInvitation(buyer.email, 'Kq7#vLp2!xWr9');
     // Climbing from inside the file: the buyer plants a second account as a seller, and adds a notary of another office as a buyer.
     const plantedUser = await t.createUser();
-    await api(buyer, 'POST', `/project/${projectId}/addperson`, { firstName: 'Faux', lastName: 'Vendeur', email: plantedUser.email, role: 'seller' });
-    planted = { id: plantedUser.id, email: plantedUser.email, headers: bearer(await t.acceptInvitation(plantedUser.email, plantedUser.password)) };
+    await api(buyer, 'POST', `/project/${projectId}/addperson`, {
+      firstName: 'Faux',
+      lastName: 'Vendeur',
+      email: plantedUser.email,
+      role: 'seller',
+    });
+    planted = {
+      id: plantedUser.id,
+      email: plantedUser.email,
+      headers: bearer(await t.acceptInvitation(plantedUser.email, plantedUser.password)),
+    };
     const otherInsideUser = await t.createUser({ isNotary: true, notaryOfficeId: 2 });
-    await api(buyer, 'POST', `/project/${projectId}/addperson`, { firstName: 'Autre', lastName: 'Notaire', email: otherInsideUser.email, role: 'buyer' });
-    otherNotaryInside = { id: otherInsideUser.id, email: otherInsideUser.email, headers: bearer(await t.acceptInvitation(otherInsideUser.email, otherInsideUser.password)) };
-    const people = (await api(notary, 'GET', `/project/${projectId}`)).json().participants as Array<{ id: number; user: { id: number } | null; email: string }>;
+    await api(buyer, 'POST', `/project/${projectId}/addperson`, {
+      firstName: 'Autre',
+      lastName: 'Notaire',
+      email: otherInsideUser.email,
+      role: 'buyer',
+    });
+    otherNotaryInside = {
+      id: otherInsideUser.id,
+      email: otherInsideUser.email,
+      headers: bearer(await t.acceptInvitation(otherInsideUser.email, otherInsideUser.password)),
+    };
+    const people = (await api(notary, 'GET', `/project/${projectId}`)).json().participants as Array<{
+      id: number;
+      user: { id: number } | null;
+      email: string;
+    }>;
     sellerPid = people.find((p) => p.email === seller.email)!.id;
     buyerPid = people.find((p) => p.email === buyer.email)!.id;
     plantedPid = people.find((p) => p.email === plantedUser.email)!.id;
@@ -81,15 +118,24 @@ describe.each(BACKENDS)('messages inside a file on %s', (backend) => {
 
   it('keeps the private thread to its person, the chosen office and admins', async () => {
     const sent = await post(seller, `private-${sellerPid}`, 'Bonjour Maître, faut-il le diagnostic termites ?');
-    expect(sent).toMatchObject({ author: { name: 'Jeanne Vendeuse', side: 'person', isMe: true }, withdrawn: false, readByOtherSideAt: null });
-    for (const reader of [seller, notary, colleague, admin]) expect((await page(reader, `private-${sellerPid}`)).messages.map((m) => m.id)).toContain(sent.id);
+    expect(sent).toMatchObject({
+      author: { name: 'Jeanne Vendeuse', side: 'person', isMe: true },
+      withdrawn: false,
+      readByOtherSideAt: null,
+    });
+    for (const reader of [seller, notary, colleague, admin])
+      expect((await page(reader, `private-${sellerPid}`)).messages.map((m) => m.id)).toContain(sent.id);
     // The buyer, the account the buyer planted as a seller, a notary of another office inside the file, outsiders: refused, reading and writing.
     for (const intruder of [buyer, planted, otherNotaryInside, otherNotary, stranger]) {
       const read = await api(intruder, 'GET', `/project/${projectId}/threads/private-${sellerPid}/messages`);
       expect(read.statusCode, read.body).toBe(403);
       expect(read.json().message).toMatch(/droits|accès/);
-      expect((await api(intruder, 'POST', `/project/${projectId}/threads/private-${sellerPid}/messages`, { text: 'Intrus' })).statusCode).toBe(403);
-      expect((await api(intruder, 'POST', `/project/${projectId}/threads/private-${sellerPid}/read`, { upTo: sent.id })).statusCode).toBe(403);
+      expect(
+        (await api(intruder, 'POST', `/project/${projectId}/threads/private-${sellerPid}/messages`, { text: 'Intrus' })).statusCode,
+      ).toBe(403);
+      expect((await api(intruder, 'POST', `/project/${projectId}/threads/private-${sellerPid}/read`, { upTo: sent.id })).statusCode).toBe(
+        403,
+      );
     }
     // A thread of a person of another file, named from this one.
     expect((await api(seller, 'GET', `/project/${projectId}/threads/private-999999/messages`)).statusCode).toBe(403);
@@ -97,15 +143,27 @@ describe.each(BACKENDS)('messages inside a file on %s', (backend) => {
 
   it('does not hand what the office wrote to a pending person to whoever accepts a changed address', async () => {
     // The seller adds a co-seller by e-mail; before they join, the office writes to them privately.
-    const added = await api(seller, 'POST', `/project/${projectId}/addperson`, { firstName: 'Paul', lastName: 'Covendeur', email: 'paul.covendeur@exemple.fr', role: 'seller' });
+    const added = await api(seller, 'POST', `/project/${projectId}/addperson`, {
+      firstName: 'Paul',
+      lastName: 'Covendeur',
+      email: 'paul.covendeur@exemple.fr',
+      role: 'seller',
+    });
     expect(added.statusCode, added.body).toBe(200);
-    const pendingPid = (added.json().participants as Array<{ id: number; email: string }>).find((p) => p.email === 'paul.covendeur@exemple.fr')!.id;
+    const pendingPid = (added.json().participants as Array<{ id: number; email: string }>).find(
+      (p) => p.email === 'paul.covendeur@exemple.fr',
+    )!.id;
     const secret = await post(notary, `private-${pendingPid}`, 'Monsieur Covendeur, votre offre de prêt nous est parvenue.');
     expect((await page(notary, `private-${pendingPid}`)).messages.map((m) => m.id)).toContain(secret.id);
 
     // The seller then points the invitation to an address of their own, and accepts it.
     const second = await t.createUser();
-    const moved = await api(seller, 'PATCH' as 'POST', '/participant', { id: pendingPid, firstName: 'Paul', lastName: 'Covendeur', email: second.email });
+    const moved = await api(seller, 'PATCH' as 'POST', '/participant', {
+      id: pendingPid,
+      firstName: 'Paul',
+      lastName: 'Covendeur',
+      email: second.email,
+    });
     expect(moved.statusCode, moved.body).toBe(200);
     const secondActor = { id: second.id, email: second.email, headers: bearer(await t.acceptInvitation(second.email, second.password)) };
     expect((await page(secondActor, `private-${pendingPid}`)).messages).toEqual([]);
@@ -114,12 +172,14 @@ describe.each(BACKENDS)('messages inside a file on %s', (backend) => {
 
   it('opens the everyone-thread to whoever opens the file and the office-internal one to the office alone', async () => {
     const hello = await post(buyer, 'everyone', 'Bonjour à tous.');
-    for (const reader of [seller, buyer, planted, otherNotaryInside, notary, admin]) expect((await page(reader, 'everyone')).messages.map((m) => m.id)).toContain(hello.id);
+    for (const reader of [seller, buyer, planted, otherNotaryInside, notary, admin])
+      expect((await page(reader, 'everyone')).messages.map((m) => m.id)).toContain(hello.id);
     expect((await api(otherNotary, 'GET', `/project/${projectId}/threads/everyone/messages`)).statusCode).toBe(403);
     const internal = await post(notary, 'office', 'Dossier à surveiller.');
     expect((await page(colleague, 'office')).messages.map((m) => m.id)).toContain(internal.id);
     expect((await page(admin, 'office')).messages.map((m) => m.id)).toContain(internal.id);
-    for (const outsider of [seller, buyer, planted, otherNotaryInside, otherNotary]) expect((await api(outsider, 'GET', `/project/${projectId}/threads/office/messages`)).statusCode).toBe(403);
+    for (const outsider of [seller, buyer, planted, otherNotaryInside, otherNotary])
+      expect((await api(outsider, 'GET', `/project/${projectId}/threads/office/messages`)).statusCode).toBe(403);
   });
 
   it('answers a piece: the message shows under it in the Pièces tab, to those who read its thread', async () => {
@@ -131,7 +191,10 @@ describe.each(BACKENDS)('messages inside a file on %s', (backend) => {
     const seen = (await api(notary, 'GET', `/project/${projectId}/pieces`)).json<ProjectPieces>().requests.find((r) => r.id === piece.id)!;
     expect(seen.answers?.map((a) => a.text)).toContain('Je l’envoie la semaine prochaine.');
     // The buyer may not see the seller's pieces: neither answer them nor read the answers.
-    const refused = await api(buyer, 'POST', `/project/${projectId}/threads/everyone/messages`, { text: 'Moi aussi.', pieceRequestId: piece.id });
+    const refused = await api(buyer, 'POST', `/project/${projectId}/threads/everyone/messages`, {
+      text: 'Moi aussi.',
+      pieceRequestId: piece.id,
+    });
     expect(refused.statusCode).toBe(403);
     const buyerPieces = (await api(buyer, 'GET', `/project/${projectId}/pieces`)).json<ProjectPieces>();
     expect(JSON.stringify(buyerPieces)).not.toContain('semaine prochaine');
@@ -142,21 +205,44 @@ describe.each(BACKENDS)('messages inside a file on %s', (backend) => {
     const png = (name: string) => ({ field: 'file', name, content: PNG_BYTES, type: 'image/png' });
     const send = (a: Actor, thread: string, fields: Record<string, string>, files: MultipartFile[]) => {
       const body = multipartBody(fields, files);
-      return t.app.inject({ method: 'POST', url: `/api/project/${projectId}/threads/${thread}/attachment`, headers: { ...a.headers, ...body.headers }, payload: body.payload });
+      return t.app.inject({
+        method: 'POST',
+        url: `/api/project/${projectId}/threads/${thread}/attachment`,
+        headers: { ...a.headers, ...body.headers },
+        payload: body.payload,
+      });
     };
     const attachmentRows = async (messageId: number) =>
-      ((await t.database.db.execute(sql`SELECT id, stored_name, size_bytes FROM message_attachments WHERE message_id = ${messageId} ORDER BY position`)) as unknown as { rows: Array<{ id: number; stored_name: string }> }).rows;
+      (
+        (await t.database.db.execute(
+          sql`SELECT id, stored_name, size_bytes FROM message_attachments WHERE message_id = ${messageId} ORDER BY position`,
+        )) as unknown as { rows: Array<{ id: number; stored_name: string }> }
+      ).rows;
     /** Every message and stored file of the file's messages, to see a refused message left nothing. */
     const snapshot = async () => {
-      const messages = ((await t.database.db.execute(sql`SELECT count(*)::int AS n FROM messages WHERE project_id = ${projectId}`)) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
-      const attachments = ((await t.database.db.execute(sql`SELECT count(*)::int AS n FROM message_attachments`)) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
+      const messages = (
+        (await t.database.db.execute(sql`SELECT count(*)::int AS n FROM messages WHERE project_id = ${projectId}`)) as unknown as {
+          rows: Array<{ n: number }>;
+        }
+      ).rows[0]!.n;
+      const attachments = (
+        (await t.database.db.execute(sql`SELECT count(*)::int AS n FROM message_attachments`)) as unknown as { rows: Array<{ n: number }> }
+      ).rows[0]!.n;
       // The local disk's storage: the file's folder, and the uploads' temporary folder (nothing left behind there either).
       const files = async (dir: string) => (await readdir(dir).catch(() => [] as string[])).sort();
-      return { messages, attachments, stored: await files(path.join(t.dataDir, 'files', 'projects', String(projectId))), temporary: await files(path.join(t.dataDir, 'tmp')) };
+      return {
+        messages,
+        attachments,
+        stored: await files(path.join(t.dataDir, 'files', 'projects', String(projectId))),
+        temporary: await files(path.join(t.dataDir, 'tmp')),
+      };
     };
 
     it('sends two files with one message, read back in order by the thread and by no one else', async () => {
-      const res = await send(seller, `private-${sellerPid}`, { text: 'Voici le diagnostic et le plan.' }, [pdf('diagnostic.pdf'), png('plan.png')]);
+      const res = await send(seller, `private-${sellerPid}`, { text: 'Voici le diagnostic et le plan.' }, [
+        pdf('diagnostic.pdf'),
+        png('plan.png'),
+      ]);
       expect(res.statusCode, res.body).toBe(201);
       const message = res.json<MessageView>();
       expect(message.attachments.map((a) => [a.name, a.size])).toEqual([
@@ -165,7 +251,9 @@ describe.each(BACKENDS)('messages inside a file on %s', (backend) => {
       ]);
       const [first, second] = message.attachments;
       // The page lists them too, to a permitted reader.
-      expect((await page(notary, `private-${sellerPid}`)).messages.find((m) => m.id === message.id)!.attachments).toEqual(message.attachments);
+      expect((await page(notary, `private-${sellerPid}`)).messages.find((m) => m.id === message.id)!.attachments).toEqual(
+        message.attachments,
+      );
       const download = await api(notary, 'GET', `/message/${message.id}/attachments/${first!.id}`);
       expect(download.statusCode).toBe(200);
       expect(download.headers['content-type']).toBe('application/pdf');
@@ -176,7 +264,8 @@ describe.each(BACKENDS)('messages inside a file on %s', (backend) => {
       expect(image.rawPayload.equals(PNG_BYTES)).toBe(true);
       // Readers of other threads (the everyone-thread included), outsiders: refused.
       for (const intruder of [buyer, planted, otherNotaryInside, otherNotary, stranger]) {
-        for (const attachment of message.attachments) expect((await api(intruder, 'GET', `/message/${message.id}/attachments/${attachment.id}`)).statusCode).toBe(403);
+        for (const attachment of message.attachments)
+          expect((await api(intruder, 'GET', `/message/${message.id}/attachments/${attachment.id}`)).statusCode).toBe(403);
       }
       // An attachment asked through another message is not found, even by a reader of both.
       const other = await post(seller, `private-${sellerPid}`, 'Sans fichier.');
@@ -195,11 +284,19 @@ describe.each(BACKENDS)('messages inside a file on %s', (backend) => {
 
     it('refuses the whole message when one file of three is bad, keeping nothing', async () => {
       const before = await snapshot();
-      const fake = await send(seller, `private-${sellerPid}`, { text: 'Trois fichiers.' }, [pdf('un.pdf'), { field: 'file', name: 'deux.pdf', content: Buffer.from('MZ pas un pdf du tout'), type: 'application/pdf' }, pdf('trois.pdf')]);
+      const fake = await send(seller, `private-${sellerPid}`, { text: 'Trois fichiers.' }, [
+        pdf('un.pdf'),
+        { field: 'file', name: 'deux.pdf', content: Buffer.from('MZ pas un pdf du tout'), type: 'application/pdf' },
+        pdf('trois.pdf'),
+      ]);
       expect(fake.statusCode).toBe(400);
       expect(fake.json().message).toBe(PROJECT_FILE_MESSAGES.wrongType);
       // The bad one last, after two good ones were received.
-      const last = await send(seller, `private-${sellerPid}`, { text: 'Trois fichiers.' }, [pdf('un.pdf'), pdf('deux.pdf'), { field: 'file', name: 'trois.pdf', content: Buffer.from('%PDF-1.4 coupé'), type: 'application/pdf' }]);
+      const last = await send(seller, `private-${sellerPid}`, { text: 'Trois fichiers.' }, [
+        pdf('un.pdf'),
+        pdf('deux.pdf'),
+        { field: 'file', name: 'trois.pdf', content: Buffer.from('%PDF-1.4 coupé'), type: 'application/pdf' },
+      ]);
       expect(last.statusCode).toBe(400);
       expect(last.json().message).toBe(PROJECT_FILE_MESSAGES.damagedPdf);
       // Good files, but the text is refused after them: nothing kept either.
@@ -208,17 +305,30 @@ describe.each(BACKENDS)('messages inside a file on %s', (backend) => {
       // A piece the author may not answer is refused after the files were stored: they go again.
       const pieces = (await api(notary, 'GET', `/project/${projectId}/pieces`)).json<ProjectPieces>();
       const sellersPiece = pieces.requests.find((r) => r.participantId === sellerPid)!;
-      const refused = await send(buyer, 'everyone', { text: 'Pour la pièce du vendeur.', pieceRequestId: String(sellersPiece.id) }, [pdf('un.pdf'), pdf('deux.pdf')]);
+      const refused = await send(buyer, 'everyone', { text: 'Pour la pièce du vendeur.', pieceRequestId: String(sellersPiece.id) }, [
+        pdf('un.pdf'),
+        pdf('deux.pdf'),
+      ]);
       expect(refused.statusCode).toBe(403);
       expect(await snapshot()).toEqual(before);
     });
 
     it('refuses more than five files, in French, and a message without any', async () => {
       const before = await snapshot();
-      const tooMany = await send(seller, `private-${sellerPid}`, { text: 'Six fichiers.' }, ['1', '2', '3', '4', '5', '6'].map((n) => pdf(`f${n}.pdf`)));
+      const tooMany = await send(
+        seller,
+        `private-${sellerPid}`,
+        { text: 'Six fichiers.' },
+        ['1', '2', '3', '4', '5', '6'].map((n) => pdf(`f${n}.pdf`)),
+      );
       expect(tooMany.statusCode).toBe(400);
       expect(tooMany.json().message).toBe(MESSAGE_FILE_MESSAGES.tooMany);
-      const wayTooMany = await send(seller, `private-${sellerPid}`, { text: 'Huit fichiers.' }, ['1', '2', '3', '4', '5', '6', '7', '8'].map((n) => pdf(`f${n}.pdf`)));
+      const wayTooMany = await send(
+        seller,
+        `private-${sellerPid}`,
+        { text: 'Huit fichiers.' },
+        ['1', '2', '3', '4', '5', '6', '7', '8'].map((n) => pdf(`f${n}.pdf`)),
+      );
       expect(wayTooMany.statusCode).toBe(400);
       expect(wayTooMany.json().message).toBe(MESSAGE_FILE_MESSAGES.tooMany);
       const none = await send(seller, `private-${sellerPid}`, { text: 'Rien.' }, []);
@@ -226,7 +336,12 @@ describe.each(BACKENDS)('messages inside a file on %s', (backend) => {
       expect(none.json().message).toBe(MESSAGE_FILE_MESSAGES.fileRequired);
       expect(await snapshot()).toEqual(before);
       // Five is the limit, not past it.
-      const five = await send(seller, `private-${sellerPid}`, { text: 'Cinq fichiers.' }, ['1', '2', '3', '4', '5'].map((n) => pdf(`f${n}.pdf`)));
+      const five = await send(
+        seller,
+        `private-${sellerPid}`,
+        { text: 'Cinq fichiers.' },
+        ['1', '2', '3', '4', '5'].map((n) => pdf(`f${n}.pdf`)),
+      );
       expect(five.statusCode, five.body).toBe(201);
       expect(five.json<MessageView>().attachments).toHaveLength(MESSAGE_MAX_FILES);
     });
@@ -246,7 +361,8 @@ describe.each(BACKENDS)('messages inside a file on %s', (backend) => {
       const withdrawn = await api(seller, 'POST', `/message/${message.id}/withdraw`);
       expect(withdrawn.statusCode, withdrawn.body).toBe(200);
       expect(withdrawn.json<MessageView>().attachments).toEqual([]);
-      for (const attachment of message.attachments) expect((await api(notary, 'GET', `/message/${message.id}/attachments/${attachment.id}`)).statusCode).toBe(404);
+      for (const attachment of message.attachments)
+        expect((await api(notary, 'GET', `/message/${message.id}/attachments/${attachment.id}`)).statusCode).toBe(404);
       expect(await attachmentRows(message.id)).toEqual([]);
       for (const row of rows) expect(await t.storage.size(projectFileKey(projectId, row.stored_name))).toBeUndefined();
     });
@@ -321,7 +437,9 @@ describe.each(BACKENDS)('messages inside a file on %s', (backend) => {
   });
 
   it('counts the unread messages of each file for the dashboard, leaving out the files one cannot open', async () => {
-    const other = (await api(stranger, 'POST', '/project', { name: 'Autre dossier', type: 'realty', subtype: 'land', role: 'buyer' })).json().id as number;
+    const other = (
+      await api(stranger, 'POST', '/project', { name: 'Autre dossier', type: 'realty', subtype: 'land', role: 'buyer' })
+    ).json().id as number;
     await post(notary, `private-${sellerPid}`, 'Pour le tableau de bord.');
     const counts = async (a: Actor) => {
       const res = await api(a, 'GET', `/messages/unread?ids=${projectId},${other},999999`);
@@ -334,7 +452,8 @@ describe.each(BACKENDS)('messages inside a file on %s', (backend) => {
     // The stranger's own file has nothing unread; this one is not theirs to count.
     expect(await counts(stranger)).toEqual([]);
     expect(await counts(otherNotary)).toEqual([]);
-    for (const bad of ['', 'abc', '1,,2', '-1', Array.from({ length: 150 }, (_v, i) => i + 1).join(',')]) expect((await api(seller, 'GET', `/messages/unread?ids=${bad}`)).statusCode, bad).toBe(400);
+    for (const bad of ['', 'abc', '1,,2', '-1', Array.from({ length: 150 }, (_v, i) => i + 1).join(',')])
+      expect((await api(seller, 'GET', `/messages/unread?ids=${bad}`)).statusCode, bad).toBe(400);
   });
 
   it('lists the files with unread messages first, newest first, in pages', async () => {
@@ -344,7 +463,8 @@ describe.each(BACKENDS)('messages inside a file on %s', (backend) => {
       return res.json<{ files: Array<{ project: { id: number; name: string }; unread: number }>; next: string | null }>();
     };
     // A second file of the office, with a newer message for the notary.
-    const second = (await api(buyer, 'POST', '/project', { name: 'Achat terrain', type: 'realty', subtype: 'land', role: 'buyer' })).json().id as number;
+    const second = (await api(buyer, 'POST', '/project', { name: 'Achat terrain', type: 'realty', subtype: 'land', role: 'buyer' })).json()
+      .id as number;
     expect((await api(buyer, 'PATCH' as 'POST', `/project/${second}`, { office: 1 })).statusCode).toBe(200);
     await post(seller, 'everyone', 'Un message plus ancien.');
     t.clock.advance(1000);
@@ -413,7 +533,8 @@ describe.each(BACKENDS)('messages inside a file on %s', (backend) => {
     await post(buyer, 'everyone', 'Rendez-vous confirmé.');
     await post(buyer, 'everyone', 'À jeudi.');
     await flushMails();
-    for (const reader of [seller, planted, otherNotaryInside, notary, colleague]) expect(messageMailsTo(reader), reader.email).toHaveLength(1);
+    for (const reader of [seller, planted, otherNotaryInside, notary, colleague])
+      expect(messageMailsTo(reader), reader.email).toHaveLength(1);
     expect(messageMailsTo(buyer)).toHaveLength(0);
     expect(messageMailsTo(admin)).toHaveLength(0);
   });

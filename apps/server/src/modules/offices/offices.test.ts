@@ -18,7 +18,21 @@ describe.each(BACKENDS)('notary offices on %s', (backend) => {
     const paris = offices.find((o) => o.city === 'Paris')!;
     expect(paris).toMatchObject({ postal_code: '75008', email: expect.stringContaining('@'), phone: expect.any(String) });
     expect(Object.keys(paris).sort()).toEqual(
-      ['active', 'address', 'city', 'email', 'id', 'image', 'latitude', 'link_contact', 'link_more_info', 'longitude', 'phone', 'position', 'postal_code'].sort(),
+      [
+        'active',
+        'address',
+        'city',
+        'email',
+        'id',
+        'image',
+        'latitude',
+        'link_contact',
+        'link_more_info',
+        'longitude',
+        'phone',
+        'position',
+        'postal_code',
+      ].sort(),
     );
     for (const o of offices) {
       // Metropolitan France.
@@ -39,12 +53,23 @@ describe.each(BACKENDS)('notary offices on %s', (backend) => {
     }
   });
 
-  it("answers one office to visitors, for its public page: address, phone, e-mail and place on the map", async () => {
-    const offices = (await t.app.inject({ method: 'GET', url: '/api/notaryoffices' })).json() as Array<{ id: number; city: string; active: boolean }>;
+  it('answers one office to visitors, for its public page: address, phone, e-mail and place on the map', async () => {
+    const offices = (await t.app.inject({ method: 'GET', url: '/api/notaryoffices' })).json() as Array<{
+      id: number;
+      city: string;
+      active: boolean;
+    }>;
     const lyon = offices.find((o) => o.city === 'Lyon')!;
     const res = await t.app.inject({ method: 'GET', url: `/api/notaryoffices/${lyon.id}` });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ id: lyon.id, city: 'Lyon', postal_code: '69002', phone: '04 78 37 52 14', email: 'office-lyon@notadoo.fr', active: true });
+    expect(res.json()).toMatchObject({
+      id: lyon.id,
+      city: 'Lyon',
+      postal_code: '69002',
+      phone: '04 78 37 52 14',
+      email: 'office-lyon@notadoo.fr',
+      active: true,
+    });
     expect(res.json().latitude).toBeCloseTo(45.7578);
     // An office that left the network is still answered, flagged inactive: its page says so.
     const inactive = offices.find((o) => !o.active)!;

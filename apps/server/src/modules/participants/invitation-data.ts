@@ -38,7 +38,10 @@ export async function acceptInvitation(db: Db, token: string, email: string, use
     )
     .returning({ participantId: invitations.participantId });
   if (!row) return false;
-  await db.update(participants).set({ userId }).where(and(eq(participants.id, row.participantId), isNull(participants.userId)));
+  await db
+    .update(participants)
+    .set({ userId })
+    .where(and(eq(participants.id, row.participantId), isNull(participants.userId)));
   return true;
 }
 
@@ -58,5 +61,11 @@ export async function linkParticipantsByEmail(db: Db, user: { id: number; create
   await db
     .update(participants)
     .set({ userId: user.id })
-    .where(and(sql`lower(${participants.email}) = ${email.toLowerCase()}`, isNull(participants.userId), lte(participants.createdAt, user.createdAt)));
+    .where(
+      and(
+        sql`lower(${participants.email}) = ${email.toLowerCase()}`,
+        isNull(participants.userId),
+        lte(participants.createdAt, user.createdAt),
+      ),
+    );
 }

@@ -26,7 +26,11 @@ export async function findParticipantProjectId(db: Db, participantId: number): P
 }
 
 /** Changes a person's own columns (names, e-mail, role, its confirmation). */
-export async function updateParticipantRow(db: Db, participantId: number, changes: Partial<Pick<NewParticipantRow, 'firstName' | 'lastName' | 'email' | 'role' | 'roleConfirmed'>>): Promise<void> {
+export async function updateParticipantRow(
+  db: Db,
+  participantId: number,
+  changes: Partial<Pick<NewParticipantRow, 'firstName' | 'lastName' | 'email' | 'role' | 'roleConfirmed'>>,
+): Promise<void> {
   await db.update(participants).set(changes).where(eq(participants.id, participantId));
 }
 

@@ -32,7 +32,13 @@ import { ensureSharedQuestionnaire, lockProjectPeople, releaseSharedQuestionnair
 import { detachPrivateThread } from '../messages/message-data';
 import { recordHistoryEvent } from '../history/history-recorder';
 import { insertQuestionnaires } from '../documents/document-data';
-import { deleteParticipant, findParticipantProjectId, findQuestionnairesHeld, insertParticipant, updateParticipantRow } from './participant-data';
+import {
+  deleteParticipant,
+  findParticipantProjectId,
+  findQuestionnairesHeld,
+  insertParticipant,
+  updateParticipantRow,
+} from './participant-data';
 
 type AddPersonInput = z.output<typeof addPersonSchema>;
 type UpdateParticipantInput = z.output<typeof updateParticipantSchema>;
@@ -49,7 +55,9 @@ async function giveQuestionnaires(db: Db, loaded: LoadedProject, participantId: 
   await ensureSharedQuestionnaire(db, loaded.project, role);
   const held = await findQuestionnairesHeld(db, loaded.project.id, participantId);
   const own = new Set(held.own);
-  const missing = questionnairesFor(loaded.project, role, { hasSuccession: held.hasSuccession, hasBalance: held.hasBalance }).filter((docType) => !own.has(docType));
+  const missing = questionnairesFor(loaded.project, role, { hasSuccession: held.hasSuccession, hasBalance: held.hasBalance }).filter(
+    (docType) => !own.has(docType),
+  );
   await insertQuestionnaires(db, loaded.project.id, participantId, missing);
 }
 
@@ -87,7 +95,15 @@ export async function addPerson(ctx: AppContext, user: UserWithOffice, projectId
     await giveQuestionnaires(tx, loaded, participantId, input.role);
     // Issue 22: the person's pieces (and a piece of the whole file may now be theirs).
     await syncPieceRequests(tx, projectId, ctx.now());
-    if (input.email) await invite(ctx, tx, user, loaded, { id: participantId, email: input.email, firstName: input.firstName, lastName: input.lastName }, hasAccount);
+    if (input.email)
+      await invite(
+        ctx,
+        tx,
+        user,
+        loaded,
+        { id: participantId, email: input.email, firstName: input.firstName, lastName: input.lastName },
+        hasAccount,
+      );
     await recordHistoryEvent(tx, ctx.now(), {
       kind: 'person_added',
       projectId,
@@ -148,8 +164,9 @@ export async function removeParticipant(ctx: AppContext, user: UserWithOffice, p
   const { viewer, access, loaded } = await requireOpenProject(ctx, user, projectId);
   const person = access.participants.find((p) => p.id === participantId);
   const removed = loaded.participants.find((p) => p.id === participantId);
-  if (!person) throw notFound("Cette personne ne fait pas partie de ce dossier.");
-  if (!canDeletePerson(viewer, access, person)) throw forbidden("Erreur : Vous n'avez pas les droits suffisants pour supprimer cette personne.");
+  if (!person) throw notFound('Cette personne ne fait pas partie de ce dossier.');
+  if (!canDeletePerson(viewer, access, person))
+    throw forbidden("Erreur : Vous n'avez pas les droits suffisants pour supprimer cette personne.");
   await ctx.db.transaction(async (tx) => {
     await lockProjectPeople(tx, projectId);
     // Their requests go with them (ON DELETE CASCADE); a piece of the whole file passes to another person of the role.
@@ -180,7 +197,8 @@ export async function removeParticipant(ctx: AppContext, user: UserWithOffice, p
 export async function updateParticipant(ctx: AppContext, user: UserWithOffice, input: UpdateParticipantInput): Promise<Project> {
   const { loaded, viewer, access, person, participant } = await requireParticipant(ctx, user, input.id);
   if (!canEditPerson(viewer, access, person)) throw forbidden(EDIT_PERSON_REFUSED);
-  const newEmail = participant.userId === null && input.email !== undefined && input.email !== participant.email?.toLowerCase() ? input.email : undefined;
+  const newEmail =
+    participant.userId === null && input.email !== undefined && input.email !== participant.email?.toLowerCase() ? input.email : undefined;
   if (newEmail && !canChangePersonEmail(viewer, access, person)) throw forbidden(MESSAGES.pendingEmailChangeRefused);
   if (newEmail && loaded.participants.some((p) => p.id !== participant.id && p.email?.toLowerCase() === newEmail)) {
     throw badRequest('Cette personne participe déjà à ce dossier.');
@@ -199,12 +217,30 @@ export async function updateParticipant(ctx: AppContext, user: UserWithOffice, i
     if (newEmail) {
       await revokeInvitations(tx, participant.id);
       await detachPrivateThread(tx, participant.id);
-      await invite(ctx, tx, user, loaded, { id: participant.id, email: newEmail, firstName: input.firstName, lastName: input.lastName }, hasAccount);
+      await invite(
+        ctx,
+        tx,
+        user,
+        loaded,
+        { id: participant.id, email: newEmail, firstName: input.firstName, lastName: input.lastName },
+        hasAccount,
+      );
     }
     const renamed = personName(participant) !== personName(input);
-    const change = [renamed ? `nom « ${personName(participant)} » → « ${personName(input)} »` : null, newEmail ? 'adresse e-mail changée (nouvelle invitation)' : null].filter(Boolean).join(' ; ');
+    const change = [
+      renamed ? `nom « ${personName(participant)} » → « ${personName(input)} »` : null,
+      newEmail ? 'adresse e-mail changée (nouvelle invitation)' : null,
+    ]
+      .filter(Boolean)
+      .join(' ; ');
     if (change) {
-      await recordHistoryEvent(tx, ctx.now(), { kind: 'person_edited', projectId: loaded.project.id, actor: user, subjectParticipantIds: [participant.id], details: { participantId: participant.id, name: personName(input), change } });
+      await recordHistoryEvent(tx, ctx.now(), {
+        kind: 'person_edited',
+        projectId: loaded.project.id,
+        actor: user,
+        subjectParticipantIds: [participant.id],
+        details: { participantId: participant.id, name: personName(input), change },
+      });
     }
   });
   if (newEmail) ctx.outbox.wake();
@@ -239,7 +275,12 @@ export async function confirmParticipantRole(ctx: AppContext, user: UserWithOffi
  * behind untouched (gone only if empty and nobody else holds the role) and
  * shares the other.
  */
-export async function changeParticipantRole(ctx: AppContext, user: UserWithOffice, participantId: number, role: ParticipantRole): Promise<Project> {
+export async function changeParticipantRole(
+  ctx: AppContext,
+  user: UserWithOffice,
+  participantId: number,
+  role: ParticipantRole,
+): Promise<Project> {
   const { loaded, viewer, access, participant } = await requireParticipant(ctx, user, participantId);
   if (!canMoveParticipant(viewer, access)) throw forbidden(MESSAGES.adminOnly);
   const account = participant.userId === null ? undefined : await findUserById(ctx.db, participant.userId);
@@ -261,7 +302,12 @@ export async function changeParticipantRole(ctx: AppContext, user: UserWithOffic
       projectId: loaded.project.id,
       actor: user,
       subjectParticipantIds: [participantId],
-      details: { participantId, name: personName(participant), from: PARTICIPANT_ROLE_LABELS[participant.role], to: PARTICIPANT_ROLE_LABELS[role] },
+      details: {
+        participantId,
+        name: personName(participant),
+        from: PARTICIPANT_ROLE_LABELS[participant.role],
+        to: PARTICIPANT_ROLE_LABELS[role],
+      },
     });
   });
   return answerProject(ctx, user, loaded.project.id);

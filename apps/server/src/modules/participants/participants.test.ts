@@ -45,9 +45,9 @@ describe.each(BACKENDS)('people of a project on %s', (backend) => {
     expect(buyer).toMatchObject({ role: 'buyer', user: null });
     const docsOfBuyer = res.json().documents.filter((d: { participant: { id: number } | null }) => d.participant?.id === buyer.id);
     // Their civil status is theirs; the purchase questionnaire is the buyers' (issue 23).
-    expect(docsOfBuyer.map((d: Record<string, unknown[]>) => Object.keys(d).find((k) => k.startsWith('document_') && d[k]!.length))).toEqual([
-      'document_civil_statuses',
-    ]);
+    expect(
+      docsOfBuyer.map((d: Record<string, unknown[]>) => Object.keys(d).find((k) => k.startsWith('document_') && d[k]!.length)),
+    ).toEqual(['document_civil_statuses']);
     expect(res.json().documents.filter((d: { shared_role: string | null }) => d.shared_role === 'buyer')).toHaveLength(1);
 
     const mail = t.mails.at(-1)!;
@@ -77,7 +77,12 @@ describe.each(BACKENDS)('people of a project on %s', (backend) => {
 
   it('links an invited person who signs up without the link once they confirm their address', async () => {
     const id = await newProject();
-    await api(seller, 'POST', `/project/${id}/addperson`, { firstName: 'Léo', lastName: 'Sans Lien', email: 'leo@exemple.fr', role: 'buyer' });
+    await api(seller, 'POST', `/project/${id}/addperson`, {
+      firstName: 'Léo',
+      lastName: 'Sans Lien',
+      email: 'leo@exemple.fr',
+      role: 'buyer',
+    });
     const signup = await t.app.inject({
       method: 'POST',
       url: '/api/users/signup',
@@ -86,22 +91,39 @@ describe.each(BACKENDS)('people of a project on %s', (backend) => {
     const headers = bearer(signup.json().token);
     expect((await t.app.inject({ method: 'GET', url: `/api/project/${id}`, headers })).statusCode).toBe(403);
     const confirmLink = new URL(t.mails.filter((m) => m.to === 'leo@exemple.fr').at(-1)!.link!);
-    await t.app.inject({ method: 'POST', url: '/api/users/email/confirm', payload: { email: 'leo@exemple.fr', token: confirmLink.searchParams.get('token') } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/api/users/email/confirm',
+      payload: { email: 'leo@exemple.fr', token: confirmLink.searchParams.get('token') },
+    });
     expect((await t.app.inject({ method: 'GET', url: `/api/project/${id}`, headers })).statusCode).toBe(200);
   });
 
   it('adds a person without e-mail as a participant without account, and no mail', async () => {
     const id = await newProject();
     const sent = t.mails.length;
-    const res = await api(seller, 'POST', `/project/${id}/addperson`, { firstName: 'Paul', lastName: 'Sans Mail', email: '', role: 'seller' });
+    const res = await api(seller, 'POST', `/project/${id}/addperson`, {
+      firstName: 'Paul',
+      lastName: 'Sans Mail',
+      email: '',
+      role: 'seller',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().participants.find((p: { last_name: string }) => p.last_name === 'Sans Mail')).toMatchObject({ email: null, user: null });
+    expect(res.json().participants.find((p: { last_name: string }) => p.last_name === 'Sans Mail')).toMatchObject({
+      email: null,
+      user: null,
+    });
     expect(t.mails.length).toBe(sent);
   });
 
   it('links an existing account only when they accept through the mailed link (issue 9)', async () => {
     const id = await newProject();
-    const res = await api(seller, 'POST', `/project/${id}/addperson`, { firstName: 'Agent', lastName: 'Pro', email: pro.email, role: 'intermediary' });
+    const res = await api(seller, 'POST', `/project/${id}/addperson`, {
+      firstName: 'Agent',
+      lastName: 'Pro',
+      email: pro.email,
+      role: 'intermediary',
+    });
     expect(person(res.json(), pro.email)).toMatchObject({ user: null, joined: false });
     expect((await api(pro, 'GET', `/project/${id}`)).statusCode).toBe(403);
     const link = new URL(t.mails.at(-1)!.link!);
@@ -123,7 +145,12 @@ describe.each(BACKENDS)('people of a project on %s', (backend) => {
     expect(badRole.statusCode).toBe(401);
     expect(badRole.json().message).toMatch(/^Erreur/);
     await api(seller, 'POST', `/project/${id}/addperson`, { firstName: 'A', lastName: 'B', email: 'double@exemple.fr', role: 'buyer' });
-    const twice = await api(seller, 'POST', `/project/${id}/addperson`, { firstName: 'A', lastName: 'B', email: 'DOUBLE@exemple.fr', role: 'buyer' });
+    const twice = await api(seller, 'POST', `/project/${id}/addperson`, {
+      firstName: 'A',
+      lastName: 'B',
+      email: 'DOUBLE@exemple.fr',
+      role: 'buyer',
+    });
     expect(twice.statusCode).toBe(400);
     expect(twice.json().message).toBe('Cette personne participe déjà à ce dossier.');
     const noName = await api(seller, 'POST', `/project/${id}/addperson`, { firstName: '', lastName: 'B', role: 'buyer' });
@@ -142,7 +169,10 @@ describe.each(BACKENDS)('people of a project on %s', (backend) => {
     let project = (await api(seller, 'POST', `/project/${id}/addperson`, { firstName: 'Tom', lastName: 'Tipo', role: 'buyer' })).json();
     const tom = project.participants.find((p: { last_name: string }) => p.last_name === 'Tipo');
     const edited = await api(seller, 'PATCH', '/participant', { id: tom.id, firstName: 'Thomas', lastName: 'Typo' });
-    expect(edited.json().participants.find((p: { id: number }) => p.id === tom.id)).toMatchObject({ first_name: 'Thomas', last_name: 'Typo' });
+    expect(edited.json().participants.find((p: { id: number }) => p.id === tom.id)).toMatchObject({
+      first_name: 'Thomas',
+      last_name: 'Typo',
+    });
 
     project = (await api(seller, 'GET', `/project/${id}`)).json();
     const self = project.participants.find((p: { user: { id: number } | null }) => p.user?.id === seller.id);
@@ -157,7 +187,9 @@ describe.each(BACKENDS)('people of a project on %s', (backend) => {
 
   it('moves a participant (admins only) with the two refusals of the spec', async () => {
     const id = await newProject();
-    let project = (await api(seller, 'POST', `/project/${id}/addperson`, { firstName: 'Nina', lastName: 'Sanscompte', role: 'buyer' })).json();
+    let project = (
+      await api(seller, 'POST', `/project/${id}/addperson`, { firstName: 'Nina', lastName: 'Sanscompte', role: 'buyer' })
+    ).json();
     const nina = project.participants.find((p: { last_name: string }) => p.last_name === 'Sanscompte');
     expect((await api(seller, 'PATCH', `/participant/${nina.id}/changerole`, { role: 'seller' })).statusCode).toBe(403);
     const toAgent = await api(admin, 'PATCH', `/participant/${nina.id}/changerole`, { role: 'intermediary' });
@@ -166,7 +198,9 @@ describe.each(BACKENDS)('people of a project on %s', (backend) => {
       "Impossible de déplacer ce participant : il ne possède pas de compte lié ou n'est pas marqué comme Intermédiaire Immobilier.",
     );
     const toOffice = await api(admin, 'PATCH', `/participant/${nina.id}/changerole`, { role: 'office' });
-    expect(toOffice.json().message).toBe("Impossible de déplacer ce participant : il ne possède pas de compte lié ou n'est pas marqué comme Notaire.");
+    expect(toOffice.json().message).toBe(
+      "Impossible de déplacer ce participant : il ne possède pas de compte lié ou n'est pas marqué comme Notaire.",
+    );
     project = (await api(admin, 'PATCH', `/participant/${nina.id}/changerole`, { role: 'seller' })).json();
     expect(project.participants.find((p: { id: number }) => p.id === nina.id).role).toBe('seller');
     // Her civil status follows her; the sale questionnaire is the sellers' one, shared (issue 23).

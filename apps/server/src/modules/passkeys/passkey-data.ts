@@ -16,7 +16,10 @@ export async function countPasskeys(db: Db, userId: number): Promise<number> {
 
 /** When the account's oldest passkey was added: the trusted devices' cookies name the factors they were earned with. */
 export async function oldestPasskeyAt(db: Db, userId: number): Promise<Date | null> {
-  const [row] = await db.select({ at: min(userPasskeys.createdAt) }).from(userPasskeys).where(eq(userPasskeys.userId, userId));
+  const [row] = await db
+    .select({ at: min(userPasskeys.createdAt) })
+    .from(userPasskeys)
+    .where(eq(userPasskeys.userId, userId));
   const at = row?.at ?? null;
   return at === null ? null : new Date(at);
 }
@@ -59,13 +62,23 @@ export async function claimPasskeyUse(db: Db, id: number, checkedCounter: number
 }
 
 /** A new challenge; the expired ones go at the same time (the index on expires_at keeps it cheap). */
-export async function saveChallenge(db: Db, challenge: { challenge: string; purpose: ChallengePurpose; userId: number | null; expiresAt: Date }, now: Date): Promise<void> {
+export async function saveChallenge(
+  db: Db,
+  challenge: { challenge: string; purpose: ChallengePurpose; userId: number | null; expiresAt: Date },
+  now: Date,
+): Promise<void> {
   await db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, now));
   await db.insert(webauthnChallenges).values(challenge);
 }
 
 /** Takes a challenge once (DELETE … RETURNING): only for its purpose and account, and before it expires. */
-export async function takeChallenge(db: Db, challenge: string, purpose: ChallengePurpose, userId: number | null, now: Date): Promise<boolean> {
+export async function takeChallenge(
+  db: Db,
+  challenge: string,
+  purpose: ChallengePurpose,
+  userId: number | null,
+  now: Date,
+): Promise<boolean> {
   const rows = await db
     .delete(webauthnChallenges)
     .where(

@@ -30,7 +30,11 @@ export function passkeyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // Open while a stronger password is owed too: an office member or admin may add a passkey instead (the staff rule then no longer holds them).
     app.get('/auth/passkeys', {
       config: { access: 'user', openDuringGates: ['strongerPassword', 'secondFactorSetup'] },
-      schema: { tags, summary: 'Les clés d’accès du compte (profil, rubrique « Sécurité »)', response: { 200: passkeyListSchema, ...refusals } },
+      schema: {
+        tags,
+        summary: 'Les clés d’accès du compte (profil, rubrique « Sécurité »)',
+        response: { 200: passkeyListSchema, ...refusals },
+      },
       handler: async (request) => service.listOwnPasskeys(ctx, requireUser(request)),
     });
 
@@ -38,7 +42,8 @@ export function passkeyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       config: { access: 'user', openDuringGates: ['strongerPassword', 'secondFactorSetup'] },
       schema: {
         tags,
-        summary: 'Commencer l’ajout d’une clé d’accès : les options de navigator.credentials.create (défi valable 5 minutes, une fois) ; vérification récente exigée',
+        summary:
+          'Commencer l’ajout d’une clé d’accès : les options de navigator.credentials.create (défi valable 5 minutes, une fois) ; vérification récente exigée',
         body: noBody,
         response: { 200: ceremonyOptionsSchema, ...refusals },
       },
@@ -53,7 +58,8 @@ export function passkeyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       config: { access: 'user', openDuringGates: ['strongerPassword', 'secondFactorSetup'] },
       schema: {
         tags,
-        summary: 'Enregistrer la clé d’accès créée par le navigateur, sous le nom donné : la session devient complète et cet appareil est reconnu 30 jours ; vérification récente exigée',
+        summary:
+          'Enregistrer la clé d’accès créée par le navigateur, sous le nom donné : la session devient complète et cet appareil est reconnu 30 jours ; vérification récente exigée',
         body: passkeyRegistrationSchema,
         response: { 200: passkeyAddedSchema, ...refusals },
       },
@@ -69,7 +75,8 @@ export function passkeyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       config: { access: 'user' },
       schema: {
         tags,
-        summary: 'Retirer une de ses clés d’accès (un membre d’office ou un administrateur garde au moins un facteur) ; vérification récente exigée',
+        summary:
+          'Retirer une de ses clés d’accès (un membre d’office ou un administrateur garde au moins un facteur) ; vérification récente exigée',
         params: passkeyIdSchema,
         response: { 200: passkeyListSchema, ...refusals },
       },
@@ -95,7 +102,8 @@ export function passkeyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       config: { access: 'user', openDuringGates: ['secondFactorCode'] },
       schema: {
         tags,
-        summary: 'Étape de connexion avec une clé d’accès du compte, au lieu du code : rend la session complète et fait confiance à cet appareil 30 jours',
+        summary:
+          'Étape de connexion avec une clé d’accès du compte, au lieu du code : rend la session complète et fait confiance à cet appareil 30 jours',
         body: passkeyAssertionSchema,
         response: { 200: tokenAnswerSchema, ...refusals },
       },
@@ -120,7 +128,8 @@ export function passkeyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       config: { access: 'public' },
       schema: {
         tags: ['comptes'],
-        summary: 'Se connecter avec une clé d’accès : les options de navigator.credentials.get (clés découvrables, vérification de l’utilisateur exigée)',
+        summary:
+          'Se connecter avec une clé d’accès : les options de navigator.credentials.get (clés découvrables, vérification de l’utilisateur exigée)',
         body: noBody,
         response: { 200: ceremonyOptionsSchema, ...refusals },
       },
@@ -131,7 +140,8 @@ export function passkeyRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       config: { access: 'public' },
       schema: {
         tags: ['comptes'],
-        summary: 'Se connecter avec une clé d’accès seule (elle vaut les deux facteurs) : une session complète, « Se souvenir de moi » comme avec le mot de passe',
+        summary:
+          'Se connecter avec une clé d’accès seule (elle vaut les deux facteurs) : une session complète, « Se souvenir de moi » comme avec le mot de passe',
         body: passkeySignInSchema,
         response: { 200: tokenAnswerSchema, ...refusals },
       },

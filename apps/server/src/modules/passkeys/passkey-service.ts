@@ -88,7 +88,8 @@ async function spendChallenge(ctx: AppContext, clientDataJSON: string, purpose: 
   } catch {
     challenge = undefined;
   }
-  if (typeof challenge !== 'string' || challenge.length === 0 || challenge.length > 512) throw badRequest(purpose === 'registration' ? PASSKEY_MESSAGES.registrationFailed : PASSKEY_MESSAGES.signInFailed);
+  if (typeof challenge !== 'string' || challenge.length === 0 || challenge.length > 512)
+    throw badRequest(purpose === 'registration' ? PASSKEY_MESSAGES.registrationFailed : PASSKEY_MESSAGES.signInFailed);
   if (!(await takeChallenge(ctx.db, challenge, purpose, userId, ctx.now()))) {
     throw new AppError(PASSKEY_ERROR_CODES.challengeExpired, PASSKEY_MESSAGES.challengeExpired);
   }
@@ -210,7 +211,8 @@ async function checkAssertion(
 ): Promise<PasskeyRow> {
   const challenge = await spendChallenge(ctx, response.response.clientDataJSON, expected.purpose, expected.userId);
   const passkey = await findPasskeyByCredentialId(ctx.db, response.id);
-  if (!passkey || (expected.userId !== null && passkey.userId !== expected.userId)) throw unauthorized(PASSKEY_MESSAGES.signInFailed, 'LOGIN_FAILED');
+  if (!passkey || (expected.userId !== null && passkey.userId !== expected.userId))
+    throw unauthorized(PASSKEY_MESSAGES.signInFailed, 'LOGIN_FAILED');
   const rp = relyingParty(ctx);
   let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
@@ -230,11 +232,13 @@ async function checkAssertion(
   } catch (error) {
     const message = error instanceof Error ? error.message : '';
     if (/counter/i.test(message)) throw counterRegression();
-    if (expected.requireUserVerification && /user verification/i.test(message)) throw unauthorized(PASSKEY_MESSAGES.userVerificationRequired);
+    if (expected.requireUserVerification && /user verification/i.test(message))
+      throw unauthorized(PASSKEY_MESSAGES.userVerificationRequired);
     throw unauthorized(PASSKEY_MESSAGES.signInFailed, 'LOGIN_FAILED');
   }
   if (!verified.verified) throw unauthorized(PASSKEY_MESSAGES.signInFailed, 'LOGIN_FAILED');
-  if (!(await claimPasskeyUse(ctx.db, passkey.id, passkey.counter, verified.authenticationInfo.newCounter, ctx.now()))) throw counterRegression();
+  if (!(await claimPasskeyUse(ctx.db, passkey.id, passkey.counter, verified.authenticationInfo.newCounter, ctx.now())))
+    throw counterRegression();
   return passkey;
 }
 
@@ -266,15 +270,29 @@ async function checkCounted(ctx: AppContext, userId: number, check: () => Promis
 }
 
 /** The sign-in step after the password: a passkey of the account completes the partial session, as a code does. */
-export async function completeSignInWithPasskey(ctx: AppContext, user: UserWithOffice, session: TokenClaims, response: PasskeyAuthenticationResponse): Promise<CompletedSession> {
+export async function completeSignInWithPasskey(
+  ctx: AppContext,
+  user: UserWithOffice,
+  session: TokenClaims,
+  response: PasskeyAuthenticationResponse,
+): Promise<CompletedSession> {
   if (session.stage !== 'partial') throw badRequest(SECOND_FACTOR_MESSAGES.alreadyVerified);
-  await checkCounted(ctx, user.id, () => checkAssertion(ctx, response, { purpose: 'authentication', userId: user.id, requireUserVerification: false }));
+  await checkCounted(ctx, user.id, () =>
+    checkAssertion(ctx, response, { purpose: 'authentication', userId: user.id, requireUserVerification: false }),
+  );
   return completeSession(ctx, user, session.remembered, (await factorsSince(ctx, user.id)) ?? ctx.now());
 }
 
 /** Re-authentication before a sensitive action, with one of the account's passkeys: a token checked now. */
-export async function reauthenticateWithPasskey(ctx: AppContext, user: UserWithOffice, session: TokenClaims, response: PasskeyAuthenticationResponse): Promise<{ token: string }> {
-  await checkCounted(ctx, user.id, () => checkAssertion(ctx, response, { purpose: 'authentication', userId: user.id, requireUserVerification: false }));
+export async function reauthenticateWithPasskey(
+  ctx: AppContext,
+  user: UserWithOffice,
+  session: TokenClaims,
+  response: PasskeyAuthenticationResponse,
+): Promise<{ token: string }> {
+  await checkCounted(ctx, user.id, () =>
+    checkAssertion(ctx, response, { purpose: 'authentication', userId: user.id, requireUserVerification: false }),
+  );
   const done = await completeSession(ctx, user, session.remembered, ctx.now());
   return { token: done.token };
 }
@@ -286,7 +304,11 @@ export async function reauthenticateWithPasskey(ctx: AppContext, user: UserWithO
  */
 export async function startPasswordlessSignIn(ctx: AppContext, ip: string): Promise<CeremonyOptions> {
   await enforceRateLimit(ctx, [[`login:ip:${ip}`, ctx.rateLimits.loginPerIp]]);
-  const options = await generateAuthenticationOptions({ rpID: relyingParty(ctx).id, userVerification: 'required', timeout: PASSKEY_CHALLENGE_MS });
+  const options = await generateAuthenticationOptions({
+    rpID: relyingParty(ctx).id,
+    userVerification: 'required',
+    timeout: PASSKEY_CHALLENGE_MS,
+  });
   await keepChallenge(ctx, options.challenge, 'sign_in', null);
   return { ...options };
 }
@@ -297,7 +319,11 @@ export async function startPasswordlessSignIn(ctx: AppContext, ip: string): Prom
  * session is a complete one, checked now, and this device is trusted for the
  * account as after a code. Recorded as a password's sign-in is, with its method.
  */
-export async function passwordlessSignIn(ctx: AppContext, input: { response: PasskeyAuthenticationResponse; remember?: boolean }, ip: string): Promise<CompletedSession> {
+export async function passwordlessSignIn(
+  ctx: AppContext,
+  input: { response: PasskeyAuthenticationResponse; remember?: boolean },
+  ip: string,
+): Promise<CompletedSession> {
   await enforceRateLimit(ctx, [[`login:ip:${ip}`, ctx.rateLimits.loginPerIp]]);
   const known = await findPasskeyByCredentialId(ctx.db, input.response.id);
   const check = () => checkAssertion(ctx, input.response, { purpose: 'sign_in', userId: null, requireUserVerification: true });

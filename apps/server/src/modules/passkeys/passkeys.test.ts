@@ -1,6 +1,12 @@
 import { and, eq } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
-import { PASSKEY_ERROR_CODES, PASSKEY_MESSAGES, PASSWORD_CHANGE_REQUIRED_CODE, SECOND_FACTOR_ERROR_CODES, SECOND_FACTOR_MESSAGES } from '@notadoo/domain';
+import {
+  PASSKEY_ERROR_CODES,
+  PASSKEY_MESSAGES,
+  PASSWORD_CHANGE_REQUIRED_CODE,
+  SECOND_FACTOR_ERROR_CODES,
+  SECOND_FACTOR_MESSAGES,
+} from '@notadoo/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKENDS, bearer, buildTestApp, type TestApp } from '../../../test/test-app';
 import { SoftwareAuthenticator } from '../../../test/software-authenticator';
@@ -19,7 +25,8 @@ describe.each(BACKENDS)('passkeys on %s', (backend) => {
     t.app.inject({ method: 'POST', url: '/api/users/login', payload: { login: email, password }, headers: cookie ? { cookie } : {} });
   const call = (token: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url: `/api${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
-  const publicCall = (url: string, payload?: object) => t.app.inject({ method: 'POST', url: `/api${url}`, ...(payload ? { payload } : {}) });
+  const publicCall = (url: string, payload?: object) =>
+    t.app.inject({ method: 'POST', url: `/api${url}`, ...(payload ? { payload } : {}) });
 
   /** Adds a passkey through the product's routes with `token`; answers the registration's reply. */
   async function addPasskey(token: string, device: SoftwareAuthenticator, name = 'Ordinateur du bureau') {
@@ -38,10 +45,17 @@ describe.each(BACKENDS)('passkeys on %s', (backend) => {
     return { ...user, device, token: added.json().token as string, passkeyId: added.json().passkey.id as number };
   }
 
-  async function passwordlessSignIn(device: SoftwareAuthenticator, tweaks: Parameters<SoftwareAuthenticator['authenticate']>[1] = {}, remember?: boolean) {
+  async function passwordlessSignIn(
+    device: SoftwareAuthenticator,
+    tweaks: Parameters<SoftwareAuthenticator['authenticate']>[1] = {},
+    remember?: boolean,
+  ) {
     const options = await publicCall('/users/login/passkey/options', {});
     expect(options.statusCode, options.body).toBe(200);
-    return publicCall('/users/login/passkey', { response: device.authenticate(options.json(), tweaks), ...(remember === undefined ? {} : { remember }) });
+    return publicCall('/users/login/passkey', {
+      response: device.authenticate(options.json(), tweaks),
+      ...(remember === undefined ? {} : { remember }),
+    });
   }
 
   it('adds a passkey from the profile: listed by its name, recorded, and the challenge taken once', async () => {
@@ -49,7 +63,11 @@ describe.each(BACKENDS)('passkeys on %s', (backend) => {
     const token = await t.tokenFor(user.email, user.password);
     const device = new SoftwareAuthenticator(ORIGIN);
     const options = await call(token, 'POST', '/auth/passkeys/registration/options', {});
-    expect(options.json()).toMatchObject({ rp: { id: 'app.test', name: 'Notadoo' }, user: { name: user.email }, authenticatorSelection: { residentKey: 'required' } });
+    expect(options.json()).toMatchObject({
+      rp: { id: 'app.test', name: 'Notadoo' },
+      user: { name: user.email },
+      authenticatorSelection: { residentKey: 'required' },
+    });
     // Algorithms every supported runtime verifies, whatever the runtime running this test offers (Node.js 24: ML-DSA).
     expect(options.json().pubKeyCredParams).toEqual([-8, -7, -257].map((alg) => ({ alg, type: 'public-key' })));
     // The user handle names nobody: no id nor address in it.
@@ -71,7 +89,9 @@ describe.each(BACKENDS)('passkeys on %s', (backend) => {
     // A ceremony answered on another site (a phishing page's origin) is refused, and so is an expired challenge.
     const phished = await call(token, 'POST', '/auth/passkeys/registration', {
       name: 'Autre',
-      response: device.register((await call(token, 'POST', '/auth/passkeys/registration/options', {})).json(), { origin: 'https://app.test.evil.example' }),
+      response: device.register((await call(token, 'POST', '/auth/passkeys/registration/options', {})).json(), {
+        origin: 'https://app.test.evil.example',
+      }),
     });
     expect(phished.statusCode).toBe(400);
     expect(phished.json().message).toBe(PASSKEY_MESSAGES.registrationFailed);
@@ -79,9 +99,14 @@ describe.each(BACKENDS)('passkeys on %s', (backend) => {
     t.clock.advance(5 * 60_000 + 1000);
     // Signed in again from the device the passkey was added on (trusted: no step).
     const fresh = (await login(user.email, user.password, String(added.headers['set-cookie']).split(';')[0])).json().token as string;
-    expect((await call(fresh, 'POST', '/auth/passkeys/registration', { name: 'Tard', response: device.register(late) })).json().code).toBe(PASSKEY_ERROR_CODES.challengeExpired);
+    expect((await call(fresh, 'POST', '/auth/passkeys/registration', { name: 'Tard', response: device.register(late) })).json().code).toBe(
+      PASSKEY_ERROR_CODES.challengeExpired,
+    );
     // A nameless passkey, a malformed answer: French 400s.
-    const nameless = await call(fresh, 'POST', '/auth/passkeys/registration', { name: ' ', response: device.register((await call(fresh, 'POST', '/auth/passkeys/registration/options', {})).json()) });
+    const nameless = await call(fresh, 'POST', '/auth/passkeys/registration', {
+      name: ' ',
+      response: device.register((await call(fresh, 'POST', '/auth/passkeys/registration/options', {})).json()),
+    });
     expect(nameless.statusCode).toBe(400);
     expect(nameless.json().message).toBe(PASSKEY_MESSAGES.nameRequired);
     expect((await call(fresh, 'POST', '/auth/passkeys/registration', { name: 'x', response: { id: '!!' } })).statusCode).toBe(400);
@@ -180,11 +205,15 @@ describe.each(BACKENDS)('passkeys on %s', (backend) => {
 
     const late = (await publicCall('/users/login/passkey/options', {})).json();
     t.clock.advance(5 * 60_000 + 1000);
-    expect((await publicCall('/users/login/passkey', { response: user.device.authenticate(late) })).json().code).toBe(PASSKEY_ERROR_CODES.challengeExpired);
+    expect((await publicCall('/users/login/passkey', { response: user.device.authenticate(late) })).json().code).toBe(
+      PASSKEY_ERROR_CODES.challengeExpired,
+    );
     // A challenge made for the sign-in step of an account does not serve a sign-in without address.
     const partial = (await login(user.email, user.password)).json().token;
     const stepOptions = (await call(partial, 'POST', '/auth/passkeys/authentication/options', {})).json();
-    expect((await publicCall('/users/login/passkey', { response: user.device.authenticate(stepOptions) })).json().code).toBe(PASSKEY_ERROR_CODES.challengeExpired);
+    expect((await publicCall('/users/login/passkey', { response: user.device.authenticate(stepOptions) })).json().code).toBe(
+      PASSKEY_ERROR_CODES.challengeExpired,
+    );
     // Expired challenges are cleared as new ones are made.
     const left = await t.database.db.select().from(webauthnChallenges);
     expect(left.every((c) => c.expiresAt > t.clock.now())).toBe(true);
@@ -197,7 +226,9 @@ describe.each(BACKENDS)('passkeys on %s', (backend) => {
     expect(stale.statusCode).toBe(403);
     expect(stale.json().code).toBe(SECOND_FACTOR_ERROR_CODES.reauthRequired);
     // Passkeys only: the password does not stand for them.
-    expect((await call(user.token, 'POST', '/auth/reauthenticate', { password: user.password })).json().message).toBe(PASSKEY_MESSAGES.requiredInsteadOfPassword);
+    expect((await call(user.token, 'POST', '/auth/reauthenticate', { password: user.password })).json().message).toBe(
+      PASSKEY_MESSAGES.requiredInsteadOfPassword,
+    );
     const options = (await call(user.token, 'POST', '/auth/passkeys/authentication/options', {})).json();
     const fresh = await call(user.token, 'POST', '/auth/reauthenticate/passkey', { response: user.device.authenticate(options) });
     expect(fresh.statusCode, fresh.body).toBe(200);

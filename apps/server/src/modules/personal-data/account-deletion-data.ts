@@ -40,7 +40,10 @@ export async function loadFilesOfPerson(db: Db, userId: number): Promise<PersonF
  */
 export async function storedFilesOfProjects(db: Db, projectIds: readonly number[]): Promise<StorageKey[]> {
   if (projectIds.length === 0) return [];
-  const ids = sql.join(projectIds.map((id) => sql`${id}::integer`), sql`, `);
+  const ids = sql.join(
+    projectIds.map((id) => sql`${id}::integer`),
+    sql`, `,
+  );
   const found = await rowsOf<{ projectId: number; kind: 'project' | 'pdf' | 'cover'; name: string }>(
     db,
     sql`SELECT d.project_id AS "projectId", 'project' AS kind, f.name FROM documents d CROSS JOIN LATERAL unnest(d.files) AS f(name) WHERE d.project_id IN (${ids})
@@ -52,7 +55,11 @@ export async function storedFilesOfProjects(db: Db, projectIds: readonly number[
   const keys = new Set<StorageKey>();
   for (const file of found) {
     const key =
-      file.kind === 'project' ? safeProjectFileKey(file.projectId, file.name) : file.kind === 'pdf' ? questionnairePdfKey(file.name) : imageKey('covers', file.name);
+      file.kind === 'project'
+        ? safeProjectFileKey(file.projectId, file.name)
+        : file.kind === 'pdf'
+          ? questionnairePdfKey(file.name)
+          : imageKey('covers', file.name);
     if (key) keys.add(key);
   }
   return [...keys];
@@ -69,7 +76,12 @@ function safeProjectFileKey(projectId: number, name: string): StorageKey | undef
 /** Deletes whole files (cascades take their people, documents, pieces, messages, transfers). */
 export async function deleteProjects(db: Db, projectIds: readonly number[]): Promise<void> {
   if (projectIds.length === 0) return;
-  await db.execute(sql`DELETE FROM projects WHERE id IN (${sql.join(projectIds.map((id) => sql`${id}::integer`), sql`, `)})`);
+  await db.execute(
+    sql`DELETE FROM projects WHERE id IN (${sql.join(
+      projectIds.map((id) => sql`${id}::integer`),
+      sql`, `,
+    )})`,
+  );
 }
 
 /**
@@ -77,9 +89,15 @@ export async function deleteProjects(db: Db, projectIds: readonly number[]): Pro
  * documents that were theirs alone (a shared questionnaire is the role's, it
  * stays). Answers the stored files of those documents.
  */
-export async function leaveDrafts(db: Db, participations: ReadonlyArray<{ projectId: number; participantId: number }>): Promise<StorageKey[]> {
+export async function leaveDrafts(
+  db: Db,
+  participations: ReadonlyArray<{ projectId: number; participantId: number }>,
+): Promise<StorageKey[]> {
   if (participations.length === 0) return [];
-  const ids = sql.join(participations.map((p) => sql`${p.participantId}::integer`), sql`, `);
+  const ids = sql.join(
+    participations.map((p) => sql`${p.participantId}::integer`),
+    sql`, `,
+  );
   const removed = await rowsOf<{ projectId: number; files: string[]; file: string | null }>(
     db,
     sql`DELETE FROM documents WHERE participant_id IN (${ids}) RETURNING project_id AS "projectId", files, file`,

@@ -5,7 +5,14 @@ import { removeUnlistedFiles } from '../../files/storage/file-storage';
 import { dataExportKey, imageKey, type StorageKey } from '../../files/storage/storage-keys';
 import { recordHistoryEvent, type HistoryEvent } from '../history/history-recorder';
 import { lockUser, type UserWithOffice } from '../users/user-data';
-import { anonymiseAccount, deleteProjects, leaveDrafts, loadFilesOfPerson, storedFilesOfProjects, type PersonFileRow } from './account-deletion-data';
+import {
+  anonymiseAccount,
+  deleteProjects,
+  leaveDrafts,
+  loadFilesOfPerson,
+  storedFilesOfProjects,
+  type PersonFileRow,
+} from './account-deletion-data';
 import { deleteDataExportsOf } from './export-data';
 
 const M = PERSONAL_DATA_MESSAGES;
@@ -49,7 +56,14 @@ function toPlan(split: SplitFiles): AccountDeletionPlan {
       office:
         f.officeId === null
           ? null
-          : { id: f.officeId, city: f.officeCity ?? '', postalCode: f.officePostalCode ?? '', address: f.officeAddress ?? '', phone: f.officePhone, email: f.officeEmail },
+          : {
+              id: f.officeId,
+              city: f.officeCity ?? '',
+              postalCode: f.officePostalCode ?? '',
+              address: f.officeAddress ?? '',
+              phone: f.officePhone,
+              email: f.officeEmail,
+            },
     })),
   };
 }
@@ -90,7 +104,11 @@ export async function planAccountDeletion(ctx: AppContext, user: UserWithOffice)
  * emptied and closed (see `anonymiseAccount`). Stored files go after commit.
  * Answers what was done, the same figures as the plan shown.
  */
-export async function deleteOwnAccount(ctx: AppContext, user: UserWithOffice, input: AccountDeletionPayload): Promise<{ message: string; deletedFiles: number; leftFiles: number; keptFiles: number }> {
+export async function deleteOwnAccount(
+  ctx: AppContext,
+  user: UserWithOffice,
+  input: AccountDeletionPayload,
+): Promise<{ message: string; deletedFiles: number; leftFiles: number; keptFiles: number }> {
   if (isAdmin(user)) throw new AppError('CONFLICT', M.adminCannotDelete);
   if (!(await ctx.passwords.verify(user.passwordHash, input.password))) throw badRequest(M.passwordWrong, 'CURRENT_PASSWORD_WRONG');
 
@@ -112,7 +130,13 @@ export async function deleteOwnAccount(ctx: AppContext, user: UserWithOffice, in
   await removeUnlistedFiles(ctx.storage, storedFiles, ctx.log);
   // Also in the server log (no name nor address: only ids and counts), for whoever reads the logs rather than the files.
   ctx.log.info(
-    { event: 'account_deleted', userId: user.id, deletedFiles: split.deleted.map((f) => f.projectId), leftFiles: split.left.map((f) => f.projectId), keptFiles: split.kept.map((f) => f.projectId) },
+    {
+      event: 'account_deleted',
+      userId: user.id,
+      deletedFiles: split.deleted.map((f) => f.projectId),
+      leftFiles: split.left.map((f) => f.projectId),
+      keptFiles: split.kept.map((f) => f.projectId),
+    },
     'account deleted by its owner',
   );
   return { message: M.accountDeleted, deletedFiles: split.deleted.length, leftFiles: split.left.length, keptFiles: split.kept.length };

@@ -27,7 +27,10 @@ describe.each(BACKENDS)('deleting one’s account on %s', (backend) => {
     return res.json().id;
   }
   async function invite(owner: Actor, projectId: number, who: Actor, role: string) {
-    expect((await api(owner, 'POST', `/project/${projectId}/addperson`, { firstName: 'Prénom', lastName: 'Invité', email: who.email, role })).statusCode).toBe(200);
+    expect(
+      (await api(owner, 'POST', `/project/${projectId}/addperson`, { firstName: 'Prénom', lastName: 'Invité', email: who.email, role }))
+        .statusCode,
+    ).toBe(200);
     who.headers = bearer(await t.acceptInvitation(who.email, who.password));
   }
 
@@ -42,19 +45,40 @@ describe.each(BACKENDS)('deleting one’s account on %s', (backend) => {
     draftId = await createFile(client, 'Brouillon du terrain');
     const draft = (await api(client, 'GET', `/project/${draftId}`)).json();
     const participantId = draft.participants.find((p: { user: { id: number } | null }) => p.user?.id === client.id).id;
-    const drawer = await api(client, 'POST', '/participant/adddocument', { projectId: draftId, docType: 'document_files', docFileType: 'identity_card', participantId });
+    const drawer = await api(client, 'POST', '/participant/adddocument', {
+      projectId: draftId,
+      docType: 'document_files',
+      docFileType: 'identity_card',
+      participantId,
+    });
     expect(drawer.statusCode, drawer.body).toBe(200);
-    const drawerId = drawer.json().documents.flatMap((d: { document_files: Array<{ id: number }> }) => d.document_files).at(-1).id;
-    const body = multipartBody({ id: String(drawerId) }, { field: 'file', name: 'identite.pdf', content: PDF_BYTES, type: 'application/pdf' });
-    const uploaded = await t.app.inject({ method: 'POST', url: `/api/project/${draftId}/addfile`, headers: { ...client.headers, ...body.headers }, payload: body.payload });
+    const drawerId = drawer
+      .json()
+      .documents.flatMap((d: { document_files: Array<{ id: number }> }) => d.document_files)
+      .at(-1).id;
+    const body = multipartBody(
+      { id: String(drawerId) },
+      { field: 'file', name: 'identite.pdf', content: PDF_BYTES, type: 'application/pdf' },
+    );
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/project/${draftId}/addfile`,
+      headers: { ...client.headers, ...body.headers },
+      payload: body.payload,
+    });
     expect(uploaded.statusCode, uploaded.body).toBe(200);
-    draftFile = uploaded.json().documents.flatMap((d: { document_files: Array<{ id: number; files: string[] }> }) => d.document_files).find((f: { id: number }) => f.id === drawerId).files[0];
+    draftFile = uploaded
+      .json()
+      .documents.flatMap((d: { document_files: Array<{ id: number; files: string[] }> }) => d.document_files)
+      .find((f: { id: number }) => f.id === drawerId).files[0];
 
     // One file sent to the Paris office, with the buyer, where she wrote a message.
     sentId = await createFile(client, 'Vente transmise');
     expect((await api(client, 'PATCH', `/project/${sentId}`, { office: 1 })).statusCode).toBe(200);
     await invite(client, sentId, buyer, 'buyer');
-    expect((await api(client, 'POST', `/project/${sentId}/threads/everyone/messages`, { text: 'Voici le titre de propriété.' })).statusCode).toBe(201);
+    expect(
+      (await api(client, 'POST', `/project/${sentId}/threads/everyone/messages`, { text: 'Voici le titre de propriété.' })).statusCode,
+    ).toBe(201);
     const submitted = await api(client, 'PATCH', '/project/status', { id: sentId, status: 3 });
     expect(submitted.statusCode, submitted.body).toBe(200);
 
@@ -70,7 +94,14 @@ describe.each(BACKENDS)('deleting one’s account on %s', (backend) => {
     expect(plan.json()).toEqual({
       deletedFiles: [{ id: draftId, name: 'Brouillon du terrain', status: 1, otherPeople: 0 }],
       leftFiles: [{ id: othersDraftId, name: 'Brouillon de Bruno', status: 1 }],
-      keptFiles: [{ id: sentId, name: 'Vente transmise', status: 3, office: expect.objectContaining({ id: 1, city: 'Paris', address: expect.any(String), postalCode: expect.any(String) }) }],
+      keptFiles: [
+        {
+          id: sentId,
+          name: 'Vente transmise',
+          status: 3,
+          office: expect.objectContaining({ id: 1, city: 'Paris', address: expect.any(String), postalCode: expect.any(String) }),
+        },
+      ],
     });
     expect((await api(null, 'GET', '/users/me/deletion-plan')).statusCode).toBe(401);
   });
@@ -98,7 +129,10 @@ describe.each(BACKENDS)('deleting one’s account on %s', (backend) => {
     expect(res.json()).toEqual({ message: 'Votre compte a été supprimé.', deletedFiles: 1, leftFiles: 1, keptFiles: 1 });
 
     // The draft and its stored file are gone; the other files remain.
-    const left = await t.database.db.select({ id: projects.id }).from(projects).where(inArray(projects.id, [draftId, sentId, othersDraftId]));
+    const left = await t.database.db
+      .select({ id: projects.id })
+      .from(projects)
+      .where(inArray(projects.id, [draftId, sentId, othersDraftId]));
     expect(left.map((p) => p.id).sort((a, b) => a - b)).toEqual([sentId, othersDraftId].sort((a, b) => a - b));
     expect(await t.storage.size(projectFileKey(draftId, draftFile))).toBeUndefined();
     // She left Bruno's draft; she is still named in the sent file (the office's record).
@@ -111,8 +145,20 @@ describe.each(BACKENDS)('deleting one’s account on %s', (backend) => {
     expect(row!.email).not.toBe(oldEmail);
     expect(row!.deletedAt).toEqual(t.clock.now());
     expect((await api(client, 'GET', '/users/me')).statusCode).toBe(401);
-    expect((await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { login: oldEmail, password: client.password } })).statusCode).toBe(401);
-    const signup = await t.app.inject({ method: 'POST', url: '/api/users/signup', payload: { email: oldEmail, password: 'Tournesol-Bleu42', passwordConfirm: 'Tournesol-Bleu42', firstName: 'Claire', lastName: 'Nouvelle' } });
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { login: oldEmail, password: client.password } })).statusCode,
+    ).toBe(401);
+    const signup = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/signup',
+      payload: {
+        email: oldEmail,
+        password: 'Tournesol-Bleu42',
+        passwordConfirm: 'Tournesol-Bleu42',
+        firstName: 'Claire',
+        lastName: 'Nouvelle',
+      },
+    });
     expect(signup.statusCode, signup.body).toBe(201);
   });
 
@@ -130,7 +176,12 @@ describe.each(BACKENDS)('deleting one’s account on %s', (backend) => {
     // Her earlier entries still read under the name recorded, though the account is emptied; the filter lists her too.
     const all = await api(notary, 'GET', `/project/${sentId}/history`);
     expect(all.statusCode, all.body).toBe(200);
-    expect(all.json().entries.filter((e: { kind: string }) => e.kind === 'status_changed').map((e: { actor: { name: string } }) => e.actor.name)).toContain('Claire Supprimée');
+    expect(
+      all
+        .json()
+        .entries.filter((e: { kind: string }) => e.kind === 'status_changed')
+        .map((e: { actor: { name: string } }) => e.actor.name),
+    ).toContain('Claire Supprimée');
     expect(all.json().actors).toContainEqual({ id: client.id, name: 'Claire Supprimée' });
     const csv = await api(notary, 'GET', `/project/${sentId}/history.csv`);
     expect(csv.statusCode).toBe(200);
@@ -146,16 +197,29 @@ describe.each(BACKENDS)('deleting one’s account on %s', (backend) => {
     expect(verified.json().checked).toBeGreaterThan(1);
 
     // The account's own chain: her sign-ins, then the deletion, in sequence.
-    const chain = await t.database.db.select().from(historyEntries).where(eq(historyEntries.chain, `user:${client.id}`));
+    const chain = await t.database.db
+      .select()
+      .from(historyEntries)
+      .where(eq(historyEntries.chain, `user:${client.id}`));
     expect(chain.at(-1)).toMatchObject({ kind: 'account_deleted', actorUserId: client.id, actorName: 'Claire Supprimée', projectId: null });
     expect(chain.filter((e) => e.kind === 'sign_in').length).toBeGreaterThan(0);
-    const [head] = await t.database.db.select().from(historyHeads).where(eq(historyHeads.chain, `user:${client.id}`));
+    const [head] = await t.database.db
+      .select()
+      .from(historyHeads)
+      .where(eq(historyHeads.chain, `user:${client.id}`));
     expect(head!.seq).toBe(chain.length);
     expect(await verifyChain(t.database.db, `user:${client.id}`)).toMatchObject({ ok: true, checked: chain.length });
     // The draft she deleted took its history with it; the draft she left keeps its own (nothing recorded there for her leaving).
     expect(await t.database.db.select().from(historyEntries).where(eq(historyEntries.projectId, draftId))).toEqual([]);
-    expect(await t.database.db.select().from(historyHeads).where(eq(historyHeads.chain, `project:${draftId}`))).toEqual([]);
-    expect((await t.database.db.select().from(historyEntries).where(eq(historyEntries.projectId, othersDraftId))).map((e) => e.kind)).not.toContain('account_deleted');
+    expect(
+      await t.database.db
+        .select()
+        .from(historyHeads)
+        .where(eq(historyHeads.chain, `project:${draftId}`)),
+    ).toEqual([]);
+    expect(
+      (await t.database.db.select().from(historyEntries).where(eq(historyEntries.projectId, othersDraftId))).map((e) => e.kind),
+    ).not.toContain('account_deleted');
   });
 
   it('breaks nothing for the others: the office’s file, its people and messages, dashboards, admin lists and the billing export', async () => {
@@ -183,6 +247,14 @@ describe.each(BACKENDS)('deleting one’s account on %s', (backend) => {
     const revive = await api(admin, 'POST', '/admin/user/toggleStatus', { id: client.id, data: '1', action: 'active' });
     expect(revive.statusCode).toBe(409);
     expect(revive.json().message).toMatch(/supprimé par son titulaire/);
-    expect((await api(admin, 'PATCH', `/users/${client.id}`, { email: 'repris@exemple.fr', passwordNew: 'Motdepasse3', passwordNewConfirm: 'Motdepasse3' })).statusCode).toBe(409);
+    expect(
+      (
+        await api(admin, 'PATCH', `/users/${client.id}`, {
+          email: 'repris@exemple.fr',
+          passwordNew: 'Motdepasse3',
+          passwordNewConfirm: 'Motdepasse3',
+        })
+      ).statusCode,
+    ).toBe(409);
   });
 });

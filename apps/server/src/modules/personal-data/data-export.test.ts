@@ -23,9 +23,17 @@ describe.each(BACKENDS)('copy of a person’s data on %s', (backend) => {
 
   async function upload(a: Actor, docId: number, file: { name: string; content: Buffer; type: string }): Promise<string> {
     const body = multipartBody({ id: String(docId) }, { field: 'file', ...file });
-    const res = await t.app.inject({ method: 'POST', url: `/api/project/${projectId}/addfile`, headers: { ...a.headers, ...body.headers }, payload: body.payload });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/api/project/${projectId}/addfile`,
+      headers: { ...a.headers, ...body.headers },
+      payload: body.payload,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    const drawer = res.json().documents.flatMap((d: { document_files: Array<{ id: number; files: string[] }> }) => d.document_files).find((f: { id: number }) => f.id === docId);
+    const drawer = res
+      .json()
+      .documents.flatMap((d: { document_files: Array<{ id: number; files: string[] }> }) => d.document_files)
+      .find((f: { id: number }) => f.id === docId);
     return drawer.files.at(-1);
   }
 
@@ -40,27 +48,60 @@ describe.each(BACKENDS)('copy of a person’s data on %s', (backend) => {
     seller = await actor({ firstName: 'Jeanne', lastName: 'Durand' });
     buyer = await actor({ firstName: 'Bruno', lastName: 'Acheteur' });
     stranger = await actor();
-    projectId = (await api(seller, 'POST', '/project', { name: 'Maison des Lilas', type: 'realty', subtype: 'house', role: 'seller' })).json().id;
+    projectId = (
+      await api(seller, 'POST', '/project', { name: 'Maison des Lilas', type: 'realty', subtype: 'house', role: 'seller' })
+    ).json().id;
     await api(seller, 'PATCH', `/project/${projectId}`, { office: 1 });
-    const project = (await api(seller, 'POST', `/project/${projectId}/addperson`, { firstName: 'Bruno', lastName: 'Acheteur', email: buyer.email, role: 'buyer' })).json();
+    const project = (
+      await api(seller, 'POST', `/project/${projectId}/addperson`, {
+        firstName: 'Bruno',
+        lastName: 'Acheteur',
+        email: buyer.email,
+        role: 'buyer',
+      })
+    ).json();
     await t.acceptInvitation(buyer.email, buyer.password);
     const sellerPid = project.participants.find((p: { user: { id: number } | null }) => p.user?.id === seller.id).id;
 
     // The seller answers her civil status, sends two files and writes a message; the buyer answers his.
-    const [civil] = await t.database.db.select().from(documents).where(and(eq(documents.participantId, sellerPid), eq(documents.docType, 'document_civil_statuses')));
-    const saved = await api(seller, 'PATCH', '/document', { docType: 'document_civil_status', document: { id: civil!.id, version: 1, last_name: 'Durand', first_name: 'Jeanne; =1+2', civility: 'MME' } });
+    const [civil] = await t.database.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.participantId, sellerPid), eq(documents.docType, 'document_civil_statuses')));
+    const saved = await api(seller, 'PATCH', '/document', {
+      docType: 'document_civil_status',
+      document: { id: civil!.id, version: 1, last_name: 'Durand', first_name: 'Jeanne; =1+2', civility: 'MME' },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
-    const drawerRes = await api(seller, 'POST', '/participant/adddocument', { projectId, docType: 'document_files', docFileType: 'identity_card', participantId: sellerPid });
-    const drawerId = drawerRes.json().documents.flatMap((d: { document_files: Array<{ id: number }> }) => d.document_files).at(-1).id;
+    const drawerRes = await api(seller, 'POST', '/participant/adddocument', {
+      projectId,
+      docType: 'document_files',
+      docFileType: 'identity_card',
+      participantId: sellerPid,
+    });
+    const drawerId = drawerRes
+      .json()
+      .documents.flatMap((d: { document_files: Array<{ id: number }> }) => d.document_files)
+      .at(-1).id;
     storedPdf = await upload(seller, drawerId, { name: 'carte identité.pdf', content: PDF_BYTES, type: 'application/pdf' });
     storedPng = await upload(seller, drawerId, { name: 'verso.png', content: PNG_BYTES, type: 'image/png' });
-    expect((await api(seller, 'POST', `/project/${projectId}/threads/everyone/messages`, { text: 'Bonjour, voici mes pièces.' })).statusCode).toBe(201);
-    expect((await api(buyer, 'POST', `/project/${projectId}/threads/everyone/messages`, { text: 'Message de l’acheteur' })).statusCode).toBe(201);
+    expect(
+      (await api(seller, 'POST', `/project/${projectId}/threads/everyone/messages`, { text: 'Bonjour, voici mes pièces.' })).statusCode,
+    ).toBe(201);
+    expect(
+      (await api(buyer, 'POST', `/project/${projectId}/threads/everyone/messages`, { text: 'Message de l’acheteur' })).statusCode,
+    ).toBe(201);
     // The buyer answers his own civil status: an entry of the file's history that is not the seller's.
     buyer.headers = bearer(await t.tokenFor(buyer.email, buyer.password));
     const buyerPid = project.participants.find((p: { email: string | null }) => p.email === buyer.email).id;
-    const [buyerCivil] = await t.database.db.select().from(documents).where(and(eq(documents.participantId, buyerPid), eq(documents.docType, 'document_civil_statuses')));
-    const buyerSaved = await api(buyer, 'PATCH', '/document', { docType: 'document_civil_status', document: { id: buyerCivil!.id, version: 1, last_name: 'Acheteur', first_name: 'Bruno' } });
+    const [buyerCivil] = await t.database.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.participantId, buyerPid), eq(documents.docType, 'document_civil_statuses')));
+    const buyerSaved = await api(buyer, 'PATCH', '/document', {
+      docType: 'document_civil_status',
+      document: { id: buyerCivil!.id, version: 1, last_name: 'Acheteur', first_name: 'Bruno' },
+    });
     expect(buyerSaved.statusCode, buyerSaved.body).toBe(200);
   });
   afterAll(() => t.close());
@@ -98,7 +139,9 @@ describe.each(BACKENDS)('copy of a person’s data on %s', (backend) => {
     expect(JSON.stringify(account)).not.toMatch(/argon|password|motdepasse/i);
 
     const files = JSON.parse(strFromU8(zip['dossiers.json']!));
-    expect(files).toEqual([expect.objectContaining({ dossier: projectId, nom: 'Maison des Lilas', role: expect.any(String), createur: true, office: 'Paris' })]);
+    expect(files).toEqual([
+      expect.objectContaining({ dossier: projectId, nom: 'Maison des Lilas', role: expect.any(String), createur: true, office: 'Paris' }),
+    ]);
 
     const civilJson = names.find((n) => /^questionnaires\/dossier-\d+-document_civil_statuses-\d+\.json$/.test(n))!;
     expect(JSON.parse(strFromU8(zip[civilJson]!)).reponses).toEqual({ last_name: 'Durand', first_name: 'Jeanne; =1+2', civility: 'MME' });
@@ -121,11 +164,22 @@ describe.each(BACKENDS)('copy of a person’s data on %s', (backend) => {
     expect(names.filter((n) => n.startsWith('fichiers/'))).toHaveLength(2);
 
     const messages = JSON.parse(strFromU8(zip['messages.json']!));
-    expect(messages).toEqual([expect.objectContaining({ dossier: projectId, conversation: 'everyone', texte: 'Bonjour, voici mes pièces.' })]);
+    expect(messages).toEqual([
+      expect.objectContaining({ dossier: projectId, conversation: 'everyone', texte: 'Bonjour, voici mes pièces.' }),
+    ]);
     expect(names).toContain('LISEZMOI.txt');
 
     // Her history: her sign-ins (the account's chain), and the file's entries about her answers and pieces, as JSON and CSV.
-    type Entry = { n: number; date: string; evenement: string; type: string; personne: string; adresseIp: string | null; navigateur: string | null; detail: string };
+    type Entry = {
+      n: number;
+      date: string;
+      evenement: string;
+      type: string;
+      personne: string;
+      adresseIp: string | null;
+      navigateur: string | null;
+      detail: string;
+    };
     const own = JSON.parse(strFromU8(zip['historique/compte.json']!)) as Entry[];
     expect(own.length).toBeGreaterThan(0);
     expect(own.every((e) => e.type === 'sign_in' && e.personne === 'Jeanne Durand' && e.evenement === 'Connexion')).toBe(true);
@@ -134,7 +188,10 @@ describe.each(BACKENDS)('copy of a person’s data on %s', (backend) => {
     // Newest first, like the tab.
     expect(inFile.map((e) => e.n)).toEqual([...inFile.map((e) => e.n)].sort((a, b) => b - a));
     expect(inFile.map((e) => e.type)).toEqual(expect.arrayContaining(['answers_changed', 'piece_sent']));
-    expect(inFile.find((e) => e.type === 'answers_changed' && e.detail.includes('Jeanne; =1+2'))).toMatchObject({ personne: 'Jeanne Durand', evenement: 'Réponses modifiées' });
+    expect(inFile.find((e) => e.type === 'answers_changed' && e.detail.includes('Jeanne; =1+2'))).toMatchObject({
+      personne: 'Jeanne Durand',
+      evenement: 'Réponses modifiées',
+    });
     // Nothing of the buyer's: neither his answers nor his sign-ins.
     const everything = JSON.stringify(inFile) + JSON.stringify(own) + strFromU8(zip[`historique/dossier-${projectId}.csv`]!);
     expect(everything).not.toMatch(/Bruno|Acheteur/);
@@ -146,7 +203,12 @@ describe.each(BACKENDS)('copy of a person’s data on %s', (backend) => {
     expect(historyLines).toHaveLength(inFile.length + 1);
     expect(historyLines.some((l) => l.includes('Réponses modifiées;Jeanne Durand;'))).toBe(true);
     expect(strFromU8(zip['historique/compte.csv']!).split('\r\n').filter(Boolean)).toHaveLength(own.length + 1);
-    expect(names.filter((n) => n.startsWith('historique/')).sort()).toEqual(['historique/compte.csv', 'historique/compte.json', `historique/dossier-${projectId}.csv`, `historique/dossier-${projectId}.json`]);
+    expect(names.filter((n) => n.startsWith('historique/')).sort()).toEqual([
+      'historique/compte.csv',
+      'historique/compte.json',
+      `historique/dossier-${projectId}.csv`,
+      `historique/dossier-${projectId}.json`,
+    ]);
   });
 
   it('opens the download only to its owner, through a link of minutes, and not after a password change or the expiry', async () => {
@@ -168,7 +230,11 @@ describe.each(BACKENDS)('copy of a person’s data on %s', (backend) => {
     expect((await t.app.inject({ method: 'GET', url: link })).statusCode).toBe(403);
     // A password change (a stolen session's owner taking it back) voids the links issued before it.
     const before = (await api(seller, 'POST', `/users/me/data-exports/${id}/link`, {})).json().url as string;
-    const changed = await api(seller, 'PATCH', `/users/${seller.id}`, { password: seller.password, passwordNew: 'Nouveau2026', passwordNewConfirm: 'Nouveau2026' });
+    const changed = await api(seller, 'PATCH', `/users/${seller.id}`, {
+      password: seller.password,
+      passwordNew: 'Nouveau2026',
+      passwordNewConfirm: 'Nouveau2026',
+    });
     expect(changed.statusCode, changed.body).toBe(200);
     seller.password = 'Nouveau2026';
     seller.headers = bearer(changed.json().token);
@@ -200,7 +266,10 @@ describe.each(BACKENDS)('copy of a person’s data on %s', (backend) => {
     ]);
     // A copy left "running" by a process that died is built again after its lease.
     const third = (await api(stranger, 'POST', '/users/me/data-exports', {})).json().id as number;
-    await t.database.db.update(dataExports).set({ state: 'running', lockToken: 'mort', lockedUntil: new Date(t.clock.now().getTime() + 60_000) }).where(eq(dataExports.id, third));
+    await t.database.db
+      .update(dataExports)
+      .set({ state: 'running', lockToken: 'mort', lockedUntil: new Date(t.clock.now().getTime() + 60_000) })
+      .where(eq(dataExports.id, third));
     expect((await t.app.dataExports.runOnce()).built).toBe(0);
     t.clock.advance(2 * 60_000);
     expect((await t.app.dataExports.runOnce()).built).toBe(1);
@@ -209,7 +278,12 @@ describe.each(BACKENDS)('copy of a person’s data on %s', (backend) => {
     expect(JSON.parse(strFromU8(buyerZip['messages.json']!))).toEqual([expect.objectContaining({ texte: 'Message de l’acheteur' })]);
     expect(Object.keys(buyerZip).filter((n) => n.startsWith('fichiers/'))).toEqual([]);
     // His history: his answers, not the seller's (her answers, her pieces, her sign-ins).
-    const buyerHistory = JSON.parse(strFromU8(buyerZip[`historique/dossier-${projectId}.json`]!)) as Array<{ type: string; personne: string; adresseIp: string | null; detail: string }>;
+    const buyerHistory = JSON.parse(strFromU8(buyerZip[`historique/dossier-${projectId}.json`]!)) as Array<{
+      type: string;
+      personne: string;
+      adresseIp: string | null;
+      detail: string;
+    }>;
     expect(buyerHistory.find((e) => e.type === 'answers_changed')).toMatchObject({ personne: 'Bruno Acheteur', adresseIp: '127.0.0.1' });
     // The seller adding him is about him: it shows, without her address (the tab's rule).
     expect(buyerHistory.find((e) => e.type === 'person_added')).toMatchObject({ personne: 'Jeanne Durand', adresseIp: null });
@@ -219,15 +293,29 @@ describe.each(BACKENDS)('copy of a person’s data on %s', (backend) => {
 
   it('gives a "seller" the buyer added nothing of the real seller’s shared sale questionnaire and one alone in a role its questionnaire (the domain’s sharedQuestionnairePeople)', async () => {
     for (const a of [seller, buyer]) a.headers = bearer(await t.tokenFor(a.email, a.password));
-    const sale = async () => (await t.database.db.select().from(documents).where(and(eq(documents.projectId, projectId), eq(documents.docType, 'document_sale_houses'))))[0]!;
+    const sale = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(documents)
+          .where(and(eq(documents.projectId, projectId), eq(documents.docType, 'document_sale_houses')))
+      )[0]!;
     const saveSale = async (price: string) => {
       const doc = await sale();
-      const res = await api(seller, 'PATCH', '/document', { docType: 'document_sale_house', document: { id: doc.id, version: doc.version, price_q0_amount: price } });
+      const res = await api(seller, 'PATCH', '/document', {
+        docType: 'document_sale_house',
+        document: { id: doc.id, version: doc.version, price_q0_amount: price },
+      });
       expect(res.statusCode, res.body).toBe(200);
     };
     await saveSale('Prix-avant-4242');
     const fake = await actor({ firstName: 'Faux', lastName: 'Vendeur' });
-    const added = await api(buyer, 'POST', `/project/${projectId}/addperson`, { firstName: 'Faux', lastName: 'Vendeur', email: fake.email, role: 'seller' });
+    const added = await api(buyer, 'POST', `/project/${projectId}/addperson`, {
+      firstName: 'Faux',
+      lastName: 'Vendeur',
+      email: fake.email,
+      role: 'seller',
+    });
     expect(added.statusCode, added.body).toBe(200);
     await t.acceptInvitation(fake.email, fake.password);
     fake.headers = bearer(await t.tokenFor(fake.email, fake.password));
@@ -242,11 +330,28 @@ describe.each(BACKENDS)('copy of a person’s data on %s', (backend) => {
     expect(everything).not.toMatch(/4242/);
 
     // Alone in the role of another file, unconfirmed, he shares its sale questionnaire: his answers are in his copy.
-    const otherId = (await api(buyer, 'POST', '/project', { name: 'Maison des Roses', type: 'realty', subtype: 'house', role: 'buyer' })).json().id as number;
-    expect((await api(buyer, 'POST', `/project/${otherId}/addperson`, { firstName: 'Faux', lastName: 'Vendeur', email: fake.email, role: 'seller' })).statusCode).toBe(200);
+    const otherId = (
+      await api(buyer, 'POST', '/project', { name: 'Maison des Roses', type: 'realty', subtype: 'house', role: 'buyer' })
+    ).json().id as number;
+    expect(
+      (
+        await api(buyer, 'POST', `/project/${otherId}/addperson`, {
+          firstName: 'Faux',
+          lastName: 'Vendeur',
+          email: fake.email,
+          role: 'seller',
+        })
+      ).statusCode,
+    ).toBe(200);
     fake.headers = bearer(await t.acceptInvitation(fake.email, fake.password));
-    const [otherSale] = await t.database.db.select().from(documents).where(and(eq(documents.projectId, otherId), eq(documents.docType, 'document_sale_houses')));
-    const own = await api(fake, 'PATCH', '/document', { docType: 'document_sale_house', document: { id: otherSale!.id, version: otherSale!.version, price_q0_amount: 'Prix-seul-777' } });
+    const [otherSale] = await t.database.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.projectId, otherId), eq(documents.docType, 'document_sale_houses')));
+    const own = await api(fake, 'PATCH', '/document', {
+      docType: 'document_sale_house',
+      document: { id: otherSale!.id, version: otherSale!.version, price_q0_amount: 'Prix-seul-777' },
+    });
     expect(own.statusCode, own.body).toBe(200);
     const second = (await api(fake, 'POST', '/users/me/data-exports', {})).json().id as number;
     expect((await t.app.dataExports.runOnce()).built).toBe(1);

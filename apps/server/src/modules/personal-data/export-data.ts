@@ -42,7 +42,13 @@ export async function claimDataExport(db: Db, lockToken: string, now: Date, leas
     .for('update', { skipLocked: true });
   const [row] = await db
     .update(dataExports)
-    .set({ state: 'running', lockToken, lockedUntil: new Date(now.getTime() + leaseMs), attempts: sql`${dataExports.attempts} + 1`, progress: 0 })
+    .set({
+      state: 'running',
+      lockToken,
+      lockedUntil: new Date(now.getTime() + leaseMs),
+      attempts: sql`${dataExports.attempts} + 1`,
+      progress: 0,
+    })
     .where(inArray(dataExports.id, due))
     .returning();
   return row;
@@ -73,7 +79,14 @@ export async function markExportReady(
 }
 
 /** A failed attempt: pending again (after the lease) until `maxAttempts`, then failed for good. */
-export async function recordExportFailure(db: Db, id: number, lockToken: string, error: string, maxAttempts: number, now: Date): Promise<void> {
+export async function recordExportFailure(
+  db: Db,
+  id: number,
+  lockToken: string,
+  error: string,
+  maxAttempts: number,
+  now: Date,
+): Promise<void> {
   await db
     .update(dataExports)
     .set({

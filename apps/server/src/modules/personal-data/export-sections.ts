@@ -42,7 +42,8 @@ export interface ExportEntry {
 
 export type ExportSection = (ctx: AppContext, subject: ExportSubject) => Promise<ExportEntry[]>;
 
-const iso = (value: Date | string | null | undefined): string | null => (value === null || value === undefined ? null : new Date(value).toISOString());
+const iso = (value: Date | string | null | undefined): string | null =>
+  value === null || value === undefined ? null : new Date(value).toISOString();
 const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
 const textEntry = (path: string, content: () => string): ExportEntry => ({ path, write: (zip) => zip.addBytes(path, content()) });
 
@@ -101,7 +102,9 @@ async function sharedQuestionnairesOf(ctx: AppContext, userId: number, participa
   const holders = await loadSharedRoleHolders(ctx.db, [...new Set(inRole.map((p) => p.projectId))]);
   const holdersByFile = new Map<number, SharedRoleHolderRow[]>();
   for (const h of holders) holdersByFile.set(h.projectId, [...(holdersByFile.get(h.projectId) ?? []), h]);
-  const shared = inRole.filter((p) => sharedQuestionnairePeople({ participants: holdersByFile.get(p.projectId) ?? [] }, p.role).some((h) => h.user?.id === userId));
+  const shared = inRole.filter((p) =>
+    sharedQuestionnairePeople({ participants: holdersByFile.get(p.projectId) ?? [] }, p.role).some((h) => h.user?.id === userId),
+  );
   // Two participations in one role of a file share one questionnaire.
   return [...new Map(shared.map((p) => [`${p.projectId}:${p.role}`, { projectId: p.projectId, role: p.role }])).values()];
 }
@@ -109,13 +112,25 @@ async function sharedQuestionnairesOf(ctx: AppContext, userId: number, participa
 /** Every questionnaire they answered, as saved (JSON) and as a spreadsheet reads it (CSV). */
 const questionnairesSection: ExportSection = async (ctx, { user, participations }) => {
   const shared = await sharedQuestionnairesOf(ctx, user.id, participations);
-  const questionnaires = await loadQuestionnairesOf(ctx.db, participations.map((p) => p.participantId), shared);
+  const questionnaires = await loadQuestionnairesOf(
+    ctx.db,
+    participations.map((p) => p.participantId),
+    shared,
+  );
   return questionnaires.flatMap((q) => {
     const base = `questionnaires/dossier-${q.projectId}-${q.docType}-${q.id}`;
     const { id: _id, version: _version, ...answers } = q.answers;
     return [
       textEntry(`${base}.json`, () =>
-        json({ dossier: q.projectId, questionnaire: q.docType, commun: q.sharedRole, version: q.version, progression: q.progress, modifieLe: iso(q.updatedAt), reponses: answers }),
+        json({
+          dossier: q.projectId,
+          questionnaire: q.docType,
+          commun: q.sharedRole,
+          version: q.version,
+          progression: q.progress,
+          modifieLe: iso(q.updatedAt),
+          reponses: answers,
+        }),
       ),
       textEntry(`${base}.csv`, () => questionnaireAnswersCsv(getDefinition(q.docType), answers as never)),
     ];
@@ -186,7 +201,15 @@ const readmeSection: ExportSection = async () => [
 ];
 
 /** In ZIP order. */
-export const EXPORT_SECTIONS: readonly ExportSection[] = [readmeSection, accountSection, filesSection, questionnairesSection, sentFilesSection, messagesSection, historySection];
+export const EXPORT_SECTIONS: readonly ExportSection[] = [
+  readmeSection,
+  accountSection,
+  filesSection,
+  questionnairesSection,
+  sentFilesSection,
+  messagesSection,
+  historySection,
+];
 
 export async function loadExportSubject(ctx: AppContext, user: UserRow): Promise<ExportSubject> {
   return { user, participations: await loadParticipations(ctx.db, user.id) };

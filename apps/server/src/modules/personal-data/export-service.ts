@@ -77,7 +77,8 @@ export async function getMyDataExport(ctx: AppContext, user: UserWithOffice, id:
 }
 
 function requireDownloadable(ctx: AppContext, row: DataExportRow): string {
-  if (row.state === 'expired' || (row.state === 'ready' && row.expiresAt && row.expiresAt <= ctx.now())) throw new AppError('CONFLICT', M.exportExpired);
+  if (row.state === 'expired' || (row.state === 'ready' && row.expiresAt && row.expiresAt <= ctx.now()))
+    throw new AppError('CONFLICT', M.exportExpired);
   if (row.state !== 'ready' || !row.storedName) throw new AppError('CONFLICT', M.exportNotReady);
   return row.storedName;
 }
@@ -93,12 +94,23 @@ const linkKey = (ctx: AppContext) => `${ctx.config.jwtSecret}:data-exports`;
 export async function issueDataExportLink(ctx: AppContext, user: UserWithOffice, id: number): Promise<{ url: string }> {
   requireDownloadable(ctx, await requireOwnExport(ctx, user.id, id));
   const now = Math.floor(ctx.now().getTime() / 1000);
-  const token = signToken(linkKey(ctx), { sub: String(user.id), aud: LINK_AUDIENCE, iat: now, exp: now + EXPORT_LINK_TTL_SECONDS, exp_id: id, pwv: user.passwordVersion });
+  const token = signToken(linkKey(ctx), {
+    sub: String(user.id),
+    aud: LINK_AUDIENCE,
+    iat: now,
+    exp: now + EXPORT_LINK_TTL_SECONDS,
+    exp_id: id,
+    pwv: user.passwordVersion,
+  });
   return { url: `/api/data-export/${id}/${token}` };
 }
 
 /** `GET /data-export/{id}/{token}`: the ZIP, streamed from the storage, to the owner the token names only. */
-export async function openDataExportDownload(ctx: AppContext, id: number, token: string): Promise<{ stream: Readable; size: number; name: string }> {
+export async function openDataExportDownload(
+  ctx: AppContext,
+  id: number,
+  token: string,
+): Promise<{ stream: Readable; size: number; name: string }> {
   const checked = verifyToken(linkKey(ctx), token, { now: ctx.now(), audience: LINK_AUDIENCE });
   const payload = checked.ok ? checked.claims : undefined;
   const userId = parseUserId(payload?.sub);
@@ -138,13 +150,24 @@ export async function runDataExportPass(ctx: AppContext): Promise<DataExportPass
       result.built += 1;
     } catch (error) {
       ctx.log.error({ err: error, exportId: claimed.id }, 'data export failed');
-      await recordExportFailure(ctx.db, claimed.id, lockToken, error instanceof Error ? error.message : String(error), EXPORT_MAX_ATTEMPTS, ctx.now());
+      await recordExportFailure(
+        ctx.db,
+        claimed.id,
+        lockToken,
+        error instanceof Error ? error.message : String(error),
+        EXPORT_MAX_ATTEMPTS,
+        ctx.now(),
+      );
       result.failed += 1;
     }
   }
   for (;;) {
     const expired = await expireDataExports(ctx.db, ctx.now(), 100);
-    await removeUnlistedFiles(ctx.storage, expired.map((e) => dataExportKey(e.userId, e.storedName)), ctx.log);
+    await removeUnlistedFiles(
+      ctx.storage,
+      expired.map((e) => dataExportKey(e.userId, e.storedName)),
+      ctx.log,
+    );
     result.expired += expired.length;
     if (expired.length < 100) break;
   }
@@ -172,7 +195,8 @@ async function buildDataExport(ctx: AppContext, job: DataExportRow, lockToken: s
       // Progress stops short of 100 until the copy is stored; at most one write per percent.
       const progress = Math.min(99, Math.floor(((index + 1) / entries.length) * 99));
       if (progress > lastReported) {
-        if (!(await recordExportProgress(ctx.db, job.id, lockToken, progress, new Date(ctx.now().getTime() + EXPORT_LEASE_MS)))) throw new ClaimLostError();
+        if (!(await recordExportProgress(ctx.db, job.id, lockToken, progress, new Date(ctx.now().getTime() + EXPORT_LEASE_MS))))
+          throw new ClaimLostError();
         lastReported = progress;
       }
     }
@@ -185,7 +209,16 @@ async function buildDataExport(ctx: AppContext, job: DataExportRow, lockToken: s
     const expiresAt = new Date(finishedAt.getTime() + DATA_EXPORT_LINK_DAYS * DAY_MS);
     const ready = await ctx.db.transaction(async (tx) => {
       const row = await markExportReady(tx, job.id, lockToken, { storedName, sizeBytes: size, finishedAt, expiresAt });
-      if (row) await queueMail(tx, dataExportReadyMail({ to: user.email, firstName: user.firstName, expiresAt, link: `${ctx.config.publicUrl}/profile#mes-donnees` }));
+      if (row)
+        await queueMail(
+          tx,
+          dataExportReadyMail({
+            to: user.email,
+            firstName: user.firstName,
+            expiresAt,
+            link: `${ctx.config.publicUrl}/profile#mes-donnees`,
+          }),
+        );
       return row;
     });
     if (!ready) {
@@ -210,7 +243,11 @@ export interface DataExportTask extends PeriodicTask {
 }
 
 export function createDataExportTask(ctx: AppContext): DataExportTask {
-  const task = periodicTask(() => runDataExportPass(ctx), ctx.config.personalData.exportIntervalMs || 60_000, (error) => ctx.log.error({ err: error }, 'data export pass failed'));
+  const task = periodicTask(
+    () => runDataExportPass(ctx),
+    ctx.config.personalData.exportIntervalMs || 60_000,
+    (error) => ctx.log.error({ err: error }, 'data export pass failed'),
+  );
   let started = false;
   return {
     start() {

@@ -30,7 +30,9 @@ describe.each(BACKENDS)('purge of abandoned files on %s', (backend) => {
   }
   const warningsOf = (name: string) => t.mails.filter((m) => m.subject.startsWith(`Votre dossier « ${name} » sera supprimé`));
   const existing = async (ids: number[]) =>
-    (await t.database.db.select({ id: projects.id }).from(projects).where(inArray(projects.id, ids))).map((p) => p.id).sort((a, b) => a - b);
+    (await t.database.db.select({ id: projects.id }).from(projects).where(inArray(projects.id, ids)))
+      .map((p) => p.id)
+      .sort((a, b) => a - b);
 
   beforeAll(async () => {
     t = await buildTestApp(backend);
@@ -49,16 +51,49 @@ describe.each(BACKENDS)('purge of abandoned files on %s', (backend) => {
     const sent = await fileChangedAt('Dossier transmis', inTenDays, 4);
     const stillWorked = await fileChangedAt('Brouillon travaillé', inTenDays);
     // Its questionnaire was saved yesterday: the file was touched.
-    await t.database.db.update(documents).set({ updatedAt: new Date(now.getTime() - DAY_MS) }).where(eq(documents.projectId, stillWorked));
+    await t.database.db
+      .update(documents)
+      .set({ updatedAt: new Date(now.getTime() - DAY_MS) })
+      .where(eq(documents.projectId, stillWorked));
 
     // The forgotten draft has a guest (with an account) and a stored file.
-    expect((await api(owner, 'POST', `/project/${draft}/addperson`, { firstName: 'Gaston', lastName: 'Invité', email: guest.email, role: 'buyer' })).statusCode).toBe(200);
-    const ownerPid = (await api(owner, 'GET', `/project/${draft}`)).json().participants.find((p: { user: { id: number } | null }) => p.user?.id === owner.id).id;
-    const drawer = await api(owner, 'POST', '/participant/adddocument', { projectId: draft, docType: 'document_files', docFileType: 'identity_card', participantId: ownerPid });
-    const drawerId = drawer.json().documents.flatMap((d: { document_files: Array<{ id: number }> }) => d.document_files).at(-1).id;
-    const body = multipartBody({ id: String(drawerId) }, { field: 'file', name: 'identite.pdf', content: PDF_BYTES, type: 'application/pdf' });
-    const uploaded = await t.app.inject({ method: 'POST', url: `/api/project/${draft}/addfile`, headers: { ...owner.headers, ...body.headers }, payload: body.payload });
-    const storedName = uploaded.json().documents.flatMap((d: { document_files: Array<{ id: number; files: string[] }> }) => d.document_files).find((f: { id: number }) => f.id === drawerId).files[0];
+    expect(
+      (
+        await api(owner, 'POST', `/project/${draft}/addperson`, {
+          firstName: 'Gaston',
+          lastName: 'Invité',
+          email: guest.email,
+          role: 'buyer',
+        })
+      ).statusCode,
+    ).toBe(200);
+    const ownerPid = (await api(owner, 'GET', `/project/${draft}`))
+      .json()
+      .participants.find((p: { user: { id: number } | null }) => p.user?.id === owner.id).id;
+    const drawer = await api(owner, 'POST', '/participant/adddocument', {
+      projectId: draft,
+      docType: 'document_files',
+      docFileType: 'identity_card',
+      participantId: ownerPid,
+    });
+    const drawerId = drawer
+      .json()
+      .documents.flatMap((d: { document_files: Array<{ id: number }> }) => d.document_files)
+      .at(-1).id;
+    const body = multipartBody(
+      { id: String(drawerId) },
+      { field: 'file', name: 'identite.pdf', content: PDF_BYTES, type: 'application/pdf' },
+    );
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/project/${draft}/addfile`,
+      headers: { ...owner.headers, ...body.headers },
+      payload: body.payload,
+    });
+    const storedName = uploaded
+      .json()
+      .documents.flatMap((d: { document_files: Array<{ id: number; files: string[] }> }) => d.document_files)
+      .find((f: { id: number }) => f.id === drawerId).files[0];
     // Those changes were made "then", not today.
     await t.database.db.update(documents).set({ updatedAt: inTenDays }).where(eq(documents.projectId, draft));
     await t.database.db.update(projects).set({ updatedAt: inTenDays }).where(eq(projects.id, draft));
@@ -68,11 +103,20 @@ describe.each(BACKENDS)('purge of abandoned files on %s', (backend) => {
     await t.app.mailOutbox.drain();
     expect(a.warned + b.warned).toBe(2);
     expect(a.purged + b.purged).toBe(0);
-    expect(warningsOf('Brouillon oublié').map((m) => m.to).sort()).toEqual([owner.email, guest.email].sort());
+    expect(
+      warningsOf('Brouillon oublié')
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual([owner.email, guest.email].sort());
     expect(warningsOf('Classé sans suite').map((m) => m.to)).toEqual([owner.email]);
     for (const name of ['Brouillon récent', 'Dossier transmis', 'Brouillon travaillé']) expect(warningsOf(name)).toEqual([]);
     // The purge date said is 30 days away (the 24 months end sooner, but the warning's 30 days come first).
-    const expected = new Date(now.getTime() + 30 * DAY_MS).toLocaleDateString('fr-FR', { timeZone: 'Europe/Paris', day: 'numeric', month: 'long', year: 'numeric' });
+    const expected = new Date(now.getTime() + 30 * DAY_MS).toLocaleDateString('fr-FR', {
+      timeZone: 'Europe/Paris',
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    });
     expect(warningsOf('Brouillon oublié')[0]!.subject).toBe(`Votre dossier « Brouillon oublié » sera supprimé le ${expected}`);
     expect(warningsOf('Brouillon oublié')[0]!.link).toBe(`http://app.test/project/${draft}/dashboard`);
     // The warning is in the file's history, once, as the system's, about each warned person's participation (so each
@@ -81,7 +125,12 @@ describe.each(BACKENDS)('purge of abandoned files on %s', (backend) => {
       const seen = await api(owner, 'GET', `/project/${draft}/history?kinds=purge_warned`);
       expect(seen.statusCode, seen.body).toBe(200);
       expect(seen.json().entries).toEqual([
-        expect.objectContaining({ kind: 'purge_warned', label: 'Avertissement avant suppression', actor: { id: null, name: 'système' }, summary: `Dossier inactif : 2 personne(s) prévenue(s) de sa suppression le ${expected}` }),
+        expect.objectContaining({
+          kind: 'purge_warned',
+          label: 'Avertissement avant suppression',
+          actor: { id: null, name: 'système' },
+          summary: `Dossier inactif : 2 personne(s) prévenue(s) de sa suppression le ${expected}`,
+        }),
       ]);
     }
     expect(await verifyChain(t.database.db, `project:${draft}`)).toMatchObject({ ok: true, firstBroken: null });
@@ -101,8 +150,18 @@ describe.each(BACKENDS)('purge of abandoned files on %s', (backend) => {
     expect(await existing([draft, noFollowUp, recent, sent, stillWorked])).toEqual([recent, sent, stillWorked].sort((x, y) => x - y));
     expect(await t.storage.size(projectFileKey(draft, storedName))).toBeUndefined();
     // Their histories went with them (cascade through the append-only trigger): entries and chain heads.
-    expect(await t.database.db.select().from(historyEntries).where(inArray(historyEntries.projectId, [draft, noFollowUp]))).toEqual([]);
-    expect(await t.database.db.select().from(historyHeads).where(inArray(historyHeads.chain, [`project:${draft}`, `project:${noFollowUp}`]))).toEqual([]);
+    expect(
+      await t.database.db
+        .select()
+        .from(historyEntries)
+        .where(inArray(historyEntries.projectId, [draft, noFollowUp])),
+    ).toEqual([]);
+    expect(
+      await t.database.db
+        .select()
+        .from(historyHeads)
+        .where(inArray(historyHeads.chain, [`project:${draft}`, `project:${noFollowUp}`])),
+    ).toEqual([]);
     expect(t.mails.length).toBe(mailsBefore);
     expect(await t.app.filePurge.runOnce()).toEqual({ warned: 0, purged: 0 });
   });

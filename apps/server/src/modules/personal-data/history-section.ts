@@ -76,12 +76,19 @@ export const historySection: ExportSection = async (ctx: AppContext, { user, par
 
   // A person may take part twice in one file (two roles): one scope per file with both participations.
   const participantIdsByFile = new Map<number, number[]>();
-  for (const p of participations) participantIdsByFile.set(p.projectId, [...(participantIdsByFile.get(p.projectId) ?? []), p.participantId]);
+  for (const p of participations)
+    participantIdsByFile.set(p.projectId, [...(participantIdsByFile.get(p.projectId) ?? []), p.participantId]);
   for (const [projectId, participantIds] of participantIdsByFile) {
     const scope: HistoryScope = { kind: 'own', userId: user.id, participantIds };
     // The file's own entries about their participations; their sign-ins are in historique/compte (not once per file).
     const read: PageReader = (before) =>
-      findHistoryPage(ctx.db, { projectId, signInUserIds: [], aboutParticipantIds: participantIds, beforeId: before?.id, limit: HISTORY_EXPORT_BATCH });
+      findHistoryPage(ctx.db, {
+        projectId,
+        signInUserIds: [],
+        aboutParticipantIds: participantIds,
+        beforeId: before?.id,
+        limit: HISTORY_EXPORT_BATCH,
+      });
     // Named before the first byte (progress counts entries): a file with nothing for them gets no entry.
     if ((await findHistoryPage(ctx.db, { projectId, signInUserIds: [], aboutParticipantIds: participantIds, limit: 1 })).length > 0) {
       entries.push(...streamedPair(`historique/dossier-${projectId}`, read, scope));

@@ -62,12 +62,27 @@ export interface SharedRoleHolderRow {
 /** The sellers and buyers of these files (index participants_project). */
 export async function loadSharedRoleHolders(db: Db, projectIds: readonly number[]): Promise<SharedRoleHolderRow[]> {
   if (projectIds.length === 0) return [];
-  const found = await rowsOf<{ id: number; projectId: number; role: SharedQuestionnaireRole; userId: number | null; roleConfirmed: boolean }>(
+  const found = await rowsOf<{
+    id: number;
+    projectId: number;
+    role: SharedQuestionnaireRole;
+    userId: number | null;
+    roleConfirmed: boolean;
+  }>(
     db,
     sql`SELECT id, project_id AS "projectId", role, user_id AS "userId", role_confirmed AS "roleConfirmed" FROM participants
-        WHERE project_id IN (${sql.join(projectIds.map((id) => sql`${id}::integer`), sql`, `)}) AND role IN ('seller', 'buyer')`,
+        WHERE project_id IN (${sql.join(
+          projectIds.map((id) => sql`${id}::integer`),
+          sql`, `,
+        )}) AND role IN ('seller', 'buyer')`,
   );
-  return found.map((r) => ({ id: r.id, projectId: r.projectId, role: r.role, user: r.userId === null ? null : { id: r.userId }, role_confirmed: r.roleConfirmed }));
+  return found.map((r) => ({
+    id: r.id,
+    projectId: r.projectId,
+    role: r.role,
+    user: r.userId === null ? null : { id: r.userId },
+    role_confirmed: r.roleConfirmed,
+  }));
 }
 
 /**
@@ -82,10 +97,21 @@ export async function loadQuestionnairesOf(
   shared: ReadonlyArray<{ projectId: number; role: SharedQuestionnaireRole }>,
 ): Promise<QuestionnaireRow[]> {
   if (participantIds.length === 0 && shared.length === 0) return [];
-  const owned = participantIds.length ? sql`d.participant_id IN (${sql.join(participantIds.map((id) => sql`${id}::integer`), sql`, `)})` : sql`false`;
+  const owned = participantIds.length
+    ? sql`d.participant_id IN (${sql.join(
+        participantIds.map((id) => sql`${id}::integer`),
+        sql`, `,
+      )})`
+    : sql`false`;
   const sharedCondition = shared.length
-    ? sql` OR (d.shared_role IS NOT NULL AND d.project_id IN (${sql.join(shared.map((s) => sql`${s.projectId}::integer`), sql`, `)})
-          AND (d.project_id, d.shared_role) IN (${sql.join(shared.map((s) => sql`(${s.projectId}::integer, ${s.role}::text)`), sql`, `)}))`
+    ? sql` OR (d.shared_role IS NOT NULL AND d.project_id IN (${sql.join(
+        shared.map((s) => sql`${s.projectId}::integer`),
+        sql`, `,
+      )})
+          AND (d.project_id, d.shared_role) IN (${sql.join(
+            shared.map((s) => sql`(${s.projectId}::integer, ${s.role}::text)`),
+            sql`, `,
+          )}))`
     : sql``;
   return rowsOf<QuestionnaireRow>(
     db,
@@ -113,7 +139,10 @@ export async function loadSentFiles(db: Db, userId: number, participations: read
   const drawers = ids.length
     ? sql`SELECT d.project_id AS "projectId", f.name AS "storedName", d.updated_at AS "sentAt"
           FROM documents d CROSS JOIN LATERAL unnest(d.files) AS f(name)
-          WHERE d.kind = 'files' AND d.participant_id IN (${sql.join(ids.map((id) => sql`${id}::integer`), sql`, `)})
+          WHERE d.kind = 'files' AND d.participant_id IN (${sql.join(
+            ids.map((id) => sql`${id}::integer`),
+            sql`, `,
+          )})
           UNION ALL `
     : sql``;
   return rowsOf<SentFileRow>(

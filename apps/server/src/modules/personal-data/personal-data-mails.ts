@@ -1,7 +1,8 @@
 import type { MailMessage } from '../../mail/mailer';
 import { mailWithLink } from '../../mail/templates';
 
-export const frenchDate = (date: Date) => date.toLocaleDateString('fr-FR', { timeZone: 'Europe/Paris', day: 'numeric', month: 'long', year: 'numeric' });
+export const frenchDate = (date: Date) =>
+  date.toLocaleDateString('fr-FR', { timeZone: 'Europe/Paris', day: 'numeric', month: 'long', year: 'numeric' });
 
 /** The copy of one's data is ready: the link opens the "Mes données" section, where only the signed-in owner downloads it. */
 export function dataExportReadyMail(input: { to: string; firstName: string; expiresAt: Date; link: string }): MailMessage {
@@ -19,7 +20,14 @@ export function dataExportReadyMail(input: { to: string; firstName: string; expi
 }
 
 /** To a file's people, 30 days before an abandoned file is purged. */
-export function purgeWarningMail(input: { to: string; firstName: string; projectName: string; purgeOn: Date; months: number; link: string }): MailMessage {
+export function purgeWarningMail(input: {
+  to: string;
+  firstName: string;
+  projectName: string;
+  purgeOn: Date;
+  months: number;
+  link: string;
+}): MailMessage {
   return mailWithLink({
     to: input.to,
     subject: `Votre dossier « ${input.projectName} » sera supprimé le ${frenchDate(input.purgeOn)}`,

@@ -23,7 +23,14 @@ export function personalDataRoutes(ctx: AppContext, wakeExportBuilder: () => voi
   return async (app) => {
     app.get(
       '/users/me/data-exports',
-      { config: { access: 'user' }, schema: { tags, summary: 'Mes dernières copies de données (5), la plus récente d’abord', response: { 200: z.array(dataExportViewSchema) } } },
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary: 'Mes dernières copies de données (5), la plus récente d’abord',
+          response: { 200: z.array(dataExportViewSchema) },
+        },
+      },
       async (request) => listMyDataExports(ctx, requireUser(request)),
     );
     app.post(
@@ -32,7 +39,8 @@ export function personalDataRoutes(ctx: AppContext, wakeExportBuilder: () => voi
         config: { access: 'user' },
         schema: {
           tags,
-          summary: 'Demander une copie de mes données (ZIP préparé en arrière-plan, un e-mail quand elle est prête) ; 409 si une copie est déjà en préparation',
+          summary:
+            'Demander une copie de mes données (ZIP préparé en arrière-plan, un e-mail quand elle est prête) ; 409 si une copie est déjà en préparation',
           body: z.object({}).optional(),
           response: { 201: dataExportViewSchema, ...errorAnswers(409) },
         },
@@ -41,7 +49,15 @@ export function personalDataRoutes(ctx: AppContext, wakeExportBuilder: () => voi
     );
     app.get(
       '/users/me/data-exports/:id',
-      { config: { access: 'user' }, schema: { tags, summary: 'L’état d’une de mes copies (avancement en %)', params: dataExportParamsSchema, response: { 200: dataExportViewSchema } } },
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary: 'L’état d’une de mes copies (avancement en %)',
+          params: dataExportParamsSchema,
+          response: { 200: dataExportViewSchema },
+        },
+      },
       async (request) => getMyDataExport(ctx, requireUser(request), request.params.id),
     );
     app.post(
@@ -84,7 +100,14 @@ export function personalDataRoutes(ctx: AppContext, wakeExportBuilder: () => voi
     );
     app.get(
       '/users/me/deletion-plan',
-      { config: { access: 'user' }, schema: { tags, summary: 'Ce que la suppression de mon compte supprimerait, et les dossiers qui resteraient à leur office', response: { 200: accountDeletionPlanSchema } } },
+      {
+        config: { access: 'user' },
+        schema: {
+          tags,
+          summary: 'Ce que la suppression de mon compte supprimerait, et les dossiers qui resteraient à leur office',
+          response: { 200: accountDeletionPlanSchema },
+        },
+      },
       async (request) => planAccountDeletion(ctx, requireUser(request)),
     );
     app.post(
@@ -93,7 +116,8 @@ export function personalDataRoutes(ctx: AppContext, wakeExportBuilder: () => voi
         config: { access: 'user' },
         schema: {
           tags,
-          summary: 'Supprimer mon compte (mot de passe et confirmation) : mes brouillons supprimés, les dossiers transmis restent à leur office',
+          summary:
+            'Supprimer mon compte (mot de passe et confirmation) : mes brouillons supprimés, les dossiers transmis restent à leur office',
           body: accountDeletionSchema,
           response: { 200: accountDeletionResultSchema, ...errorAnswers(409, 429) },
         },

@@ -80,17 +80,28 @@ export async function recordLastChange(db: Db, projectId: number, changedAt: Dat
 
 export async function markWarned(db: Db, projectIds: readonly number[], now: Date): Promise<void> {
   if (projectIds.length === 0) return;
-  await db.execute(sql`UPDATE projects SET purge_warned_at = ${at(now)} WHERE id IN (${sql.join(projectIds.map((id) => sql`${id}::integer`), sql`, `)})`);
+  await db.execute(
+    sql`UPDATE projects SET purge_warned_at = ${at(now)} WHERE id IN (${sql.join(
+      projectIds.map((id) => sql`${id}::integer`),
+      sql`, `,
+    )})`,
+  );
 }
 
 /** Who is told: each person of the file with an address (their account's, else the one they were invited with), once. */
-export async function loadPeopleToWarn(db: Db, projectIds: readonly number[]): Promise<Array<{ projectId: number; participantId: number; email: string; firstName: string }>> {
+export async function loadPeopleToWarn(
+  db: Db,
+  projectIds: readonly number[],
+): Promise<Array<{ projectId: number; participantId: number; email: string; firstName: string }>> {
   if (projectIds.length === 0) return [];
   return rowsOf(
     db,
     sql`SELECT DISTINCT ON (pa.project_id, lower(COALESCE(u.email, pa.email))) pa.project_id AS "projectId", pa.id AS "participantId", lower(COALESCE(u.email, pa.email)) AS email, COALESCE(u.first_name, pa.first_name) AS "firstName"
         FROM participants pa LEFT JOIN users u ON u.id = pa.user_id AND u.is_active AND u.deleted_at IS NULL
-        WHERE pa.project_id IN (${sql.join(projectIds.map((id) => sql`${id}::integer`), sql`, `)})
+        WHERE pa.project_id IN (${sql.join(
+          projectIds.map((id) => sql`${id}::integer`),
+          sql`, `,
+        )})
           AND COALESCE(u.email, pa.email) IS NOT NULL AND (pa.user_id IS NULL OR u.id IS NOT NULL)
         ORDER BY pa.project_id, lower(COALESCE(u.email, pa.email)), pa.id`,
   );

@@ -56,15 +56,33 @@ export async function runPurgePass(ctx: AppContext): Promise<PurgePassResult> {
         if (lastChange > file.updatedAt) await recordLastChange(tx, file.id, lastChange);
         if (lastChange < warnBefore && !(file.purgeWarnedAt && file.purgeWarnedAt >= lastChange)) due.push(file);
       }
-      await markWarned(tx, due.map((f) => f.id), now);
-      const people = await loadPeopleToWarn(tx, due.map((f) => f.id));
+      await markWarned(
+        tx,
+        due.map((f) => f.id),
+        now,
+      );
+      const people = await loadPeopleToWarn(
+        tx,
+        due.map((f) => f.id),
+      );
       const byId = new Map(due.map((f) => [f.id, f]));
       // The purge may not come before the warning's 30 days are over.
-      const purgeOnOf = (file: PurgeCandidate) => new Date(Math.max(monthsBefore(lastChangeOf(file), -months).getTime(), now.getTime() + PURGE_WARNING_DAYS * DAY_MS));
+      const purgeOnOf = (file: PurgeCandidate) =>
+        new Date(Math.max(monthsBefore(lastChangeOf(file), -months).getTime(), now.getTime() + PURGE_WARNING_DAYS * DAY_MS));
       const warnedPeople = new Map<number, number[]>();
       for (const person of people) {
         const file = byId.get(person.projectId)!;
-        await queueMail(tx, purgeWarningMail({ to: person.email, firstName: person.firstName, projectName: file.name, purgeOn: purgeOnOf(file), months, link: `${ctx.config.publicUrl}/project/${file.id}/dashboard` }));
+        await queueMail(
+          tx,
+          purgeWarningMail({
+            to: person.email,
+            firstName: person.firstName,
+            projectName: file.name,
+            purgeOn: purgeOnOf(file),
+            months,
+            link: `${ctx.config.publicUrl}/project/${file.id}/dashboard`,
+          }),
+        );
         warnedPeople.set(file.id, [...(warnedPeople.get(file.id) ?? []), person.participantId]);
       }
       // The warning is a system event in each file's history (who was warned: their participations, so each reads it
@@ -114,6 +132,10 @@ export interface PurgeTask extends PeriodicTask {
 }
 
 export function createPurgeTask(ctx: AppContext): PurgeTask {
-  const task = periodicTask(() => runPurgePass(ctx), ctx.config.personalData.purgeIntervalMs || 60 * 60_000, (error) => ctx.log.error({ err: error }, 'purge pass failed'));
+  const task = periodicTask(
+    () => runPurgePass(ctx),
+    ctx.config.personalData.purgeIntervalMs || 60 * 60_000,
+    (error) => ctx.log.error({ err: error }, 'purge pass failed'),
+  );
   return { ...task, runOnce: () => runPurgePass(ctx) };
 }

@@ -19,7 +19,11 @@ export interface StoredRequest extends StoredPieceRequest {
  * committed answers, so neither withdraws what the other just asked for.
  */
 export async function loadDerivationInput(db: Db, projectId: number): Promise<PieceDerivationInput | undefined> {
-  const [project] = await db.select({ type: projects.type, subtype: projects.subtype }).from(projects).where(eq(projects.id, projectId)).for('update');
+  const [project] = await db
+    .select({ type: projects.type, subtype: projects.subtype })
+    .from(projects)
+    .where(eq(projects.id, projectId))
+    .for('update');
   if (!project) return undefined;
   const people = await db
     .select({ id: participants.id, role: participants.role })
@@ -36,7 +40,11 @@ export async function loadDerivationInput(db: Db, projectId: number): Promise<Pi
     .from(documents)
     .where(and(eq(documents.projectId, projectId), eq(documents.kind, 'questionnaire')))
     .orderBy(asc(documents.id));
-  return { project, participants: people, questionnaires: questionnaires as PieceQuestionnaire[] & Array<{ docType: QuestionnaireDocType }> };
+  return {
+    project,
+    participants: people,
+    questionnaires: questionnaires as PieceQuestionnaire[] & Array<{ docType: QuestionnaireDocType }>,
+  };
 }
 
 /** The project's stored requests, in one query. */
@@ -79,7 +87,10 @@ export async function insertPieceRequests(db: Db, rows: readonly NewPieceRequest
 
 /** One request, as stored: a piece sent unasked, created with its first version. */
 export async function insertPieceRequest(db: Db, { at, ...row }: NewPieceRequest): Promise<PieceRequestRow> {
-  const [inserted] = await db.insert(pieceRequests).values({ ...row, createdAt: at, updatedAt: at }).returning();
+  const [inserted] = await db
+    .insert(pieceRequests)
+    .values({ ...row, createdAt: at, updatedAt: at })
+    .returning();
   return inserted!;
 }
 
@@ -90,7 +101,10 @@ export async function deletePieceRequests(db: Db, ids: readonly number[]): Promi
 
 export async function markRequestsNoLongerRequired(db: Db, ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  await db.update(pieceRequests).set({ noLongerRequired: true }).where(inArray(pieceRequests.id, [...ids]));
+  await db
+    .update(pieceRequests)
+    .set({ noLongerRequired: true })
+    .where(inArray(pieceRequests.id, [...ids]));
 }
 
 /** Required again and/or new reasons, each row its own text, in one statement. */
@@ -103,7 +117,10 @@ export async function rewriteRequestReasons(db: Db, rows: ReadonlyArray<{ id: nu
 }
 
 /** A file's requests with their versions and reviews, oldest first: three queries. */
-export async function loadProjectPieceRows(db: Db, projectId: number): Promise<{ requests: PieceRequestRow[]; versions: PieceVersionRow[]; reviews: PieceReviewRow[] }> {
+export async function loadProjectPieceRows(
+  db: Db,
+  projectId: number,
+): Promise<{ requests: PieceRequestRow[]; versions: PieceVersionRow[]; reviews: PieceReviewRow[] }> {
   const requests = await db.select().from(pieceRequests).where(eq(pieceRequests.projectId, projectId)).orderBy(asc(pieceRequests.id));
   if (requests.length === 0) return { requests, versions: [], reviews: [] };
   const ofProject = db.select({ id: pieceRequests.id }).from(pieceRequests).where(eq(pieceRequests.projectId, projectId));
@@ -137,7 +154,13 @@ export async function findPieceVersion(db: Db, id: number): Promise<{ version: P
  * Moves a request from the state it was read in: false when another change
  * moved it meanwhile (the caller answers 409 rather than overwrite it).
  */
-export async function moveRequestState(db: Db, id: number, from: PieceRequestRow['state'], to: PieceRequestRow['state'], at: Date): Promise<boolean> {
+export async function moveRequestState(
+  db: Db,
+  id: number,
+  from: PieceRequestRow['state'],
+  to: PieceRequestRow['state'],
+  at: Date,
+): Promise<boolean> {
   const rows = await db
     .update(pieceRequests)
     .set({ state: to, updatedAt: at })

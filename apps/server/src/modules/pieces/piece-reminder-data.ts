@@ -1,7 +1,16 @@
 import type { PieceState } from '@notadoo/domain';
 import { and, asc, eq, gt, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { notaryOffices, participants, pieceReminderAlerts, pieceReminderPasses, pieceReminders, pieceRequests, projects, users } from '../../db/schema';
+import {
+  notaryOffices,
+  participants,
+  pieceReminderAlerts,
+  pieceReminderPasses,
+  pieceReminders,
+  pieceRequests,
+  projects,
+  users,
+} from '../../db/schema';
 
 /**
  * Who is reminded of what (issue 22): the SQL of the daily pass and of the
@@ -51,7 +60,13 @@ export function reminderCandidatesQuery(db: Db, input: { afterParticipantId: num
     .limit(input.limit)
     .as('page');
   return db
-    .select({ participantId: page.participantId, userId: participants.userId, email: sql<string | null>`coalesce(${users.email}, ${participants.email})`, firstName: participants.firstName, lastName: participants.lastName })
+    .select({
+      participantId: page.participantId,
+      userId: participants.userId,
+      email: sql<string | null>`coalesce(${users.email}, ${participants.email})`,
+      firstName: participants.firstName,
+      lastName: participants.lastName,
+    })
     .from(page)
     .innerJoin(participants, eq(participants.id, page.participantId))
     .leftJoin(users, eq(users.id, participants.userId))
@@ -79,7 +94,10 @@ export interface PersonRequestRow {
  * `participants_user`, addresses by `participants_email`), in one query: a
  * person's mail lists all their files.
  */
-export async function loadPeopleRequests(db: Db, people: ReadonlyArray<{ userId: number | null; email: string | null }>): Promise<PersonRequestRow[]> {
+export async function loadPeopleRequests(
+  db: Db,
+  people: ReadonlyArray<{ userId: number | null; email: string | null }>,
+): Promise<PersonRequestRow[]> {
   const userIds = [...new Set(people.flatMap((p) => (p.userId === null ? [] : [p.userId])))];
   const emails = [...new Set(people.flatMap((p) => (p.userId === null && p.email ? [p.email.toLowerCase()] : [])))];
   if (userIds.length === 0 && emails.length === 0) return [];
@@ -106,7 +124,9 @@ export async function loadPeopleRequests(db: Db, people: ReadonlyArray<{ userId:
     .where(
       or(
         userIds.length > 0 ? sql`${participants.userId} = ANY(${sql.param(userIds)}::int[])` : sql`false`,
-        emails.length > 0 ? and(isNull(participants.userId), sql`lower(${participants.email}) = ANY(${sql.param(emails)}::text[])`) : sql`false`,
+        emails.length > 0
+          ? and(isNull(participants.userId), sql`lower(${participants.email}) = ANY(${sql.param(emails)}::text[])`)
+          : sql`false`,
       ),
     )
     .orderBy(asc(projects.id), asc(pieceRequests.id));
@@ -116,7 +136,10 @@ export async function loadPeopleRequests(db: Db, people: ReadonlyArray<{ userId:
 export async function loadRemindersSent(
   db: Db,
   personKeys: readonly string[],
-): Promise<{ reminders: Array<{ personKey: string; sentAt: Date; projectIds: number[] }>; alerts: Array<{ personKey: string; sentAt: Date; projectId: number }> }> {
+): Promise<{
+  reminders: Array<{ personKey: string; sentAt: Date; projectIds: number[] }>;
+  alerts: Array<{ personKey: string; sentAt: Date; projectId: number }>;
+}> {
   if (personKeys.length === 0) return { reminders: [], alerts: [] };
   const keys = sql.param([...personKeys]);
   const [reminders, alerts] = await Promise.all([
@@ -137,7 +160,10 @@ export async function loadRemindersSent(
  * caller then queues the mail in the same transaction), false when another
  * process, the pass or the office, already did today.
  */
-export async function claimReminder(db: Db, row: { personKey: string; day: string; sentAt: Date; projectIds: number[]; byUserId: number | null }): Promise<boolean> {
+export async function claimReminder(
+  db: Db,
+  row: { personKey: string; day: string; sentAt: Date; projectIds: number[]; byUserId: number | null },
+): Promise<boolean> {
   const inserted = await db.insert(pieceReminders).values(row).onConflictDoNothing().returning({ id: pieceReminders.id });
   return inserted.length > 0;
 }
@@ -173,6 +199,9 @@ export async function finishReminderPass(db: Db, day: string, now: Date): Promis
 /** The accounts' current addresses (a reminder goes where the person now reads their mail). */
 export async function loadAccountEmails(db: Db, userIds: readonly number[]): Promise<Map<number, string>> {
   if (userIds.length === 0) return new Map();
-  const rows = await db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, [...userIds]));
+  const rows = await db
+    .select({ id: users.id, email: users.email })
+    .from(users)
+    .where(inArray(users.id, [...userIds]));
   return new Map(rows.map((r) => [r.id, r.email]));
 }

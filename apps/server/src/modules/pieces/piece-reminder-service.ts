@@ -49,7 +49,8 @@ export const REMINDER_MESSAGES = {
   nothingAwaited: "Cette personne n'a plus aucune pièce à envoyer pour ce dossier : il n'y a rien à relancer.",
   nobodyAwaited: "Plus personne n'a de pièce à envoyer pour ce dossier : il n'y a rien à relancer.",
   alreadyToday: "Une relance a déjà été envoyée aujourd'hui à cette personne : la suivante pourra partir demain.",
-  everyoneAlreadyToday: "Chaque personne qui doit encore des pièces a déjà reçu une relance aujourd'hui : les suivantes pourront partir demain.",
+  everyoneAlreadyToday:
+    "Chaque personne qui doit encore des pièces a déjà reçu une relance aujourd'hui : les suivantes pourront partir demain.",
 } as const;
 const M = REMINDER_MESSAGES;
 
@@ -60,7 +61,8 @@ const PASS_LEASE_MS = 30 * 60_000;
 const DAY_MS = 86_400_000;
 
 const isClosed = (project: { status: number; archived: boolean }) => project.archived || project.status >= LOCKED_FROM_STATUS;
-const pieceLink = (ctx: AppContext, projectId: number, requestId: number) => `${ctx.config.publicUrl}/project/${projectId}/dashboard?piece=${requestId}`;
+const pieceLink = (ctx: AppContext, projectId: number, requestId: number) =>
+  `${ctx.config.publicUrl}/project/${projectId}/dashboard?piece=${requestId}`;
 
 // ---------------------------------------------------------------- the daily pass
 
@@ -91,7 +93,11 @@ export async function sendDueReminders(ctx: AppContext, now: Date, pageSize = RE
   const total: ReminderPassResult = { people: 0, mails: 0, officeAlerts: 0 };
   let after = 0;
   for (;;) {
-    const { candidates, lastParticipantId } = await findReminderCandidates(ctx.db, { afterParticipantId: after, quietBefore, limit: pageSize });
+    const { candidates, lastParticipantId } = await findReminderCandidates(ctx.db, {
+      afterParticipantId: after,
+      quietBefore,
+      limit: pageSize,
+    });
     const people = candidates.flatMap((c) => {
       const person = toPerson(c);
       if (!person || seen.has(person.key)) return [];
@@ -124,8 +130,14 @@ async function remindPeople(
 ): Promise<{ mails: number; officeAlerts: number }> {
   const done = { mails: 0, officeAlerts: 0 };
   if (people.length === 0) return done;
-  const rows = await loadPeopleRequests(ctx.db, people.map((p) => p.candidate));
-  const sent = await loadRemindersSent(ctx.db, people.map((p) => p.person.key));
+  const rows = await loadPeopleRequests(
+    ctx.db,
+    people.map((p) => p.candidate),
+  );
+  const sent = await loadRemindersSent(
+    ctx.db,
+    people.map((p) => p.person.key),
+  );
   for (const { person } of people) {
     const mine = rows.filter((r) => r.personKey === person.key);
     const decision = decideReminders({
@@ -152,7 +164,13 @@ function toReminderFiles(rows: readonly PersonRequestRow[]): ReminderFile[] {
       personLeft: isClosed({ status: row.projectStatus, archived: row.projectArchived }),
       requests: [],
     };
-    file.requests.push({ id: row.requestId, label: row.label, state: row.state, noLongerRequired: row.noLongerRequired, lastChangeAt: row.updatedAt });
+    file.requests.push({
+      id: row.requestId,
+      label: row.label,
+      state: row.state,
+      noLongerRequired: row.noLongerRequired,
+      lastChangeAt: row.updatedAt,
+    });
     files.set(row.projectId, file);
   }
   return [...files.values()];
@@ -169,10 +187,23 @@ async function sendDecision(
   return ctx.db.transaction(async (tx) => {
     let mailed = false;
     let officeAlerts = 0;
-    if (decision.mail && (await claimReminder(tx, { personKey: person.key, day, sentAt: now, projectIds: decision.mail.files.map((f) => f.projectId), byUserId: null }))) {
+    if (
+      decision.mail &&
+      (await claimReminder(tx, {
+        personKey: person.key,
+        day,
+        sentAt: now,
+        projectIds: decision.mail.files.map((f) => f.projectId),
+        byUserId: null,
+      }))
+    ) {
       const files = decision.mail.files.map((file) => ({
         projectName: file.projectName,
-        pieces: file.pieces.map((piece) => ({ label: piece.label, stateLabel: piece.stateLabel, link: pieceLink(ctx, file.projectId, piece.requestId) })),
+        pieces: file.pieces.map((piece) => ({
+          label: piece.label,
+          stateLabel: piece.stateLabel,
+          link: pieceLink(ctx, file.projectId, piece.requestId),
+        })),
       }));
       await queueMail(tx, piecesReminderMail({ to: person.email, firstName: person.firstName, files, fromOffice: false }));
       mailed = true;
@@ -230,8 +261,10 @@ export interface ReminderTask extends PeriodicTask {
 
 /** The pass, tried every `intervalMs` (an hour by default): most tries find the day done in one statement. */
 export function createReminderTask(ctx: AppContext): ReminderTask {
-  const repeated = periodicTask(() => runReminderPass(ctx), ctx.config.pieceReminders.intervalMs, (error) =>
-    ctx.log.warn({ err: error }, 'Relances des pièces impossibles ; nouvel essai plus tard.'),
+  const repeated = periodicTask(
+    () => runReminderPass(ctx),
+    ctx.config.pieceReminders.intervalMs,
+    (error) => ctx.log.warn({ err: error }, 'Relances des pièces impossibles ; nouvel essai plus tard.'),
   );
   return { ...repeated, runOnce: () => runReminderPass(ctx), sendDueNow: () => sendDueReminders(ctx, ctx.now()) };
 }
@@ -245,20 +278,31 @@ export function createReminderTask(ctx: AppContext): ReminderTask {
  * counts as one of the file's reminders for the schedule. 429 when a
  * reminder already went to the person today.
  */
-export async function sendReminderNow(ctx: AppContext, user: UserWithOffice, projectId: number, participantId: number | undefined): Promise<RemindNowResult> {
+export async function sendReminderNow(
+  ctx: AppContext,
+  user: UserWithOffice,
+  projectId: number,
+  participantId: number | undefined,
+): Promise<RemindNowResult> {
   const { loaded, viewer, access } = await requireOpenProject(ctx, user, projectId);
   if (!canRemindPieces(viewer, access)) throw forbidden(M.remindRefused);
   if (isClosed({ status: loaded.project.status, archived: loaded.project.isArchived })) throw conflict(M.fileClosed);
   if (participantId !== undefined && !loaded.participants.some((p) => p.id === participantId)) throw notFound(M.participantNotInProject);
 
   const candidates = loaded.participants.filter((p) => participantId === undefined || p.id === participantId);
-  const rows = await loadPeopleRequests(ctx.db, candidates.map((p) => ({ userId: p.userId, email: p.email })));
+  const rows = await loadPeopleRequests(
+    ctx.db,
+    candidates.map((p) => ({ userId: p.userId, email: p.email })),
+  );
   const owing = candidates.flatMap((p) => {
     const pieces = rows.filter((r) => r.participantId === p.id && isAwaitingPerson(r.state) && !r.noLongerRequired);
     return pieces.length === 0 ? [] : [{ participant: p, pieces }];
   });
   if (owing.length === 0) throw conflict(participantId === undefined ? M.nobodyAwaited : M.nothingAwaited);
-  const emails = await loadPersonEmails(ctx, owing.map((o) => o.participant));
+  const emails = await loadPersonEmails(
+    ctx,
+    owing.map((o) => o.participant),
+  );
   const reachable = owing.flatMap((o) => {
     const email = emails.get(o.participant.id);
     const key = personKeyOf({ userId: o.participant.userId, email: email ?? null });
@@ -276,12 +320,20 @@ export async function sendReminderNow(ctx: AppContext, user: UserWithOffice, pro
         result.alreadyRemindedToday.push({ participantId: participant.id, name });
         continue;
       }
-      const file = { projectName: loaded.project.name, pieces: pieces.map((r) => ({ label: r.label, stateLabel: PIECE_STATE_LABELS[r.state], link: pieceLink(ctx, projectId, r.requestId) })) };
+      const file = {
+        projectName: loaded.project.name,
+        pieces: pieces.map((r) => ({
+          label: r.label,
+          stateLabel: PIECE_STATE_LABELS[r.state],
+          link: pieceLink(ctx, projectId, r.requestId),
+        })),
+      };
       await queueMail(tx, piecesReminderMail({ to: email, firstName: participant.firstName, files: [file], fromOffice: true }));
       result.sent.push({ participantId: participant.id, name });
     }
   });
-  if (result.sent.length === 0) throw tooManyRequests(participantId === undefined ? M.everyoneAlreadyToday : M.alreadyToday, msUntilNextFrenchDay(now));
+  if (result.sent.length === 0)
+    throw tooManyRequests(participantId === undefined ? M.everyoneAlreadyToday : M.alreadyToday, msUntilNextFrenchDay(now));
   ctx.outbox.wake();
   return result;
 }
@@ -289,12 +341,20 @@ export async function sendReminderNow(ctx: AppContext, user: UserWithOffice, pro
 const conflict = (message: string) => new AppError('CONFLICT', message);
 
 /** The address a reminder goes to: the account's, else the one the person was invited at. */
-async function loadPersonEmails(ctx: AppContext, people: ReadonlyArray<{ id: number; userId: number | null; email: string | null }>): Promise<Map<number, string>> {
-  const accounts = await loadAccountEmails(ctx.db, people.flatMap((p) => (p.userId === null ? [] : [p.userId])));
-  return new Map(people.flatMap((p) => {
-    const email = p.userId === null ? p.email : (accounts.get(p.userId) ?? null);
-    return email ? [[p.id, email] as const] : [];
-  }));
+async function loadPersonEmails(
+  ctx: AppContext,
+  people: ReadonlyArray<{ id: number; userId: number | null; email: string | null }>,
+): Promise<Map<number, string>> {
+  const accounts = await loadAccountEmails(
+    ctx.db,
+    people.flatMap((p) => (p.userId === null ? [] : [p.userId])),
+  );
+  return new Map(
+    people.flatMap((p) => {
+      const email = p.userId === null ? p.email : (accounts.get(p.userId) ?? null);
+      return email ? [[p.id, email] as const] : [];
+    }),
+  );
 }
 
 /** Until the French day changes (Retry-After of a refused "send now"), to the minute. */

@@ -39,7 +39,8 @@ describe.each(BACKENDS)('reminders of the pieces on %s', (backend) => {
     return res.json().id;
   }
   // Read as a person of the file: an account's id is shown to its owner (issue 9).
-  const people = async (projectId: number, as: Actor = seller) => (await api(as, 'GET', `/project/${projectId}`)).json().participants as Person[];
+  const people = async (projectId: number, as: Actor = seller) =>
+    (await api(as, 'GET', `/project/${projectId}`)).json().participants as Person[];
   const reminders = (to: string) => t.mails.filter((m) => m.to === to && m.subject.startsWith('Rappel'));
   const officeAlerts = () => t.mails.filter((m) => m.to === OFFICE_EMAIL && m.subject.startsWith('Pièces toujours attendues'));
   /** Moves the clock to day `n` after the files were created, at the same hour; sessions of days ago have expired: everyone signs in again. */
@@ -55,7 +56,12 @@ describe.each(BACKENDS)('reminders of the pieces on %s', (backend) => {
   }
   async function sendFile(a: Actor, projectId: number, fields: Record<string, string>) {
     const body = multipartBody(fields, { field: 'file', name: 'piece.pdf', content: PDF_BYTES, type: 'application/pdf' });
-    return t.app.inject({ method: 'POST', url: `/api/project/${projectId}/addfile`, headers: { ...a.headers, ...body.headers }, payload: body.payload });
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/project/${projectId}/addfile`,
+      headers: { ...a.headers, ...body.headers },
+      payload: body.payload,
+    });
   }
   async function drawer(a: Actor, projectId: number, participantId: number | null, docFileType: string): Promise<number> {
     const res = await api(a, 'POST', '/participant/adddocument', { projectId, docType: 'document_files', docFileType, participantId });
@@ -76,9 +82,19 @@ describe.each(BACKENDS)('reminders of the pieces on %s', (backend) => {
     // A signed file: its pieces are no longer reminded.
     await t.database.db.update(projects).set({ status: 5 }).where(eq(projects.id, signedId));
     // The buyer is in the house sale, and was in the land sale until the office removed them.
-    await api(seller, 'POST', `/project/${houseId}/addperson`, { firstName: 'Bruno', lastName: 'Acheteur', email: buyer.email, role: 'buyer' });
+    await api(seller, 'POST', `/project/${houseId}/addperson`, {
+      firstName: 'Bruno',
+      lastName: 'Acheteur',
+      email: buyer.email,
+      role: 'buyer',
+    });
     await t.acceptInvitation(buyer.email, 'Kq7#vLp2!xWr9');
-    await api(seller, 'POST', `/project/${landId}/addperson`, { firstName: 'Bruno', lastName: 'Acheteur', email: buyer.email, role: 'buyer' });
+    await api(seller, 'POST', `/project/${landId}/addperson`, {
+      firstName: 'Bruno',
+      lastName: 'Acheteur',
+      email: buyer.email,
+      role: 'buyer',
+    });
     const inLand = (await people(landId)).find((p) => p.last_name === 'Acheteur')!;
     expect((await api(notary, 'DELETE', `/project/${landId}/removeparticipant`, { participantId: inLand.id })).statusCode).toBe(200);
     const house = await people(houseId);
@@ -140,7 +156,10 @@ describe.each(BACKENDS)('reminders of the pieces on %s', (backend) => {
     expect(await runPass()).toMatchObject({ mails: 0, officeAlerts: 2 });
     expect(reminders(seller.email)).toHaveLength(3);
     const alerts = officeAlerts();
-    expect(alerts.map((m) => m.subject).sort()).toEqual(['Pièces toujours attendues : Vente maison Lilas', 'Pièces toujours attendues : Vente terrain Chênes']);
+    expect(alerts.map((m) => m.subject).sort()).toEqual([
+      'Pièces toujours attendues : Vente maison Lilas',
+      'Pièces toujours attendues : Vente terrain Chênes',
+    ]);
     expect(alerts[0]!.text).toContain("n'a rien envoyé depuis 21 jours");
     await toDay(22);
     await runPass();
@@ -150,7 +169,7 @@ describe.each(BACKENDS)('reminders of the pieces on %s', (backend) => {
     expect(reminders(seller.email)).toHaveLength(3);
   });
 
-  it("lets the office send a reminder now, once a day per person, and refuses others, files closed and people who owe nothing", async () => {
+  it('lets the office send a reminder now, once a day per person, and refuses others, files closed and people who owe nothing', async () => {
     await toDay(25);
     const fresh = await actor();
     const freshProject = await createProject(fresh, 'Vente maison Iris', 'house');

@@ -33,27 +33,71 @@ export function pieceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/project/:id/pieces',
-      { config: { access: 'project' }, schema: { tags, summary: 'Les pièces du dossier que je peux voir : états, fichiers, examens, validité des diagnostics', params: projectIdSchema, response } },
+      {
+        config: { access: 'project' },
+        schema: {
+          tags,
+          summary: 'Les pièces du dossier que je peux voir : états, fichiers, examens, validité des diagnostics',
+          params: projectIdSchema,
+          response,
+        },
+      },
       async (request) => service.getProjectPieces(ctx, requireUser(request), request.params.id),
     );
     app.post(
       '/piece/:id/review',
-      { config: { access: 'project' }, schema: { tags, summary: "Examiner une pièce (office) : accepter, à corriger, refuser, dispenser, annuler la dispense", params: pieceParams, body: pieceReviewSchema, response: changed } },
+      {
+        config: { access: 'project' },
+        schema: {
+          tags,
+          summary: 'Examiner une pièce (office) : accepter, à corriger, refuser, dispenser, annuler la dispense',
+          params: pieceParams,
+          body: pieceReviewSchema,
+          response: changed,
+        },
+      },
       async (request) => service.reviewPiece(ctx, requireUser(request), request.params.id, request.body),
     );
     app.post(
       '/project/:id/pieces/accept',
-      { config: { access: 'project' }, schema: { tags, summary: 'Accepter plusieurs pièces reçues à la fois (office)', params: projectIdSchema, body: batchAcceptSchema, response: changed } },
+      {
+        config: { access: 'project' },
+        schema: {
+          tags,
+          summary: 'Accepter plusieurs pièces reçues à la fois (office)',
+          params: projectIdSchema,
+          body: batchAcceptSchema,
+          response: changed,
+        },
+      },
       async (request) => service.acceptPieces(ctx, requireUser(request), request.params.id, request.body.ids),
     );
     app.patch(
       '/piece-version/:id/report',
-      { config: { access: 'project' }, schema: { tags, summary: "Date (et constat) d'un rapport de diagnostic envoyé comme pièce", params: versionParams, body: diagnosticReportSchema, response: changed } },
+      {
+        config: { access: 'project' },
+        schema: {
+          tags,
+          summary: "Date (et constat) d'un rapport de diagnostic envoyé comme pièce",
+          params: versionParams,
+          body: diagnosticReportSchema,
+          response: changed,
+        },
+      },
       async (request) => service.setReportDate(ctx, requireUser(request), request.params.id, request.body),
     );
     app.patch(
       '/project/:id/signing-date',
-      { config: { access: 'project' }, schema: { tags, summary: 'Date de signature prévue (office) ; vide pour la retirer', params: projectIdSchema, body: signingDateSchema, response } },
+      {
+        config: { access: 'project' },
+        schema: {
+          tags,
+          summary: 'Date de signature prévue (office) ; vide pour la retirer',
+          params: projectIdSchema,
+          body: signingDateSchema,
+          response,
+        },
+      },
       async (request) => service.setSigningDate(ctx, requireUser(request), request.params.id, request.body.signingDate),
     );
     app.post(
@@ -62,7 +106,8 @@ export function pieceRoutes(ctx: AppContext): FastifyPluginAsyncZod {
         config: { access: 'project' },
         schema: {
           tags,
-          summary: "Relancer maintenant (office) une personne, ou chacune, pour les pièces qu'elle doit encore ; 429 si une relance lui est déjà partie aujourd'hui",
+          summary:
+            "Relancer maintenant (office) une personne, ou chacune, pour les pièces qu'elle doit encore ; 429 si une relance lui est déjà partie aujourd'hui",
           params: projectIdSchema,
           body: remindNowSchema,
           response: { 200: remindNowResultSchema, ...errorAnswers(409, 429) },

@@ -71,7 +71,7 @@ export const PIECES_OFFICE_MAIL_INTERVAL_MS = 60 * 60_000;
 
 export const PIECE_MESSAGES = {
   ...PIECE_PERMISSION_MESSAGES,
-  notInProject: "Cette pièce ne fait pas partie de ce dossier.",
+  notInProject: 'Cette pièce ne fait pas partie de ce dossier.',
   someNotInProject: "Une des pièces choisies n'existe pas ou ne fait pas partie de ce dossier.",
   versionNotFound: "Ce fichier de pièce n'existe pas.",
   movedMeanwhile: "Cette pièce vient d'être modifiée par une autre personne : rechargez la page pour voir son état actuel.",
@@ -111,15 +111,25 @@ export async function syncPieceRequests(db: Db, projectId: number, at: Date): Pr
       at,
     })),
   );
-  await deletePieceRequests(db, plan.withdraw.map((r) => r.id));
-  await markRequestsNoLongerRequired(db, plan.markNoLongerRequired.map((r) => r.id));
+  await deletePieceRequests(
+    db,
+    plan.withdraw.map((r) => r.id),
+  );
+  await markRequestsNoLongerRequired(
+    db,
+    plan.markNoLongerRequired.map((r) => r.id),
+  );
   const rewritten = [...plan.markRequiredAgain, ...plan.keep.filter(({ stored, derived: d }) => stored.reasonText !== d.reasonText)];
-  await rewriteRequestReasons(db, rewritten.map(({ stored, derived: d }) => ({ id: stored.id, reasonText: d.reasonText })));
+  await rewriteRequestReasons(
+    db,
+    rewritten.map(({ stored, derived: d }) => ({ id: stored.id, reasonText: d.reasonText })),
+  );
 }
 
 // ---------------------------------------------------------------- reading
 
-const isoToFrench = (iso: string | null): string | null => (iso === null ? null : `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`);
+const isoToFrench = (iso: string | null): string | null =>
+  iso === null ? null : `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}`;
 const frenchToIso = (text: string): string => {
   const [day, month, year] = text.trim().split('/');
   return `${year}-${month}-${day}`;
@@ -132,7 +142,11 @@ function personName(p: ParticipantRow): string {
 /** Who acted, as the viewer may know them: the account id only to themself and admins (issue 9). */
 function personRef(loaded: LoadedProject, viewer: Viewer, userId: number | null, name: string) {
   const participant = userId === null ? undefined : loaded.participants.find((p) => p.userId === userId);
-  return { participantId: participant?.id ?? null, userId: userId !== null && (userId === viewer.id || isAdmin(viewer)) ? userId : null, name };
+  return {
+    participantId: participant?.id ?? null,
+    userId: userId !== null && (userId === viewer.id || isAdmin(viewer)) ? userId : null,
+    name,
+  };
 }
 
 function toVersionView(v: PieceVersionRow, loaded: LoadedProject, viewer: Viewer): PieceRequestView['versions'][number] {
@@ -172,30 +186,32 @@ async function readProjectPieces(db: Db, loaded: LoadedProject, viewer: Viewer, 
     const owner = owners.get(r.participantId);
     return owner !== undefined && canViewPiecesOf(viewer, access, owner);
   });
-  const views = visible.map(
-    (r): PieceRequestView => ({
-      id: r.id,
-      pieceId: r.pieceId,
-      label: r.label,
-      origin: r.origin,
-      participantId: r.participantId,
-      participantName: personName(people.get(r.participantId)!),
-      state: r.state,
-      stateLabel: PIECE_STATE_LABELS[r.state],
-      noLongerRequired: r.noLongerRequired,
-      reasonText: r.reasonText,
-      fileTypes: r.fileTypes,
-      updatedAt: r.updatedAt.toISOString(),
-      versions: versions.filter((v) => v.requestId === r.id).map((v) => toVersionView(v, loaded, viewer)),
-      reviews: reviews.filter((v) => v.requestId === r.id).map((v) => toReviewView(v, loaded, viewer)),
-      answers: answers.get(r.id) ?? [],
-    }),
-  );
+  const views = visible.map((r): PieceRequestView => ({
+    id: r.id,
+    pieceId: r.pieceId,
+    label: r.label,
+    origin: r.origin,
+    participantId: r.participantId,
+    participantName: personName(people.get(r.participantId)!),
+    state: r.state,
+    stateLabel: PIECE_STATE_LABELS[r.state],
+    noLongerRequired: r.noLongerRequired,
+    reasonText: r.reasonText,
+    fileTypes: r.fileTypes,
+    updatedAt: r.updatedAt.toISOString(),
+    versions: versions.filter((v) => v.requestId === r.id).map((v) => toVersionView(v, loaded, viewer)),
+    reviews: reviews.filter((v) => v.requestId === r.id).map((v) => toReviewView(v, loaded, viewer)),
+    answers: answers.get(r.id) ?? [],
+  }));
   const signingDate = isoToFrench(loaded.project.signingDate);
   const reports: DiagnosticReport[] = views.flatMap((r) =>
     r.state === 'refused' || r.noLongerRequired
       ? []
-      : r.versions.flatMap((v) => (v.diagnostic?.reportDate ? [{ kind: v.diagnostic.kind, reportDate: v.diagnostic.reportDate, finding: v.diagnostic.finding ?? undefined }] : [])),
+      : r.versions.flatMap((v) =>
+          v.diagnostic?.reportDate
+            ? [{ kind: v.diagnostic.kind, reportDate: v.diagnostic.reportDate, finding: v.diagnostic.finding ?? undefined }]
+            : [],
+        ),
   );
   return {
     projectId: loaded.project.id,
@@ -239,8 +255,11 @@ export async function reviewPiece(ctx: AppContext, user: UserWithOffice, request
   let mailed = false;
   await ctx.db.transaction(async (tx) => {
     if (!(await moveRequestState(tx, request.id, request.state, move.state, at))) throw conflict(M.movedMeanwhile);
-    await insertPieceReviews(tx, [{ requestId: request.id, action: review.action, reason, text, byUserId: user.id, byName: fullName(user), at }]);
-    if (review.action === 'to_correct') mailed = await queueCorrectionMail(ctx, tx, loaded, request, CORRECTION_REASON_LABELS[review.reason], text);
+    await insertPieceReviews(tx, [
+      { requestId: request.id, action: review.action, reason, text, byUserId: user.id, byName: fullName(user), at },
+    ]);
+    if (review.action === 'to_correct')
+      mailed = await queueCorrectionMail(ctx, tx, loaded, request, CORRECTION_REASON_LABELS[review.reason], text);
     await recordHistoryEvent(tx, at, pieceReviewedEvent(user, request, review.action, reason ? CORRECTION_REASON_LABELS[reason] : null));
   });
   if (mailed) ctx.outbox.wake();
@@ -257,17 +276,40 @@ function pieceReviewedEvent(user: UserWithOffice, request: PieceRequestRow, acti
   };
 }
 
-async function queueCorrectionMail(ctx: AppContext, db: Db, loaded: LoadedProject, request: PieceRequestRow, reason: string, text: string | null): Promise<boolean> {
+async function queueCorrectionMail(
+  ctx: AppContext,
+  db: Db,
+  loaded: LoadedProject,
+  request: PieceRequestRow,
+  reason: string,
+  text: string | null,
+): Promise<boolean> {
   const owner = loaded.participants.find((p) => p.id === request.participantId);
   if (!owner?.email) return false;
   // The project page opens on the piece; the link still requires signing in.
   const link = `${ctx.config.publicUrl}/project/${loaded.project.id}/dashboard?piece=${request.id}`;
-  await queueMail(db, pieceToCorrectMail({ to: owner.email, firstName: owner.firstName, projectName: loaded.project.name, pieceLabel: request.label, reason, text, link }));
+  await queueMail(
+    db,
+    pieceToCorrectMail({
+      to: owner.email,
+      firstName: owner.firstName,
+      projectName: loaded.project.name,
+      pieceLabel: request.label,
+      reason,
+      text,
+      link,
+    }),
+  );
   return true;
 }
 
 /** `POST /project/{id}/pieces/accept`: accepts every chosen piece, or none when one may not be. */
-export async function acceptPieces(ctx: AppContext, user: UserWithOffice, projectId: number, ids: readonly number[]): Promise<ProjectPieces> {
+export async function acceptPieces(
+  ctx: AppContext,
+  user: UserWithOffice,
+  projectId: number,
+  ids: readonly number[],
+): Promise<ProjectPieces> {
   await requireReviewer(ctx, user, projectId);
   const requests = await findPieceRequests(ctx.db, projectId, ids);
   if (requests.length !== ids.length) throw notFound(M.someNotInProject);
@@ -277,15 +319,24 @@ export async function acceptPieces(ctx: AppContext, user: UserWithOffice, projec
   }
   const at = ctx.now();
   await ctx.db.transaction(async (tx) => {
-    for (const request of requests) if (!(await moveRequestState(tx, request.id, request.state, 'accepted', at))) throw conflict(M.movedMeanwhile);
-    await insertPieceReviews(tx, requests.map((r) => ({ requestId: r.id, action: 'accept' as const, byUserId: user.id, byName: fullName(user), at })));
+    for (const request of requests)
+      if (!(await moveRequestState(tx, request.id, request.state, 'accepted', at))) throw conflict(M.movedMeanwhile);
+    await insertPieceReviews(
+      tx,
+      requests.map((r) => ({ requestId: r.id, action: 'accept' as const, byUserId: user.id, byName: fullName(user), at })),
+    );
     await recordHistoryEvent(tx, at, ...requests.map((r) => pieceReviewedEvent(user, r, 'accept', null)));
   });
   return answerPieces(ctx, user, projectId);
 }
 
 /** `PATCH /project/{id}/signing-date`: the office plans (or clears) the signing; the reports' warnings follow. */
-export async function setSigningDate(ctx: AppContext, user: UserWithOffice, projectId: number, signingDate: string | null): Promise<ProjectPieces> {
+export async function setSigningDate(
+  ctx: AppContext,
+  user: UserWithOffice,
+  projectId: number,
+  signingDate: string | null,
+): Promise<ProjectPieces> {
   const { viewer, access } = await requireOpenProject(ctx, user, projectId);
   if (!canSetSigningDate(viewer, access)) throw forbidden(M.signingDateRefused);
   await updateSigningDate(ctx.db, projectId, signingDate === null ? null : frenchToIso(signingDate), ctx.now());
@@ -305,7 +356,11 @@ export async function setReportDate(
   const owner = access.participants.find((p) => p.id === found.request.participantId)!;
   if (!canSetReportDate(viewer, access, owner)) throw forbidden(M.reportDateRefused);
   if (!findDiagnosticRule(report.kind).pieceIds.includes(found.request.pieceId)) throw badRequest(M.notThisDiagnostic);
-  await updateVersionReport(ctx.db, versionId, { diagnosticKind: report.kind, reportDate: frenchToIso(report.reportDate), finding: report.finding ?? null });
+  await updateVersionReport(ctx.db, versionId, {
+    diagnosticKind: report.kind,
+    reportDate: frenchToIso(report.reportDate),
+    finding: report.finding ?? null,
+  });
   return answerPieces(ctx, user, found.request.projectId);
 }
 
@@ -355,9 +410,25 @@ export async function checkPieceUpload(
 }
 
 /** The "Autre document" request of a piece sent unasked, received at once (`createUnrequestedPiece`), named after the drawer's file type. */
-async function insertUnrequestedPiece(db: Db, projectId: number, participantId: number, fileType: string, at: Date): Promise<PieceRequestRow> {
+async function insertUnrequestedPiece(
+  db: Db,
+  projectId: number,
+  participantId: number,
+  fileType: string,
+  at: Date,
+): Promise<PieceRequestRow> {
   const piece = createUnrequestedPiece(participantId, isFileTypeCode(fileType) ? fileType : 'other');
-  return insertPieceRequest(db, { projectId, participantId, pieceId: piece.pieceId, label: piece.label, origin: piece.origin, state: piece.state, reasonText: null, fileTypes: [...piece.fileTypes], at });
+  return insertPieceRequest(db, {
+    projectId,
+    participantId,
+    pieceId: piece.pieceId,
+    label: piece.label,
+    origin: piece.origin,
+    state: piece.state,
+    reasonText: null,
+    fileTypes: [...piece.fileTypes],
+    at,
+  });
 }
 
 /**
@@ -389,6 +460,14 @@ export async function recordPieceVersion(
   const officeEmail = loaded.office?.email;
   if (upload.byOffice || !officeEmail) return { mailed: false };
   if (!(await claimOfficeMailSlot(db, loaded.project.id, at, PIECES_OFFICE_MAIL_INTERVAL_MS))) return { mailed: false };
-  await queueMail(db, piecesReceivedMail({ to: officeEmail, projectName: loaded.project.name, senderName: fullName(user), link: `${ctx.config.publicUrl}/project/${loaded.project.id}/dashboard` }));
+  await queueMail(
+    db,
+    piecesReceivedMail({
+      to: officeEmail,
+      projectName: loaded.project.name,
+      senderName: fullName(user),
+      link: `${ctx.config.publicUrl}/project/${loaded.project.id}/dashboard`,
+    }),
+  );
   return { mailed: true };
 }

@@ -5,7 +5,13 @@ import { BACKENDS, bearer, buildTestApp, type TestApp } from '../../../test/test
 
 type Actor = { id: number; email: string; headers: Record<string, string> };
 type Piece = ProjectPieces['requests'][number];
-type Person = { id: number; email: string | null; user: { id: number } | null; last_name: string; pieces?: { received: number; total: number } };
+type Person = {
+  id: number;
+  email: string | null;
+  user: { id: number } | null;
+  last_name: string;
+  pieces?: { received: number; total: number };
+};
 
 describe.each(BACKENDS)('the pieces of a file on %s', (backend) => {
   let t: TestApp;
@@ -23,7 +29,8 @@ describe.each(BACKENDS)('the pieces of a file on %s', (backend) => {
     expect(res.statusCode, res.body).toBe(200);
     return res.json<ProjectPieces>();
   };
-  const pieceOf = async (participantId: number, pieceId: string) => (await pieces(notary)).requests.find((r) => r.participantId === participantId && r.pieceId === pieceId);
+  const pieceOf = async (participantId: number, pieceId: string) =>
+    (await pieces(notary)).requests.find((r) => r.participantId === participantId && r.pieceId === pieceId);
   async function drawer(a: Actor, participantId: number, docFileType: string): Promise<number> {
     const res = await api(a, 'POST', '/participant/adddocument', { projectId, docType: 'document_files', docFileType, participantId });
     expect(res.statusCode, res.body).toBe(200);
@@ -31,12 +38,22 @@ describe.each(BACKENDS)('the pieces of a file on %s', (backend) => {
   }
   function send(a: Actor, fields: Record<string, string>) {
     const body = multipartBody(fields, { field: 'file', name: 'piece.pdf', content: PDF_BYTES, type: 'application/pdf' });
-    return t.app.inject({ method: 'POST', url: `/api/project/${projectId}/addfile`, headers: { ...a.headers, ...body.headers }, payload: body.payload });
+    return t.app.inject({
+      method: 'POST',
+      url: `/api/project/${projectId}/addfile`,
+      headers: { ...a.headers, ...body.headers },
+      payload: body.payload,
+    });
   }
   async function saveCivilStatus(answers: Record<string, unknown>) {
     const project = (await api(seller, 'GET', `/project/${projectId}`)).json();
-    const item = project.documents.flatMap((d: { document_civil_statuses: Array<{ id: number; version: number }> }) => d.document_civil_statuses).find((q: { id: number }) => q.id === civilId);
-    const res = await api(seller, 'PATCH', '/document', { docType: 'document_civil_status', document: { id: civilId, version: item.version, ...answers } });
+    const item = project.documents
+      .flatMap((d: { document_civil_statuses: Array<{ id: number; version: number }> }) => d.document_civil_statuses)
+      .find((q: { id: number }) => q.id === civilId);
+    const res = await api(seller, 'PATCH', '/document', {
+      docType: 'document_civil_status',
+      document: { id: civilId, version: item.version, ...answers },
+    });
     expect(res.statusCode, res.body).toBe(200);
   }
   const officeMails = () => t.mails.filter((m) => m.subject.startsWith('Nouvelles pièces à examiner'));
@@ -48,23 +65,50 @@ describe.each(BACKENDS)('the pieces of a file on %s', (backend) => {
     stranger = await actor();
     admin = await actor({ roles: ['ROLE_USER', 'ROLE_ADMIN'] });
     notary = await actor({ isNotary: true, notaryOfficeId: 1 });
-    projectId = (await api(seller, 'POST', '/project', { name: 'Vente maison', type: 'realty', subtype: 'house', role: 'seller' })).json().id;
+    projectId = (await api(seller, 'POST', '/project', { name: 'Vente maison', type: 'realty', subtype: 'house', role: 'seller' })).json()
+      .id;
     expect((await api(seller, 'PATCH', `/project/${projectId}`, { office: 1 })).statusCode).toBe(200);
-    await api(seller, 'POST', `/project/${projectId}/addperson`, { firstName: 'Bruno', lastName: 'Acheteur', email: buyer.email, role: 'buyer' });
+    await api(seller, 'POST', `/project/${projectId}/addperson`, {
+      firstName: 'Bruno',
+      lastName: 'Acheteur',
+      email: buyer.email,
+      role: 'buyer',
+    });
     await t.acceptInvitation(buyer.email, 'Kq7#vLp2!xWr9');
     // Climbing from inside the file: the buyer plants a second account as a seller, and adds a notary of another office as a buyer.
     const plantedUser = await t.createUser();
-    await api(buyer, 'POST', `/project/${projectId}/addperson`, { firstName: 'Faux', lastName: 'Vendeur', email: plantedUser.email, role: 'seller' });
-    planted = { id: plantedUser.id, email: plantedUser.email, headers: bearer(await t.acceptInvitation(plantedUser.email, plantedUser.password)) };
+    await api(buyer, 'POST', `/project/${projectId}/addperson`, {
+      firstName: 'Faux',
+      lastName: 'Vendeur',
+      email: plantedUser.email,
+      role: 'seller',
+    });
+    planted = {
+      id: plantedUser.id,
+      email: plantedUser.email,
+      headers: bearer(await t.acceptInvitation(plantedUser.email, plantedUser.password)),
+    };
     const otherNotaryUser = await t.createUser({ isNotary: true, notaryOfficeId: 2 });
-    await api(buyer, 'POST', `/project/${projectId}/addperson`, { firstName: 'Autre', lastName: 'Notaire', email: otherNotaryUser.email, role: 'buyer' });
-    otherNotary = { id: otherNotaryUser.id, email: otherNotaryUser.email, headers: bearer(await t.acceptInvitation(otherNotaryUser.email, otherNotaryUser.password)) };
+    await api(buyer, 'POST', `/project/${projectId}/addperson`, {
+      firstName: 'Autre',
+      lastName: 'Notaire',
+      email: otherNotaryUser.email,
+      role: 'buyer',
+    });
+    otherNotary = {
+      id: otherNotaryUser.id,
+      email: otherNotaryUser.email,
+      headers: bearer(await t.acceptInvitation(otherNotaryUser.email, otherNotaryUser.password)),
+    };
     const project = (await api(seller, 'GET', `/project/${projectId}`)).json();
     const people = project.participants as Person[];
     sellerPid = people.find((p) => p.user?.id === seller.id)!.id;
     buyerPid = people.find((p) => p.last_name === 'Acheteur')!.id;
     plantedPid = people.find((p) => p.last_name === 'Vendeur')!.id;
-    civilId = project.documents.find((d: { participant: { id: number } | null; document_civil_statuses: unknown[] }) => d.participant?.id === sellerPid && d.document_civil_statuses.length === 1).id;
+    civilId = project.documents.find(
+      (d: { participant: { id: number } | null; document_civil_statuses: unknown[] }) =>
+        d.participant?.id === sellerPid && d.document_civil_statuses.length === 1,
+    ).id;
   });
   afterAll(() => t.close());
 
@@ -99,7 +143,10 @@ describe.each(BACKENDS)('the pieces of a file on %s', (backend) => {
 
   it('follows the answers: a marriage contract asked when married, withdrawn when single before anything was sent', async () => {
     await saveCivilStatus({ marital_status: 'married' });
-    expect(await pieceOf(sellerPid, 'marriage_contract')).toMatchObject({ state: 'requested', reasonText: 'demandé car : Quelle est votre situation matrimoniale = Marié(e)' });
+    expect(await pieceOf(sellerPid, 'marriage_contract')).toMatchObject({
+      state: 'requested',
+      reasonText: 'demandé car : Quelle est votre situation matrimoniale = Marié(e)',
+    });
     await saveCivilStatus({ marital_status: 'single' });
     expect(await pieceOf(sellerPid, 'marriage_contract')).toBeUndefined();
   });
@@ -118,13 +165,18 @@ describe.each(BACKENDS)('the pieces of a file on %s', (backend) => {
     expect((await send(seller, { id: String(sellerDrawer), pieceRequestId: '999999' })).statusCode).toBe(404);
     expect((await send(seller, { id: String(sellerDrawer), pieceRequestId: 'abc' })).statusCode).toBe(400);
     const dpeDrawer = await drawer(seller, sellerPid, 'dpe');
-    expect((await send(seller, { id: String(dpeDrawer), pieceRequestId: String(identity.id) })).json().message).toBe('Ce type de fichier ne correspond pas à la pièce demandée.');
+    expect((await send(seller, { id: String(dpeDrawer), pieceRequestId: String(identity.id) })).json().message).toBe(
+      'Ce type de fichier ne correspond pas à la pièce demandée.',
+    );
 
     const sent = await send(seller, { id: String(sellerDrawer), pieceRequestId: String(identity.id) });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().documents.find((d: { id: number }) => d.id === sellerDrawer).document_files[0].files).toHaveLength(1);
     const received = (await pieceOf(sellerPid, 'identity_document'))!;
-    expect(received).toMatchObject({ state: 'received', versions: [{ fileName: 'piece.pdf', fileType: 'identity_card', documentId: sellerDrawer, sentBy: { participantId: sellerPid } }] });
+    expect(received).toMatchObject({
+      state: 'received',
+      versions: [{ fileName: 'piece.pdf', fileType: 'identity_card', documentId: sellerDrawer, sentBy: { participantId: sellerPid } }],
+    });
     // The version names its file in the drawer, so the web can read it through get_file.
     const stored = sent.json().documents.find((d: { id: number }) => d.id === sellerDrawer).document_files[0].files[0];
     expect(received.versions[0]!.storedName).toBe(stored);
@@ -152,10 +204,19 @@ describe.each(BACKENDS)('the pieces of a file on %s', (backend) => {
     expect((await api(otherNotary, 'POST', `/piece/${identity.id}/review`, { action: 'accept' })).statusCode).toBe(403);
     expect((await api(notary, 'POST', `/piece/${identity.id}/review`, { action: 'to_correct' })).statusCode).toBe(400);
 
-    const back = await api(notary, 'POST', `/piece/${identity.id}/review`, { action: 'to_correct', reason: 'unreadable', text: 'La photo est floue.' });
+    const back = await api(notary, 'POST', `/piece/${identity.id}/review`, {
+      action: 'to_correct',
+      reason: 'unreadable',
+      text: 'La photo est floue.',
+    });
     expect(back.statusCode, back.body).toBe(200);
     const corrected = back.json<ProjectPieces>().requests.find((r) => r.id === identity.id)!;
-    expect(corrected).toMatchObject({ state: 'to_correct', reviews: [{ action: 'to_correct', reason: 'unreadable', text: 'La photo est floue.', by: { userId: notary.id, participantId: null } }] });
+    expect(corrected).toMatchObject({
+      state: 'to_correct',
+      reviews: [
+        { action: 'to_correct', reason: 'unreadable', text: 'La photo est floue.', by: { userId: notary.id, participantId: null } },
+      ],
+    });
     // The person sees who reviewed by name, not their account.
     const seenBySeller = (await pieces(seller)).requests.find((r) => r.id === identity.id)!;
     expect(seenBySeller.reviews[0]!.by).toEqual({ participantId: null, userId: null, name: 'Jeanne Durand' });
@@ -170,7 +231,7 @@ describe.each(BACKENDS)('the pieces of a file on %s', (backend) => {
     expect((await api(notary, 'POST', `/piece/${identity.id}/review`, { action: 'accept' })).statusCode).toBe(200);
     const again = await api(admin, 'POST', `/piece/${identity.id}/review`, { action: 'accept' });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe('Cette pièce est déjà dans l\'état « Acceptée ».');
+    expect(again.json().message).toBe("Cette pièce est déjà dans l'état « Acceptée ».");
     const late = await send(seller, { id: String(sellerDrawer), pieceRequestId: String(identity.id) });
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toMatch(/déjà été acceptée/);
@@ -197,24 +258,36 @@ describe.each(BACKENDS)('the pieces of a file on %s', (backend) => {
     expect(accepted.json().requests.find((r: Piece) => r.id === title.id).state).toBe('accepted');
   });
 
-  it("dates a diagnostic report (its validity follows) and warns when it expires before the signing the office plans", async () => {
+  it('dates a diagnostic report (its validity follows) and warns when it expires before the signing the office plans', async () => {
     const diagnostics = (await pieceOf(sellerPid, 'technical_diagnostics'))!;
     const termites = await drawer(seller, sellerPid, 'termites_report');
     expect((await send(seller, { id: String(termites), pieceRequestId: String(diagnostics.id) })).statusCode).toBe(200);
     const version = (await pieceOf(sellerPid, 'technical_diagnostics'))!.versions[0]!;
     expect(version.diagnostic).toEqual({ kind: 'termites', reportDate: null, finding: null, validity: null });
 
-    expect((await api(buyer, 'PATCH', `/piece-version/${version.id}/report`, { kind: 'termites', reportDate: '15/03/2026' })).statusCode).toBe(403);
-    expect((await api(seller, 'PATCH', `/piece-version/${version.id}/report`, { kind: 'termites', reportDate: '31/02/2026' })).statusCode).toBe(400);
+    expect(
+      (await api(buyer, 'PATCH', `/piece-version/${version.id}/report`, { kind: 'termites', reportDate: '15/03/2026' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await api(seller, 'PATCH', `/piece-version/${version.id}/report`, { kind: 'termites', reportDate: '31/02/2026' })).statusCode,
+    ).toBe(400);
     const dated = await api(seller, 'PATCH', `/piece-version/${version.id}/report`, { kind: 'termites', reportDate: '15/03/2026' });
     expect(dated.statusCode, dated.body).toBe(200);
     const seen = dated.json<ProjectPieces>().requests.find((r) => r.id === diagnostics.id)!.versions[0]!;
-    expect(seen.diagnostic).toEqual({ kind: 'termites', reportDate: '15/03/2026', finding: null, validity: { unlimited: false, validUntil: '14/09/2026' } });
+    expect(seen.diagnostic).toEqual({
+      kind: 'termites',
+      reportDate: '15/03/2026',
+      finding: null,
+      validity: { unlimited: false, validUntil: '14/09/2026' },
+    });
 
     expect((await api(seller, 'PATCH', `/project/${projectId}/signing-date`, { signingDate: '01/10/2026' })).statusCode).toBe(403);
     const planned = await api(notary, 'PATCH', `/project/${projectId}/signing-date`, { signingDate: '01/10/2026' });
     expect(planned.statusCode, planned.body).toBe(200);
-    expect(planned.json()).toMatchObject({ signingDate: '01/10/2026', diagnosticWarnings: [{ kind: 'termites', validUntil: '14/09/2026' }] });
+    expect(planned.json()).toMatchObject({
+      signingDate: '01/10/2026',
+      diagnosticWarnings: [{ kind: 'termites', validUntil: '14/09/2026' }],
+    });
     const cleared = await api(notary, 'PATCH', `/project/${projectId}/signing-date`, { signingDate: '' });
     expect(cleared.json()).toMatchObject({ signingDate: null, diagnosticWarnings: [] });
   });
@@ -229,15 +302,29 @@ describe.each(BACKENDS)('the pieces of a file on %s', (backend) => {
 
     const all = (await pieces(notary)).requests;
     const waiting = all.filter((r) => r.state === 'received').length;
-    const dashboard = (await api(notary, 'GET', '/projects/mine')).json() as Array<{ id: number; pieces_to_review?: number; progress: number }>;
+    const dashboard = (await api(notary, 'GET', '/projects/mine')).json() as Array<{
+      id: number;
+      pieces_to_review?: number;
+      progress: number;
+    }>;
     expect(dashboard.find((p) => p.id === projectId)!.pieces_to_review).toBe(waiting);
-    const sellerDashboard = (await api(seller, 'GET', '/projects/mine')).json() as Array<{ id: number; pieces_to_review?: number; progress: number }>;
+    const sellerDashboard = (await api(seller, 'GET', '/projects/mine')).json() as Array<{
+      id: number;
+      pieces_to_review?: number;
+      progress: number;
+    }>;
     expect(sellerDashboard.find((p) => p.id === projectId)!.pieces_to_review).toBeUndefined();
 
     const project = (await api(notary, 'GET', `/project/${projectId}`)).json();
     const sellerCard = (project.participants as Person[]).find((p) => p.id === sellerPid)!;
-    const own = all.filter((r) => r.participantId === sellerPid && !r.noLongerRequired && r.origin !== 'unrequested' && r.state !== 'refused' && r.state !== 'waived');
-    expect(sellerCard.pieces).toEqual({ received: own.filter((r) => r.state === 'received' || r.state === 'accepted').length, total: own.length });
+    const own = all.filter(
+      (r) =>
+        r.participantId === sellerPid && !r.noLongerRequired && r.origin !== 'unrequested' && r.state !== 'refused' && r.state !== 'waived',
+    );
+    expect(sellerCard.pieces).toEqual({
+      received: own.filter((r) => r.state === 'received' || r.state === 'accepted').length,
+      total: own.length,
+    });
     // The buyer does not see the seller's pieces, nor their count.
     const buyerView = (await api(buyer, 'GET', `/project/${projectId}`)).json();
     expect((buyerView.participants as Person[]).find((p) => p.id === sellerPid)!.pieces).toBeUndefined();
@@ -246,15 +333,28 @@ describe.each(BACKENDS)('the pieces of a file on %s', (backend) => {
 
   it('reconciles two saves of one file arriving together as a later save would', async () => {
     const project = (await api(seller, 'GET', `/project/${projectId}`)).json();
-    type WireDocument = Record<string, Array<{ id: number; version: number }>> & { participant: { id: number } | null; shared_role: string | null };
+    type WireDocument = Record<string, Array<{ id: number; version: number }>> & {
+      participant: { id: number } | null;
+      shared_role: string | null;
+    };
     const ofSeller = (key: string) => project.documents.flatMap((d: WireDocument) => (d.participant?.id === sellerPid ? d[key] : []))[0];
     // The sale questionnaire is the sellers' shared one (issue 23); its pieces are asked of the first seller.
     const sale = project.documents.flatMap((d: WireDocument) => (d.shared_role === 'seller' ? d.document_sale_houses : []))[0];
     const civil = ofSeller('document_civil_statuses');
-    const keys = async () => (await pieces(notary)).requests.filter((r) => r.participantId === sellerPid && !r.noLongerRequired).map((r) => r.pieceId).sort();
+    const keys = async () =>
+      (await pieces(notary)).requests
+        .filter((r) => r.participantId === sellerPid && !r.noLongerRequired)
+        .map((r) => r.pieceId)
+        .sort();
     const [a, b] = await Promise.all([
-      api(seller, 'PATCH', '/document', { docType: 'document_sale_house', document: { ...fullyAnsweredSample(saleHouseDefinition), id: sale.id, version: sale.version } }),
-      api(seller, 'PATCH', '/document', { docType: 'document_civil_status', document: { id: civil.id, version: civil.version, marital_status: 'married' } }),
+      api(seller, 'PATCH', '/document', {
+        docType: 'document_sale_house',
+        document: { ...fullyAnsweredSample(saleHouseDefinition), id: sale.id, version: sale.version },
+      }),
+      api(seller, 'PATCH', '/document', {
+        docType: 'document_civil_status',
+        document: { id: civil.id, version: civil.version, marital_status: 'married' },
+      }),
     ]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
     const together = await keys();
@@ -270,7 +370,13 @@ describe.each(BACKENDS)('the pieces of a file on %s', (backend) => {
 
   it('describes its routes in the OpenAPI document', async () => {
     const doc = (await t.app.inject({ method: 'GET', url: '/api/docs' })).json();
-    for (const path of ['/api/project/{id}/pieces', '/api/piece/{id}/review', '/api/project/{id}/pieces/accept', '/api/piece-version/{id}/report', '/api/project/{id}/signing-date']) {
+    for (const path of [
+      '/api/project/{id}/pieces',
+      '/api/piece/{id}/review',
+      '/api/project/{id}/pieces/accept',
+      '/api/piece-version/{id}/report',
+      '/api/project/{id}/signing-date',
+    ]) {
       expect(Object.keys(doc.paths), path).toContain(path);
     }
   });

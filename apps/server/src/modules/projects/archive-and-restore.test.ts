@@ -20,15 +20,21 @@ describe.each(BACKENDS)('archiving and restoring files on %s', (backend) => {
   }
   const api = (a: Actor, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url: `/api${url}`, headers: a.headers, ...(payload ? { payload } : {}) });
-  const dashboardIds = async (a: Actor, query = '') => ((await api(a, 'GET', `/projects/mine${query}`)).json() as Array<{ id: number }>).map((p) => p.id);
+  const dashboardIds = async (a: Actor, query = '') =>
+    ((await api(a, 'GET', `/projects/mine${query}`)).json() as Array<{ id: number }>).map((p) => p.id);
 
   /** A client's house sale at the Paris office, with a buyer who has an account, at `status`. */
   async function fileAt(status: number, name = 'Vente maison Dubois'): Promise<number> {
     const created = await api(client, 'POST', '/project', { name, type: 'realty', subtype: 'house', role: 'seller' });
     const id = created.json().id as number;
     await api(client, 'PATCH', `/project/${id}`, { office: 1 });
-    await t.database.db.insert(participants).values({ projectId: id, firstName: 'Bruno', lastName: 'Achat', email: buyer.email, userId: buyer.id, role: 'buyer' });
-    await t.database.db.update(projects).set({ status }).where(sql`${projects.id} = ${id}`);
+    await t.database.db
+      .insert(participants)
+      .values({ projectId: id, firstName: 'Bruno', lastName: 'Achat', email: buyer.email, userId: buyer.id, role: 'buyer' });
+    await t.database.db
+      .update(projects)
+      .set({ status })
+      .where(sql`${projects.id} = ${id}`);
     return id;
   }
 
@@ -78,7 +84,10 @@ describe.each(BACKENDS)('archiving and restoring files on %s', (backend) => {
     expect(restored.json()).toMatchObject({ id, is_archived: false, status: 4 });
     expect(await dashboardIds(client)).toContain(id);
     expect(await dashboardIds(parisNotary, '?archived=true')).not.toContain(id);
-    expect(t.mails.slice(sent).map((m) => m.subject)).toEqual(['Dossier restauré : Vente maison Dubois', 'Dossier restauré : Vente maison Dubois']);
+    expect(t.mails.slice(sent).map((m) => m.subject)).toEqual([
+      'Dossier restauré : Vente maison Dubois',
+      'Dossier restauré : Vente maison Dubois',
+    ]);
   });
 
   it('lets the creator archive and restore their file before it is sent', async () => {
@@ -138,7 +147,9 @@ describe.each(BACKENDS)('archiving and restoring files on %s', (backend) => {
       // A tiny table is cheaper to scan: the planner is told not to, so that it shows which index fits the query.
       const rows = await t.database.db.transaction(async (tx) => {
         await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-        const result = (await tx.execute(sql.raw(`EXPLAIN SELECT p.id FROM projects p WHERE ${where} ORDER BY p.created_at DESC, p.id DESC LIMIT 25`))) as unknown as {
+        const result = (await tx.execute(
+          sql.raw(`EXPLAIN SELECT p.id FROM projects p WHERE ${where} ORDER BY p.created_at DESC, p.id DESC LIMIT 25`),
+        )) as unknown as {
           rows: Array<Record<string, string>>;
         };
         return result.rows;

@@ -97,7 +97,10 @@ describe.each(BACKENDS)('dashboard pages on %s', (backend) => {
     ['?limit=0', 'Le nombre de dossiers par page doit être compris entre 1 et 100.'],
     ['?limit=101', 'Le nombre de dossiers par page doit être compris entre 1 et 100.'],
     ['?after=not-a-cursor', 'La page demandée est invalide. Merci de recharger la liste de vos dossiers.'],
-    [`?after=${Buffer.from(JSON.stringify(['hier', 1])).toString('base64url')}`, 'La page demandée est invalide. Merci de recharger la liste de vos dossiers.'],
+    [
+      `?after=${Buffer.from(JSON.stringify(['hier', 1])).toString('base64url')}`,
+      'La page demandée est invalide. Merci de recharger la liste de vos dossiers.',
+    ],
     ['?type=boat', 'Le type de dossier doit être « realty » ou « succession ».'],
   ])('refuses %s with a French message', async ([query, message]) => {
     const res = await get(client, query);

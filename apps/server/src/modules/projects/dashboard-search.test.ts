@@ -14,7 +14,12 @@ describe.each(BACKENDS)('dashboard search by words on %s', (backend) => {
     t = await buildTestApp(backend);
     client = await t.signedInUser();
     for (const name of names) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/project', headers: client.headers, payload: { name, type: 'realty', subtype: 'house', role: 'seller' } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/project',
+        headers: client.headers,
+        payload: { name, type: 'realty', subtype: 'house', role: 'seller' },
+      });
       expect(res.statusCode, res.body).toBe(201);
       ids[name] = res.json().id;
     }

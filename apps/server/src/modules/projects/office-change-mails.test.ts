@@ -31,8 +31,12 @@ describe.each(BACKENDS)('mails of office moves and granted rights on %s', (backe
   it('mails nobody when a client picks the first office, and both offices and the people when the office moves the file', async () => {
     const name = 'Vente <b>Dubois</b> & fils';
     const id = (await api(client, 'POST', '/project', { name, type: 'realty', subtype: 'house', role: 'seller' })).json().id as number;
-    await t.database.db.insert(participants).values({ projectId: id, firstName: 'Bruno', lastName: 'Achat', email: buyer.email, userId: buyer.id, role: 'buyer' });
-    await t.database.db.insert(participants).values({ projectId: id, firstName: 'Sans', lastName: 'Compte', email: 'sans.compte@exemple.fr', role: 'buyer' });
+    await t.database.db
+      .insert(participants)
+      .values({ projectId: id, firstName: 'Bruno', lastName: 'Achat', email: buyer.email, userId: buyer.id, role: 'buyer' });
+    await t.database.db
+      .insert(participants)
+      .values({ projectId: id, firstName: 'Sans', lastName: 'Compte', email: 'sans.compte@exemple.fr', role: 'buyer' });
     let sent = t.mails.length;
     expect((await api(client, 'PATCH', `/project/${id}`, { office: 1 })).statusCode).toBe(200);
     expect(t.mails.slice(sent)).toEqual([]);
@@ -43,7 +47,9 @@ describe.each(BACKENDS)('mails of office moves and granted rights on %s', (backe
     expect(mails.map((m) => m.to).sort()).toEqual(['office-paris@notadoo.fr', 'office-lyon@notadoo.fr', client.email, buyer.email].sort());
     const lyon = mails.find((m) => m.to === 'office-lyon@notadoo.fr')!;
     expect(lyon.subject).toBe(`Dossier confié à votre office : ${name}`);
-    expect(lyon.text).toContain(`Nicolas Bernard a confié le dossier « ${name} », jusqu'ici suivi par l'office de Paris, à l'office de Lyon.`);
+    expect(lyon.text).toContain(
+      `Nicolas Bernard a confié le dossier « ${name} », jusqu'ici suivi par l'office de Paris, à l'office de Lyon.`,
+    );
     expect(lyon.link).toBe(`http://app.test/project/${id}/dashboard`);
     expect(lyon.html).toContain('Vente &lt;b&gt;Dubois&lt;/b&gt; &amp; fils');
     expect(lyon.html).not.toContain('<b>Dubois</b>');
@@ -69,7 +75,11 @@ describe.each(BACKENDS)('mails of office moves and granted rights on %s', (backe
     expect(granted.statusCode).toBe(200);
     expect(granted.json().isPro).toBe(true);
     expect(t.mails.slice(sent)).toEqual([
-      expect.objectContaining({ to: agent.email, subject: "Vos droits d'intermédiaire immobilier sont activés", link: 'http://app.test/dashboard' }),
+      expect.objectContaining({
+        to: agent.email,
+        subject: "Vos droits d'intermédiaire immobilier sont activés",
+        link: 'http://app.test/dashboard',
+      }),
     ]);
     expect(t.mails.at(-1)!.text).toContain("Un administrateur Notadoo vient de vous accorder les droits d'intermédiaire immobilier.");
     // Granting again changes nothing and sends nothing.

@@ -100,16 +100,23 @@ const LOAD_OF_DOCUMENT_COLUMNS: RawColumns<LoadJson & { project_id: number | nul
  */
 export async function loadProjects(db: Db, ids: readonly number[]): Promise<LoadedProject[]> {
   if (ids.length === 0) return [];
-  const [answer] = await preparedRawStatement<LoadJson>(db, 'load_projects', LOAD_COLUMNS, () => loadQuery(sql`${sql.placeholder('ids')}::int[]`)).execute({ ids });
+  const [answer] = await preparedRawStatement<LoadJson>(db, 'load_projects', LOAD_COLUMNS, () =>
+    loadQuery(sql`${sql.placeholder('ids')}::int[]`),
+  ).execute({ ids });
   return fromJson(answer!, ids);
 }
 
 /** The file a document belongs to, in the same one statement (the document is among its `documents`). */
 export async function loadProjectOfDocument(db: Db, documentId: number): Promise<LoadedProject | undefined> {
-  const [answer] = await preparedRawStatement<LoadJson & { project_id: number | null }>(db, 'load_project_of_document', LOAD_OF_DOCUMENT_COLUMNS, () => {
-    const projectOf = sql`(SELECT d.project_id FROM documents d WHERE d.id = ${sql.placeholder('documentId')})`;
-    return sql`SELECT ${projectOf} AS project_id, l.* FROM (${loadQuery(sql`ARRAY[${projectOf}]`)}) l`;
-  }).execute({ documentId });
+  const [answer] = await preparedRawStatement<LoadJson & { project_id: number | null }>(
+    db,
+    'load_project_of_document',
+    LOAD_OF_DOCUMENT_COLUMNS,
+    () => {
+      const projectOf = sql`(SELECT d.project_id FROM documents d WHERE d.id = ${sql.placeholder('documentId')})`;
+      return sql`SELECT ${projectOf} AS project_id, l.* FROM (${loadQuery(sql`ARRAY[${projectOf}]`)}) l`;
+    },
+  ).execute({ documentId });
   return answer!.project_id === null ? undefined : fromJson(answer!, [answer!.project_id])[0];
 }
 
@@ -121,7 +128,12 @@ function fromJson(answer: LoadJson, ids: readonly number[]): LoadedProject[] {
     const document = withDates<DocumentRow>(row, DOCUMENT_DATES);
     pushTo(docs, document.projectId, document);
   }
-  const byId = new Map((answer.projects ?? []).map((row) => [row.project.id as number, { ...row, project: withDates<ProjectRow>(row.project, PROJECT_DATES) }]));
+  const byId = new Map(
+    (answer.projects ?? []).map((row) => [
+      row.project.id as number,
+      { ...row, project: withDates<ProjectRow>(row.project, PROJECT_DATES) },
+    ]),
+  );
   return ids.flatMap((id) => {
     const row = byId.get(id);
     if (!row) return [];
@@ -136,7 +148,9 @@ function fromJson(answer: LoadJson, ids: readonly number[]): LoadedProject[] {
  * again on every call; an array of one id it plans once and keeps.
  */
 export async function loadProject(db: Db, id: number): Promise<LoadedProject | undefined> {
-  const [answer] = await preparedRawStatement<LoadJson>(db, 'load_project', LOAD_COLUMNS, () => loadQuery(sql`ARRAY[${sql.placeholder('id')}::int]`)).execute({ id });
+  const [answer] = await preparedRawStatement<LoadJson>(db, 'load_project', LOAD_COLUMNS, () =>
+    loadQuery(sql`ARRAY[${sql.placeholder('id')}::int]`),
+  ).execute({ id });
   return fromJson(answer!, [id])[0];
 }
 
@@ -240,14 +254,20 @@ export async function findDashboardPage(
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    projects: summariesFromJson(row, page.map(([id]) => id)),
+    projects: summariesFromJson(
+      row,
+      page.map(([id]) => id),
+    ),
     next: rows.length > query.limit && last ? { createdAt: last[1], id: last[0] } : undefined,
   };
 }
 
 /** Changes a project's own columns (name, status, office, cover) and its `updated_at`. */
 export async function updateProject(db: Db, id: number, changes: Partial<typeof projects.$inferInsert>): Promise<void> {
-  await db.update(projects).set({ ...changes, updatedAt: new Date() }).where(eq(projects.id, id));
+  await db
+    .update(projects)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(projects.id, id));
 }
 
 /** A new file; answers its id. */
@@ -277,10 +297,25 @@ interface RevisionRow {
   notary_office_id: number | null;
   revision: string;
   office_revision: string | null;
-  people: Array<{ id: number; role: ProjectForAccess['participants'][number]['role']; user_id: number | null; last_connection: string | null; avatar: string | null; added_by: number | null; role_confirmed: boolean }>;
+  people: Array<{
+    id: number;
+    role: ProjectForAccess['participants'][number]['role'];
+    user_id: number | null;
+    last_connection: string | null;
+    avatar: string | null;
+    added_by: number | null;
+    role_confirmed: boolean;
+  }>;
 }
 
-const REVISION_COLUMNS: RawColumns<RevisionRow> = { status: true, creator_id: true, notary_office_id: true, revision: true, office_revision: true, people: true };
+const REVISION_COLUMNS: RawColumns<RevisionRow> = {
+  status: true,
+  creator_id: true,
+  notary_office_id: true,
+  revision: true,
+  office_revision: true,
+  people: true,
+};
 
 /**
  * The rows the revisions of migration 0220 are bumped on: `projects.revision`
@@ -324,13 +359,21 @@ export async function findProjectRevision(db: Db, id: number): Promise<ProjectRe
     id,
     revision: row.revision,
     officeRevision: row.office_revision,
-    people: people.map((p) => ({ id: p.id, userId: p.user_id, avatar: p.avatar, lastConnection: p.last_connection === null ? null : new Date(p.last_connection) })),
+    people: people.map((p) => ({
+      id: p.id,
+      userId: p.user_id,
+      avatar: p.avatar,
+      lastConnection: p.last_connection === null ? null : new Date(p.last_connection),
+    })),
     access,
   };
   return { access, tagFor: (viewer) => projectPageTag(parts, viewer) };
 }
 
-export async function recordOfficeMove(db: Db, move: { projectId: number; movedBy: number; fromOfficeId: number; toOfficeId: number; movedAt: Date }): Promise<void> {
+export async function recordOfficeMove(
+  db: Db,
+  move: { projectId: number; movedBy: number; fromOfficeId: number; toOfficeId: number; movedAt: Date },
+): Promise<void> {
   await db.insert(projectOfficeMoves).values(move);
 }
 

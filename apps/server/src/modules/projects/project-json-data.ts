@@ -29,7 +29,10 @@ export function peopleJson(list: SQL): SQL {
     FROM participants pa LEFT JOIN users u ON u.id = pa.user_id WHERE pa.project_id = ANY(${list}))`;
 }
 
-export type PeopleJson = Array<{ row: Record<string, unknown>; user: { id: number; lastConnectionDate: string | null; avatar: string | null } | null }> | null;
+export type PeopleJson = Array<{
+  row: Record<string, unknown>;
+  user: { id: number; lastConnectionDate: string | null; avatar: string | null } | null;
+}> | null;
 
 /** How many piece requests of each state each person has: counts, not rows. */
 export function pieceCountsJson(list: SQL): SQL {

@@ -38,7 +38,14 @@ export function toViewer(user: UserWithOffice): Viewer {
 }
 
 function toPersonForAccess(p: ParticipantRow): PersonForAccess {
-  return { id: p.id, role: p.role, user: p.user && { id: p.user.id }, joined: p.user !== null && p.user.lastConnectionDate !== null, added_by: p.addedBy, role_confirmed: p.roleConfirmed };
+  return {
+    id: p.id,
+    role: p.role,
+    user: p.user && { id: p.user.id },
+    joined: p.user !== null && p.user.lastConnectionDate !== null,
+    added_by: p.addedBy,
+    role_confirmed: p.roleConfirmed,
+  };
 }
 
 export function toProjectForAccess(loaded: Pick<LoadedProject, 'project' | 'participants'>): ProjectForAccess {
@@ -86,8 +93,7 @@ export function toDocumentForAccess(row: Pick<DocumentRow, 'participantId' | 'sh
   };
 }
 
-const emptyQuestionnaires = () =>
-  Object.fromEntries(QUESTIONNAIRE_DOC_TYPES.map((t) => [t, []])) as Record<QuestionnaireDocType, []>;
+const emptyQuestionnaires = () => Object.fromEntries(QUESTIONNAIRE_DOC_TYPES.map((t) => [t, []])) as Record<QuestionnaireDocType, []>;
 
 /** One document on the wire; the answers only for those who may read them. */
 function toDocument(d: DocumentRow, readable: boolean): ProjectDocument {

@@ -38,7 +38,13 @@ import { COVER_SHAPE, storeImage } from '../../files/stored-images';
 import { discardUpload, receiveUpload, temporaryUploadsDir, type StoredUpload } from '../../files/upload';
 import { queueMail } from '../../mail/outbox-data';
 import type { Db } from '../../db/database';
-import { officeMoveOfficeMail, officeMovePersonMail, projectArchiveMail, projectStatusMail, projectSubmittedMail } from '../../mail/templates';
+import {
+  officeMoveOfficeMail,
+  officeMovePersonMail,
+  projectArchiveMail,
+  projectStatusMail,
+  projectSubmittedMail,
+} from '../../mail/templates';
 import { viewerTag, type UserWithOffice } from '../users/user-data';
 import {
   findDashboardPage,
@@ -93,7 +99,12 @@ export async function createProject(ctx: AppContext, user: UserWithOffice, input
       isCreator: true,
       roleConfirmed: true,
     });
-    await insertQuestionnaires(tx, projectId, participantId, questionnairesFor(input, input.role, { hasSuccession: false, hasBalance: false }));
+    await insertQuestionnaires(
+      tx,
+      projectId,
+      participantId,
+      questionnairesFor(input, input.role, { hasSuccession: false, hasBalance: false }),
+    );
     await ensureSharedQuestionnaire(tx, { id: projectId, type: input.type, subtype: input.subtype }, input.role);
     // Issue 22: the creator's basic pieces (identity, title...) are asked from the start.
     await syncPieceRequests(tx, projectId, ctx.now());
@@ -120,7 +131,12 @@ export async function getProjectFor(ctx: AppContext, user: UserWithOffice, id: n
  */
 export async function getProjectPage(ctx: AppContext, user: UserWithOffice, id: number): Promise<{ page: Project; etag: string }> {
   const { loaded, viewer, access } = await requireOpenProject(ctx, user, id);
-  const people = loaded.participants.map((p) => ({ id: p.id, userId: p.user?.id ?? null, avatar: p.user?.avatar ?? null, lastConnection: p.user?.lastConnectionDate ?? null }));
+  const people = loaded.participants.map((p) => ({
+    id: p.id,
+    userId: p.user?.id ?? null,
+    avatar: p.user?.avatar ?? null,
+    lastConnection: p.user?.lastConnectionDate ?? null,
+  }));
   const tag = projectPageTag({ id, revision: loaded.revision, officeRevision: loaded.officeRevision, people, access }, viewer);
   return { page: toProject(loaded, viewer), etag: entityTag([tag, viewerTag(user)]) };
 }
@@ -179,7 +195,13 @@ function encodeCursor(cursor: DashboardCursor): string {
 function decodeCursor(text: string): DashboardCursor {
   try {
     const [createdAt, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
-    if (typeof createdAt === 'string' && !Number.isNaN(Date.parse(createdAt)) && Number.isInteger(id) && (id as number) > 0 && (id as number) < 2 ** 31) {
+    if (
+      typeof createdAt === 'string' &&
+      !Number.isNaN(Date.parse(createdAt)) &&
+      Number.isInteger(id) &&
+      (id as number) > 0 &&
+      (id as number) < 2 ** 31
+    ) {
       return { createdAt, id: id as number };
     }
   } catch {
@@ -209,7 +231,12 @@ export async function setProjectStatus(ctx: AppContext, user: UserWithOffice, id
     await ctx.db.transaction(async (tx) => {
       await updateProject(tx, id, { status });
       await queueStatusChangeMails(ctx, tx, user, loaded, status);
-      await recordHistoryEvent(tx, ctx.now(), { kind: 'status_changed', projectId: id, actor: user, details: { from: statusLabel(loaded.project.status), to: statusLabel(status), fromCode: loaded.project.status, toCode: status } });
+      await recordHistoryEvent(tx, ctx.now(), {
+        kind: 'status_changed',
+        projectId: id,
+        actor: user,
+        details: { from: statusLabel(loaded.project.status), to: statusLabel(status), fromCode: loaded.project.status, toCode: status },
+      });
     });
     ctx.outbox.wake();
   }
@@ -220,7 +247,8 @@ export async function setProjectStatus(ctx: AppContext, user: UserWithOffice, id
 function peopleToTell(loaded: LoadedProject, actor: UserWithOffice): Array<{ email: string; firstName: string }> {
   const byEmail = new Map<string, { email: string; firstName: string }>();
   for (const p of loaded.participants) {
-    if (p.user && p.user.id !== actor.id && p.email && !byEmail.has(p.email.toLowerCase())) byEmail.set(p.email.toLowerCase(), { email: p.email, firstName: p.firstName });
+    if (p.user && p.user.id !== actor.id && p.email && !byEmail.has(p.email.toLowerCase()))
+      byEmail.set(p.email.toLowerCase(), { email: p.email, firstName: p.firstName });
   }
   return [...byEmail.values()];
 }
@@ -228,13 +256,20 @@ function peopleToTell(loaded: LoadedProject, actor: UserWithOffice): Array<{ ema
 const fullName = (user: UserWithOffice) => `${user.firstName} ${user.lastName}`;
 const projectLink = (ctx: AppContext, id: number) => `${ctx.config.publicUrl}/project/${id}/dashboard`;
 
-async function queueStatusChangeMails(ctx: AppContext, db: Db, actor: UserWithOffice, loaded: LoadedProject, status: number): Promise<void> {
+async function queueStatusChangeMails(
+  ctx: AppContext,
+  db: Db,
+  actor: UserWithOffice,
+  loaded: LoadedProject,
+  status: number,
+): Promise<void> {
   const link = projectLink(ctx, loaded.project.id);
   const name = loaded.project.name;
   if (status === SUBMITTED_STATUS && loaded.office?.email) {
     await queueMail(db, projectSubmittedMail(loaded.office.email, name, fullName(actor), link));
   }
-  for (const p of peopleToTell(loaded, actor)) await queueMail(db, projectStatusMail(p.email, p.firstName, name, statusLabel(status), link));
+  for (const p of peopleToTell(loaded, actor))
+    await queueMail(db, projectStatusMail(p.email, p.firstName, name, statusLabel(status), link));
 }
 
 export async function changeProjectOffice(ctx: AppContext, user: UserWithOffice, id: number, officeId: number): Promise<Project> {
@@ -252,7 +287,12 @@ export async function changeProjectOffice(ctx: AppContext, user: UserWithOffice,
       await queueOfficeMoveMails(ctx, tx, user, loaded, move);
     }
     if (previous?.id !== officeId) {
-      await recordHistoryEvent(tx, ctx.now(), { kind: 'office_changed', projectId: id, actor: user, details: { from: previous?.city ?? null, to: office.city, fromId: previous?.id ?? null, toId: officeId } });
+      await recordHistoryEvent(tx, ctx.now(), {
+        kind: 'office_changed',
+        projectId: id,
+        actor: user,
+        details: { from: previous?.city ?? null, to: office.city, fromId: previous?.id ?? null, toId: officeId },
+      });
     }
   });
   if (move) ctx.outbox.wake();
@@ -262,14 +302,25 @@ export async function changeProjectOffice(ctx: AppContext, user: UserWithOffice,
 
 type OfficeContact = { city: string; email: string | null };
 
-async function queueOfficeMoveMails(ctx: AppContext, db: Db, actor: UserWithOffice, loaded: LoadedProject, move: { from: OfficeContact; to: OfficeContact }): Promise<void> {
+async function queueOfficeMoveMails(
+  ctx: AppContext,
+  db: Db,
+  actor: UserWithOffice,
+  loaded: LoadedProject,
+  move: { from: OfficeContact; to: OfficeContact },
+): Promise<void> {
   const link = projectLink(ctx, loaded.project.id);
   const common = { projectName: loaded.project.name, actor: fullName(actor), fromCity: move.from.city, toCity: move.to.city };
-  for (const [office, incoming] of [[move.from, false], [move.to, true]] as const) {
+  for (const [office, incoming] of [
+    [move.from, false],
+    [move.to, true],
+  ] as const) {
     // The office leaving the file gets no link into it: the site's address instead.
-    if (office.email) await queueMail(db, officeMoveOfficeMail({ ...common, to: office.email, incoming, link: incoming ? link : ctx.config.publicUrl }));
+    if (office.email)
+      await queueMail(db, officeMoveOfficeMail({ ...common, to: office.email, incoming, link: incoming ? link : ctx.config.publicUrl }));
   }
-  for (const p of peopleToTell(loaded, actor)) await queueMail(db, officeMovePersonMail({ ...common, to: p.email, firstName: p.firstName, link }));
+  for (const p of peopleToTell(loaded, actor))
+    await queueMail(db, officeMovePersonMail({ ...common, to: p.email, firstName: p.firstName, link }));
 }
 
 /**
@@ -337,14 +388,25 @@ export async function restoreProject(ctx: AppContext, user: UserWithOffice, id: 
 async function changeArchiveState(ctx: AppContext, user: UserWithOffice, id: number, archived: boolean): Promise<void> {
   const { loaded, access, viewer } = await requireOpenProject(ctx, user, id);
   requirePermission(mayChangeArchiveState(viewer, access));
-  const conflict = () => new AppError('CONFLICT', archived ? PROJECT_PERMISSION_MESSAGES.alreadyArchived : PROJECT_PERMISSION_MESSAGES.notArchived);
+  const conflict = () =>
+    new AppError('CONFLICT', archived ? PROJECT_PERMISSION_MESSAGES.alreadyArchived : PROJECT_PERMISSION_MESSAGES.notArchived);
   const file = { ...access, is_archived: loaded.project.isArchived };
   if (!(archived ? canArchiveProject(viewer, file) : canRestoreProject(viewer, file))) throw conflict();
   await ctx.db.transaction(async (tx) => {
     if (!(await setArchivedUnlessAlready(tx, id, archived, ctx.now()))) throw conflict();
     const link = projectLink(ctx, id);
     for (const p of peopleToTell(loaded, user)) {
-      await queueMail(tx, projectArchiveMail({ to: p.email, firstName: p.firstName, projectName: loaded.project.name, actor: fullName(user), archived, link }));
+      await queueMail(
+        tx,
+        projectArchiveMail({
+          to: p.email,
+          firstName: p.firstName,
+          projectName: loaded.project.name,
+          actor: fullName(user),
+          archived,
+          link,
+        }),
+      );
     }
     await recordHistoryEvent(tx, ctx.now(), { kind: archived ? 'archived' : 'restored', projectId: id, actor: user });
   });

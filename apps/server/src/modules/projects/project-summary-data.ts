@@ -3,7 +3,17 @@ import type { Db } from '../../db/database';
 import { jsonRow, timestampKeys, withDates } from '../../db/json-rows';
 import { preparedRawStatement, type RawColumns } from '../../db/prepared-statements';
 import type { OfficeRow, ProgressPart, ProjectForSummary, ProjectRow } from './project-data';
-import { OFFICE_COLUMNS, PROJECT_COLUMNS, peopleByProject, peopleJson, pieceCountsByProject, pieceCountsJson, pushTo, type PeopleJson, type PieceCountsJson } from './project-json-data';
+import {
+  OFFICE_COLUMNS,
+  PROJECT_COLUMNS,
+  peopleByProject,
+  peopleJson,
+  pieceCountsByProject,
+  pieceCountsJson,
+  pushTo,
+  type PeopleJson,
+  type PieceCountsJson,
+} from './project-json-data';
 
 /**
  * Project summaries (the dashboard's cards) in one statement answering one
@@ -37,13 +47,25 @@ export interface SummaryJson {
   to_review: Array<[number, number]> | null;
 }
 
-export const SUMMARY_COLUMNS: RawColumns<SummaryJson> = { projects: true, offices: true, people: true, parts: true, pieces: true, to_review: true };
+export const SUMMARY_COLUMNS: RawColumns<SummaryJson> = {
+  projects: true,
+  offices: true,
+  people: true,
+  parts: true,
+  pieces: true,
+  to_review: true,
+};
 
 /** The projects of `ids` that exist, in that order, ready for the summary presenter. */
 export async function loadProjectsForSummary(db: Db, ids: readonly number[]): Promise<ProjectForSummary[]> {
   if (ids.length === 0) return [];
   // Built once with the ids as a placeholder, and prepared. Both drivers decode json columns.
-  const rows = await preparedRawStatement<SummaryJson>(db, 'project_summaries', SUMMARY_COLUMNS, () => sql`SELECT ${summaryColumns(sql`${sql.placeholder('ids')}::int[]`)}`).execute({ ids });
+  const rows = await preparedRawStatement<SummaryJson>(
+    db,
+    'project_summaries',
+    SUMMARY_COLUMNS,
+    () => sql`SELECT ${summaryColumns(sql`${sql.placeholder('ids')}::int[]`)}`,
+  ).execute({ ids });
   return summariesFromJson(rows[0]!, ids);
 }
 

@@ -26,7 +26,12 @@ function pngOfSize(width: number, height: number): Buffer {
   const row = Buffer.alloc(1 + Math.ceil(width / 8), 0xff);
   row[0] = 0; // no filter
   const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)), { level: 9 });
-  return Buffer.concat([Buffer.from('89504e470d0a1a0a', 'hex'), chunk('IHDR', header), chunk('IDAT', pixels), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from('89504e470d0a1a0a', 'hex'),
+    chunk('IHDR', header),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 const DENIED = "Erreur : Vous n'avez pas les droits suffisants pour accéder à ce projet.";
@@ -43,7 +48,13 @@ describe.each(BACKENDS)('projects on %s', (backend) => {
   const api = (a: Actor, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object) =>
     t.app.inject({ method, url: `/api${url}`, headers: a.headers, ...(payload ? { payload } : {}) });
   async function create(a: Actor, body: Record<string, string> = {}) {
-    const res = await api(a, 'POST', '/project', { name: 'Vente appartement Lyon', type: 'realty', subtype: 'appt', role: 'seller', ...body });
+    const res = await api(a, 'POST', '/project', {
+      name: 'Vente appartement Lyon',
+      type: 'realty',
+      subtype: 'appt',
+      role: 'seller',
+      ...body,
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().id as number;
   }
@@ -78,17 +89,34 @@ describe.each(BACKENDS)('projects on %s', (backend) => {
         creator: client.id,
       });
       expect(project.participants).toEqual([
-        expect.objectContaining({ first_name: 'Claire', last_name: 'Dubois', email: client.email, role: 'seller', roles_project: ['seller', 'creator'], user: expect.objectContaining({ id: client.id }) }),
+        expect.objectContaining({
+          first_name: 'Claire',
+          last_name: 'Dubois',
+          email: client.email,
+          role: 'seller',
+          roles_project: ['seller', 'creator'],
+          user: expect.objectContaining({ id: client.id }),
+        }),
       ]);
-      const kinds = project.documents.map((d: Record<string, unknown[]>) => Object.keys(d).find((k) => k.startsWith('document_') && d[k]!.length > 0));
+      const kinds = project.documents.map((d: Record<string, unknown[]>) =>
+        Object.keys(d).find((k) => k.startsWith('document_') && d[k]!.length > 0),
+      );
       expect(kinds.sort()).toEqual(['document_civil_statuses', 'document_sale_appts']);
       expect(project.documents[0].participant).toEqual({ id: project.participants[0].id });
     });
 
     it.each([
       ['a buyer', { role: 'buyer' }, ['document_buyers', 'document_civil_statuses']],
-      ['an heir of a settlement', { type: 'succession', subtype: 'settlement', role: 'heir', name: 'Succession Martin' }, ['document_civil_statuses', 'document_successions']],
-      ['a client of a balance', { type: 'succession', subtype: 'balance', role: 'client', name: 'Bilan Dubois' }, ['document_civil_statuses', 'document_heritage_balances']],
+      [
+        'an heir of a settlement',
+        { type: 'succession', subtype: 'settlement', role: 'heir', name: 'Succession Martin' },
+        ['document_civil_statuses', 'document_successions'],
+      ],
+      [
+        'a client of a balance',
+        { type: 'succession', subtype: 'balance', role: 'client', name: 'Bilan Dubois' },
+        ['document_civil_statuses', 'document_heritage_balances'],
+      ],
       ['a house seller', { subtype: 'house' }, ['document_civil_statuses', 'document_sale_houses']],
     ])('gives %s the questionnaires of their role', async (_label, body, expected) => {
       const id = await create(client, body);
@@ -116,15 +144,24 @@ describe.each(BACKENDS)('projects on %s', (backend) => {
     });
 
     it('refuses while a role change is pending, the intermediary role without isPro, the office role without an office', async () => {
-      expect((await api(pendingUser, 'POST', '/project', { name: 'X', type: 'realty', subtype: 'appt', role: 'seller' })).statusCode).toBe(403);
-      expect((await api(client, 'POST', '/project', { name: 'X', type: 'realty', subtype: 'appt', role: 'intermediary' })).statusCode).toBe(403);
+      expect((await api(pendingUser, 'POST', '/project', { name: 'X', type: 'realty', subtype: 'appt', role: 'seller' })).statusCode).toBe(
+        403,
+      );
+      expect((await api(client, 'POST', '/project', { name: 'X', type: 'realty', subtype: 'appt', role: 'intermediary' })).statusCode).toBe(
+        403,
+      );
       expect((await api(client, 'POST', '/project', { name: 'X', type: 'realty', subtype: 'appt', role: 'office' })).statusCode).toBe(403);
-      expect((await api(pro, 'POST', '/project', { name: 'X', type: 'realty', subtype: 'appt', role: 'intermediary' })).statusCode).toBe(201);
+      expect((await api(pro, 'POST', '/project', { name: 'X', type: 'realty', subtype: 'appt', role: 'intermediary' })).statusCode).toBe(
+        201,
+      );
     });
 
     it("opens a notary's own project in their office", async () => {
       const id = await create(parisNotary, { role: 'office' });
-      expect((await api(parisNotary, 'GET', `/project/${id}`)).json()).toMatchObject({ notary_office: { id: 1, city: 'Paris' }, city: 'Paris' });
+      expect((await api(parisNotary, 'GET', `/project/${id}`)).json()).toMatchObject({
+        notary_office: { id: 1, city: 'Paris' },
+        city: 'Paris',
+      });
     });
   });
 
@@ -139,9 +176,11 @@ describe.each(BACKENDS)('projects on %s', (backend) => {
       expect((await api(admin, 'GET', '/project/abc')).statusCode).toBe(400);
     });
 
-    it("lists a project as partial, name and status only, to an intermediary participant who is not a pro", async () => {
+    it('lists a project as partial, name and status only, to an intermediary participant who is not a pro', async () => {
       const id = await create(client, { name: 'Dossier avec agent' });
-      await t.database.db.insert(participants).values({ projectId: id, firstName: 'A', lastName: 'B', userId: other.id, role: 'intermediary' });
+      await t.database.db
+        .insert(participants)
+        .values({ projectId: id, firstName: 'A', lastName: 'B', userId: other.id, role: 'intermediary' });
       const mine = (await api(other, 'GET', '/projects/mine')).json();
       expect(mine).toContainEqual({ id, name: 'Dossier avec agent', status: 1, is_partial: true });
       expect((await api(other, 'GET', `/project/${id}`)).statusCode).toBe(403);
@@ -162,7 +201,10 @@ describe.each(BACKENDS)('projects on %s', (backend) => {
   describe('office choice', () => {
     it('lets a client choose only while none is set; office members and admins switch', async () => {
       const id = await create(client);
-      expect((await api(client, 'PATCH', `/project/${id}`, { office: 3 })).json()).toMatchObject({ notary_office: { id: 3 }, city: 'Marseille' });
+      expect((await api(client, 'PATCH', `/project/${id}`, { office: 3 })).json()).toMatchObject({
+        notary_office: { id: 3 },
+        city: 'Marseille',
+      });
       const again = await api(client, 'PATCH', `/project/${id}`, { office: 4 });
       expect(again.statusCode).toBe(403);
       expect((await api(admin, 'PATCH', `/project/${id}`, { office: 1 })).json().city).toBe('Paris');
@@ -179,7 +221,12 @@ describe.each(BACKENDS)('projects on %s', (backend) => {
       const moves = await api(lyonNotary, 'GET', `/project/${id}/office-moves`);
       expect(moves.statusCode, moves.body).toBe(200);
       expect(moves.json()).toEqual([
-        { moved_at: expect.any(String), moved_by: { firstName: expect.any(String), lastName: expect.any(String) }, from: { id: 1, city: 'Paris' }, to: { id: 2, city: 'Lyon' } },
+        {
+          moved_at: expect.any(String),
+          moved_by: { firstName: expect.any(String), lastName: expect.any(String) },
+          from: { id: 1, city: 'Paris' },
+          to: { id: 2, city: 'Lyon' },
+        },
       ]);
       expect(Number.isNaN(Date.parse(moves.json()[0].moved_at))).toBe(false);
       expect((await api(client, 'GET', `/project/${id}/office-moves`)).statusCode).toBe(403);
@@ -201,8 +248,12 @@ describe.each(BACKENDS)('projects on %s', (backend) => {
   describe('status workflow', () => {
     it('submits to the notary: status 3, a mail to the office, a mail to the other participants with an account', async () => {
       const id = await create(client, { name: 'Vente Paris 8e' });
-      await t.database.db.insert(participants).values({ projectId: id, firstName: 'Bruno', lastName: 'Achat', email: other.email, userId: other.id, role: 'buyer' });
-      await t.database.db.insert(participants).values({ projectId: id, firstName: 'Sans', lastName: 'Compte', email: 'sans.compte@exemple.fr', role: 'buyer' });
+      await t.database.db
+        .insert(participants)
+        .values({ projectId: id, firstName: 'Bruno', lastName: 'Achat', email: other.email, userId: other.id, role: 'buyer' });
+      await t.database.db
+        .insert(participants)
+        .values({ projectId: id, firstName: 'Sans', lastName: 'Compte', email: 'sans.compte@exemple.fr', role: 'buyer' });
       expect((await api(client, 'PATCH', '/project/status', { id, status: 3 })).statusCode).toBe(403); // no office yet
       await api(client, 'PATCH', `/project/${id}`, { office: 1 });
       const sent = t.mails.length;
@@ -223,7 +274,12 @@ describe.each(BACKENDS)('projects on %s', (backend) => {
       const sent = t.mails.length;
       const res = await api(parisNotary, 'PATCH', '/project/status', { id, status: 4 });
       expect(res.json().status).toBe(4);
-      expect(t.mails.slice(sent)).toEqual([expect.objectContaining({ to: client.email, subject: 'Votre dossier « Vente appartement Lyon » : Complet en attente de signature' })]);
+      expect(t.mails.slice(sent)).toEqual([
+        expect.objectContaining({
+          to: client.email,
+          subject: 'Votre dossier « Vente appartement Lyon » : Complet en attente de signature',
+        }),
+      ]);
       expect((await api(client, 'PATCH', '/project/status', { id, status: 3 })).statusCode).toBe(403); // already past 3
       const list = await t.app.inject({
         method: 'POST',
@@ -247,7 +303,12 @@ describe.each(BACKENDS)('projects on %s', (backend) => {
     it('stores an image cover checked by content, serves it, replaces and removes it', async () => {
       const id = await create(client);
       const up = multipart({ id: String(id) }, { field: 'cover_image', name: 'photo.png', content: PNG, type: 'image/png' });
-      const res = await t.app.inject({ method: 'POST', url: '/api/project/cover', headers: { ...client.headers, ...up.headers }, payload: up.payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/project/cover',
+        headers: { ...client.headers, ...up.headers },
+        payload: up.payload,
+      });
       expect(res.statusCode, res.body).toBe(200);
       const { cover_image } = res.json();
       expect(cover_image).toMatch(/^[a-f0-9]{24}\.webp$/);
@@ -265,15 +326,29 @@ describe.each(BACKENDS)('projects on %s', (backend) => {
       const id = await create(client);
       const photo = await sharp({ create: { width: 4000, height: 3000, channels: 3, background: '#7a9e7e' } })
         .jpeg()
-        .withExif({ IFD0: { Make: 'Appareil', Model: 'Téléphone' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2400/100', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 300/100' } })
+        .withExif({
+          IFD0: { Make: 'Appareil', Model: 'Téléphone' },
+          IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '48/1 51/1 2400/100', GPSLongitudeRef: 'E', GPSLongitude: '2/1 21/1 300/100' },
+        })
         .toBuffer();
       expect((await sharp(photo).metadata()).exif?.includes('Appareil')).toBe(true);
       const up = multipart({ id: String(id) }, { field: 'cover_image', name: 'maison.jpg', content: photo, type: 'image/jpeg' });
-      const res = await t.app.inject({ method: 'POST', url: '/api/project/cover', headers: { ...client.headers, ...up.headers }, payload: up.payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/project/cover',
+        headers: { ...client.headers, ...up.headers },
+        payload: up.payload,
+      });
       expect(res.statusCode, res.body).toBe(200);
       const served = await t.app.inject({ method: 'GET', url: `/uploads/covers/${res.json().cover_image}` });
       const meta = await sharp(served.rawPayload).metadata();
-      expect({ format: meta.format, width: meta.width, height: meta.height, exif: meta.exif, xmp: meta.xmp }).toEqual({ format: 'webp', width: 1067, height: 800, exif: undefined, xmp: undefined });
+      expect({ format: meta.format, width: meta.width, height: meta.height, exif: meta.exif, xmp: meta.xmp }).toEqual({
+        format: 'webp',
+        width: 1067,
+        height: 800,
+        exif: undefined,
+        xmp: undefined,
+      });
     });
 
     it('refuses an image of 20000 × 20000 pixels (a bomb of a few kilobytes) as a cover and as an avatar, with a French 400, storing nothing', async () => {
@@ -282,11 +357,21 @@ describe.each(BACKENDS)('projects on %s', (backend) => {
       expect(bomb.length).toBeLessThan(400 * 1024);
       const refusal = { status: 400, message: MESSAGES.imageTooManyPixels(40) };
       const cover = multipart({ id: String(id) }, { field: 'cover_image', name: 'bombe.png', content: bomb, type: 'image/png' });
-      const res = await t.app.inject({ method: 'POST', url: '/api/project/cover', headers: { ...client.headers, ...cover.headers }, payload: cover.payload });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/project/cover',
+        headers: { ...client.headers, ...cover.headers },
+        payload: cover.payload,
+      });
       expect({ status: res.statusCode, message: res.json().message }).toEqual(refusal);
       expect((await api(client, 'GET', `/project/${id}`)).json().cover_image).toBeNull();
       const avatar = multipart({ email: client.email }, { field: 'avatar', name: 'bombe.png', content: bomb, type: 'image/png' });
-      const refused = await t.app.inject({ method: 'POST', url: '/api/users/avatar', headers: { ...client.headers, ...avatar.headers }, payload: avatar.payload });
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/avatar',
+        headers: { ...client.headers, ...avatar.headers },
+        payload: avatar.payload,
+      });
       expect({ status: refused.statusCode, message: refused.json().message }).toEqual(refusal);
       const stored = (dir: string) => (existsSync(path.join(t.dataDir, dir)) ? readdirSync(path.join(t.dataDir, dir)) : []);
       expect([...stored('tmp'), ...stored('uploads/avatars')]).toEqual([]);
@@ -294,17 +379,38 @@ describe.each(BACKENDS)('projects on %s', (backend) => {
 
     it('refuses a cover that is not an image whatever its name, a too large one, and a stranger', async () => {
       const id = await create(client);
-      const fake = multipart({ id: String(id) }, { name: 'photo.png', field: 'cover_image', content: Buffer.from('%PDF-1.7 pas une image'), type: 'image/png' });
-      const res = await t.app.inject({ method: 'POST', url: '/api/project/cover', headers: { ...client.headers, ...fake.headers }, payload: fake.payload });
+      const fake = multipart(
+        { id: String(id) },
+        { name: 'photo.png', field: 'cover_image', content: Buffer.from('%PDF-1.7 pas une image'), type: 'image/png' },
+      );
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/project/cover',
+        headers: { ...client.headers, ...fake.headers },
+        payload: fake.payload,
+      });
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('La couverture doit être une image (PNG, JPEG, GIF ou WebP).');
 
-      const big = multipart({ id: String(id) }, { name: 'big.png', field: 'cover_image', content: Buffer.concat([PNG, Buffer.alloc(6 * 1024 * 1024)]), type: 'image/png' });
-      const tooBig = await t.app.inject({ method: 'POST', url: '/api/project/cover', headers: { ...client.headers, ...big.headers }, payload: big.payload });
+      const big = multipart(
+        { id: String(id) },
+        { name: 'big.png', field: 'cover_image', content: Buffer.concat([PNG, Buffer.alloc(6 * 1024 * 1024)]), type: 'image/png' },
+      );
+      const tooBig = await t.app.inject({
+        method: 'POST',
+        url: '/api/project/cover',
+        headers: { ...client.headers, ...big.headers },
+        payload: big.payload,
+      });
       expect(tooBig.statusCode).toBe(413);
 
       const ok = multipart({ id: String(id) }, { name: 'p.png', field: 'cover_image', content: PNG, type: 'image/png' });
-      const stranger = await t.app.inject({ method: 'POST', url: '/api/project/cover', headers: { ...other.headers, ...ok.headers }, payload: ok.payload });
+      const stranger = await t.app.inject({
+        method: 'POST',
+        url: '/api/project/cover',
+        headers: { ...other.headers, ...ok.headers },
+        payload: ok.payload,
+      });
       expect(stranger.statusCode).toBe(403);
       const notMultipart = await api(client, 'POST', '/project/cover', { id });
       expect(notMultipart.statusCode).toBeGreaterThanOrEqual(400);
@@ -343,7 +449,10 @@ describe.each(BACKENDS)('projects on %s', (backend) => {
       .values({ projectId: id, firstName: 'B', lastName: 'B', userId: other.id, role: 'buyer' })
       .returning();
     const { documents } = await import('../../db/schema');
-    await t.database.db.update(documents).set({ answers: { secret: 'valeur' } }).where(eq(documents.projectId, id));
+    await t.database.db
+      .update(documents)
+      .set({ answers: { secret: 'valeur' } })
+      .where(eq(documents.projectId, id));
     const seen = (await api(other, 'GET', `/project/${id}`)).json();
     expect(JSON.stringify(seen)).not.toContain('valeur');
     expect(buyer).toBeDefined();

@@ -30,7 +30,13 @@ describe('questionnaire PDF', () => {
 
   it('prints a name typed with combining accents in its composed form', async () => {
     const decomposed = 'Nguye\u0302\u0303n'.normalize('NFD');
-    const pdf = await renderQuestionnairePdf({ definition: civilStatusDefinition, answers: { last_name: decomposed }, projectName: 'Dossier', personName: null, generatedAt });
+    const pdf = await renderQuestionnairePdf({
+      definition: civilStatusDefinition,
+      answers: { last_name: decomposed },
+      projectName: 'Dossier',
+      personName: null,
+      generatedAt,
+    });
     expect(await readPdfLines(pdf)).toContain('Nom de naissance : Nguyễn');
   });
 

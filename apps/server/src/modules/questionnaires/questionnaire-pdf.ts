@@ -100,7 +100,11 @@ function writeHeader(pdf: PdfWriter, input: QuestionnairePdfInput): void {
 }
 
 function writeLabelled({ doc, text }: PdfWriter, label: string, value: string): void {
-  doc.font('bold').fontSize(10).fillColor(COLORS.text).text(`${text(label)} : `, { continued: true });
+  doc
+    .font('bold')
+    .fontSize(10)
+    .fillColor(COLORS.text)
+    .text(`${text(label)} : `, { continued: true });
   doc.font('regular').text(text(value));
 }
 
@@ -116,7 +120,11 @@ function writeAnswer({ doc, text }: PdfWriter, field: Field, answers: Answers): 
   const value = describeAnswer(field.kind, answers[field.name]);
   indented(doc, () => {
     doc.fontSize(10);
-    if (field.label) doc.font('regular').fillColor(COLORS.text).text(labelled(text(field.label)), { continued: true });
+    if (field.label)
+      doc
+        .font('regular')
+        .fillColor(COLORS.text)
+        .text(labelled(text(field.label)), { continued: true });
     if (value === '') doc.font('oblique').fillColor(COLORS.muted).text(UNANSWERED);
     else doc.font('regular').fillColor(COLORS.text).text(text(value));
   });
@@ -151,7 +159,12 @@ function writeSupportingDocuments(pdf: PdfWriter, definition: QuestionnaireDefin
 
 function rule(doc: PDFKit.PDFDocument): void {
   const y = doc.y;
-  doc.moveTo(MARGIN, y).lineTo(doc.page.width - MARGIN, y).lineWidth(0.5).strokeColor(COLORS.rule).stroke();
+  doc
+    .moveTo(MARGIN, y)
+    .lineTo(doc.page.width - MARGIN, y)
+    .lineWidth(0.5)
+    .strokeColor(COLORS.rule)
+    .stroke();
   doc.moveDown(0.5);
 }
 

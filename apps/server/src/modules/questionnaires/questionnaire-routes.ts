@@ -3,11 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import { errorAnswers, jsonAnswer } from '../../http/answers';
-import {
-  downloadFormParamsSchema,
-  errorWithDocumentAnswer,
-  saveQuestionnaireSchema,
-} from './questionnaire-schemas';
+import { downloadFormParamsSchema, errorWithDocumentAnswer, saveQuestionnaireSchema } from './questionnaire-schemas';
 import { generateQuestionnairePdf, saveQuestionnaire } from './questionnaire-service';
 
 const tags = ['questionnaires'];
@@ -31,7 +27,10 @@ export function questionnaireRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           body: saveQuestionnaireSchema,
           response: {
             200: questionnaireItemSchema,
-            401: jsonAnswer(errorWithDocumentAnswer, 'Questionnaire que ce compte ne peut pas modifier (avec le questionnaire enregistré), ou session absente'),
+            401: jsonAnswer(
+              errorWithDocumentAnswer,
+              'Questionnaire que ce compte ne peut pas modifier (avec le questionnaire enregistré), ou session absente',
+            ),
             409: jsonAnswer(errorWithDocumentAnswer, 'Version dépassée : le questionnaire enregistré est joint'),
           },
         },

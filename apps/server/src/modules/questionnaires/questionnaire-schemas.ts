@@ -36,4 +36,3 @@ export const downloadFormParamsSchema = z.object({
   type: z.enum(DOWNLOAD_FORM_TYPES, { error: "Ce type de questionnaire n'existe pas." }),
   documentId: documentIdSchema,
 });
-

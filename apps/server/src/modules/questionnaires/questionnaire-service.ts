@@ -21,7 +21,13 @@ import {
 } from '@notadoo/domain';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error';
-import { canEditDocument, canReadDocument, loadDocumentInProject, requireReadableDocument, type DocumentInProject } from '../documents/document-access';
+import {
+  canEditDocument,
+  canReadDocument,
+  loadDocumentInProject,
+  requireReadableDocument,
+  type DocumentInProject,
+} from '../documents/document-access';
 import type { DocumentRow } from '../projects/project-data';
 import type { UserWithOffice } from '../users/user-data';
 import { findDocumentById, recordGeneratedPdf, updateAnswersAtVersion } from './questionnaire-data';
@@ -60,7 +66,9 @@ export function toQuestionnaireItem(row: DocumentRow, readable: boolean): Questi
 }
 
 function resolveDocType(docType: string): QuestionnaireDocType | undefined {
-  return (QUESTIONNAIRE_DOC_TYPES as readonly string[]).includes(docType) ? (docType as QuestionnaireDocType) : findQuestionnaireBySaveDocType(docType);
+  return (QUESTIONNAIRE_DOC_TYPES as readonly string[]).includes(docType)
+    ? (docType as QuestionnaireDocType)
+    : findQuestionnaireBySaveDocType(docType);
 }
 
 /** The document must be a questionnaire of `docType`. */
@@ -84,7 +92,9 @@ export async function saveQuestionnaire(ctx: AppContext, user: UserWithOffice, i
   if (projectAccess(found.viewer, found.access) !== 'full') throw forbidden(MESSAGES.projectAccessDenied, 'PROJECT_ACCESS_DENIED');
   const definition = requireDefinition(found.document, docType);
   if (!canEditDocument(found)) {
-    throw new AppError('DOCUMENT_SAVE_REFUSED', M.saveRefused, { details: { document: toQuestionnaireItem(found.document, canReadDocument(found)) } });
+    throw new AppError('DOCUMENT_SAVE_REFUSED', M.saveRefused, {
+      details: { document: toQuestionnaireItem(found.document, canReadDocument(found)) },
+    });
   }
 
   const [tooLong] = findAnswersTooLong(definition, raw);
@@ -103,15 +113,35 @@ export async function saveQuestionnaire(ctx: AppContext, user: UserWithOffice, i
     // Most saves change no piece: the file is derived again only when the answers ask for other pieces.
     if (!asksForTheSamePieces(docType, before, answers)) await syncPieceRequests(tx, row.projectId, at);
     const changes = listChangedAnswers(definition, before, answers);
-    await recordAnswerChanges(tx, { definition, documentId: id, document: found.forAccess, changes, editor: user, viewer: found.viewer, project: found.access, at });
+    await recordAnswerChanges(tx, {
+      definition,
+      documentId: id,
+      document: found.forAccess,
+      changes,
+      editor: user,
+      viewer: found.viewer,
+      project: found.access,
+      at,
+    });
     // Last: it locks the file's history head until the commit, so no other lock can be waited for after it.
-    await recordAnswersHistory(tx, { definition, projectId: row.projectId, documentId: id, document: found.forAccess, project: found.access, changes, actor: user, at });
+    await recordAnswersHistory(tx, {
+      definition,
+      projectId: row.projectId,
+      documentId: id,
+      document: found.forAccess,
+      project: found.access,
+      changes,
+      actor: user,
+      at,
+    });
     return row;
   });
   if (!saved) {
     const current = await findDocumentById(ctx.db, id);
     if (!current) throw notFound(M.documentMissing);
-    throw new AppError('VERSION_CONFLICT', M.versionConflict, { details: { document: toQuestionnaireItem(current, canReadDocument(found)) } });
+    throw new AppError('VERSION_CONFLICT', M.versionConflict, {
+      details: { document: toQuestionnaireItem(current, canReadDocument(found)) },
+    });
   }
   return { ...answers, id: saved.id, version: saved.version, progress: saved.progress };
 }

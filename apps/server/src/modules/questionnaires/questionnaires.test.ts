@@ -76,7 +76,9 @@ describe.each(BACKENDS)('questionnaires on %s', (backend) => {
       .insert(participants)
       .values({ projectId, firstName: 'Paul', lastName: 'Martin', userId: spouse.id, role: 'spouse' })
       .returning();
-    await t.database.db.insert(documents).values({ projectId, participantId: person!.id, kind: 'questionnaire', docType: 'document_civil_statuses' });
+    await t.database.db
+      .insert(documents)
+      .values({ projectId, participantId: person!.id, kind: 'questionnaire', docType: 'document_civil_statuses' });
     const items = await questionnaires(projectId);
     const find = (key: string, userId: number) => items.find((q) => q.key === key && q.userId === userId)!.item.id;
     return {
@@ -159,7 +161,11 @@ describe.each(BACKENDS)('questionnaires on %s', (backend) => {
       expect((await save(spouse, 'document_civil_status', { id: spouseCivil, version: 1, last_name: 'Martin' })).statusCode).toBe(200);
       const res = await save(heir, 'document_civil_status', { id: spouseCivil, version: 2, last_name: 'Pirate' });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ code: 'DOCUMENT_SAVE_REFUSED', message: REFUSED, document: { id: spouseCivil, version: 2, progress: expect.any(Number) } });
+      expect(res.json()).toEqual({
+        code: 'DOCUMENT_SAVE_REFUSED',
+        message: REFUSED,
+        document: { id: spouseCivil, version: 2, progress: expect.any(Number) },
+      });
       expect((await stored(projectId, spouseCivil)).last_name).toBe('Martin');
     });
 
@@ -170,19 +176,37 @@ describe.each(BACKENDS)('questionnaires on %s', (backend) => {
 
       const res = await save(heir, 'document_civil_status', { id: civil, version: 2, first_name: 'Changé' });
       expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ code: 'DOCUMENT_SAVE_REFUSED', message: REFUSED, document: { id: civil, version: 2, progress: expect.any(Number), first_name: 'Claire' } });
+      expect(res.json()).toEqual({
+        code: 'DOCUMENT_SAVE_REFUSED',
+        message: REFUSED,
+        document: { id: civil, version: 2, progress: expect.any(Number), first_name: 'Claire' },
+      });
 
-      const byOffice = await save(parisNotary, 'document_civil_status', { id: civil, version: 2, first_name: 'Claire', last_name: 'Dubois' });
+      const byOffice = await save(parisNotary, 'document_civil_status', {
+        id: civil,
+        version: 2,
+        first_name: 'Claire',
+        last_name: 'Dubois',
+      });
       expect(byOffice.statusCode, byOffice.body).toBe(200);
       expect(byOffice.json()).toMatchObject({ version: 3, last_name: 'Dubois' });
-      const byAdmin = await save(admin, 'document_civil_status', { id: civil, version: 3, first_name: 'Claire', last_name: 'Dubois-Martin' });
+      const byAdmin = await save(admin, 'document_civil_status', {
+        id: civil,
+        version: 3,
+        first_name: 'Claire',
+        last_name: 'Dubois-Martin',
+      });
       expect(byAdmin.json()).toMatchObject({ version: 4, last_name: 'Dubois-Martin' });
     });
 
     it('lets the chosen office and admins save an open project, and refuses other offices and strangers with 403', async () => {
       const { succession } = await createSuccession();
-      expect((await save(parisNotary, 'document_succession', { id: succession, version: 1, succession_q4_realty: 1 })).json()).toMatchObject({ version: 2 });
-      expect((await save(admin, 'document_succession', { id: succession, version: 2, succession_q4_realty: 0 })).json()).toMatchObject({ version: 3 });
+      expect(
+        (await save(parisNotary, 'document_succession', { id: succession, version: 1, succession_q4_realty: 1 })).json(),
+      ).toMatchObject({ version: 2 });
+      expect((await save(admin, 'document_succession', { id: succession, version: 2, succession_q4_realty: 0 })).json()).toMatchObject({
+        version: 3,
+      });
       for (const outsider of [lyonNotary, stranger]) {
         const res = await save(outsider, 'document_succession', { id: succession, version: 3 });
         expect(res.statusCode).toBe(403);
@@ -196,7 +220,11 @@ describe.each(BACKENDS)('questionnaires on %s', (backend) => {
       expect((await save(heir, 'document_civil_status', { id: civil, version: 1, first_name: 'Claire' })).statusCode).toBe(200);
       const stale = await save(heir, 'document_civil_status', { id: civil, version: 1, first_name: 'Écrasé' });
       expect(stale.statusCode).toBe(409);
-      expect(stale.json()).toEqual({ code: 'VERSION_CONFLICT', message: CONFLICT, document: { id: civil, version: 2, progress: expect.any(Number), first_name: 'Claire' } });
+      expect(stale.json()).toEqual({
+        code: 'VERSION_CONFLICT',
+        message: CONFLICT,
+        document: { id: civil, version: 2, progress: expect.any(Number), first_name: 'Claire' },
+      });
       expect(await stored(projectId, civil)).toEqual(stale.json().document);
     });
 
@@ -234,14 +262,27 @@ describe.each(BACKENDS)('questionnaires on %s', (backend) => {
         { docType: 'document_succession', document: { id: civil, version: 1 } },
         // Too long for its field: refused, naming it, rather than silently cut.
         { docType: 'document_civil_status', document: { id: civil, version: 1, last_name: 'x'.repeat(10_000) } },
-        { docType: 'document_civil_status', document: { id: civil, version: 1, first_name: { $ne: 1 }, last_name: 'x'.repeat(255), dob: '\u0000\ud800' } },
+        {
+          docType: 'document_civil_status',
+          document: { id: civil, version: 1, first_name: { $ne: 1 }, last_name: 'x'.repeat(255), dob: '\u0000\ud800' },
+        },
       ];
       for (const payload of cases.slice(0, -1)) {
-        const res = await t.app.inject({ method: 'PATCH', url: '/api/document', headers: heir.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+        const res = await t.app.inject({
+          method: 'PATCH',
+          url: '/api/document',
+          headers: heir.headers,
+          ...(payload === undefined ? {} : { payload: payload as object }),
+        });
         expect(res.statusCode, JSON.stringify(payload)).toBe(400);
         expect(typeof res.json().message).toBe('string');
       }
-      const notJson = await t.app.inject({ method: 'PATCH', url: '/api/document', headers: { ...heir.headers, 'content-type': 'application/json' }, payload: '{"docType":' });
+      const notJson = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/document',
+        headers: { ...heir.headers, 'content-type': 'application/json' },
+        payload: '{"docType":',
+      });
       expect(notJson.statusCode).toBe(400);
       // Odd values are cleaned away, not refused.
       const odd = await save(heir, 'document_civil_status', (cases.at(-1) as { document: Record<string, unknown> }).document);
@@ -255,34 +296,46 @@ describe.each(BACKENDS)('questionnaires on %s', (backend) => {
       ['an apartment', 'appt', 'document_sale_appts', 'document_sale_appt'],
       ['a house', 'house', 'document_sale_houses', 'document_sale_house'],
       ['land', 'land', 'document_sale_lands', 'document_sale_land'],
-    ] as const)('lets the seller and the buyer of %s complete their questionnaires: the project reaches 100 %%', async ([, subtype, saleKey, saleDocType]) => {
-      const created = await api(heir, 'POST', '/project', { name: `Vente ${subtype}`, type: 'realty', subtype, role: 'seller' });
-      const projectId = created.json().id as number;
-      const [buyer] = await t.database.db.insert(participants).values({ projectId, firstName: 'Paul', lastName: 'Martin', userId: spouse.id, role: 'buyer' }).returning();
-      await t.database.db.insert(documents).values([
-        { projectId, participantId: buyer!.id, kind: 'questionnaire', docType: 'document_civil_statuses' },
-        { projectId, kind: 'questionnaire', docType: 'document_buyers', sharedRole: 'buyer' },
-      ]);
-      const items = await questionnaires(projectId);
-      expect(items.map((q) => q.key).sort()).toEqual(['document_buyers', 'document_civil_statuses', 'document_civil_statuses', saleKey].sort());
-      expect((await getProject(projectId)).progress).toBe(0);
+    ] as const)(
+      'lets the seller and the buyer of %s complete their questionnaires: the project reaches 100 %%',
+      async ([, subtype, saleKey, saleDocType]) => {
+        const created = await api(heir, 'POST', '/project', { name: `Vente ${subtype}`, type: 'realty', subtype, role: 'seller' });
+        const projectId = created.json().id as number;
+        const [buyer] = await t.database.db
+          .insert(participants)
+          .values({ projectId, firstName: 'Paul', lastName: 'Martin', userId: spouse.id, role: 'buyer' })
+          .returning();
+        await t.database.db.insert(documents).values([
+          { projectId, participantId: buyer!.id, kind: 'questionnaire', docType: 'document_civil_statuses' },
+          { projectId, kind: 'questionnaire', docType: 'document_buyers', sharedRole: 'buyer' },
+        ]);
+        const items = await questionnaires(projectId);
+        expect(items.map((q) => q.key).sort()).toEqual(
+          ['document_buyers', 'document_civil_statuses', 'document_civil_statuses', saleKey].sort(),
+        );
+        expect((await getProject(projectId)).progress).toBe(0);
 
-      for (const { key, item, userId } of items) {
-        const definition = getDefinition(key)!;
-        // The sale and the purchase are the roles' (issue 23), the civil statuses each person's.
-        const owner = key === saleKey ? heir : key === 'document_buyers' ? spouse : userId === heir.id ? heir : spouse;
-        const res = await save(owner, QUESTIONNAIRES[key as QuestionnaireDocType].saveDocType, { ...fullyAnsweredSample(definition), id: item.id, version: item.version });
-        expect(res.statusCode, `${key}: ${res.body}`).toBe(200);
-        expect(res.json().progress, key).toBe(100);
-      }
-      // Issue 22: the questionnaires are half of it while the pieces asked are not sent; waived, they count in full.
-      expect((await getProject(projectId)).progress).toBe(50);
-      await t.database.db.update(pieceRequests).set({ state: 'waived' }).where(eq(pieceRequests.projectId, projectId));
-      expect((await getProject(projectId)).progress).toBe(100);
-      // The buyer's questionnaire is not the seller's to write.
-      const sale = (await questionnaires(projectId)).find((q) => q.key === saleKey)!.item;
-      expect((await save(spouse, saleDocType, { id: sale.id, version: sale.version, price_q0_amount: '1' })).statusCode).toBe(401);
-    });
+        for (const { key, item, userId } of items) {
+          const definition = getDefinition(key)!;
+          // The sale and the purchase are the roles' (issue 23), the civil statuses each person's.
+          const owner = key === saleKey ? heir : key === 'document_buyers' ? spouse : userId === heir.id ? heir : spouse;
+          const res = await save(owner, QUESTIONNAIRES[key as QuestionnaireDocType].saveDocType, {
+            ...fullyAnsweredSample(definition),
+            id: item.id,
+            version: item.version,
+          });
+          expect(res.statusCode, `${key}: ${res.body}`).toBe(200);
+          expect(res.json().progress, key).toBe(100);
+        }
+        // Issue 22: the questionnaires are half of it while the pieces asked are not sent; waived, they count in full.
+        expect((await getProject(projectId)).progress).toBe(50);
+        await t.database.db.update(pieceRequests).set({ state: 'waived' }).where(eq(pieceRequests.projectId, projectId));
+        expect((await getProject(projectId)).progress).toBe(100);
+        // The buyer's questionnaire is not the seller's to write.
+        const sale = (await questionnaires(projectId)).find((q) => q.key === saleKey)!.item;
+        expect((await save(spouse, saleDocType, { id: sale.id, version: sale.version, price_q0_amount: '1' })).statusCode).toBe(401);
+      },
+    );
 
     it('answers 400 with a clear message for a file drawer', async () => {
       const res = await api(heir, 'POST', '/project', { name: 'Vente', type: 'realty', subtype: 'appt', role: 'seller' });
@@ -342,7 +395,12 @@ describe.each(BACKENDS)('questionnaires on %s', (backend) => {
         expect(text, expected).toContain(expected);
       }
       // Hidden questions and their supporting documents stay out.
-      for (const hidden of ['Quel tribunal a prononcé votre divorce', 'Ce PACS est-il toujours en vigueur', 'carte de résident', 'convention de PACS']) {
+      for (const hidden of [
+        'Quel tribunal a prononcé votre divorce',
+        'Ce PACS est-il toujours en vigueur',
+        'carte de résident',
+        'convention de PACS',
+      ]) {
         expect(text).not.toContain(hidden);
       }
       const item = (await questionnaires(projectId)).find((q) => q.item.id === civil)!;
@@ -413,7 +471,10 @@ describe.each(BACKENDS)('questionnaires on %s', (backend) => {
       expect((await download(stranger, 'civil_status', civil)).json()).toEqual({ code: 'PROJECT_ACCESS_DENIED', message: DENIED });
       expect((await download(lyonNotary, 'civil_status', civil)).statusCode).toBe(403);
       expect((await download(heir, 'civil_status', spouseCivil)).statusCode).toBe(403);
-      expect((await download(heir, 'succession', civil)).json()).toEqual({ code: 'BAD_REQUEST', message: QUESTIONNAIRE_MESSAGES.docTypeMismatch });
+      expect((await download(heir, 'succession', civil)).json()).toEqual({
+        code: 'BAD_REQUEST',
+        message: QUESTIONNAIRE_MESSAGES.docTypeMismatch,
+      });
       expect((await download(heir, 'pdf', civil)).statusCode).toBe(400);
       expect((await download(heir, 'civil_status', 0)).statusCode).toBe(400);
       expect((await download(heir, 'civil_status', 99_999_999)).statusCode).toBe(404);

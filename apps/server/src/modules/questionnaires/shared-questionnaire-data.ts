@@ -1,4 +1,10 @@
-import { sharedQuestionnaireFor, type ParticipantRole, type ProjectSubtype, type ProjectType, type SharedQuestionnaireRole } from '@notadoo/domain';
+import {
+  sharedQuestionnaireFor,
+  type ParticipantRole,
+  type ProjectSubtype,
+  type ProjectType,
+  type SharedQuestionnaireRole,
+} from '@notadoo/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database';
 import { documents, participants, projects } from '../../db/schema';

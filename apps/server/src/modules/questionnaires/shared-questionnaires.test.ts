@@ -8,15 +8,25 @@ import { QUESTIONNAIRE_MESSAGES } from './questionnaire-service';
 import { pdfTextContent } from './testing/pdf-text';
 
 type Item = { id: number; version: number; progress: number } & Record<string, unknown>;
-type WireDocument = { id: number; participant: { id: number } | null; shared_role: string | null; superseded: boolean } & Record<string, unknown>;
-type WireProject = { id: number; progress: number; documents: WireDocument[]; participants: Array<{ id: number; first_name: string; role: string }> };
+type WireDocument = { id: number; participant: { id: number } | null; shared_role: string | null; superseded: boolean } & Record<
+  string,
+  unknown
+>;
+type WireProject = {
+  id: number;
+  progress: number;
+  documents: WireDocument[];
+  participants: Array<{ id: number; first_name: string; role: string }>;
+};
 type Actor = { id: number; email: string; password: string; headers: Record<string, string> };
 
 const REFUSED = "Erreur : Impossible d'enregistrer ce document. En êtes-vous le propriétaire ?";
 
 /** The questionnaire a document holds, if any: its wire array name and its item. */
 function questionnaireOf(document: WireDocument): { key: string; item: Item } | undefined {
-  const entry = Object.entries(document).find(([key, value]) => key.startsWith('document_') && key !== 'document_files' && Array.isArray(value) && value.length > 0);
+  const entry = Object.entries(document).find(
+    ([key, value]) => key.startsWith('document_') && key !== 'document_files' && Array.isArray(value) && value.length > 0,
+  );
   return entry && { key: entry[0], item: (entry[1] as Item[])[0]! };
 }
 
@@ -24,8 +34,12 @@ describe.each(BACKENDS)('one sale and one purchase questionnaire per realty file
   let t: TestApp;
   let notary: Actor, otherNotary: Actor, admin: Actor;
 
-  const api = (a: Actor | { headers: Record<string, string> }, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-    t.app.inject({ method, url: `/api${url}`, headers: a.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const api = (
+    a: Actor | { headers: Record<string, string> },
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: unknown,
+  ) => t.app.inject({ method, url: `/api${url}`, headers: a.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
   const save = (a: Actor, docType: string, document: Record<string, unknown>) => api(a, 'PATCH', '/document', { docType, document });
   const project = async (a: Actor, id: number) => {
     const res = await api(a, 'GET', `/project/${id}`);
@@ -43,7 +57,10 @@ describe.each(BACKENDS)('one sale and one purchase questionnaire per realty file
     const id = created.json<{ id: number }>().id;
     expect((await api(seller, 'PATCH', `/project/${id}`, { office: 1 })).statusCode).toBe(200);
     const co = await t.createUser({ firstName: 'Marc', lastName: 'Vendeur' });
-    expect((await api(seller, 'POST', `/project/${id}/addperson`, { firstName: 'Marc', lastName: 'Vendeur', email: co.email, role: 'seller' })).statusCode).toBe(200);
+    expect(
+      (await api(seller, 'POST', `/project/${id}/addperson`, { firstName: 'Marc', lastName: 'Vendeur', email: co.email, role: 'seller' }))
+        .statusCode,
+    ).toBe(200);
     const coSeller = { ...co, headers: bearer(await t.acceptInvitation(co.email, co.password)) };
     return { id, seller: { ...seller }, coSeller };
   }
@@ -89,14 +106,22 @@ describe.each(BACKENDS)('one sale and one purchase questionnaire per realty file
     const codes = [a.statusCode, b.statusCode].sort();
     expect(codes).toEqual([200, 409]);
     const [won, lost] = a.statusCode === 200 ? [a, b] : [b, a];
-    expect(lost.json()).toMatchObject({ message: QUESTIONNAIRE_MESSAGES.versionConflict, document: { price_q0_amount: won.json().price_q0_amount } });
+    expect(lost.json()).toMatchObject({
+      message: QUESTIONNAIRE_MESSAGES.versionConflict,
+      document: { price_q0_amount: won.json().price_q0_amount },
+    });
     expect(sharedItem(await project(seller, id), 'seller').price_q0_amount).toBe(won.json().price_q0_amount);
   });
 
   it('keeps the buyer out of the sale questionnaire, and the sellers out of the purchase one; locks it at signature', async () => {
     const { id, seller } = await houseSale();
     const buyer = await t.signedInUser({ firstName: 'Bruno', lastName: 'Acheteur' });
-    const added = await api(notary, 'POST', `/project/${id}/addperson`, { firstName: 'Bruno', lastName: 'Acheteur', email: buyer.email, role: 'buyer' });
+    const added = await api(notary, 'POST', `/project/${id}/addperson`, {
+      firstName: 'Bruno',
+      lastName: 'Acheteur',
+      email: buyer.email,
+      role: 'buyer',
+    });
     expect(added.statusCode).toBe(200);
     const buyerHeaders = { ...buyer, headers: bearer(await t.acceptInvitation(buyer.email, buyer.password)) };
     const sale = sharedItem(await project(seller, id), 'seller');
@@ -108,8 +133,12 @@ describe.each(BACKENDS)('one sale and one purchase questionnaire per realty file
     expect(refused.statusCode).toBe(401);
     expect(refused.json().message).toBe(REFUSED);
     const purchase = sharedItem(seenByBuyer, 'buyer');
-    expect((await save(buyerHeaders, 'document_buyer', { id: purchase.id, version: purchase.version, misc_info: 'ok' })).statusCode).toBe(200);
-    expect((await save(seller, 'document_buyer', { id: purchase.id, version: purchase.version + 1, misc_info: 'non' })).statusCode).toBe(401);
+    expect((await save(buyerHeaders, 'document_buyer', { id: purchase.id, version: purchase.version, misc_info: 'ok' })).statusCode).toBe(
+      200,
+    );
+    expect((await save(seller, 'document_buyer', { id: purchase.id, version: purchase.version + 1, misc_info: 'non' })).statusCode).toBe(
+      401,
+    );
 
     expect((await api(notary, 'PATCH', '/project/status', { id, status: 5 })).statusCode).toBe(200);
     const signed = sharedItem(await project(seller, id), 'seller');
@@ -123,7 +152,12 @@ describe.each(BACKENDS)('one sale and one purchase questionnaire per realty file
     await api(notary, 'POST', `/project/${id}/addperson`, { firstName: 'B', lastName: 'A', email: buyer.email, role: 'buyer' });
     const buyerActor = { ...buyer, headers: bearer(await t.acceptInvitation(buyer.email, buyer.password)) };
     const second = await t.createUser();
-    await api(buyerActor, 'POST', `/project/${id}/addperson`, { firstName: 'Faux', lastName: 'Vendeur', email: second.email, role: 'seller' });
+    await api(buyerActor, 'POST', `/project/${id}/addperson`, {
+      firstName: 'Faux',
+      lastName: 'Vendeur',
+      email: second.email,
+      role: 'seller',
+    });
     const planted = { ...second, headers: bearer(await t.acceptInvitation(second.email, second.password)) };
     const sale = sharedItem(await project(seller, id), 'seller');
     await save(seller, 'document_sale_house', { id: sale.id, version: sale.version, price_q0_amount: '400000' });
@@ -147,14 +181,18 @@ describe.each(BACKENDS)('one sale and one purchase questionnaire per realty file
 
     // Seller → buyer: the sale stays the sellers' (Sophie remains), the buyers' one is created, nothing under Marc but his civil status.
     p = (await api(admin, 'PATCH', `/participant/${marc.id}/changerole`, { role: 'buyer' })).json<WireProject>();
-    expect(p.documents.filter((d) => d.participant?.id === marc.id).map((d) => questionnaireOf(d)?.key)).toEqual(['document_civil_statuses']);
+    expect(p.documents.filter((d) => d.participant?.id === marc.id).map((d) => questionnaireOf(d)?.key)).toEqual([
+      'document_civil_statuses',
+    ]);
     expect(sharedItem(p, 'seller')).toMatchObject({ id: sale.id, price_q0_amount: '1' });
     expect(shared(p, 'buyer')).toHaveLength(1);
     // And back: the empty purchase questionnaire goes with its last buyer; one sale questionnaire still.
     p = (await api(admin, 'PATCH', `/participant/${marc.id}/changerole`, { role: 'seller' })).json<WireProject>();
     expect(shared(p, 'buyer')).toHaveLength(0);
     expect(shared(p, 'seller')).toHaveLength(1);
-    expect(p.documents.filter((d) => d.participant?.id === marc.id).map((d) => questionnaireOf(d)?.key)).toEqual(['document_civil_statuses']);
+    expect(p.documents.filter((d) => d.participant?.id === marc.id).map((d) => questionnaireOf(d)?.key)).toEqual([
+      'document_civil_statuses',
+    ]);
 
     // Removing a seller while another remains keeps it; removing the last keeps it too, since it holds answers.
     const sophie = p.participants.find((x) => x.first_name === 'Sophie')!;
@@ -163,7 +201,9 @@ describe.each(BACKENDS)('one sale and one purchase questionnaire per realty file
     p = (await api(notary, 'DELETE', `/project/${id}/removeparticipant`, { participantId: marc.id })).json<WireProject>();
     expect(sharedItem(p, 'seller')).toMatchObject({ id: sale.id, price_q0_amount: '1' });
     // The next seller takes it over rather than getting a second one.
-    p = (await api(notary, 'POST', `/project/${id}/addperson`, { firstName: 'Nouveau', lastName: 'Vendeur', role: 'seller' })).json<WireProject>();
+    p = (
+      await api(notary, 'POST', `/project/${id}/addperson`, { firstName: 'Nouveau', lastName: 'Vendeur', role: 'seller' })
+    ).json<WireProject>();
     expect(shared(p, 'seller').map((d) => d.id)).toEqual([sale.id]);
   });
 
@@ -173,10 +213,15 @@ describe.each(BACKENDS)('one sale and one purchase questionnaire per realty file
     const id = created.json<{ id: number }>().id;
     expect(shared(await project(buyer, id), 'seller')).toHaveLength(0);
     const adds = await Promise.all(
-      ['Un', 'Deux', 'Trois'].map((name) => api(buyer, 'POST', `/project/${id}/addperson`, { firstName: name, lastName: 'Vendeur', role: 'seller' })),
+      ['Un', 'Deux', 'Trois'].map((name) =>
+        api(buyer, 'POST', `/project/${id}/addperson`, { firstName: name, lastName: 'Vendeur', role: 'seller' }),
+      ),
     );
     expect(adds.map((r) => r.statusCode)).toEqual([200, 200, 200]);
-    const rows = await t.database.db.select().from(documents).where(and(eq(documents.projectId, id), sql`${documents.sharedRole} = 'seller'`));
+    const rows = await t.database.db
+      .select()
+      .from(documents)
+      .where(and(eq(documents.projectId, id), sql`${documents.sharedRole} = 'seller'`));
     expect(rows.map((r) => r.docType)).toEqual(['document_sale_lands']);
   });
 
@@ -187,7 +232,15 @@ describe.each(BACKENDS)('one sale and one purchase questionnaire per realty file
     const sophie = p.participants.find((x) => x.first_name === 'Sophie')!;
     const [copy] = await t.database.db
       .insert(documents)
-      .values({ projectId: id, participantId: sophie.id, kind: 'questionnaire', docType: 'document_sale_houses', answers: { price_q0_amount: '9' }, progress: 100, supersededAt: new Date() })
+      .values({
+        projectId: id,
+        participantId: sophie.id,
+        kind: 'questionnaire',
+        docType: 'document_sale_houses',
+        answers: { price_q0_amount: '9' },
+        progress: 100,
+        supersededAt: new Date(),
+      })
       .returning();
 
     // The copy is shown as superseded, read only, and does not count in the progress.
@@ -207,10 +260,18 @@ describe.each(BACKENDS)('one sale and one purchase questionnaire per realty file
     const owner = await api(admin, 'PATCH', '/document/owner', { documentId: sale.id, participantId: sophie.id });
     expect(owner.statusCode).toBe(400);
     expect(owner.json().message).toBe(SHARED_QUESTIONNAIRE_MESSAGES.ownerFixed);
-    const again = await api(notary, 'POST', '/participant/adddocument', { projectId: id, docType: 'document_sale_house', participantId: sophie.id });
+    const again = await api(notary, 'POST', '/participant/adddocument', {
+      projectId: id,
+      docType: 'document_sale_house',
+      participantId: sophie.id,
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(SHARED_QUESTIONNAIRE_MESSAGES.alreadyThere);
-    const otherKind = await api(notary, 'POST', '/participant/adddocument', { projectId: id, docType: 'document_sale_appt', participantId: sophie.id });
+    const otherKind = await api(notary, 'POST', '/participant/adddocument', {
+      projectId: id,
+      docType: 'document_sale_appt',
+      participantId: sophie.id,
+    });
     expect(otherKind.statusCode).toBe(400);
     expect(otherKind.json().message).toBe(SHARED_QUESTIONNAIRE_MESSAGES.otherKind);
   });
@@ -233,17 +294,27 @@ describe.each(BACKENDS)('one sale and one purchase questionnaire per realty file
     await api(notary, 'POST', `/project/${id}/addperson`, { firstName: 'Bruno', lastName: 'Acheteur', email: buyer.email, role: 'buyer' });
     const buyerActor = { ...buyer, headers: bearer(await t.acceptInvitation(buyer.email, buyer.password)) };
     // The buyer adds the seller's partner, who has no e-mail: a seller, not the buyer's role.
-    let p = (await api(buyerActor, 'POST', `/project/${id}/addperson`, { firstName: 'Léa', lastName: 'Sansmail', role: 'seller' })).json<WireProject>();
+    let p = (
+      await api(buyerActor, 'POST', `/project/${id}/addperson`, { firstName: 'Léa', lastName: 'Sansmail', role: 'seller' })
+    ).json<WireProject>();
     const lea = p.participants.find((x) => x.first_name === 'Léa')!;
     const civil = questionnaireOf(p.documents.find((d) => d.participant?.id === lea.id)!)!.item;
-    const filled = await save(buyerActor, 'document_civil_status', { id: civil.id, version: civil.version, first_name: 'Léa', last_name: 'Sansmail' });
+    const filled = await save(buyerActor, 'document_civil_status', {
+      id: civil.id,
+      version: civil.version,
+      first_name: 'Léa',
+      last_name: 'Sansmail',
+    });
     expect(filled.statusCode, filled.body).toBe(200);
     // Another buyer, who did not add her, may not; the office may.
     const other = await t.signedInUser();
     await api(notary, 'POST', `/project/${id}/addperson`, { firstName: 'O', lastName: 'B', email: other.email, role: 'buyer' });
     const otherActor = { ...other, headers: bearer(await t.acceptInvitation(other.email, other.password)) };
     expect((await save(otherActor, 'document_civil_status', { id: civil.id, version: 2, first_name: 'X' })).statusCode).toBe(401);
-    expect((await save(notary, 'document_civil_status', { id: civil.id, version: 2, first_name: 'Léa', last_name: 'Sansmail', city: 'Lyon' })).statusCode).toBe(200);
+    expect(
+      (await save(notary, 'document_civil_status', { id: civil.id, version: 2, first_name: 'Léa', last_name: 'Sansmail', city: 'Lyon' }))
+        .statusCode,
+    ).toBe(200);
     // Once she has an account, her documents are hers.
     const account = await t.createUser({ firstName: 'Léa' });
     await t.database.db.update(participants).set({ userId: account.id }).where(eq(participants.id, lea.id));

@@ -54,7 +54,14 @@ export function totpUri(secret: Uint8Array, issuer: string, account: string): st
 }
 
 function totpOf(secret: Uint8Array, issuer = '', label = 'Notadoo') {
-  return new Totp({ issuer, label, secret: new Secret({ buffer: secret.slice().buffer }), algorithm: TOTP.algorithm, digits: TOTP.digits, period: TOTP.periodSeconds });
+  return new Totp({
+    issuer,
+    label,
+    secret: new Secret({ buffer: secret.slice().buffer }),
+    algorithm: TOTP.algorithm,
+    digits: TOTP.digits,
+    period: TOTP.periodSeconds,
+  });
 }
 
 /**

@@ -13,7 +13,12 @@ export interface SecondFactorRow {
 
 export async function findSecondFactor(db: Db, userId: number): Promise<SecondFactorRow | undefined> {
   const [row] = await db
-    .select({ userId: userSecondFactors.userId, totpSecret: userSecondFactors.totpSecret, lastStep: userSecondFactors.lastStep, confirmedAt: userSecondFactors.confirmedAt })
+    .select({
+      userId: userSecondFactors.userId,
+      totpSecret: userSecondFactors.totpSecret,
+      lastStep: userSecondFactors.lastStep,
+      confirmedAt: userSecondFactors.confirmedAt,
+    })
     .from(userSecondFactors)
     .where(eq(userSecondFactors.userId, userId));
   return row;
@@ -32,7 +37,11 @@ export async function savePendingSecret(db: Db, userId: number, encrypted: strin
   const rows = await db
     .insert(userSecondFactors)
     .values({ userId, totpSecret: encrypted, createdAt: now })
-    .onConflictDoUpdate({ target: userSecondFactors.userId, set: { totpSecret: encrypted, lastStep: 0, createdAt: now }, setWhere: isNull(userSecondFactors.confirmedAt) })
+    .onConflictDoUpdate({
+      target: userSecondFactors.userId,
+      set: { totpSecret: encrypted, lastStep: 0, createdAt: now },
+      setWhere: isNull(userSecondFactors.confirmedAt),
+    })
     .returning({ userId: userSecondFactors.userId });
   return rows.length > 0;
 }
@@ -83,11 +92,17 @@ export async function countUnusedBackupCodes(db: Db, userId: number): Promise<nu
 /** Removes the factor and its backup codes (the person's own removal, or an admin's reset). */
 export async function deleteSecondFactor(db: Db, userId: number): Promise<boolean> {
   await db.delete(userBackupCodes).where(eq(userBackupCodes.userId, userId));
-  const rows = await db.delete(userSecondFactors).where(eq(userSecondFactors.userId, userId)).returning({ userId: userSecondFactors.userId });
+  const rows = await db
+    .delete(userSecondFactors)
+    .where(eq(userSecondFactors.userId, userId))
+    .returning({ userId: userSecondFactors.userId });
   return rows.length > 0;
 }
 
-export async function recordAccountEvent(db: Db, event: { userId: number; actorId: number | null; kind: AccountEventKind; at: Date }): Promise<void> {
+export async function recordAccountEvent(
+  db: Db,
+  event: { userId: number; actorId: number | null; kind: AccountEventKind; at: Date },
+): Promise<void> {
   await db.insert(accountEvents).values({ userId: event.userId, actorId: event.actorId, kind: event.kind, createdAt: event.at });
 }
 

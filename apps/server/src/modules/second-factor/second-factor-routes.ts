@@ -25,7 +25,10 @@ const codeBody = z.object({ code: z.string().max(40, 'Code trop long.') }).stric
 const reauthBody = z
   .object({ code: z.string().max(40, 'Code trop long.').optional(), password: z.string().max(4096, 'Mot de passe trop long.').optional() })
   .strict()
-  .refine((b) => (b.code === undefined) !== (b.password === undefined), 'Saisissez un code de double authentification ou votre mot de passe.');
+  .refine(
+    (b) => (b.code === undefined) !== (b.password === undefined),
+    'Saisissez un code de double authentification ou votre mot de passe.',
+  );
 
 /** TOTP and backup codes, the sign-in step, re-authentication and an admin's reset. */
 export function secondFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
@@ -33,7 +36,11 @@ export function secondFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     app.get('/auth/second-factor', {
       // Open at the sign-in step too: the web offers the passkey there only to an account that has one.
       config: { access: 'user', openDuringGates: ['secondFactorCode', 'secondFactorSetup'] },
-      schema: { tags, summary: 'État de la double authentification du compte (profil, rubrique « Sécurité »)', response: { 200: secondFactorStatusSchema, ...refusals } },
+      schema: {
+        tags,
+        summary: 'État de la double authentification du compte (profil, rubrique « Sécurité »)',
+        response: { 200: secondFactorStatusSchema, ...refusals },
+      },
       handler: async (request) => service.getSecondFactorStatus(ctx, requireUser(request)),
     });
 
@@ -41,7 +48,8 @@ export function secondFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       config: { access: 'user', openDuringGates: ['secondFactorCode', 'secondFactorSetup'] },
       schema: {
         tags,
-        summary: 'Étape de connexion : code de l’application (6 chiffres) ou code de secours ; rend la session complète et fait confiance à cet appareil 30 jours',
+        summary:
+          'Étape de connexion : code de l’application (6 chiffres) ou code de secours ; rend la session complète et fait confiance à cet appareil 30 jours',
         body: codeBody,
         response: { 200: tokenAnswerSchema, ...refusals },
       },
@@ -67,7 +75,8 @@ export function secondFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       config: { access: 'user', openDuringGates: ['secondFactorSetup'] },
       schema: {
         tags,
-        summary: 'Confirmer la configuration avec le premier code : active la double authentification et rend les 10 codes de secours (affichés une seule fois)',
+        summary:
+          'Confirmer la configuration avec le premier code : active la double authentification et rend les 10 codes de secours (affichés une seule fois)',
         body: codeBody,
         response: { 200: totpConfirmedSchema, ...refusals },
       },
@@ -80,7 +89,12 @@ export function secondFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.post('/auth/second-factor/backup-codes', {
       config: { access: 'user' },
-      schema: { tags, summary: 'Générer 10 nouveaux codes de secours (les anciens cessent de fonctionner) ; vérification récente exigée', body: z.object({}).strict().nullish(), response: { 200: backupCodesSchema, ...refusals } },
+      schema: {
+        tags,
+        summary: 'Générer 10 nouveaux codes de secours (les anciens cessent de fonctionner) ; vérification récente exigée',
+        body: z.object({}).strict().nullish(),
+        response: { 200: backupCodesSchema, ...refusals },
+      },
       handler: async (request) => {
         const user = requireUser(request);
         requireRecentAuthentication(request, ctx.now());
@@ -90,7 +104,12 @@ export function secondFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
 
     app.delete('/auth/second-factor', {
       config: { access: 'user' },
-      schema: { tags, summary: 'Retirer sa double authentification (impossible pour un membre d’office ou un administrateur) ; vérification récente exigée', response: { 200: secondFactorStatusSchema, ...refusals } },
+      schema: {
+        tags,
+        summary:
+          'Retirer sa double authentification (impossible pour un membre d’office ou un administrateur) ; vérification récente exigée',
+        response: { 200: secondFactorStatusSchema, ...refusals },
+      },
       handler: async (request) => {
         const user = requireUser(request);
         requireRecentAuthentication(request, ctx.now());
@@ -102,7 +121,8 @@ export function secondFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       config: { access: 'user', openDuringGates: ['secondFactorSetup'] },
       schema: {
         tags,
-        summary: 'Confirmer son identité avant une action sensible : code (compte avec double authentification) ou mot de passe ; rend un jeton vérifié à l’instant',
+        summary:
+          'Confirmer son identité avant une action sensible : code (compte avec double authentification) ou mot de passe ; rend un jeton vérifié à l’instant',
         body: reauthBody,
         response: { 200: tokenAnswerSchema, ...refusals },
       },
@@ -117,7 +137,8 @@ export function secondFactorRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       config: { access: 'admin' },
       schema: {
         tags: ['administration'],
-        summary: 'Réinitialiser la double authentification d’un autre compte (jamais la sienne) : le compte est prévenu par mail, l’action est tracée',
+        summary:
+          'Réinitialiser la double authentification d’un autre compte (jamais la sienne) : le compte est prévenu par mail, l’action est tracée',
         body: resetSecondFactorSchema,
         response: { 200: messageAnswerSchema, ...refusals },
       },

@@ -61,7 +61,10 @@ export async function openSessionAfterPassword(
     if (await ctx.secondFactor.devices.isTrusted(cookieHeader, user.id, since, now)) {
       return { token: await issueSessionToken(ctx, user, remember, { secondFactor: true, checkedAt: now.getTime() }) };
     }
-    const token = await ctx.tokens.issue({ userId: user.id, passwordVersion: user.passwordVersion, stage: 'partial', remembered: remember }, PARTIAL_SESSION_SECONDS);
+    const token = await ctx.tokens.issue(
+      { userId: user.id, passwordVersion: user.passwordVersion, stage: 'partial', remembered: remember },
+      PARTIAL_SESSION_SECONDS,
+    );
     return { token, secondFactor: 'required' };
   }
   const token = await issueSessionToken(ctx, user, remember, { checkedAt: now.getTime() });
@@ -85,14 +88,24 @@ export async function factorsSince(ctx: AppContext, userId: number): Promise<Dat
 export const PARTIAL_SESSION_SECONDS = 10 * 60;
 
 /** The sign-in step: a TOTP code or a backup code completes a partial session. */
-export async function completeSignIn(ctx: AppContext, user: UserWithOffice, session: TokenClaims, input: SecondFactorCodeInput): Promise<CompletedSession> {
+export async function completeSignIn(
+  ctx: AppContext,
+  user: UserWithOffice,
+  session: TokenClaims,
+  input: SecondFactorCodeInput,
+): Promise<CompletedSession> {
   if (session.stage !== 'partial') throw badRequest(SECOND_FACTOR_MESSAGES.alreadyVerified);
   const factor = await checkCode(ctx, user, input);
   return completeSession(ctx, user, session.remembered, (await factorsSince(ctx, user.id)) ?? factor.confirmedAt);
 }
 
 /** A session that has just passed a second factor (a code or a passkey): its token, and this device trusted for the account's factors. */
-export async function completeSession(ctx: AppContext, user: UserWithOffice, remembered: boolean, factorsBegan: Date): Promise<CompletedSession> {
+export async function completeSession(
+  ctx: AppContext,
+  user: UserWithOffice,
+  remembered: boolean,
+  factorsBegan: Date,
+): Promise<CompletedSession> {
   const now = ctx.now();
   return {
     token: await issueSessionToken(ctx, user, remembered, { secondFactor: true, checkedAt: now.getTime() }),
@@ -105,7 +118,12 @@ export async function completeSession(ctx: AppContext, user: UserWithOffice, rem
  * factor, the password for one without (an account with passkeys only answers
  * with one, through the passkeys' route). Answers a new token whose check time is now.
  */
-export async function reauthenticate(ctx: AppContext, user: UserWithOffice, session: TokenClaims, input: { code: string } | { password: string }): Promise<{ token: string }> {
+export async function reauthenticate(
+  ctx: AppContext,
+  user: UserWithOffice,
+  session: TokenClaims,
+  input: { code: string } | { password: string },
+): Promise<{ token: string }> {
   const factor = await findSecondFactor(ctx.db, user.id);
   let passedFactor = session.secondFactor;
   if (!factor?.confirmedAt && 'password' in input && user.hasPasskey) throw badRequest(PASSKEY_MESSAGES.requiredInsteadOfPassword);
@@ -115,7 +133,13 @@ export async function reauthenticate(ctx: AppContext, user: UserWithOffice, sess
     passedFactor = true;
   } else {
     if (!('password' in input)) throw badRequest(MESSAGES.currentPasswordRequired, 'CURRENT_PASSWORD_REQUIRED');
-    await countFailure(ctx, user.id, async () => ctx.passwords.verify(user.passwordHash, input.password), SECOND_FACTOR_MESSAGES.wrongPassword, 'CURRENT_PASSWORD_WRONG');
+    await countFailure(
+      ctx,
+      user.id,
+      async () => ctx.passwords.verify(user.passwordHash, input.password),
+      SECOND_FACTOR_MESSAGES.wrongPassword,
+      'CURRENT_PASSWORD_WRONG',
+    );
   }
   return { token: await issueSessionToken(ctx, user, session.remembered, { secondFactor: passedFactor, checkedAt: ctx.now().getTime() }) };
 }
@@ -135,23 +159,34 @@ async function checkCode(ctx: AppContext, user: UserWithOffice, input: SecondFac
   const factor = await findSecondFactor(ctx.db, user.id);
   if (!factor?.confirmedAt) throw badRequest(SECOND_FACTOR_MESSAGES.notEnabled);
   const confirmedAt = factor.confirmedAt;
-  await countFailure(ctx, user.id, async () => {
-    const now = ctx.now();
-    if (input.kind === 'totp') {
-      const step = matchingTotpStep(ctx.secondFactor.keys.decryptSecret(factor.totpSecret), input.code, now.getTime());
-      return step !== null && (await claimTotpStep(ctx.db, user.id, step, now));
-    }
-    return ctx.db.transaction(async (tx) => {
-      const spent = await consumeBackupCode(tx, user.id, ctx.secondFactor.keys.hashBackupCode(user.id, input.code), now);
-      if (spent) await recordAccountEvent(tx, { userId: user.id, actorId: user.id, kind: 'backup_code_used', at: now });
-      return spent;
-    });
-  }, SECOND_FACTOR_MESSAGES.wrongCode);
+  await countFailure(
+    ctx,
+    user.id,
+    async () => {
+      const now = ctx.now();
+      if (input.kind === 'totp') {
+        const step = matchingTotpStep(ctx.secondFactor.keys.decryptSecret(factor.totpSecret), input.code, now.getTime());
+        return step !== null && (await claimTotpStep(ctx.db, user.id, step, now));
+      }
+      return ctx.db.transaction(async (tx) => {
+        const spent = await consumeBackupCode(tx, user.id, ctx.secondFactor.keys.hashBackupCode(user.id, input.code), now);
+        if (spent) await recordAccountEvent(tx, { userId: user.id, actorId: user.id, kind: 'backup_code_used', at: now });
+        return spent;
+      });
+    },
+    SECOND_FACTOR_MESSAGES.wrongCode,
+  );
   return { confirmedAt };
 }
 
 /** Runs a check, counting it as a failure of the account unless it passes; past the limit, 429 without checking. */
-export async function countFailure(ctx: AppContext, userId: number, check: () => Promise<boolean>, wrongMessage: string, wrongCode: ErrorCodeOf<400> = 'SECOND_FACTOR_CODE_WRONG'): Promise<void> {
+export async function countFailure(
+  ctx: AppContext,
+  userId: number,
+  check: () => Promise<boolean>,
+  wrongMessage: string,
+  wrongCode: ErrorCodeOf<400> = 'SECOND_FACTOR_CODE_WRONG',
+): Promise<void> {
   const key = `second-factor:failed:${userId}`;
   const limit = ctx.rateLimits.secondFactorFailuresPerAccount;
   const windows = await ctx.limiter.hitWindows([[key, limit]]);
@@ -185,7 +220,12 @@ export async function startTotpSetup(ctx: AppContext, user: UserWithOffice): Pro
  * The first code of the app confirms the factor: the ten backup codes are made
  * (shown once), the event recorded, and the session becomes a complete one.
  */
-export async function confirmTotpSetup(ctx: AppContext, user: UserWithOffice, session: TokenClaims, code: string): Promise<CompletedSession & { backupCodes: string[] }> {
+export async function confirmTotpSetup(
+  ctx: AppContext,
+  user: UserWithOffice,
+  session: TokenClaims,
+  code: string,
+): Promise<CompletedSession & { backupCodes: string[] }> {
   const factor = await findSecondFactor(ctx.db, user.id);
   if (!factor) throw badRequest(SECOND_FACTOR_MESSAGES.noPendingSetup);
   if (factor.confirmedAt) throw new AppError('CONFLICT', SECOND_FACTOR_MESSAGES.alreadyEnabled);
@@ -199,7 +239,11 @@ export async function confirmTotpSetup(ctx: AppContext, user: UserWithOffice, se
       if (step === null) return false;
       return ctx.db.transaction(async (tx) => {
         if (!(await claimTotpStep(tx, user.id, step, now, true))) return false;
-        await replaceBackupCodes(tx, user.id, backupCodes.map((c) => ctx.secondFactor.keys.hashBackupCode(user.id, c)));
+        await replaceBackupCodes(
+          tx,
+          user.id,
+          backupCodes.map((c) => ctx.secondFactor.keys.hashBackupCode(user.id, c)),
+        );
         await recordAccountEvent(tx, { userId: user.id, actorId: user.id, kind: 'second_factor_enabled', at: now });
         return true;
       });
@@ -215,7 +259,11 @@ export async function renewBackupCodes(ctx: AppContext, user: UserWithOffice): P
   if (!factor?.confirmedAt) throw badRequest(SECOND_FACTOR_MESSAGES.notEnabled);
   const backupCodes = newBackupCodes();
   await ctx.db.transaction(async (tx) => {
-    await replaceBackupCodes(tx, user.id, backupCodes.map((c) => ctx.secondFactor.keys.hashBackupCode(user.id, c)));
+    await replaceBackupCodes(
+      tx,
+      user.id,
+      backupCodes.map((c) => ctx.secondFactor.keys.hashBackupCode(user.id, c)),
+    );
     await recordAccountEvent(tx, { userId: user.id, actorId: user.id, kind: 'backup_codes_renewed', at: ctx.now() });
   });
   return { backupCodes };
@@ -227,7 +275,8 @@ export async function renewBackupCodes(ctx: AppContext, user: UserWithOffice): P
  */
 export async function disableOwnSecondFactor(ctx: AppContext, user: UserWithOffice): Promise<SecondFactorStatus> {
   const mandatory = accountMustUseSecondFactor(user);
-  if (mandatory && !mayRemoveFactor({ mandatory, totp: true, passkeys: await countPasskeys(ctx.db, user.id) }, 'totp')) throw forbidden(SECOND_FACTOR_MESSAGES.mandatory);
+  if (mandatory && !mayRemoveFactor({ mandatory, totp: true, passkeys: await countPasskeys(ctx.db, user.id) }, 'totp'))
+    throw forbidden(SECOND_FACTOR_MESSAGES.mandatory);
   // A setup left half-way is not a factor: nothing to remove (the next setup replaces it).
   if (!(await findSecondFactor(ctx.db, user.id))?.confirmedAt) throw badRequest(SECOND_FACTOR_MESSAGES.notEnabled);
   await ctx.db.transaction(async (tx) => {
@@ -254,7 +303,15 @@ export async function resetSecondFactorOf(ctx: AppContext, admin: UserWithOffice
     if (!totpRemoved && passkeysRemoved === 0) throw badRequest(SECOND_FACTOR_MESSAGES.notEnabled);
     if (passkeysRemoved > 0) await touchUserRevision(tx, target.id);
     await recordAccountEvent(tx, { userId: target.id, actorId: admin.id, kind: 'second_factor_reset', at: ctx.now() });
-    await queueMail(tx, secondFactorResetMail({ to: target.email, firstName: target.firstName, mandatory: accountMustUseSecondFactor(target), link: `${ctx.config.publicUrl}/login` }));
+    await queueMail(
+      tx,
+      secondFactorResetMail({
+        to: target.email,
+        firstName: target.firstName,
+        mandatory: accountMustUseSecondFactor(target),
+        link: `${ctx.config.publicUrl}/login`,
+      }),
+    );
   });
   ctx.outbox.wake();
   return { message: SECOND_FACTOR_MESSAGES.resetDone };

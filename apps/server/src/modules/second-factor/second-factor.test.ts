@@ -34,13 +34,21 @@ describe.each(BACKENDS)('second factor on %s', (backend) => {
   it('enrols TOTP from the profile: ten backup codes shown once, the secret encrypted at rest', async () => {
     const user = await t.createUser();
     const token = (await login(user.email, user.password)).json().token;
-    expect((await call(token, 'GET', '/auth/second-factor')).json()).toEqual({ totp: false, passkeys: 0, backupCodesLeft: 0, mandatory: false, enabledAt: null });
+    expect((await call(token, 'GET', '/auth/second-factor')).json()).toEqual({
+      totp: false,
+      passkeys: 0,
+      backupCodesLeft: 0,
+      mandatory: false,
+      enabledAt: null,
+    });
     const setup = await call(token, 'POST', '/auth/second-factor/totp/setup', {});
     const { secret, uri } = setup.json();
     expect(Secret.fromBase32(secret).bytes).toHaveLength(20);
     expect(uri).toMatch(/^otpauth:\/\/totp\/Notadoo:.*secret=/);
     // A wrong first code does not confirm it.
-    const wrong = await call(token, 'POST', '/auth/second-factor/totp/confirm', { code: '000000' === TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: t.clock.now().getTime() }) ? '111111' : '000000' });
+    const wrong = await call(token, 'POST', '/auth/second-factor/totp/confirm', {
+      code: '000000' === TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: t.clock.now().getTime() }) ? '111111' : '000000',
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().message).toBe(SECOND_FACTOR_MESSAGES.wrongCode);
     const code = TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: t.clock.now().getTime() });
@@ -48,7 +56,9 @@ describe.each(BACKENDS)('second factor on %s', (backend) => {
     expect(done.statusCode).toBe(200);
     expect(done.json().backupCodes).toHaveLength(10);
     expect(new Set(done.json().backupCodes).size).toBe(10);
-    expect(done.headers['set-cookie']).toMatch(new RegExp(`^notadoo_device_${user.id}=.+; Path=/api/users/login; Max-Age=2592000; HttpOnly; SameSite=Strict`));
+    expect(done.headers['set-cookie']).toMatch(
+      new RegExp(`^notadoo_device_${user.id}=.+; Path=/api/users/login; Max-Age=2592000; HttpOnly; SameSite=Strict`),
+    );
     expect((await call(done.json().token, 'GET', '/auth/second-factor')).json()).toMatchObject({ totp: true, backupCodesLeft: 10 });
 
     const [row] = await t.database.db.select().from(userSecondFactors).where(eq(userSecondFactors.userId, user.id));
@@ -173,9 +183,18 @@ describe.each(BACKENDS)('second factor on %s', (backend) => {
     const [questionnaire] = await t.database.db.select().from(documents).where(eq(documents.projectId, projectId));
     const [drawer] = await t.database.db
       .insert(documents)
-      .values({ projectId, participantId: questionnaire!.participantId, kind: 'files', docType: 'identity_card', files: ['abcd12345carte.pdf'] })
+      .values({
+        projectId,
+        participantId: questionnaire!.participantId,
+        kind: 'files',
+        docType: 'identity_card',
+        files: ['abcd12345carte.pdf'],
+      })
       .returning();
-    const both = [{ type: 'file', docId: drawer!.id }, { type: 'pdf', docId: questionnaire!.id }];
+    const both = [
+      { type: 'file', docId: drawer!.id },
+      { type: 'pdf', docId: questionnaire!.id },
+    ];
 
     const recent = await call(notaryToken, 'POST', '/generate_file_token', both);
     expect(recent.statusCode).not.toBe(403);
@@ -185,7 +204,9 @@ describe.each(BACKENDS)('second factor on %s', (backend) => {
     expect(stale.json()).toEqual({ message: SECOND_FACTOR_MESSAGES.reauthRequired, code: SECOND_FACTOR_ERROR_CODES.reauthRequired });
     // One file at a time is not a bulk download.
     expect((await call(notaryToken, 'POST', '/generate_file_token', [both[0]])).statusCode).toBe(200);
-    const wrong = await call(notaryToken, 'POST', '/auth/reauthenticate', { code: t.totpCode(notary.email) === '123456' ? '654321' : '123456' });
+    const wrong = await call(notaryToken, 'POST', '/auth/reauthenticate', {
+      code: t.totpCode(notary.email) === '123456' ? '654321' : '123456',
+    });
     expect(wrong.statusCode).toBe(400);
     const again = await call(notaryToken, 'POST', '/auth/reauthenticate', { code: t.totpCode(notary.email) });
     expect(again.statusCode).toBe(200);
@@ -261,7 +282,9 @@ describe.each(BACKENDS)('second factor on %s', (backend) => {
     const toggle = await call(adminToken, 'POST', '/admin/user/toggleStatus', { id: client.id, action: 'pro', data: true });
     expect(toggle.statusCode).toBe(403);
     expect(toggle.json().code).toBe(SECOND_FACTOR_ERROR_CODES.reauthRequired);
-    expect((await call(adminToken, 'POST', '/admin/user/roles', { id: client.id, roles: ['ROLE_AGENT'] })).json().code).toBe(SECOND_FACTOR_ERROR_CODES.reauthRequired);
+    expect((await call(adminToken, 'POST', '/admin/user/roles', { id: client.id, roles: ['ROLE_AGENT'] })).json().code).toBe(
+      SECOND_FACTOR_ERROR_CODES.reauthRequired,
+    );
     // The reset too: a session left open 6 minutes resets nobody's factor.
     const staleReset = await call(adminToken, 'POST', '/admin/user/resetSecondFactor', { id: notary.id });
     expect(staleReset.statusCode).toBe(403);
@@ -273,11 +296,22 @@ describe.each(BACKENDS)('second factor on %s', (backend) => {
   it('refuses malformed codes with a French 400, never a 500', async () => {
     const user = await clientWithTotp();
     const partial = (await login(user.email, user.password)).json().token;
-    for (const payload of [{}, { code: 12 }, { code: '' }, { code: '12345' }, { code: '1234567' }, { code: 'x'.repeat(41) }, { code: 'ABC' }, { code: '123456', extra: 1 }]) {
+    for (const payload of [
+      {},
+      { code: 12 },
+      { code: '' },
+      { code: '12345' },
+      { code: '1234567' },
+      { code: 'x'.repeat(41) },
+      { code: 'ABC' },
+      { code: '123456', extra: 1 },
+    ]) {
       const res = await call(partial, 'POST', '/auth/second-factor/verify', payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().message).toMatch(/[a-zé]/);
     }
-    expect((await t.app.inject({ method: 'POST', url: '/api/auth/second-factor/verify', payload: { code: '123456' } })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/api/auth/second-factor/verify', payload: { code: '123456' } })).statusCode).toBe(
+      401,
+    );
   });
 });

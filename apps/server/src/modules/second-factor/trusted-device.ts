@@ -22,7 +22,13 @@ export function createTrustedDevices(keyMaterial: string, secure: boolean) {
     /** The Set-Cookie header value trusting this device for the account and its current factor. */
     async cookieFor(userId: number, factorConfirmedAt: Date, now: Date): Promise<string> {
       const issuedAt = Math.floor(now.getTime() / 1000);
-      const value = signToken(key, { sub: String(userId), iat: issuedAt, exp: issuedAt + MAX_AGE_SECONDS, fac: factorConfirmedAt.getTime(), use: 'device' });
+      const value = signToken(key, {
+        sub: String(userId),
+        iat: issuedAt,
+        exp: issuedAt + MAX_AGE_SECONDS,
+        fac: factorConfirmedAt.getTime(),
+        use: 'device',
+      });
       return `${trustedDeviceCookieName(userId)}=${value}; Path=${TRUSTED_DEVICE_PATH}; Max-Age=${MAX_AGE_SECONDS}; HttpOnly; SameSite=Strict${secure ? '; Secure' : ''}`;
     },
     /** Whether the request's cookies trust this device for this account and factor. */
@@ -30,7 +36,12 @@ export function createTrustedDevices(keyMaterial: string, secure: boolean) {
       const value = readCookie(cookieHeader, trustedDeviceCookieName(userId));
       if (!value) return false;
       const checked = verifyToken(key, value, { now });
-      return checked.ok && checked.claims.use === 'device' && checked.claims.sub === String(userId) && checked.claims.fac === factorConfirmedAt.getTime();
+      return (
+        checked.ok &&
+        checked.claims.use === 'device' &&
+        checked.claims.sub === String(userId) &&
+        checked.claims.fac === factorConfirmedAt.getTime()
+      );
     },
   };
 }

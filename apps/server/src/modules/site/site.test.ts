@@ -6,7 +6,9 @@ describe.each(BACKENDS)('site information and maintenance on %s', (backend) => {
   let maintenance: TestApp;
   beforeAll(async () => {
     normal = await buildTestApp(backend);
-    maintenance = await buildTestApp(backend, { config: { ...testConfig, site: { ...testConfig.site, networkName: 'Réseau Test', maintenance: true } } });
+    maintenance = await buildTestApp(backend, {
+      config: { ...testConfig, site: { ...testConfig.site, networkName: 'Réseau Test', maintenance: true } },
+    });
   });
   afterAll(async () => {
     await normal.close();
@@ -20,8 +22,16 @@ describe.each(BACKENDS)('site information and maintenance on %s', (backend) => {
   });
 
   it('answers 503 with a French message to every API call in maintenance, except the site information', async () => {
-    expect((await maintenance.app.inject({ method: 'GET', url: '/api/site' })).json()).toEqual({ networkName: 'Réseau Test', maintenance: true });
-    for (const [method, url] of [['GET', '/api/notaryoffices'], ['POST', '/api/users/login'], ['GET', '/api/users/me'], ['POST', '/api/contact']] as const) {
+    expect((await maintenance.app.inject({ method: 'GET', url: '/api/site' })).json()).toEqual({
+      networkName: 'Réseau Test',
+      maintenance: true,
+    });
+    for (const [method, url] of [
+      ['GET', '/api/notaryoffices'],
+      ['POST', '/api/users/login'],
+      ['GET', '/api/users/me'],
+      ['POST', '/api/contact'],
+    ] as const) {
       const res = await maintenance.app.inject({ method, url, payload: method === 'POST' ? {} : undefined });
       expect(res.statusCode, url).toBe(503);
       expect(res.json()).toEqual({ code: 'MAINTENANCE', message: 'Le site est en maintenance. Merci de revenir dans quelques instants.' });

@@ -11,7 +11,12 @@ export async function insertTransfer(db: Db, row: typeof transfers.$inferInsert)
 }
 
 /** One page of a project's transfers, newest first, and how many there are. */
-export async function findTransfersOfProject(db: Db, projectId: number, page: number, pageSize: number): Promise<{ rows: TransferRow[]; total: number }> {
+export async function findTransfersOfProject(
+  db: Db,
+  projectId: number,
+  page: number,
+  pageSize: number,
+): Promise<{ rows: TransferRow[]; total: number }> {
   const rows = await db
     .select()
     .from(transfers)

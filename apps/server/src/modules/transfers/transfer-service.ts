@@ -1,4 +1,12 @@
-import { canTransferFiles, canUseDraftingBridge, TRANSFER_MESSAGES, TRANSFER_OUTCOME_LABELS, type RecordTransferInput, type TransferPage, type TransferRecord } from '@notadoo/domain';
+import {
+  canTransferFiles,
+  canUseDraftingBridge,
+  TRANSFER_MESSAGES,
+  TRANSFER_OUTCOME_LABELS,
+  type RecordTransferInput,
+  type TransferPage,
+  type TransferRecord,
+} from '@notadoo/domain';
 import type { AppContext } from '../../context';
 import { badRequest, forbidden } from '../../http/app-error';
 import { requireOpenProject } from '../projects/project-guard';
@@ -37,30 +45,42 @@ function toRecord(row: TransferRow): TransferRecord {
 }
 
 /** Records a transfer the browser carried out with the bridge, once it ended. */
-export async function recordTransfer(ctx: AppContext, user: UserWithOffice, projectId: number, input: RecordTransferInput): Promise<TransferRecord> {
+export async function recordTransfer(
+  ctx: AppContext,
+  user: UserWithOffice,
+  projectId: number,
+  input: RecordTransferInput,
+): Promise<TransferRecord> {
   await requireTransferableProject(ctx, user, projectId);
   const ids = [...new Set(input.files.map((f) => f.docId))];
   const ofProject = await findDocumentIdsOfProject(ctx.db, projectId, ids);
   if (ids.some((id) => !ofProject.has(id))) throw badRequest(TRANSFER_MESSAGES.documentNotInProject);
   const row = await ctx.db.transaction(async (tx) => {
     const inserted = await insertTransfer(tx, {
-    projectId,
-    userId: user.id,
-    authorName: `${user.firstName} ${user.lastName}`.trim(),
-    dossierId: input.dossier.id,
-    dossierIntitule: input.dossier.intitule,
-    dossierReference: input.dossier.identifiantMetier,
-    files: input.files.map(({ type, docId, position, filename }) => (type === 'file' ? { type, docId, position: position ?? 0, filename } : { type, docId, filename })),
-    filesCount: input.files.length,
-    sentCount: input.sent,
-    outcome: input.outcome,
-    createdAt: ctx.now(),
+      projectId,
+      userId: user.id,
+      authorName: `${user.firstName} ${user.lastName}`.trim(),
+      dossierId: input.dossier.id,
+      dossierIntitule: input.dossier.intitule,
+      dossierReference: input.dossier.identifiantMetier,
+      files: input.files.map(({ type, docId, position, filename }) =>
+        type === 'file' ? { type, docId, position: position ?? 0, filename } : { type, docId, filename },
+      ),
+      filesCount: input.files.length,
+      sentCount: input.sent,
+      outcome: input.outcome,
+      createdAt: ctx.now(),
     });
     await recordHistoryEvent(tx, ctx.now(), {
       kind: 'transfer',
       projectId,
       actor: user,
-      details: { dossier: input.dossier.intitule, files: input.files.length, sent: input.sent, outcome: TRANSFER_OUTCOME_LABELS[input.outcome] },
+      details: {
+        dossier: input.dossier.intitule,
+        files: input.files.length,
+        sent: input.sent,
+        outcome: TRANSFER_OUTCOME_LABELS[input.outcome],
+      },
     });
     return inserted;
   });

@@ -17,7 +17,12 @@ describe.each(BACKENDS)('transfers to the drafting software on %s', (backend) =>
     return { id: u.id, headers: bearer(await t.tokenFor(u.email, u.password)) };
   }
   const api = (a: Actor | null, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
-    t.app.inject({ method, url: `/api${url}`, headers: a?.headers ?? {}, ...(payload === undefined ? {} : { payload: payload as object }) });
+    t.app.inject({
+      method,
+      url: `/api${url}`,
+      headers: a?.headers ?? {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
 
   /** A sale of the client at the Paris office, with their questionnaire and a drawer holding one file. */
   async function createProject() {
@@ -27,7 +32,13 @@ describe.each(BACKENDS)('transfers to the drafting software on %s', (backend) =>
     const [questionnaire] = await t.database.db.select().from(documents).where(eq(documents.projectId, projectId));
     const [drawer] = await t.database.db
       .insert(documents)
-      .values({ projectId, participantId: questionnaire!.participantId, kind: 'files', docType: 'identity_card', files: ['abcd12345carte.pdf'] })
+      .values({
+        projectId,
+        participantId: questionnaire!.participantId,
+        kind: 'files',
+        docType: 'identity_card',
+        files: ['abcd12345carte.pdf'],
+      })
       .returning();
     return { projectId, questionnaire: questionnaire!.id, drawer: drawer!.id };
   }
@@ -67,7 +78,11 @@ describe.each(BACKENDS)('transfers to the drafting software on %s', (backend) =>
     const bare = await buildTestApp(backend, { config: { ...(await import('../../../test/test-app')).testConfig, bridge: null } });
     try {
       const u = await bare.createUser({ notaryOfficeId: 1 });
-      const res = await bare.app.inject({ method: 'GET', url: '/api/transfer/bridge', headers: bearer(await bare.tokenFor(u.email, u.password)) });
+      const res = await bare.app.inject({
+        method: 'GET',
+        url: '/api/transfer/bridge',
+        headers: bearer(await bare.tokenFor(u.email, u.password)),
+      });
       expect(res.json()).toEqual({ bridge: null, apiUrl: 'http://app.test/api' });
     } finally {
       await bare.close();
@@ -116,7 +131,12 @@ describe.each(BACKENDS)('transfers to the drafting software on %s', (backend) =>
     const p = await createProject();
     for (let i = 0; i < 12; i += 1) {
       t.clock.advance(1000);
-      await api(parisNotary, 'POST', `/project/${p.projectId}/transfers`, transfer(p, { dossier: { id: `D${i}`, intitule: `Dossier ${i}`, identifiantMetier: '' } }));
+      await api(
+        parisNotary,
+        'POST',
+        `/project/${p.projectId}/transfers`,
+        transfer(p, { dossier: { id: `D${i}`, intitule: `Dossier ${i}`, identifiantMetier: '' } }),
+      );
     }
     const second = (await api(parisNotary, 'GET', `/project/${p.projectId}/transfers?page=2`)).json();
     expect(second.total).toBe(12);
@@ -148,7 +168,13 @@ describe.each(BACKENDS)('transfers to the drafting software on %s', (backend) =>
     const mismatch = await api(parisNotary, 'POST', `/project/${p.projectId}/transfers`, transfer(p, { sent: 1 }));
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().message).toBe('Le nombre de fichiers envoyés ne correspond pas au résultat du transfert.');
-    for (const body of [{}, transfer(p, { files: [] }), transfer(p, { outcome: 'perdu' }), transfer(p, { dossier: { id: '' } }), transfer(p, { sent: -1, outcome: 'failed' })]) {
+    for (const body of [
+      {},
+      transfer(p, { files: [] }),
+      transfer(p, { outcome: 'perdu' }),
+      transfer(p, { dossier: { id: '' } }),
+      transfer(p, { sent: -1, outcome: 'failed' }),
+    ]) {
       const res = await api(parisNotary, 'POST', `/project/${p.projectId}/transfers`, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(typeof res.json().message).toBe('string');

@@ -11,7 +11,8 @@ describe.each(BACKENDS)('changing the e-mail of an account on %s', (backend) => 
 
   const patch = (id: number, headers: Record<string, string>, payload: object) =>
     t.app.inject({ method: 'PATCH', url: `/api/users/${id}`, headers, payload });
-  const login = (email: string, password: string) => t.app.inject({ method: 'POST', url: '/api/users/login', payload: { login: email, password } });
+  const login = (email: string, password: string) =>
+    t.app.inject({ method: 'POST', url: '/api/users/login', payload: { login: email, password } });
   const me = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/users/me', headers });
 
   it('refuses without the current password, or with a wrong one, in French, changing nothing', async () => {
@@ -66,7 +67,17 @@ describe.each(BACKENDS)('changing the e-mail of an account on %s', (backend) => 
 
   /** What an answer shows of the request, once what differs between two accounts (ids, addresses, dates, token) is set aside. */
   const shape = (body: Record<string, unknown>) => {
-    const { id: _id, email: _email, username: _username, pendingEmail: _pending, createdAt: _c, lastConnectionDate: _l, previousConnectionDate: _p, token, ...rest } = body;
+    const {
+      id: _id,
+      email: _email,
+      username: _username,
+      pendingEmail: _pending,
+      createdAt: _c,
+      lastConnectionDate: _l,
+      previousConnectionDate: _p,
+      token,
+      ...rest
+    } = body;
     return { ...rest, token: typeof token };
   };
 
@@ -77,16 +88,25 @@ describe.each(BACKENDS)('changing the e-mail of an account on %s', (backend) => 
     const honest = await t.createUser({ email: 'honnete@exemple.fr' });
     const sent = t.mails.length;
 
-    const free = await patch(honest.id, bearer(await t.tokenFor(honest.email, honest.password)), { email: 'libre@exemple.fr', password: honest.password });
+    const free = await patch(honest.id, bearer(await t.tokenFor(honest.email, honest.password)), {
+      email: 'libre@exemple.fr',
+      password: honest.password,
+    });
     const afterFree = t.mails.length;
-    const taken = await patch(curious.id, bearer(await t.tokenFor(curious.email, curious.password)), { email: 'Deja.Pris@exemple.fr', password: curious.password });
+    const taken = await patch(curious.id, bearer(await t.tokenFor(curious.email, curious.password)), {
+      email: 'Deja.Pris@exemple.fr',
+      password: curious.password,
+    });
     expect(free.statusCode).toBe(200);
     expect(taken.statusCode).toBe(free.statusCode);
     expect(taken.headers['content-type']).toBe(free.headers['content-type']);
     expect(taken.json()).toMatchObject({ email: 'curieux@exemple.fr', pendingEmail: 'deja.pris@exemple.fr' });
     expect(shape(taken.json())).toEqual(shape(free.json()));
     // Read back later, the profile still looks like that of a pending change.
-    expect((await me(bearer(taken.json().token))).json()).toMatchObject({ email: 'curieux@exemple.fr', pendingEmail: 'deja.pris@exemple.fr' });
+    expect((await me(bearer(taken.json().token))).json()).toMatchObject({
+      email: 'curieux@exemple.fr',
+      pendingEmail: 'deja.pris@exemple.fr',
+    });
 
     // The requester's own mailbox gets the same notice either way; the owner gets a warning without any link to confirm.
     expect(t.mails.slice(sent, afterFree).map((m) => [m.to, m.subject])).toEqual([
@@ -123,7 +143,10 @@ describe.each(BACKENDS)('changing the e-mail of an account on %s', (backend) => 
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ code: 'MAIL_LINK_INVALID', message: 'Impossible de confirmer votre adresse email.' });
-    expect((await me(bearer(second.json().token))).json()).toMatchObject({ email: 'premier@exemple.fr', pendingEmail: 'pas-a-moi@exemple.fr' });
+    expect((await me(bearer(second.json().token))).json()).toMatchObject({
+      email: 'premier@exemple.fr',
+      pendingEmail: 'pas-a-moi@exemple.fr',
+    });
   });
 
   const resendPending = (headers: Record<string, string>) =>
@@ -168,7 +191,10 @@ describe.each(BACKENDS)('changing the e-mail of an account on %s', (backend) => 
 
   it('cancels a pending change when the current address is sent back, and its link no longer confirms', async () => {
     const u = await t.createUser({ email: 'annule@exemple.fr' });
-    const changed = await patch(u.id, bearer(await t.tokenFor(u.email, u.password)), { email: 'annule.nouveau@exemple.fr', password: u.password });
+    const changed = await patch(u.id, bearer(await t.tokenFor(u.email, u.password)), {
+      email: 'annule.nouveau@exemple.fr',
+      password: u.password,
+    });
     const link = new URL(t.mails.filter((m) => m.to === 'annule.nouveau@exemple.fr').at(-1)!.link!);
     const fresh = bearer(changed.json().token);
     const cancelled = await patch(u.id, fresh, { email: 'annule@exemple.fr' });

@@ -17,7 +17,10 @@ describe.each(BACKENDS)('attaching users to an office on %s', (backend) => {
   beforeAll(async () => {
     t = await buildTestApp(backend);
     admin = await t.signedInUser({ roles: ['ROLE_USER', 'ROLE_ADMIN'] });
-    const [file] = await t.database.db.insert(projects).values({ name: 'Vente Lyon', type: 'realty', subtype: 'house', notaryOfficeId: 2 }).returning({ id: projects.id });
+    const [file] = await t.database.db
+      .insert(projects)
+      .values({ name: 'Vente Lyon', type: 'realty', subtype: 'house', notaryOfficeId: 2 })
+      .returning({ id: projects.id });
     lyonFile = file!.id;
     const [office] = await t.database.db.select({ id: notaryOffices.id }).from(notaryOffices).where(eq(notaryOffices.city, 'Dijon'));
     dijon = office!.id;
@@ -31,8 +34,10 @@ describe.each(BACKENDS)('attaching users to an office on %s', (backend) => {
       headers: { ...who?.headers, ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
       payload,
     });
-  const officeOf = async (u: Account) => (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: u.headers })).json().notary_office;
-  const opensLyonFile = async (u: Account) => (await t.app.inject({ method: 'GET', url: `/api/project/${lyonFile}`, headers: u.headers })).statusCode === 200;
+  const officeOf = async (u: Account) =>
+    (await t.app.inject({ method: 'GET', url: '/api/users/me', headers: u.headers })).json().notary_office;
+  const opensLyonFile = async (u: Account) =>
+    (await t.app.inject({ method: 'GET', url: `/api/project/${lyonFile}`, headers: u.headers })).statusCode === 200;
 
   it('refuses a user attaching themselves, however the request is worded, and gives them nothing', async () => {
     const u = await t.signedInUser({ isNotary: true });
@@ -50,7 +55,7 @@ describe.each(BACKENDS)('attaching users to an office on %s', (backend) => {
     expect(await opensLyonFile(u)).toBe(false);
   });
 
-  it("refuses a notary moving themselves or someone else to another office, and an anonymous caller", async () => {
+  it('refuses a notary moving themselves or someone else to another office, and an anonymous caller', async () => {
     const parisNotary = await t.signedInUser({ isNotary: true, notaryOfficeId: 1 });
     const other = await t.signedInUser();
     expect((await patch(parisNotary, parisNotary.id, { notaryOffice: 2, oldOffice: 1 })).statusCode).toBe(403);

@@ -4,7 +4,8 @@ import { BACKENDS, buildTestApp, type TestApp } from '../../../test/test-app';
 import { multipartBody, PDF_BYTES } from '../../../test/multipart';
 
 async function photo(width: number, height: number, format: 'png' | 'jpeg' = 'jpeg'): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: '#c0392b' } })[format]().toBuffer();
+  const image = sharp({ create: { width, height, channels: 3, background: '#c0392b' } });
+  return (format === 'png' ? image.png() : image.jpeg()).toBuffer();
 }
 
 describe.each(BACKENDS)('profile photo and intermediary request on %s', (backend) => {
@@ -51,7 +52,16 @@ describe.each(BACKENDS)('profile photo and intermediary request on %s', (backend
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Impossible de modifier votre profil. Merci de vérifier vos informations.');
     const noFile = multipartBody({ email: u.email });
-    expect((await t.app.inject({ method: 'POST', url: '/api/users/avatar', headers: { ...u.headers, ...noFile.headers }, payload: noFile.payload })).statusCode).toBe(400);
+    expect(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/users/avatar',
+          headers: { ...u.headers, ...noFile.headers },
+          payload: noFile.payload,
+        })
+      ).statusCode,
+    ).toBe(400);
     expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: u.headers })).json().avatar).toBeNull();
   });
 
@@ -69,7 +79,12 @@ describe.each(BACKENDS)('profile photo and intermediary request on %s', (backend
   it('records a request for intermediary rights, mails the network, and refuses it for another user', async () => {
     const u = await signedIn({ firstName: 'Hugo', lastName: 'Immo' });
     const other = await signedIn();
-    const forOther = await t.app.inject({ method: 'POST', url: '/api/users/askIntermediary', headers: u.headers, payload: { userId: other.id } });
+    const forOther = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/askIntermediary',
+      headers: u.headers,
+      payload: { userId: other.id },
+    });
     expect(forOther.statusCode).toBe(403);
     const res = await t.app.inject({
       method: 'POST',
@@ -82,7 +97,12 @@ describe.each(BACKENDS)('profile photo and intermediary request on %s', (backend
     expect(t.mails.at(-1)).toMatchObject({ to: 'contact@notadoo.test' });
     expect(t.mails.at(-1)!.subject).toContain('Hugo Immo');
     const pro = await signedIn({ isPro: true });
-    const already = await t.app.inject({ method: 'POST', url: '/api/users/askIntermediary', headers: pro.headers, payload: { userId: pro.id } });
+    const already = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/askIntermediary',
+      headers: pro.headers,
+      payload: { userId: pro.id },
+    });
     expect(already.statusCode).toBe(400);
     expect(already.json().message).toBe("Vous disposez déjà des droits d'intermédiaire immobilier.");
   });

@@ -42,8 +42,20 @@ const selection = {
   hasPasskey: sql<boolean>`exists (select 1 from user_passkeys where user_passkeys.user_id = ${users.id})`,
 };
 
-function withOffice(row: { user: UserRow; office: { id: number; city: string } | null; revision: string; officeRevision: string | null; hasPasskey: boolean }): UserWithOffice {
-  return { ...row.user, office: row.office, revision: row.revision, officeRevision: row.officeRevision, hasPasskey: row.hasPasskey === true };
+function withOffice(row: {
+  user: UserRow;
+  office: { id: number; city: string } | null;
+  revision: string;
+  officeRevision: string | null;
+  hasPasskey: boolean;
+}): UserWithOffice {
+  return {
+    ...row.user,
+    office: row.office,
+    revision: row.revision,
+    officeRevision: row.officeRevision,
+    hasPasskey: row.hasPasskey === true,
+  };
 }
 
 /** Read on every authenticated request: a prepared statement (see db/prepared-statements.ts). */

@@ -1,4 +1,13 @@
-import { askIntermediarySchema, passwordChangeSchema, positiveId, sessionSchema, tokenAnswerSchema, userPatchAnswerSchema, userPatchSchema, userSchema } from '@notadoo/domain';
+import {
+  askIntermediarySchema,
+  passwordChangeSchema,
+  positiveId,
+  sessionSchema,
+  tokenAnswerSchema,
+  userPatchAnswerSchema,
+  userPatchSchema,
+  userSchema,
+} from '@notadoo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate';
@@ -23,7 +32,10 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // Also read by the screens a held session shows: the stronger password's and the second factor's setup.
     app.get(
       '/users/me',
-      { config: { access: 'user', openDuringGates: ['strongerPassword', 'secondFactorSetup'] }, schema: { tags, summary: 'La session courante', response: sessionAnswers } },
+      {
+        config: { access: 'user', openDuringGates: ['strongerPassword', 'secondFactorSetup'] },
+        schema: { tags, summary: 'La session courante', response: sessionAnswers },
+      },
       async (request, reply) => {
         // The session is the account's row and its office's, read by the authentication: their revisions tag it.
         const user = requireUser(request);
@@ -44,20 +56,36 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
       handler: async (request) => changeOwnPassword(ctx, requireUser(request), request.body, request.session),
     });
 
-    app.get('/users/:id', { config: { access: 'user' }, schema: { tags, summary: 'Un utilisateur (soi-même ou admin)', params: idParams, response: { 200: userSchema } } }, async (request) =>
-      getUserFor(ctx, requireUser(request), request.params.id),
+    app.get(
+      '/users/:id',
+      {
+        config: { access: 'user' },
+        schema: { tags, summary: 'Un utilisateur (soi-même ou admin)', params: idParams, response: { 200: userSchema } },
+      },
+      async (request) => getUserFor(ctx, requireUser(request), request.params.id),
     );
 
     app.patch('/users/:id', {
       config: { access: 'user' },
-      schema: { tags, summary: 'Modifier un profil', params: idParams, body: userPatchSchema, response: { 200: userPatchAnswerSchema, ...errorAnswers(409) } },
+      schema: {
+        tags,
+        summary: 'Modifier un profil',
+        params: idParams,
+        body: userPatchSchema,
+        response: { 200: userPatchAnswerSchema, ...errorAnswers(409) },
+      },
       handler: async (request) => updateUserFor(ctx, requireUser(request), request.params.id, request.body, request.session),
     });
 
     // The new address's link again; a change is cancelled by sending the current address back to PATCH /users/{id}.
     app.post('/users/email/resendPending', {
       config: { access: 'user' },
-      schema: { tags, summary: 'Renvoyer le lien de confirmation de la nouvelle adresse email en attente', body: z.object({}).optional(), response: { 200: userSchema, ...errorAnswers(409, 429) } },
+      schema: {
+        tags,
+        summary: 'Renvoyer le lien de confirmation de la nouvelle adresse email en attente',
+        body: z.object({}).optional(),
+        response: { 200: userSchema, ...errorAnswers(409, 429) },
+      },
       handler: async (request) => {
         const user = requireUser(request);
         await enforceRateLimit(ctx, [
@@ -71,13 +99,23 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncZod {
     // The profile's photo and the request for intermediary rights.
     app.post('/users/avatar', {
       config: { access: 'user' },
-      schema: { tags, summary: 'Photo de profil (multipart : email, avatar), redimensionnée en 104 px', consumes: ['multipart/form-data'], response: { 200: userSchema } },
+      schema: {
+        tags,
+        summary: 'Photo de profil (multipart : email, avatar), redimensionnée en 104 px',
+        consumes: ['multipart/form-data'],
+        response: { 200: userSchema },
+      },
       handler: async (request) => changeAvatar(ctx, requireUser(request), readParts(request)),
     });
 
     app.post('/users/askIntermediary', {
       config: { access: 'user' },
-      schema: { tags, summary: "Demander les droits d'intermédiaire immobilier", body: askIntermediarySchema, response: { 200: userSchema } },
+      schema: {
+        tags,
+        summary: "Demander les droits d'intermédiaire immobilier",
+        body: askIntermediarySchema,
+        response: { 200: userSchema },
+      },
       handler: async (request) => askIntermediary(ctx, requireUser(request), request.body.userId),
     });
   };

@@ -70,12 +70,21 @@ export async function updateUserFor(
   const passwordChanged = Boolean(patch.passwordNew);
   // A session that passed a second factor gives it again (within 5 minutes) to change its own address or password;
   // one without a factor proves itself with the current password below. An admin attaching someone to an office is asked too.
-  if (session?.secondFactor && ((self && (newEmail || passwordChanged)) || (isAdmin(editor) && patch.notaryOffice !== undefined && officeIdOf(patch.notaryOffice) !== user.notaryOfficeId))) {
+  if (
+    session?.secondFactor &&
+    ((self && (newEmail || passwordChanged)) ||
+      (isAdmin(editor) && patch.notaryOffice !== undefined && officeIdOf(patch.notaryOffice) !== user.notaryOfficeId))
+  ) {
     requireRecentCheck(session.checkedAt, ctx.now());
   }
   if ((newEmail || passwordChanged) && needsCurrentPassword) {
-    if (!patch.password) throw badRequest(passwordChanged ? MESSAGES.currentPasswordRequired : MESSAGES.emailChangePasswordRequired, 'CURRENT_PASSWORD_REQUIRED');
-    if (!(await ctx.passwords.verify(user.passwordHash, patch.password))) throw badRequest(MESSAGES.currentPasswordWrong, 'CURRENT_PASSWORD_WRONG');
+    if (!patch.password)
+      throw badRequest(
+        passwordChanged ? MESSAGES.currentPasswordRequired : MESSAGES.emailChangePasswordRequired,
+        'CURRENT_PASSWORD_REQUIRED',
+      );
+    if (!(await ctx.passwords.verify(user.passwordHash, patch.password)))
+      throw badRequest(MESSAGES.currentPasswordWrong, 'CURRENT_PASSWORD_WRONG');
   }
   // Whose the new address already is decides what is mailed, not what is answered (except to an admin).
   let addressOwner: UserWithOffice | undefined;
@@ -143,7 +152,10 @@ export async function updateUserFor(
   if (newEmail) ctx.outbox.wake();
   const answer: User & { token?: string } = toUser(updated);
   if (sessionsEnded && self) {
-    answer.token = await issueSessionToken(ctx, updated, session?.remembered ?? false, { secondFactor: session?.secondFactor ?? false, checkedAt: session?.checkedAt ?? null });
+    answer.token = await issueSessionToken(ctx, updated, session?.remembered ?? false, {
+      secondFactor: session?.secondFactor ?? false,
+      checkedAt: session?.checkedAt ?? null,
+    });
   }
   return answer;
 }

@@ -30,7 +30,10 @@ describe.each(BACKENDS)('users on %s', (backend) => {
     const a = await signedIn();
     const b = await signedIn();
     const admin = await signedIn({ roles: ['ROLE_USER', 'ROLE_ADMIN'] });
-    expect((await t.app.inject({ method: 'GET', url: `/api/users/${a.id}`, headers: a.headers })).json()).toMatchObject({ id: a.id, scores: { EC: null } });
+    expect((await t.app.inject({ method: 'GET', url: `/api/users/${a.id}`, headers: a.headers })).json()).toMatchObject({
+      id: a.id,
+      scores: { EC: null },
+    });
     expect((await t.app.inject({ method: 'GET', url: `/api/users/${a.id}`, headers: admin.headers })).statusCode).toBe(200);
     const refused = await t.app.inject({ method: 'GET', url: `/api/users/${a.id}`, headers: b.headers });
     expect(refused.statusCode).toBe(403);
@@ -52,10 +55,15 @@ describe.each(BACKENDS)('users on %s', (backend) => {
     expect(t.mails.some((m) => m.to === 'anne.lefevre@exemple.fr' && m.subject === 'Confirmez votre adresse email')).toBe(true);
   });
 
-  it("does not tell a user that an e-mail belongs to someone else: saved as for a free one, without taking it (email-change.test.ts)", async () => {
+  it('does not tell a user that an e-mail belongs to someone else: saved as for a free one, without taking it (email-change.test.ts)', async () => {
     const u = await signedIn();
     const other = await t.createUser();
-    const res = await t.app.inject({ method: 'PATCH', url: `/api/users/${u.id}`, headers: u.headers, payload: { firstName: 'Zoé', email: other.email, password: u.password } });
+    const res = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${u.id}`,
+      headers: u.headers,
+      payload: { firstName: 'Zoé', email: other.email, password: u.password },
+    });
     expect(res.statusCode).toBe(200);
     const me = await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(res.json().token) });
     expect(me.json()).toMatchObject({ email: u.email, pendingEmail: other.email, firstName: 'Zoé' });
@@ -96,7 +104,10 @@ describe.each(BACKENDS)('users on %s', (backend) => {
     });
     expect(ok.statusCode).toBe(200);
     const fresh = ok.json().token as string;
-    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: u.headers })).json()).toEqual({ code: 'EXPIRED_TOKEN', message: 'Expired JWT Token' });
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: u.headers })).json()).toEqual({
+      code: 'EXPIRED_TOKEN',
+      message: 'Expired JWT Token',
+    });
     expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: bearer(fresh) })).statusCode).toBe(200);
     await t.tokenFor(u.email, 'Nouveau123');
   });
@@ -108,7 +119,11 @@ describe.each(BACKENDS)('users on %s', (backend) => {
     };
     for (const remember of [true, false]) {
       const u = await t.createUser();
-      const login = await t.app.inject({ method: 'POST', url: '/api/users/login', payload: { login: u.email, password: u.password, remember } });
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/login',
+        payload: { login: u.email, password: u.password, remember },
+      });
       const token = login.json().token as string;
       const changed = await t.app.inject({
         method: 'PATCH',
@@ -128,11 +143,26 @@ describe.each(BACKENDS)('users on %s', (backend) => {
     const admin = await signedIn({ roles: ['ROLE_USER', 'ROLE_ADMIN'] });
     const self = await t.app.inject({ method: 'PATCH', url: `/api/users/${u.id}`, headers: u.headers, payload: { notaryOffice: 2 } });
     expect(self.statusCode).toBe(403);
-    const byOther = await t.app.inject({ method: 'PATCH', url: `/api/users/${u.id}`, headers: other.headers, payload: { firstName: 'Pirate' } });
+    const byOther = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${u.id}`,
+      headers: other.headers,
+      payload: { firstName: 'Pirate' },
+    });
     expect(byOther.statusCode).toBe(403);
-    const unknownOffice = await t.app.inject({ method: 'PATCH', url: `/api/users/${u.id}`, headers: admin.headers, payload: { notaryOffice: 999 } });
+    const unknownOffice = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${u.id}`,
+      headers: admin.headers,
+      payload: { notaryOffice: 999 },
+    });
     expect(unknownOffice.statusCode).toBe(400);
-    const byAdmin = await t.app.inject({ method: 'PATCH', url: `/api/users/${u.id}`, headers: admin.headers, payload: { notaryOffice: 2, firstName: 'Marc' } });
+    const byAdmin = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${u.id}`,
+      headers: admin.headers,
+      payload: { notaryOffice: 2, firstName: 'Marc' },
+    });
     expect(byAdmin.statusCode).toBe(200);
     expect(byAdmin.json()).toMatchObject({ firstName: 'Marc', notary_office: { id: 2, city: 'Lyon' } });
   });

@@ -15,7 +15,8 @@ export function RequireAuth() {
   const token = useAuthToken();
   const location = useLocation();
   const { session } = useSession();
-  if (!token) return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` } satisfies ReturnAddressState} />;
+  if (!token)
+    return <Navigate to="/login" replace state={{ from: `${location.pathname}${location.search}` } satisfies ReturnAddressState} />;
   if (session?.passwordChangeRequired) return <StrongerPasswordPage session={session} />;
   return <Outlet />;
 }

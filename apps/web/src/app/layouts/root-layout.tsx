@@ -18,7 +18,9 @@ export function RootLayout() {
       setPasswordChangeRequiredHandler(() => {
         queryClient.setQueryData<Session>(sessionQueryKey, (session) => session && { ...session, passwordChangeRequired: true });
         // A session read still in flight may predate the change (an admin made this user staff meanwhile): read it anew.
-        void queryClient.cancelQueries({ queryKey: sessionQueryKey }).then(() => queryClient.invalidateQueries({ queryKey: sessionQueryKey }));
+        void queryClient
+          .cancelQueries({ queryKey: sessionQueryKey })
+          .then(() => queryClient.invalidateQueries({ queryKey: sessionQueryKey }));
       }),
     [queryClient],
   );

@@ -35,7 +35,9 @@ export interface QuestionnaireNavigationState {
 }
 
 /** Whether router state carries a document to open (what the form guard checks). */
-export function hasQuestionnaireDocument(state: unknown): state is Pick<QuestionnaireNavigationState, 'document'> & Partial<QuestionnaireNavigationState> {
+export function hasQuestionnaireDocument(
+  state: unknown,
+): state is Pick<QuestionnaireNavigationState, 'document'> & Partial<QuestionnaireNavigationState> {
   if (typeof state !== 'object' || state === null || !('document' in state)) return false;
   const document: unknown = state.document;
   return typeof document === 'object' && document !== null && 'id' in document && typeof document.id === 'number';

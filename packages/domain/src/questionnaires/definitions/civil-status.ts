@@ -38,10 +38,11 @@ export const civilStatusDefinition = defineQuestionnaire({
         [textField('last_name', 255, { label: 'Nom de naissance' }), textField('first_name', 255, { label: 'Prénoms' })],
         { hint: "Indiquez tous vos prénoms, dans l'ordre de votre acte de naissance." },
       ),
-      question('Quand et où êtes-vous né(e) ?', [
-        dateField('dob', { label: 'Date de naissance' }),
-        textField('birth_place', 255, { label: 'Lieu de naissance' }),
-      ], { hint: "Précisez la commune et, si vous êtes né(e) hors de France, le pays." }),
+      question(
+        'Quand et où êtes-vous né(e) ?',
+        [dateField('dob', { label: 'Date de naissance' }), textField('birth_place', 255, { label: 'Lieu de naissance' })],
+        { hint: 'Précisez la commune et, si vous êtes né(e) hors de France, le pays.' },
+      ),
       question('Quelle est votre nationalité ?', [textField('nationality', 255)], {
         documents: [
           { id: 'resident_card', label: 'Copie de votre carte de résident', requiredWhen: FOREIGN_NATIONAL },
@@ -141,15 +142,15 @@ export const civilStatusDefinition = defineQuestionnaire({
         documents: [
           {
             id: 'trade_registration',
-            label: "Extrait d'immatriculation au registre du commerce et des sociétés (K-bis) ou au répertoire des métiers, de moins de trois mois",
+            label:
+              "Extrait d'immatriculation au registre du commerce et des sociétés (K-bis) ou au répertoire des métiers, de moins de trois mois",
             requiredWhen: { field: 'merchant_artisan', equals: 1 },
           },
         ],
       }),
-      question(
-        "Faites-vous, ou avez-vous fait, l'objet d'une procédure de sauvegarde, de redressement ou de liquidation judiciaire ?",
-        [yesNoField('bankrupt')],
-      ),
+      question("Faites-vous, ou avez-vous fait, l'objet d'une procédure de sauvegarde, de redressement ou de liquidation judiciaire ?", [
+        yesNoField('bankrupt'),
+      ]),
       question('Avez-vous déposé un dossier auprès de la commission de surendettement ?', [yesNoField('debt_commission')]),
     ]),
   ],

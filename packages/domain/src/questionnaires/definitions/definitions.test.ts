@@ -16,17 +16,20 @@ const fieldsOfType = (definition: QuestionnaireDefinition, type: string) =>
     .map((field) => field.name);
 const steps = (definition: QuestionnaireDefinition) => definition.steps.map((step) => [step.index, step.title]);
 
-describe.each(Object.values(QUESTIONNAIRE_DEFINITIONS).map((definition) => [definition.title, definition] as const))('%s definition', (_name, definition) => {
-  it('is plain data (no function), and frozen', () => {
-    expect(JSON.parse(JSON.stringify(definition))).toEqual(definition);
-    expect(Object.isFrozen(definition.steps[0]?.sections[0]?.questions[0]?.fields[0])).toBe(true);
-  });
+describe.each(Object.values(QUESTIONNAIRE_DEFINITIONS).map((definition) => [definition.title, definition] as const))(
+  '%s definition',
+  (_name, definition) => {
+    it('is plain data (no function), and frozen', () => {
+      expect(JSON.parse(JSON.stringify(definition))).toEqual(definition);
+      expect(Object.isFrozen(definition.steps[0]?.sections[0]?.questions[0]?.fields[0])).toBe(true);
+    });
 
-  it('has French wording on every question and no duplicate field', () => {
-    for (const question of listQuestions(definition)) expect(question.label).toMatch(/\S/);
-    expect(new Set(names(definition)).size).toBe(names(definition).length);
-  });
-});
+    it('has French wording on every question and no duplicate field', () => {
+      for (const question of listQuestions(definition)) expect(question.label).toMatch(/\S/);
+      expect(new Set(names(definition)).size).toBe(names(definition).length);
+    });
+  },
+);
 
 describe('the seven definitions together', () => {
   it('cover every questionnaire of the platform', () => {
@@ -37,7 +40,8 @@ describe('the seven definitions together', () => {
     const labels = new Map<string, Set<string>>();
     for (const definition of Object.values(QUESTIONNAIRE_DEFINITIONS)) {
       for (const question of listQuestions(definition)) {
-        for (const document of question.documents ?? []) labels.set(document.id, (labels.get(document.id) ?? new Set()).add(document.label));
+        for (const document of question.documents ?? [])
+          labels.set(document.id, (labels.get(document.id) ?? new Set()).add(document.label));
       }
     }
     const ambiguous = [...labels].filter(([, set]) => set.size > 1).map(([id, set]) => `${id}: ${[...set].join(' | ')}`);
@@ -49,10 +53,36 @@ describe('civil status definition (documentCivilStatus)', () => {
   it('holds every field of spec section 3, and only those', () => {
     expect(names(civilStatusDefinition).sort()).toEqual(
       [
-        'civility', 'first_name', 'last_name', 'dob', 'birth_place', 'address', 'postal_code', 'city', 'profession',
-        'cell_phone', 'home_phone', 'work_phone', 'email', 'fax', 'nationality', 'fiscal_residency', 'marital_status',
-        'spouse_last_name', 'spouse_first_name', 'mariage_date', 'mariage_postal_code', 'mariage_city', 'mariage_first_residence',
-        'divorce_tribunal', 'divorce_date', 'pacs_exists', 'pacs_status', 'merchant_artisan', 'bankrupt', 'debt_commission',
+        'civility',
+        'first_name',
+        'last_name',
+        'dob',
+        'birth_place',
+        'address',
+        'postal_code',
+        'city',
+        'profession',
+        'cell_phone',
+        'home_phone',
+        'work_phone',
+        'email',
+        'fax',
+        'nationality',
+        'fiscal_residency',
+        'marital_status',
+        'spouse_last_name',
+        'spouse_first_name',
+        'mariage_date',
+        'mariage_postal_code',
+        'mariage_city',
+        'mariage_first_residence',
+        'divorce_tribunal',
+        'divorce_date',
+        'pacs_exists',
+        'pacs_status',
+        'merchant_artisan',
+        'bankrupt',
+        'debt_commission',
       ].sort(),
     );
   });
@@ -70,8 +100,11 @@ describe('civil status definition (documentCivilStatus)', () => {
   it('gives each field its kind: texts of size 255, dates, yes/no, choices with the spec codes', () => {
     expect(fieldsOfType(civilStatusDefinition, 'date').sort()).toEqual(['divorce_date', 'dob', 'mariage_date']);
     expect(fieldsOfType(civilStatusDefinition, 'yesNo').sort()).toEqual(['bankrupt', 'debt_commission', 'merchant_artisan', 'pacs_exists']);
-    for (const field of listFields(civilStatusDefinition)) if (field.kind.type === 'text') expect(field.kind.maxLength, field.name).toBe(255);
-    expect(clean(civilStatusDefinition, { civility: 'MME', fiscal_residency: 0, marital_status: 'divorcing', pacs_exists: 1, pacs_status: 1 })).toEqual({
+    for (const field of listFields(civilStatusDefinition))
+      if (field.kind.type === 'text') expect(field.kind.maxLength, field.name).toBe(255);
+    expect(
+      clean(civilStatusDefinition, { civility: 'MME', fiscal_residency: 0, marital_status: 'divorcing', pacs_exists: 1, pacs_status: 1 }),
+    ).toEqual({
       civility: 'MME',
       fiscal_residency: 0,
       marital_status: 'divorcing',
@@ -89,7 +122,11 @@ describe('civil status definition (documentCivilStatus)', () => {
   });
 
   it.for([
-    ['a foreign national: resident card and translated birth certificate', { nationality: 'Italienne' }, ['resident_card', 'translated_birth_certificate']],
+    [
+      'a foreign national: resident card and translated birth certificate',
+      { nationality: 'Italienne' },
+      ['resident_card', 'translated_birth_certificate'],
+    ],
     ['a French national, however written: nothing', { nationality: ' FRANCAISE ' }, []],
     ['no nationality given: nothing', {}, []],
     ['married: the marriage contract', { marital_status: 'married' }, ['marriage_contract']],
@@ -105,13 +142,38 @@ describe('civil status definition (documentCivilStatus)', () => {
 describe('succession definition (documentSuccession)', () => {
   it('holds every field of spec section 3, plus our name for the hidden one', () => {
     expect(names(successionDefinition)).toEqual([
-      'deceased_q1_last_name', 'deceased_q1_first_name', 'deceased_q2_birthdate', 'deceased_q3_birth_place', 'deceased_q4_death_date',
-      'deceased_q5_death_place', 'deceased_q6_address', 'deceased_q7_postal_code', 'deceased_q8_city', 'deceased_q9_nationality',
-      'deceased_q10_ephad', 'deceased_q11_pro', 'deceased_q12_bankrupt', 'deceased_q12_bankrupt_ongoing',
-      'succession_q1_spouse', 'succession_q2_will', 'succession_q2_will_notary_name', 'succession_q2_will_notary_email',
-      'succession_q2_will_notary_phone', 'succession_q3_investment', 'succession_q4_realty', 'succession_q5_syndic',
-      'succession_q6_vehicule', 'succession_q8_life_insurance', 'succession_q9_location', 'succession_q10_companies', 'succession_q11_coop',
-      'succession_q12_ifi', 'succession_q13_loan', 'succession_q14_social_aid', 'succession_q15_charity_given', 'succession_q16_charity_received',
+      'deceased_q1_last_name',
+      'deceased_q1_first_name',
+      'deceased_q2_birthdate',
+      'deceased_q3_birth_place',
+      'deceased_q4_death_date',
+      'deceased_q5_death_place',
+      'deceased_q6_address',
+      'deceased_q7_postal_code',
+      'deceased_q8_city',
+      'deceased_q9_nationality',
+      'deceased_q10_ephad',
+      'deceased_q11_pro',
+      'deceased_q12_bankrupt',
+      'deceased_q12_bankrupt_ongoing',
+      'succession_q1_spouse',
+      'succession_q2_will',
+      'succession_q2_will_notary_name',
+      'succession_q2_will_notary_email',
+      'succession_q2_will_notary_phone',
+      'succession_q3_investment',
+      'succession_q4_realty',
+      'succession_q5_syndic',
+      'succession_q6_vehicule',
+      'succession_q8_life_insurance',
+      'succession_q9_location',
+      'succession_q10_companies',
+      'succession_q11_coop',
+      'succession_q12_ifi',
+      'succession_q13_loan',
+      'succession_q14_social_aid',
+      'succession_q15_charity_given',
+      'succession_q16_charity_received',
     ]);
   });
 
@@ -124,10 +186,25 @@ describe('succession definition (documentSuccession)', () => {
 
   it('asks yes/no where the spec says so', () => {
     expect(fieldsOfType(successionDefinition, 'yesNo')).toEqual([
-      'deceased_q10_ephad', 'deceased_q11_pro', 'deceased_q12_bankrupt', 'deceased_q12_bankrupt_ongoing', 'succession_q1_spouse',
-      'succession_q2_will', 'succession_q3_investment', 'succession_q4_realty', 'succession_q5_syndic', 'succession_q6_vehicule',
-      'succession_q8_life_insurance', 'succession_q9_location', 'succession_q10_companies', 'succession_q11_coop', 'succession_q12_ifi',
-      'succession_q13_loan', 'succession_q14_social_aid', 'succession_q15_charity_given', 'succession_q16_charity_received',
+      'deceased_q10_ephad',
+      'deceased_q11_pro',
+      'deceased_q12_bankrupt',
+      'deceased_q12_bankrupt_ongoing',
+      'succession_q1_spouse',
+      'succession_q2_will',
+      'succession_q3_investment',
+      'succession_q4_realty',
+      'succession_q5_syndic',
+      'succession_q6_vehicule',
+      'succession_q8_life_insurance',
+      'succession_q9_location',
+      'succession_q10_companies',
+      'succession_q11_coop',
+      'succession_q12_ifi',
+      'succession_q13_loan',
+      'succession_q14_social_aid',
+      'succession_q15_charity_given',
+      'succession_q16_charity_received',
     ]);
   });
 

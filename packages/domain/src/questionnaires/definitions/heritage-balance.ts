@@ -16,16 +16,19 @@ export const heritageBalanceDefinition = defineQuestionnaire({
       // The number of children belongs to this question: changing q1 clears it (spec 001, section 4).
       question('Avez-vous des enfants ?', [
         yesNoField('heritage_balance_q1_kids'),
-        textField('heritage_balance_q2_kids_number', 50, { label: "Combien d'enfants avez-vous ?", format: 'number', visibleWhen: HAS_CHILDREN }),
+        textField('heritage_balance_q2_kids_number', 50, {
+          label: "Combien d'enfants avez-vous ?",
+          format: 'number',
+          visibleWhen: HAS_CHILDREN,
+        }),
       ]),
       question('Vos enfants sont-ils tous issus de votre union actuelle ?', [yesNoField('heritage_balance_q3_same_relationship')], {
         visibleWhen: HAS_CHILDREN,
         hint: "Lorsque des enfants sont nés d'unions différentes, des précautions particulières permettent de protéger le conjoint survivant.",
       }),
-      question(
-        'Souhaitez-vous organiser dès à présent la transmission de votre patrimoine (donation, testament…) ?',
-        [yesNoField('heritage_balance_q4_transfer')],
-      ),
+      question('Souhaitez-vous organiser dès à présent la transmission de votre patrimoine (donation, testament…) ?', [
+        yesNoField('heritage_balance_q4_transfer'),
+      ]),
       question('Quels sujets souhaitez-vous aborder avec votre notaire ?', [textAreaField('heritage_balance_q5_topic')], {
         hint: "Par exemple : protéger votre conjoint, aider un enfant à acheter un logement, préparer la vente d'une entreprise.",
       }),

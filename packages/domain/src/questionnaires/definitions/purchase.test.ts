@@ -32,12 +32,22 @@ const companyNotes = (answers: Answers) => {
 };
 
 const PRICE_FIELDS = [
-  'price_q0_amount', 'price_q0b_commission', 'price_q0e_commission_owner', 'price_q0f_offer', 'price_q0g_mandate',
-  'price_q0c_conditions', 'price_q0d_conditions_infos',
+  'price_q0_amount',
+  'price_q0b_commission',
+  'price_q0e_commission_owner',
+  'price_q0f_offer',
+  'price_q0g_mandate',
+  'price_q0c_conditions',
+  'price_q0d_conditions_infos',
 ];
 const SUBSTITUTE = [
-  'juri_q2_substitute_first_name', 'juri_q2_substitute_last_name', 'juri_q2_substitute_email', 'juri_q2_substitute_phone',
-  'juri_q2_substitute_address', 'juri_q2_substitute_postal_code', 'juri_q2_substitute_city',
+  'juri_q2_substitute_first_name',
+  'juri_q2_substitute_last_name',
+  'juri_q2_substitute_email',
+  'juri_q2_substitute_phone',
+  'juri_q2_substitute_address',
+  'juri_q2_substitute_postal_code',
+  'juri_q2_substitute_city',
 ];
 const COMPANY_DETAILS = ['juri_q4_company_exists', 'juri_q4_company_ir', 'juri_q4_company_is'];
 const LOAN_1_DETAILS = ['finance_q1_p1_bank', 'finance_q1_p1_beneficiary', 'finance_q1_p1_amount'];
@@ -66,13 +76,32 @@ describe('purchase definition (documentBuyer)', () => {
   it('holds the price block and every field of spec section 3, plus only our names for the hidden ones', () => {
     expect(names()).toEqual([
       ...PRICE_FIELDS,
-      'juri_q1_name', ...SUBSTITUTE, 'juri_q3_company', ...COMPANY_DETAILS, 'juri_q5_resale',
-      'finance_q1_p1_loan', ...LOAN_1_DETAILS, 'finance_q1_p2_loan', ...LOAN_2_DETAILS, 'finance_q1b_relay',
-      'finance_q2_pro_org', 'finance_q2_pro_beneficiary', 'finance_q2_pro_amount', 'finance_q3_funds', ...SHARES,
-      'projects_q1_modifications', ...ACTIVITY_AND_CLIENTS, 'projects_q3_works', 'projects_q3_works_desc',
-      'fiscal_adv_q1_exists', 'fiscal_adv_q1_info',
-      'vat_q1_exists_before', 'vat_q1_exists_after',
-      'motivation_q1_dest', 'motivation_q2_reason', ...REASON_DETAILS,
+      'juri_q1_name',
+      ...SUBSTITUTE,
+      'juri_q3_company',
+      ...COMPANY_DETAILS,
+      'juri_q5_resale',
+      'finance_q1_p1_loan',
+      ...LOAN_1_DETAILS,
+      'finance_q1_p2_loan',
+      ...LOAN_2_DETAILS,
+      'finance_q1b_relay',
+      'finance_q2_pro_org',
+      'finance_q2_pro_beneficiary',
+      'finance_q2_pro_amount',
+      'finance_q3_funds',
+      ...SHARES,
+      'projects_q1_modifications',
+      ...ACTIVITY_AND_CLIENTS,
+      'projects_q3_works',
+      'projects_q3_works_desc',
+      'fiscal_adv_q1_exists',
+      'fiscal_adv_q1_info',
+      'vat_q1_exists_before',
+      'vat_q1_exists_after',
+      'motivation_q1_dest',
+      'motivation_q2_reason',
+      ...REASON_DETAILS,
       'misc_info',
     ]);
     expect(names().filter((name) => OUR_NAMES.includes(name))).toEqual(OUR_NAMES);
@@ -93,11 +122,24 @@ describe('purchase definition (documentBuyer)', () => {
 
   it('gives each field its kind: yes/no, amounts and percentages, text areas', () => {
     expect(fieldsOfType('yesNo')).toEqual([
-      'price_q0f_offer', 'price_q0g_mandate', 'price_q0c_conditions',
-      'juri_q1_name', 'juri_q3_company', 'juri_q4_company_ir', 'juri_q4_company_is', 'juri_q5_resale',
-      'finance_q1_p1_loan', 'finance_q1_p2_loan', 'finance_q1b_relay', 'finance_q3_funds',
-      'projects_q1_modifications', 'projects_q2_clients', 'projects_q3_works', 'fiscal_adv_q1_exists',
-      'vat_q1_exists_before', 'vat_q1_exists_after',
+      'price_q0f_offer',
+      'price_q0g_mandate',
+      'price_q0c_conditions',
+      'juri_q1_name',
+      'juri_q3_company',
+      'juri_q4_company_ir',
+      'juri_q4_company_is',
+      'juri_q5_resale',
+      'finance_q1_p1_loan',
+      'finance_q1_p2_loan',
+      'finance_q1b_relay',
+      'finance_q3_funds',
+      'projects_q1_modifications',
+      'projects_q2_clients',
+      'projects_q3_works',
+      'fiscal_adv_q1_exists',
+      'vat_q1_exists_before',
+      'vat_q1_exists_after',
     ]);
     expect(fieldsOfType('date')).toEqual([]);
     expect(fieldsOfType('textarea')).toEqual(['price_q0d_conditions_infos', 'projects_q3_works_desc', 'fiscal_adv_q1_info', 'misc_info']);
@@ -138,7 +180,15 @@ describe('purchase definition (documentBuyer)', () => {
       ['mariage', 'Mariage / Pacs / Divorce'],
       ['birth', 'Naissance / Décès'],
     ]);
-    expect(clean(definition, { motivation_q1_dest: 'mix', motivation_q2_reason: 'family_event', motivation_q2_family_event: 'birth', juri_q3_company: '1', juri_q4_company_exists: '0' })).toEqual({
+    expect(
+      clean(definition, {
+        motivation_q1_dest: 'mix',
+        motivation_q2_reason: 'family_event',
+        motivation_q2_family_event: 'birth',
+        juri_q3_company: '1',
+        juri_q4_company_exists: '0',
+      }),
+    ).toEqual({
       motivation_q1_dest: 'mix',
       motivation_q2_reason: 'family_event',
       motivation_q2_family_event: 'birth',
@@ -154,8 +204,16 @@ describe('purchase definition (documentBuyer)', () => {
   });
 
   it.for([
-    ['an existing company: the request for its statutes and K-bis', { juri_q3_company: 1, juri_q4_company_exists: 1 }, /statuts à jour et un extrait K-bis de moins de 3 mois/],
-    ['a company to be created: the offer of help from the office', { juri_q3_company: 1, juri_q4_company_exists: 0 }, /L'office peut vous accompagner dans la création de la société/],
+    [
+      'an existing company: the request for its statutes and K-bis',
+      { juri_q3_company: 1, juri_q4_company_exists: 1 },
+      /statuts à jour et un extrait K-bis de moins de 3 mois/,
+    ],
+    [
+      'a company to be created: the offer of help from the office',
+      { juri_q3_company: 1, juri_q4_company_exists: 0 },
+      /L'office peut vous accompagner dans la création de la société/,
+    ],
   ] as Array<[string, Answers, RegExp]>)('shows in the company question %s', ([, answers, text]) => {
     expect(companyNotes(answers)).toEqual([expect.stringMatching(text)]);
   });
@@ -168,10 +226,14 @@ describe('purchase definition (documentBuyer)', () => {
 
   it.for([
     ['nothing answered: nothing', {}, []],
-    ['an existing company: its statutes and a K-bis under 3 months', { juri_q3_company: 1, juri_q4_company_exists: 1 }, ['buying_company_statutes', 'buying_company_kbis']],
+    [
+      'an existing company: its statutes and a K-bis under 3 months',
+      { juri_q3_company: 1, juri_q4_company_exists: 1 },
+      ['buying_company_statutes', 'buying_company_kbis'],
+    ],
     ['a company to be created: nothing yet', { juri_q3_company: 1, juri_q4_company_exists: 0 }, []],
     ['a bank loan: the loan offer, once even when both buyers borrow', { finance_q1_p1_loan: 1, finance_q1_p2_loan: 1 }, ['loan_offer']],
-    ["only buyer 2 borrows: the loan offer", { finance_q1_p1_loan: 0, finance_q1_p2_loan: 1 }, ['loan_offer']],
+    ['only buyer 2 borrows: the loan offer', { finance_q1_p1_loan: 0, finance_q1_p2_loan: 1 }, ['loan_offer']],
     ['personal funds: proof of their origin', { finance_q3_funds: 1 }, ['funds_origin_proof']],
     ['an accepted offer and a mandate: their copies', { price_q0f_offer: 1, price_q0g_mandate: 1 }, ['accepted_offer', 'agency_mandate']],
   ] as Array<[string, Answers, string[]]>)('asks for supporting documents: %s', ([, answers, expected]) => {
@@ -184,7 +246,13 @@ describe('purchase definition (documentBuyer)', () => {
   });
 
   it('reaches 100 % for a buyer without an agency or an employer loan who leaves those questions empty', () => {
-    const notApplicable = ['price_q0b_commission', 'price_q0e_commission_owner', 'finance_q2_pro_org', 'finance_q2_pro_beneficiary', 'finance_q2_pro_amount'];
+    const notApplicable = [
+      'price_q0b_commission',
+      'price_q0e_commission_owner',
+      'finance_q2_pro_org',
+      'finance_q2_pro_beneficiary',
+      'finance_q2_pro_amount',
+    ];
     const answers = Object.fromEntries(Object.entries(fullyAnsweredSample(definition)).filter(([name]) => !notApplicable.includes(name)));
     expect(progress(definition, answers)).toBe(100);
     // Answered, they count like any other question: one left empty among answered ones keeps the file below 100 %.
@@ -300,7 +368,13 @@ const SUBSTITUTED: Answers = {
   juri_q5_resale: 0,
 };
 
-const EXISTING_COMPANY: Answers = { juri_q3_company: 1, juri_q4_company_exists: 1, juri_q4_company_ir: 1, juri_q4_company_is: 0, juri_q5_resale: 0 };
+const EXISTING_COMPANY: Answers = {
+  juri_q3_company: 1,
+  juri_q4_company_exists: 1,
+  juri_q4_company_ir: 1,
+  juri_q4_company_is: 0,
+  juri_q5_resale: 0,
+};
 
 const CLEARING_RULES: ClearingRule[] = [
   {
@@ -327,7 +401,12 @@ const CLEARING_RULES: ClearingRule[] = [
   {
     rule: 'Purchase: changing projects_q1_modifications clears activity and clients',
     definition,
-    before: { projects_q1_modifications: 1, projects_q1_activity: 'Cabinet de kinésithérapie', projects_q2_clients: 1, projects_q3_works: 0 },
+    before: {
+      projects_q1_modifications: 1,
+      projects_q1_activity: 'Cabinet de kinésithérapie',
+      projects_q2_clients: 1,
+      projects_q3_works: 0,
+    },
     change: { projects_q1_modifications: 0 },
     cleared: ACTIVITY_AND_CLIENTS,
   },
@@ -341,7 +420,7 @@ const CLEARING_RULES: ClearingRule[] = [
   {
     rule: 'Purchase: changing fiscal_adv_q1_exists clears the info',
     definition,
-    before: { fiscal_adv_q1_exists: 1, fiscal_adv_q1_info: 'Réduction d\'impôt pour un investissement locatif ancien avec travaux' },
+    before: { fiscal_adv_q1_exists: 1, fiscal_adv_q1_info: "Réduction d'impôt pour un investissement locatif ancien avec travaux" },
     change: { fiscal_adv_q1_exists: 0 },
     cleared: ['fiscal_adv_q1_info'],
   },
@@ -362,7 +441,11 @@ const CLEARING_RULES: ClearingRule[] = [
   {
     rule: 'Purchase: changing price_q0c clears q0d',
     definition,
-    before: { price_q0_amount: '320000', price_q0c_conditions: 1, price_q0d_conditions_infos: "Sous réserve de l'obtention d'un prêt de 250 000 €" },
+    before: {
+      price_q0_amount: '320000',
+      price_q0c_conditions: 1,
+      price_q0d_conditions_infos: "Sous réserve de l'obtention d'un prêt de 250 000 €",
+    },
     change: { price_q0c_conditions: 0 },
     cleared: ['price_q0d_conditions_infos'],
   },
@@ -388,7 +471,13 @@ const OUR_CLEARING_RULES: ClearingRule[] = [
   {
     rule: 'Purchase: changing finance_q1_p2_loan clears buyer 2 bank, borrower and amount',
     definition,
-    before: { finance_q1_p1_loan: 0, finance_q1_p2_loan: 1, finance_q1_p2_bank: 'Crédit Mutuel', finance_q1_p2_beneficiary: 'Julien Martin', finance_q1_p2_amount: '90000' },
+    before: {
+      finance_q1_p1_loan: 0,
+      finance_q1_p2_loan: 1,
+      finance_q1_p2_bank: 'Crédit Mutuel',
+      finance_q1_p2_beneficiary: 'Julien Martin',
+      finance_q1_p2_amount: '90000',
+    },
     change: { finance_q1_p2_loan: 0 },
     cleared: LOAN_2_DETAILS,
   },

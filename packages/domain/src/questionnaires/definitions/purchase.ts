@@ -1,4 +1,14 @@
-import { answeredNo, answeredYes, choiceField, defineQuestionnaire, question, step, textAreaField, textField, yesNoField } from '../engine/builders';
+import {
+  answeredNo,
+  answeredYes,
+  choiceField,
+  defineQuestionnaire,
+  question,
+  step,
+  textAreaField,
+  textField,
+  yesNoField,
+} from '../engine/builders';
 import type { Condition } from '../engine/conditions';
 import type { Field } from '../engine/definition';
 import { NAME_LENGTH } from '../engine/kinds';
@@ -44,7 +54,7 @@ const THROUGH_A_COMPANY = answeredYes('juri_q3_company');
 const EXISTING_COMPANY: Condition = { field: 'juri_q4_company_exists', equals: 1 };
 const COMPANY_TO_CREATE: Condition = { field: 'juri_q4_company_exists', equals: 0 };
 
-const LOAN_OFFER = { id: 'loan_offer', label: "Offre de prêt ou, à défaut, accord de principe de la banque" } as const;
+const LOAN_OFFER = { id: 'loan_offer', label: 'Offre de prêt ou, à défaut, accord de principe de la banque' } as const;
 
 /** A buyer's bank loan: the yes/no the spec hides, then bank, borrower and amount when yes. */
 function buyerLoanFields(prefix: 'finance_q1_p1' | 'finance_q1_p2'): Field[] {
@@ -52,7 +62,10 @@ function buyerLoanFields(prefix: 'finance_q1_p1' | 'finance_q1_p2'): Field[] {
   return [
     yesNoField(`${prefix}_loan`),
     textField(`${prefix}_bank`, NAME_LENGTH, { label: 'Banque prêteuse', visibleWhen: borrows }),
-    textField(`${prefix}_beneficiary`, NAME_LENGTH, { label: 'Emprunteur(s) : au nom de qui le prêt est-il souscrit ?', visibleWhen: borrows }),
+    textField(`${prefix}_beneficiary`, NAME_LENGTH, {
+      label: 'Emprunteur(s) : au nom de qui le prêt est-il souscrit ?',
+      visibleWhen: borrows,
+    }),
     textField(`${prefix}_amount`, 50, { label: 'Montant du prêt (en euros)', format: 'amount', visibleWhen: borrows }),
   ];
 }
@@ -69,8 +82,14 @@ export const purchaseDefinition = defineQuestionnaire({
         'Achèterez-vous ce bien en votre nom ?',
         [
           yesNoField('juri_q1_name'),
-          textField('juri_q2_substitute_first_name', NAME_LENGTH, { label: 'Prénom de la personne qui achètera à votre place', visibleWhen: BUYS_IN_OWN_NAME_NO }),
-          textField('juri_q2_substitute_last_name', NAME_LENGTH, { label: 'Nom de la personne qui achètera à votre place', visibleWhen: BUYS_IN_OWN_NAME_NO }),
+          textField('juri_q2_substitute_first_name', NAME_LENGTH, {
+            label: 'Prénom de la personne qui achètera à votre place',
+            visibleWhen: BUYS_IN_OWN_NAME_NO,
+          }),
+          textField('juri_q2_substitute_last_name', NAME_LENGTH, {
+            label: 'Nom de la personne qui achètera à votre place',
+            visibleWhen: BUYS_IN_OWN_NAME_NO,
+          }),
           textField('juri_q2_substitute_email', 255, { label: 'Son adresse e-mail', format: 'email', visibleWhen: BUYS_IN_OWN_NAME_NO }),
           textField('juri_q2_substitute_phone', 50, { label: 'Son téléphone', format: 'phone', visibleWhen: BUYS_IN_OWN_NAME_NO }),
           textField('juri_q2_substitute_address', 255, { label: 'Son adresse', visibleWhen: BUYS_IN_OWN_NAME_NO }),
@@ -85,9 +104,18 @@ export const purchaseDefinition = defineQuestionnaire({
         "Achetez-vous par l'intermédiaire d'une société (SCI ou autre) ?",
         [
           yesNoField('juri_q3_company'),
-          choiceField('juri_q4_company_exists', COMPANY_STATES, { label: "S'agit-il d'une société existante ou à créer ?", visibleWhen: THROUGH_A_COMPANY }),
-          yesNoField('juri_q4_company_ir', { label: "La société est-elle (ou sera-t-elle) soumise à l'impôt sur le revenu (IR) ?", visibleWhen: THROUGH_A_COMPANY }),
-          yesNoField('juri_q4_company_is', { label: "La société est-elle (ou sera-t-elle) soumise à l'impôt sur les sociétés (IS) ?", visibleWhen: THROUGH_A_COMPANY }),
+          choiceField('juri_q4_company_exists', COMPANY_STATES, {
+            label: "S'agit-il d'une société existante ou à créer ?",
+            visibleWhen: THROUGH_A_COMPANY,
+          }),
+          yesNoField('juri_q4_company_ir', {
+            label: "La société est-elle (ou sera-t-elle) soumise à l'impôt sur le revenu (IR) ?",
+            visibleWhen: THROUGH_A_COMPANY,
+          }),
+          yesNoField('juri_q4_company_is', {
+            label: "La société est-elle (ou sera-t-elle) soumise à l'impôt sur les sociétés (IS) ?",
+            visibleWhen: THROUGH_A_COMPANY,
+          }),
         ],
         {
           hint: "Une société civile immobilière relève en principe de l'impôt sur le revenu, sauf option pour l'impôt sur les sociétés : ce choix change l'imposition des loyers et de la revente.",
@@ -97,7 +125,7 @@ export const purchaseDefinition = defineQuestionnaire({
           ],
           notes: [
             {
-              text: "Votre notaire vérifiera que la société peut acheter ce bien et qui peut la représenter à la signature : joignez ses statuts à jour et un extrait K-bis de moins de 3 mois.",
+              text: 'Votre notaire vérifiera que la société peut acheter ce bien et qui peut la représenter à la signature : joignez ses statuts à jour et un extrait K-bis de moins de 3 mois.',
               visibleWhen: EXISTING_COMPANY,
             },
             {
@@ -116,10 +144,14 @@ export const purchaseDefinition = defineQuestionnaire({
         hint: 'Si vous achetez à deux, répondez ici pour le premier acquéreur ou pour votre prêt commun.',
         documents: [{ ...LOAN_OFFER, requiredWhen: answeredYes('finance_q1_p1_loan') }],
       }),
-      question('Si vous achetez à deux, le second acquéreur finance-t-il sa part par un prêt distinct ?', buyerLoanFields('finance_q1_p2'), {
-        hint: 'Répondez non si vous achetez seul, ou si votre prêt commun est déjà indiqué ci-dessus.',
-        documents: [{ ...LOAN_OFFER, requiredWhen: answeredYes('finance_q1_p2_loan') }],
-      }),
+      question(
+        'Si vous achetez à deux, le second acquéreur finance-t-il sa part par un prêt distinct ?',
+        buyerLoanFields('finance_q1_p2'),
+        {
+          hint: 'Répondez non si vous achetez seul, ou si votre prêt commun est déjà indiqué ci-dessus.',
+          documents: [{ ...LOAN_OFFER, requiredWhen: answeredYes('finance_q1_p2_loan') }],
+        },
+      ),
       question('Aurez-vous recours à un prêt relais ?', [yesNoField('finance_q1b_relay')], {
         hint: "Un prêt relais finance l'achat dans l'attente de la vente d'un bien que vous possédez déjà.",
       }),
@@ -130,14 +162,25 @@ export const purchaseDefinition = defineQuestionnaire({
           textField('finance_q2_pro_beneficiary', NAME_LENGTH, { label: 'Emprunteur(s)' }),
           textField('finance_q2_pro_amount', 50, { label: 'Montant du prêt (en euros)', format: 'amount' }),
         ],
-        { hint: "Par exemple un prêt Action Logement ou un prêt de votre entreprise. Laissez vide si ce n'est pas le cas.", optional: true },
+        {
+          hint: "Par exemple un prêt Action Logement ou un prêt de votre entreprise. Laissez vide si ce n'est pas le cas.",
+          optional: true,
+        },
       ),
       question(
         'Apportez-vous des fonds personnels à cet achat ?',
         [
           yesNoField('finance_q3_funds'),
-          textField('finance_q3_p1_share', 50, { label: 'Part de ces fonds apportée par le premier acquéreur (en %)', format: 'percent', visibleWhen: answeredYes('finance_q3_funds') }),
-          textField('finance_q3_p2_share', 50, { label: 'Part de ces fonds apportée par le second acquéreur (en %)', format: 'percent', visibleWhen: answeredYes('finance_q3_funds') }),
+          textField('finance_q3_p1_share', 50, {
+            label: 'Part de ces fonds apportée par le premier acquéreur (en %)',
+            format: 'percent',
+            visibleWhen: answeredYes('finance_q3_funds'),
+          }),
+          textField('finance_q3_p2_share', 50, {
+            label: 'Part de ces fonds apportée par le second acquéreur (en %)',
+            format: 'percent',
+            visibleWhen: answeredYes('finance_q3_funds'),
+          }),
         ],
         {
           hint: "Épargne, donation, vente d'un autre bien… Si vous achetez à deux, la part de chacun aide votre notaire à vous conseiller sur la répartition de la propriété.",
@@ -157,17 +200,23 @@ export const purchaseDefinition = defineQuestionnaire({
         [
           yesNoField('projects_q1_modifications'),
           textField('projects_q1_activity', 255, { label: 'Quelle activité ?', visibleWhen: answeredYes('projects_q1_modifications') }),
-          yesNoField('projects_q2_clients', { label: 'Recevrez-vous de la clientèle dans les lieux ?', visibleWhen: answeredYes('projects_q1_modifications') }),
+          yesNoField('projects_q2_clients', {
+            label: 'Recevrez-vous de la clientèle dans les lieux ?',
+            visibleWhen: answeredYes('projects_q1_modifications'),
+          }),
         ],
         {
-          hint: "Un règlement de copropriété peut interdire certaines activités, et dans certaines villes transformer un logement en local professionnel demande une autorisation de la mairie.",
+          hint: 'Un règlement de copropriété peut interdire certaines activités, et dans certaines villes transformer un logement en local professionnel demande une autorisation de la mairie.',
         },
       ),
       question(
         'Envisagez-vous des travaux dans le bien ?',
         [
           yesNoField('projects_q3_works'),
-          textAreaField('projects_q3_works_desc', { label: 'Décrivez les travaux envisagés', visibleWhen: answeredYes('projects_q3_works') }),
+          textAreaField('projects_q3_works_desc', {
+            label: 'Décrivez les travaux envisagés',
+            visibleWhen: answeredYes('projects_q3_works'),
+          }),
         ],
         {
           hint: "Extension, surélévation, changement de façade, division… Certains travaux demandent une autorisation d'urbanisme ou de la copropriété, que l'avant-contrat peut prévoir.",
@@ -179,7 +228,10 @@ export const purchaseDefinition = defineQuestionnaire({
         "Souhaitez-vous bénéficier d'un avantage fiscal avec cet achat ?",
         [
           yesNoField('fiscal_adv_q1_exists'),
-          textAreaField('fiscal_adv_q1_info', { label: 'Quel dispositif envisagez-vous ?', visibleWhen: answeredYes('fiscal_adv_q1_exists') }),
+          textAreaField('fiscal_adv_q1_info', {
+            label: 'Quel dispositif envisagez-vous ?',
+            visibleWhen: answeredYes('fiscal_adv_q1_exists'),
+          }),
         ],
         {
           hint: "Par exemple une réduction d'impôt pour investissement locatif, le régime Malraux ou celui des monuments historiques : leurs conditions doivent être réunies dès l'acte.",
@@ -190,11 +242,9 @@ export const purchaseDefinition = defineQuestionnaire({
       question('Êtes-vous, à ce jour, assujetti à la TVA ?', [yesNoField('vat_q1_exists_before')], {
         hint: "C'est le cas si vous exercez une activité économique soumise à la TVA (entreprise, profession libérale, location meublée para-hôtelière…).",
       }),
-      question(
-        'Serez-vous assujetti à la TVA du fait de cet achat ?',
-        [yesNoField('vat_q1_exists_after')],
-        { hint: "Par exemple si vous exercerez dans le bien une activité soumise à la TVA, ou le louerez avec option pour la TVA : l'acte doit en tenir compte." },
-      ),
+      question('Serez-vous assujetti à la TVA du fait de cet achat ?', [yesNoField('vat_q1_exists_after')], {
+        hint: "Par exemple si vous exercerez dans le bien une activité soumise à la TVA, ou le louerez avec option pour la TVA : l'acte doit en tenir compte.",
+      }),
     ]),
     step(6, "Destination / Motivation de l'achat", [
       question('À quel usage destinez-vous ce bien ?', [choiceField('motivation_q1_dest', PURCHASE_DESTINATIONS)]),
@@ -206,7 +256,10 @@ export const purchaseDefinition = defineQuestionnaire({
             label: "De quel évènement familial s'agit-il ?",
             visibleWhen: { field: 'motivation_q2_reason', equals: 'family_event' },
           }),
-          textField('motivation_q2_other', 255, { label: 'Précisez la raison', visibleWhen: { field: 'motivation_q2_reason', equals: 'other' } }),
+          textField('motivation_q2_other', 255, {
+            label: 'Précisez la raison',
+            visibleWhen: { field: 'motivation_q2_reason', equals: 'other' },
+          }),
         ],
         { hint: "Votre notaire peut ainsi vous conseiller sur la manière d'acheter (seul, à deux, en société) et sur la fiscalité." },
       ),

@@ -25,29 +25,65 @@ const codesAndLabels = (name: string) => {
 const documentIds = (answers: Answers) => requiredSupportingDocuments(apartment, answers).map((document) => document.id);
 
 const PRICE = [
-  'price_q0_amount', 'price_q0b_commission', 'price_q0e_commission_owner', 'price_q0f_offer', 'price_q0g_mandate',
-  'price_q0c_conditions', 'price_q0d_conditions_infos',
+  'price_q0_amount',
+  'price_q0b_commission',
+  'price_q0e_commission_owner',
+  'price_q0f_offer',
+  'price_q0g_mandate',
+  'price_q0c_conditions',
+  'price_q0d_conditions_infos',
 ];
 const PRESIDENT = ['copro_q3_president_first_name', 'copro_q3_president_last_name', 'copro_q3_president_email', 'copro_q3_president_phone'];
 const SYNDIC = ['copro_q4_syndic_name', 'copro_q4_syndic_address'];
 const Q1B = ['added_value_q1b_reuse_price', 'added_value_q1b_retired', 'added_value_q1b_works', 'added_value_q1b_paid_mutation_rights'];
 const APARTMENT_FIELDS = [
-  'copro_q1_division', 'copro_q2_lotissement', 'copro_q3_asso_syndic', ...PRESIDENT, 'copro_q4_syndic', ...SYNDIC, 'copro_q4_assu',
-  'copro_q5_rule', 'copro_q6_spec_diff', 'copro_q6_spec_diff_info', 'copro_q7_ongoing_procedure', 'copro_q8_water_damage',
-  'copro_q8_water_damage_info', 'copro_q9_mortgage',
-  'works_q1_modifications', 'works_q1_modifications_info', 'works_q2_change_assignment', 'works_q3_division_assemble',
-  'works_q4_authorization', 'works_q5_saniflo', 'works_q6_declaration',
+  'copro_q1_division',
+  'copro_q2_lotissement',
+  'copro_q3_asso_syndic',
+  ...PRESIDENT,
+  'copro_q4_syndic',
+  ...SYNDIC,
+  'copro_q4_assu',
+  'copro_q5_rule',
+  'copro_q6_spec_diff',
+  'copro_q6_spec_diff_info',
+  'copro_q7_ongoing_procedure',
+  'copro_q8_water_damage',
+  'copro_q8_water_damage_info',
+  'copro_q9_mortgage',
+  'works_q1_modifications',
+  'works_q1_modifications_info',
+  'works_q2_change_assignment',
+  'works_q3_division_assemble',
+  'works_q4_authorization',
+  'works_q5_saniflo',
+  'works_q6_declaration',
   'diag_q1_unvisited_places',
-  'loan_q1_foreclosure', 'loan_q2_mortgage', 'loan_q3_relay', 'loan_q4_realty_given_as_warranty',
-  'added_value_q1_main_residence', 'added_value_q1a_main_since', ...Q1B,
-  'pro_activity_q1', 'pro_activity_q1_info',
-  'contract_lease_q1_free_on_sale', 'contract_lease_q2_previously_rented', 'contract_lease_q3_first_sale', 'contract_lease_q4_alarm',
-  'fiscal_adv_q1_exists', 'fiscal_adv_q1_info', 'fiscal_adv_q2_engagement_over', 'fiscal_adv_q3_other_contract_exists',
+  'loan_q1_foreclosure',
+  'loan_q2_mortgage',
+  'loan_q3_relay',
+  'loan_q4_realty_given_as_warranty',
+  'added_value_q1_main_residence',
+  'added_value_q1a_main_since',
+  ...Q1B,
+  'pro_activity_q1',
+  'pro_activity_q1_info',
+  'contract_lease_q1_free_on_sale',
+  'contract_lease_q2_previously_rented',
+  'contract_lease_q3_first_sale',
+  'contract_lease_q4_alarm',
+  'fiscal_adv_q1_exists',
+  'fiscal_adv_q1_info',
+  'fiscal_adv_q2_engagement_over',
+  'fiscal_adv_q3_other_contract_exists',
   'fiscal_adv_q4_equipment_warranty',
-  'sinister_q1_exists_before', 'sinister_q2_exists_after',
-  'vat_q1_recovery', 'vat_q2_regime',
+  'sinister_q1_exists_before',
+  'sinister_q2_exists_after',
+  'vat_q1_recovery',
+  'vat_q2_regime',
   'deficit_q1_exists',
-  'company_owned_q1_exists', 'company_owned_q2_tax_2',
+  'company_owned_q1_exists',
+  'company_owned_q2_tax_2',
 ];
 const MOTIVATION = ['sale_motivation', 'sale_motivation_family_reason', 'sale_motivation_other_reason'];
 const OBSERVATIONS = ['sale_misc_info'];
@@ -89,7 +125,9 @@ describe('sale of apartment definition (documentSaleAppt)', () => {
 
   it('puts the price block first, the motivation in step 13 and the observations alone in step 14', () => {
     const stepFields = (index: number) =>
-      apartment.steps.find((step) => step.index === index)?.sections.flatMap((section) => section.questions.flatMap((q) => q.fields.map((f) => f.name)));
+      apartment.steps
+        .find((step) => step.index === index)
+        ?.sections.flatMap((section) => section.questions.flatMap((q) => q.fields.map((f) => f.name)));
     expect(stepFields(0)).toEqual(PRICE);
     expect(stepFields(13)).toEqual(MOTIVATION);
     expect(stepFields(14)).toEqual(OBSERVATIONS);
@@ -97,25 +135,61 @@ describe('sale of apartment definition (documentSaleAppt)', () => {
 
   it('asks yes/no wherever the spec names no other kind', () => {
     expect(fieldsOfType('yesNo')).toEqual([
-      'price_q0f_offer', 'price_q0g_mandate', 'price_q0c_conditions',
-      'copro_q1_division', 'copro_q2_lotissement', 'copro_q3_asso_syndic', 'copro_q4_syndic', 'copro_q4_assu', 'copro_q5_rule',
-      'copro_q6_spec_diff', 'copro_q7_ongoing_procedure', 'copro_q8_water_damage', 'copro_q9_mortgage',
-      'works_q1_modifications', 'works_q2_change_assignment', 'works_q3_division_assemble', 'works_q4_authorization', 'works_q5_saniflo',
-      'works_q6_declaration', 'diag_q1_unvisited_places',
-      'loan_q1_foreclosure', 'loan_q2_mortgage', 'loan_q3_relay', 'loan_q4_realty_given_as_warranty',
-      'added_value_q1_main_residence', ...Q1B, 'pro_activity_q1',
-      'contract_lease_q1_free_on_sale', 'contract_lease_q2_previously_rented', 'contract_lease_q3_first_sale', 'contract_lease_q4_alarm',
-      'fiscal_adv_q1_exists', 'fiscal_adv_q2_engagement_over', 'fiscal_adv_q3_other_contract_exists', 'fiscal_adv_q4_equipment_warranty',
-      'sinister_q1_exists_before', 'sinister_q2_exists_after', 'vat_q1_recovery', 'vat_q2_regime', 'deficit_q1_exists',
-      'company_owned_q1_exists', 'company_owned_q2_tax_2',
+      'price_q0f_offer',
+      'price_q0g_mandate',
+      'price_q0c_conditions',
+      'copro_q1_division',
+      'copro_q2_lotissement',
+      'copro_q3_asso_syndic',
+      'copro_q4_syndic',
+      'copro_q4_assu',
+      'copro_q5_rule',
+      'copro_q6_spec_diff',
+      'copro_q7_ongoing_procedure',
+      'copro_q8_water_damage',
+      'copro_q9_mortgage',
+      'works_q1_modifications',
+      'works_q2_change_assignment',
+      'works_q3_division_assemble',
+      'works_q4_authorization',
+      'works_q5_saniflo',
+      'works_q6_declaration',
+      'diag_q1_unvisited_places',
+      'loan_q1_foreclosure',
+      'loan_q2_mortgage',
+      'loan_q3_relay',
+      'loan_q4_realty_given_as_warranty',
+      'added_value_q1_main_residence',
+      ...Q1B,
+      'pro_activity_q1',
+      'contract_lease_q1_free_on_sale',
+      'contract_lease_q2_previously_rented',
+      'contract_lease_q3_first_sale',
+      'contract_lease_q4_alarm',
+      'fiscal_adv_q1_exists',
+      'fiscal_adv_q2_engagement_over',
+      'fiscal_adv_q3_other_contract_exists',
+      'fiscal_adv_q4_equipment_warranty',
+      'sinister_q1_exists_before',
+      'sinister_q2_exists_after',
+      'vat_q1_recovery',
+      'vat_q2_regime',
+      'deficit_q1_exists',
+      'company_owned_q1_exists',
+      'company_owned_q2_tax_2',
     ]);
   });
 
   it('types the since date as a date, the explanations as text areas, names at size 255 (a name is never cut) and contact details with their format', () => {
     expect(fieldsOfType('date')).toEqual(['added_value_q1a_main_since']);
     expect(fieldsOfType('textarea')).toEqual([
-      'price_q0d_conditions_infos', 'copro_q6_spec_diff_info', 'copro_q8_water_damage_info', 'works_q1_modifications_info',
-      'pro_activity_q1_info', 'fiscal_adv_q1_info', 'sale_misc_info',
+      'price_q0d_conditions_infos',
+      'copro_q6_spec_diff_info',
+      'copro_q8_water_damage_info',
+      'works_q1_modifications_info',
+      'pro_activity_q1_info',
+      'fiscal_adv_q1_info',
+      'sale_misc_info',
     ]);
     const kinds = Object.fromEntries(listFields(apartment).map((field) => [field.name, field.kind]));
     expect(kinds.copro_q3_president_first_name).toEqual({ type: 'text', maxLength: 255 });
@@ -191,8 +265,12 @@ const DISPLAY_RULES: DisplayRule[] = [
   },
   shownOnYes('copro_q6_spec_diff_info shows when copro_q6_spec_diff is yes', 'copro_q6_spec_diff', ['copro_q6_spec_diff_info']),
   shownOnYes('copro_q8_water_damage_info shows when copro_q8_water_damage is yes', 'copro_q8_water_damage', ['copro_q8_water_damage_info']),
-  shownOnYes('works_q1_modifications_info shows when works_q1_modifications is yes', 'works_q1_modifications', ['works_q1_modifications_info']),
-  shownOnYes('added_value_q1a_main_since shows when main residence is yes', 'added_value_q1_main_residence', ['added_value_q1a_main_since']),
+  shownOnYes('works_q1_modifications_info shows when works_q1_modifications is yes', 'works_q1_modifications', [
+    'works_q1_modifications_info',
+  ]),
+  shownOnYes('added_value_q1a_main_since shows when main residence is yes', 'added_value_q1_main_residence', [
+    'added_value_q1a_main_since',
+  ]),
   {
     rule: 'the four q1b fields show when main residence is no',
     definition: apartment,
@@ -227,12 +305,26 @@ describe('sale of apartment: display rules of spec 001, section 4', () => {
 
   it('shows every question with no rule whatever the other answers (no question is hidden by an unlisted rule)', () => {
     const governed = new Set([
-      'price_q0d_conditions_infos', 'copro_q3_asso_syndic', ...PRESIDENT, ...SYNDIC, 'copro_q4_assu', 'copro_q6_spec_diff_info',
-      'copro_q8_water_damage_info', 'works_q1_modifications_info', 'added_value_q1a_main_since', ...Q1B, 'pro_activity_q1_info',
-      'contract_lease_q2_previously_rented', 'fiscal_adv_q1_info', 'company_owned_q2_tax_2', 'sale_motivation_family_reason',
+      'price_q0d_conditions_infos',
+      'copro_q3_asso_syndic',
+      ...PRESIDENT,
+      ...SYNDIC,
+      'copro_q4_assu',
+      'copro_q6_spec_diff_info',
+      'copro_q8_water_damage_info',
+      'works_q1_modifications_info',
+      'added_value_q1a_main_since',
+      ...Q1B,
+      'pro_activity_q1_info',
+      'contract_lease_q2_previously_rented',
+      'fiscal_adv_q1_info',
+      'company_owned_q2_tax_2',
+      'sale_motivation_family_reason',
       'sale_motivation_other_reason',
     ]);
-    const conditioned = listFields(apartment).filter((field) => field.visibleWhen !== undefined).map((field) => field.name);
+    const conditioned = listFields(apartment)
+      .filter((field) => field.visibleWhen !== undefined)
+      .map((field) => field.name);
     expect(new Set(conditioned)).toEqual(governed);
   });
 });
@@ -257,9 +349,14 @@ const yesToNo = (rule: string, parent: string, dependants: Answers, others: Answ
 });
 
 const CLEARING_RULES: ClearingRule[] = [
-  yesToNo('price_q0c_conditions clears price_q0d_conditions_infos', 'price_q0c_conditions', {
-    price_q0d_conditions_infos: "Sous réserve de l'obtention d'un prêt",
-  }, { price_q0_amount: '320000' }),
+  yesToNo(
+    'price_q0c_conditions clears price_q0d_conditions_infos',
+    'price_q0c_conditions',
+    {
+      price_q0d_conditions_infos: "Sous réserve de l'obtention d'un prêt",
+    },
+    { price_q0_amount: '320000' },
+  ),
   {
     rule: 'copro_q2_lotissement clears copro_q3_asso_syndic',
     definition: apartment,
@@ -281,13 +378,20 @@ const CLEARING_RULES: ClearingRule[] = [
     change: { copro_q3_asso_syndic: 0 },
     cleared: PRESIDENT,
   },
-  yesToNo('copro_q4_syndic clears syndic name and address', 'copro_q4_syndic', {
-    copro_q4_syndic_name: 'Cabinet Girard',
-    copro_q4_syndic_address: '3 rue de la République, 69002 Lyon',
-  }, { copro_q5_rule: 1 }),
+  yesToNo(
+    'copro_q4_syndic clears syndic name and address',
+    'copro_q4_syndic',
+    {
+      copro_q4_syndic_name: 'Cabinet Girard',
+      copro_q4_syndic_address: '3 rue de la République, 69002 Lyon',
+    },
+    { copro_q5_rule: 1 },
+  ),
   yesToNo('copro_q6_spec_diff clears its info', 'copro_q6_spec_diff', { copro_q6_spec_diff_info: 'Charges de chauffage contestées' }),
   yesToNo('copro_q8_water_damage clears its info', 'copro_q8_water_damage', { copro_q8_water_damage_info: 'Fuite en 2023, réparée' }),
-  yesToNo('works_q1_modifications clears its info', 'works_q1_modifications', { works_q1_modifications_info: "Salle d'eau refaite en 2022" }),
+  yesToNo('works_q1_modifications clears its info', 'works_q1_modifications', {
+    works_q1_modifications_info: "Salle d'eau refaite en 2022",
+  }),
   yesToNo('pro_activity_q1 clears its info', 'pro_activity_q1', { pro_activity_q1_info: 'Cabinet de kinésithérapie' }),
   yesToNo('fiscal_adv_q1_exists clears its info', 'fiscal_adv_q1_exists', { fiscal_adv_q1_info: 'Pinel, engagement de 9 ans depuis 2016' }),
   {
@@ -310,9 +414,14 @@ const CLEARING_RULES: ClearingRule[] = [
     change: { added_value_q1_main_residence: 1 },
     cleared: Q1B,
   },
-  yesToNo('contract_lease_q1_free_on_sale clears previously rented', 'contract_lease_q1_free_on_sale', {
-    contract_lease_q2_previously_rented: 1,
-  }, { contract_lease_q3_first_sale: 0 }),
+  yesToNo(
+    'contract_lease_q1_free_on_sale clears previously rented',
+    'contract_lease_q1_free_on_sale',
+    {
+      contract_lease_q2_previously_rented: 1,
+    },
+    { contract_lease_q3_first_sale: 0 },
+  ),
   yesToNo('company_owned_q1_exists clears company_owned_q2_tax_2', 'company_owned_q1_exists', { company_owned_q2_tax_2: 1 }),
   {
     rule: 'sale_motivation clears the family reason',
@@ -378,7 +487,11 @@ describe('sale of apartment: supporting documents (spec 001, section 5)', () => 
       { copro_q2_lotissement: 1, copro_q3_asso_syndic: 1 },
       ['asl_statutes', 'asl_charges_call', 'asl_general_assembly_minutes', 'technical_diagnostics', 'property_title'],
     ],
-    ['a lotissement without association: no ASL piece', { copro_q2_lotissement: 1, copro_q3_asso_syndic: 0 }, ['technical_diagnostics', 'property_title']],
+    [
+      'a lotissement without association: no ASL piece',
+      { copro_q2_lotissement: 1, copro_q3_asso_syndic: 0 },
+      ['technical_diagnostics', 'property_title'],
+    ],
     [
       'the co-ownership rules when the seller holds them; the building insurance without syndic',
       { copro_q4_syndic: 0, copro_q4_assu: 1, copro_q5_rule: 1 },
@@ -387,7 +500,14 @@ describe('sale of apartment: supporting documents (spec 001, section 5)', () => 
     [
       'works: insurance for works under 10 years, invoices under 5 years; authorisations',
       { works_q1_modifications: 1, works_q4_authorization: 1, works_q6_declaration: 1 },
-      ['works_insurance_certificate', 'works_invoices', 'copro_works_authorization', 'building_permit_and_completion', 'technical_diagnostics', 'property_title'],
+      [
+        'works_insurance_certificate',
+        'works_invoices',
+        'copro_works_authorization',
+        'building_permit_and_completion',
+        'technical_diagnostics',
+        'property_title',
+      ],
     ],
     [
       'loans: repayment schedules and the relay loan offer',
@@ -417,8 +537,21 @@ describe('sale of apartment: supporting documents (spec 001, section 5)', () => 
     ],
     [
       'a tax scheme, guaranteed equipment, an alarm contract, a damage indemnified since the purchase',
-      { fiscal_adv_q1_exists: 1, fiscal_adv_q4_equipment_warranty: 1, contract_lease_q4_alarm: 1, sinister_q1_exists_before: 1, sinister_q2_exists_after: 1 },
-      ['technical_diagnostics', 'property_title', 'alarm_contract', 'tax_benefit_commitment', 'equipment_warranties', 'disaster_compensation'],
+      {
+        fiscal_adv_q1_exists: 1,
+        fiscal_adv_q4_equipment_warranty: 1,
+        contract_lease_q4_alarm: 1,
+        sinister_q1_exists_before: 1,
+        sinister_q2_exists_after: 1,
+      },
+      [
+        'technical_diagnostics',
+        'property_title',
+        'alarm_contract',
+        'tax_benefit_commitment',
+        'equipment_warranties',
+        'disaster_compensation',
+      ],
     ],
     [
       'owned by a company: its statutes and the partners’ decision to sell',

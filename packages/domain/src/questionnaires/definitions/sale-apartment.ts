@@ -1,4 +1,14 @@
-import { answeredNo, answeredYes, dateField, defineQuestionnaire, question, step, textAreaField, textField, yesNoField } from '../engine/builders';
+import {
+  answeredNo,
+  answeredYes,
+  dateField,
+  defineQuestionnaire,
+  question,
+  step,
+  textAreaField,
+  textField,
+  yesNoField,
+} from '../engine/builders';
 import type { Condition } from '../engine/conditions';
 import { NAME_LENGTH } from '../engine/kinds';
 import { priceStep } from './shared/price';
@@ -53,13 +63,23 @@ export const saleApartmentDefinition = defineQuestionnaire({
             label: 'Existe-t-il une association syndicale des propriétaires du lotissement (ASL) ?',
             visibleWhen: IN_LOTISSEMENT,
           }),
-          textField('copro_q3_president_first_name', NAME_LENGTH, { label: "Prénom du président de l'association", visibleWhen: WITH_ASSOCIATION }),
-          textField('copro_q3_president_last_name', NAME_LENGTH, { label: "Nom du président de l'association", visibleWhen: WITH_ASSOCIATION }),
-          textField('copro_q3_president_email', 255, { label: 'Adresse e-mail du président', format: 'email', visibleWhen: WITH_ASSOCIATION }),
+          textField('copro_q3_president_first_name', NAME_LENGTH, {
+            label: "Prénom du président de l'association",
+            visibleWhen: WITH_ASSOCIATION,
+          }),
+          textField('copro_q3_president_last_name', NAME_LENGTH, {
+            label: "Nom du président de l'association",
+            visibleWhen: WITH_ASSOCIATION,
+          }),
+          textField('copro_q3_president_email', 255, {
+            label: 'Adresse e-mail du président',
+            format: 'email',
+            visibleWhen: WITH_ASSOCIATION,
+          }),
           textField('copro_q3_president_phone', 50, { label: 'Téléphone du président', format: 'phone', visibleWhen: WITH_ASSOCIATION }),
         ],
         {
-          hint: "Une association syndicale libre gère les équipements communs du lotissement (voirie, espaces verts) et appelle des charges distinctes de celles de la copropriété. Votre notaire doit interroger son président avant la vente.",
+          hint: 'Une association syndicale libre gère les équipements communs du lotissement (voirie, espaces verts) et appelle des charges distinctes de celles de la copropriété. Votre notaire doit interroger son président avant la vente.',
           documents: [
             { id: 'asl_statutes', label: "Statuts de l'association syndicale libre (ASL)", requiredWhen: WITH_ASSOCIATION },
             { id: 'asl_charges_call', label: "Dernier appel de charges de l'association syndicale", requiredWhen: WITH_ASSOCIATION },
@@ -78,7 +98,8 @@ export const saleApartmentDefinition = defineQuestionnaire({
           textField('copro_q4_syndic_name', NAME_LENGTH, { label: 'Nom du syndic', visibleWhen: answeredYes('copro_q4_syndic') }),
           textField('copro_q4_syndic_address', 255, { label: 'Adresse du syndic', visibleWhen: answeredYes('copro_q4_syndic') }),
           yesNoField('copro_q4_assu', {
-            label: "En l'absence de syndic, l'immeuble est-il couvert par une assurance multirisque souscrite pour l'ensemble des copropriétaires ?",
+            label:
+              "En l'absence de syndic, l'immeuble est-il couvert par une assurance multirisque souscrite pour l'ensemble des copropriétaires ?",
             visibleWhen: answeredNo('copro_q4_syndic'),
           }),
         ],
@@ -107,25 +128,27 @@ export const saleApartmentDefinition = defineQuestionnaire({
         'Existe-t-il un différend entre vous et le syndicat des copropriétaires ou un autre copropriétaire ?',
         [
           yesNoField('copro_q6_spec_diff'),
-          textAreaField('copro_q6_spec_diff_info', { label: 'Décrivez ce différend et où il en est', visibleWhen: answeredYes('copro_q6_spec_diff') }),
+          textAreaField('copro_q6_spec_diff_info', {
+            label: 'Décrivez ce différend et où il en est',
+            visibleWhen: answeredYes('copro_q6_spec_diff'),
+          }),
         ],
         { hint: 'Par exemple : des charges contestées, un trouble de voisinage, un usage des parties communes.' },
       ),
       question(
         'Une procédure judiciaire concernant la copropriété est-elle en cours, à votre connaissance ?',
         [yesNoField('copro_q7_ongoing_procedure')],
-        { hint: "Une action du syndicat contre un constructeur ou un copropriétaire, ou contre le syndicat : son issue peut peser sur les charges de l'acquéreur." },
+        {
+          hint: "Une action du syndicat contre un constructeur ou un copropriétaire, ou contre le syndicat : son issue peut peser sur les charges de l'acquéreur.",
+        },
       ),
-      question(
-        "L'appartement a-t-il subi ou causé un dégât des eaux ces dernières années ?",
-        [
-          yesNoField('copro_q8_water_damage'),
-          textAreaField('copro_q8_water_damage_info', {
-            label: 'Précisez la date, la cause, les réparations faites et la prise en charge par les assurances',
-            visibleWhen: answeredYes('copro_q8_water_damage'),
-          }),
-        ],
-      ),
+      question("L'appartement a-t-il subi ou causé un dégât des eaux ces dernières années ?", [
+        yesNoField('copro_q8_water_damage'),
+        textAreaField('copro_q8_water_damage_info', {
+          label: 'Précisez la date, la cause, les réparations faites et la prise en charge par les assurances',
+          visibleWhen: answeredYes('copro_q8_water_damage'),
+        }),
+      ]),
       question(
         'Le syndicat des copropriétaires a-t-il inscrit une hypothèque sur votre lot pour des charges impayées ?',
         [yesNoField('copro_q9_mortgage')],
@@ -158,11 +181,9 @@ export const saleApartmentDefinition = defineQuestionnaire({
           ],
         },
       ),
-      question(
-        "Avez-vous changé l'usage ou la destination d'une partie du bien ?",
-        [yesNoField('works_q2_change_assignment')],
-        { hint: 'Par exemple : un local commercial, une cave ou des combles transformés en logement, ou un logement transformé en bureau.' },
-      ),
+      question("Avez-vous changé l'usage ou la destination d'une partie du bien ?", [yesNoField('works_q2_change_assignment')], {
+        hint: 'Par exemple : un local commercial, une cave ou des combles transformés en logement, ou un logement transformé en bureau.',
+      }),
       question(
         'Avez-vous divisé votre lot, réuni plusieurs lots ou annexé une partie commune ?',
         [yesNoField('works_q3_division_assemble')],
@@ -183,7 +204,7 @@ export const saleApartmentDefinition = defineQuestionnaire({
         },
       ),
       question('Avez-vous installé un WC à broyeur (de type Saniflo) ?', [yesNoField('works_q5_saniflo')], {
-        hint: "Son installation est strictement encadrée par le règlement sanitaire et souvent par le règlement de copropriété.",
+        hint: 'Son installation est strictement encadrée par le règlement sanitaire et souvent par le règlement de copropriété.',
       }),
       question(
         "Les travaux ont-ils fait l'objet d'une déclaration préalable ou d'un permis de construire ?",
@@ -208,7 +229,8 @@ export const saleApartmentDefinition = defineQuestionnaire({
           documents: [
             {
               id: 'technical_diagnostics',
-              label: 'Dossier de diagnostic technique : performance énergétique, amiante, plomb, électricité, gaz, termites, état des risques et mesurage loi Carrez',
+              label:
+                'Dossier de diagnostic technique : performance énergétique, amiante, plomb, électricité, gaz, termites, état des risques et mesurage loi Carrez',
             },
           ],
         },
@@ -224,17 +246,20 @@ export const saleApartmentDefinition = defineQuestionnaire({
         {
           hint: 'Le prêt sera remboursé sur le prix de vente : votre notaire demandera le décompte à la banque.',
           documents: [
-            { id: 'loan_schedules', label: "Tableaux d'amortissement des emprunts en cours", requiredWhen: answeredYes('loan_q2_mortgage') },
+            {
+              id: 'loan_schedules',
+              label: "Tableaux d'amortissement des emprunts en cours",
+              requiredWhen: answeredYes('loan_q2_mortgage'),
+            },
           ],
         },
       ),
       question("Avez-vous souscrit un prêt relais dans l'attente de cette vente ?", [yesNoField('loan_q3_relay')], {
         documents: [{ id: 'relay_loan_offer', label: 'Offre de prêt relais', requiredWhen: answeredYes('loan_q3_relay') }],
       }),
-      question(
-        "L'appartement a-t-il été donné en garantie d'une autre dette (caution hypothécaire pour un proche ou une société) ?",
-        [yesNoField('loan_q4_realty_given_as_warranty')],
-      ),
+      question("L'appartement a-t-il été donné en garantie d'une autre dette (caution hypothécaire pour un proche ou une société) ?", [
+        yesNoField('loan_q4_realty_given_as_warranty'),
+      ]),
     ]),
     step(5, 'Plus-values', [
       question(
@@ -243,7 +268,8 @@ export const saleApartmentDefinition = defineQuestionnaire({
           yesNoField('added_value_q1_main_residence'),
           dateField('added_value_q1a_main_since', { label: 'Depuis quelle date ?', visibleWhen: MAIN_RESIDENCE }),
           yesNoField('added_value_q1b_reuse_price', {
-            label: "Comptez-vous réemployer le prix pour acheter votre résidence principale, sans avoir été propriétaire de celle-ci au cours des quatre dernières années ?",
+            label:
+              'Comptez-vous réemployer le prix pour acheter votre résidence principale, sans avoir été propriétaire de celle-ci au cours des quatre dernières années ?',
             visibleWhen: NOT_MAIN_RESIDENCE,
           }),
           yesNoField('added_value_q1b_retired', {
@@ -251,7 +277,8 @@ export const saleApartmentDefinition = defineQuestionnaire({
             visibleWhen: NOT_MAIN_RESIDENCE,
           }),
           yesNoField('added_value_q1b_works', {
-            label: "Avez-vous fait réaliser par des entreprises des travaux de construction, d'agrandissement ou d'amélioration depuis l'acquisition ?",
+            label:
+              "Avez-vous fait réaliser par des entreprises des travaux de construction, d'agrandissement ou d'amélioration depuis l'acquisition ?",
             visibleWhen: NOT_MAIN_RESIDENCE,
           }),
           yesNoField('added_value_q1b_paid_mutation_rights', {
@@ -262,10 +289,14 @@ export const saleApartmentDefinition = defineQuestionnaire({
         {
           hint: "La vente de la résidence principale est exonérée d'impôt sur la plus-value. Sinon, ces réponses permettent de chercher une exonération ou de réduire la plus-value imposable.",
           documents: [
-            { id: 'property_title', label: "Copie de votre titre de propriété (acte d'acquisition, de donation ou attestation de succession)" },
+            {
+              id: 'property_title',
+              label: "Copie de votre titre de propriété (acte d'acquisition, de donation ou attestation de succession)",
+            },
             {
               id: 'main_residence_proof',
-              label: "Justificatif de résidence principale à l'adresse de l'appartement (dernier avis d'impôt sur le revenu ou facture d'énergie)",
+              label:
+                "Justificatif de résidence principale à l'adresse de l'appartement (dernier avis d'impôt sur le revenu ou facture d'énergie)",
               requiredWhen: MAIN_RESIDENCE,
             },
             {
@@ -282,9 +313,14 @@ export const saleApartmentDefinition = defineQuestionnaire({
         "Une activité professionnelle est-elle ou a-t-elle été exercée dans l'appartement ?",
         [
           yesNoField('pro_activity_q1'),
-          textAreaField('pro_activity_q1_info', { label: 'Précisez laquelle, depuis quand et dans quelle partie du bien', visibleWhen: answeredYes('pro_activity_q1') }),
+          textAreaField('pro_activity_q1_info', {
+            label: 'Précisez laquelle, depuis quand et dans quelle partie du bien',
+            visibleWhen: answeredYes('pro_activity_q1'),
+          }),
         ],
-        { hint: "Un usage professionnel peut demander une autorisation de changement d'usage et modifie le calcul de la plus-value sur la partie concernée." },
+        {
+          hint: "Un usage professionnel peut demander une autorisation de changement d'usage et modifie le calcul de la plus-value sur la partie concernée.",
+        },
       ),
     ]),
     step(7, 'Contrats existants', [
@@ -300,7 +336,11 @@ export const saleApartmentDefinition = defineQuestionnaire({
         {
           hint: "S'il est loué, l'acquéreur reprend le bail. S'il a été libéré par un locataire, votre notaire vérifie que le congé a été donné régulièrement.",
           documents: [
-            { id: 'lease_contract', label: 'Copie du bail en cours et de ses avenants', requiredWhen: answeredNo('contract_lease_q1_free_on_sale') },
+            {
+              id: 'lease_contract',
+              label: 'Copie du bail en cours et de ses avenants',
+              requiredWhen: answeredNo('contract_lease_q1_free_on_sale'),
+            },
             {
               id: 'lease_termination_notice',
               label: 'Copie du congé délivré au locataire ou de sa lettre de départ',
@@ -317,7 +357,11 @@ export const saleApartmentDefinition = defineQuestionnaire({
       question("Un contrat d'alarme ou de télésurveillance est-il en cours pour l'appartement ?", [yesNoField('contract_lease_q4_alarm')], {
         hint: "Il faudra le résilier ou le transférer à l'acquéreur.",
         documents: [
-          { id: 'alarm_contract', label: "Copie du contrat d'alarme ou de télésurveillance", requiredWhen: answeredYes('contract_lease_q4_alarm') },
+          {
+            id: 'alarm_contract',
+            label: "Copie du contrat d'alarme ou de télésurveillance",
+            requiredWhen: answeredYes('contract_lease_q4_alarm'),
+          },
         ],
       }),
     ]),
@@ -341,9 +385,13 @@ export const saleApartmentDefinition = defineQuestionnaire({
           ],
         },
       ),
-      question("La durée de l'engagement de location liée à cet avantage est-elle arrivée à son terme ?", [yesNoField('fiscal_adv_q2_engagement_over')], {
-        hint: "Vendre avant la fin de l'engagement peut entraîner la reprise des réductions d'impôt déjà obtenues.",
-      }),
+      question(
+        "La durée de l'engagement de location liée à cet avantage est-elle arrivée à son terme ?",
+        [yesNoField('fiscal_adv_q2_engagement_over')],
+        {
+          hint: "Vendre avant la fin de l'engagement peut entraîner la reprise des réductions d'impôt déjà obtenues.",
+        },
+      ),
       question(
         'Un autre contrat est-il lié à cet investissement (mandat de gestion locative, bail avec un exploitant de résidence de services) ?',
         [yesNoField('fiscal_adv_q3_other_contract_exists')],
@@ -389,12 +437,13 @@ export const saleApartmentDefinition = defineQuestionnaire({
       question(
         "Avez-vous récupéré la TVA payée lors de l'acquisition de l'appartement ou sur des travaux ?",
         [yesNoField('vat_q1_recovery')],
-        { hint: "C'est souvent le cas d'un bien acheté neuf dans une résidence de services ou pour une activité professionnelle : la vente peut alors entraîner un reversement." },
+        {
+          hint: "C'est souvent le cas d'un bien acheté neuf dans une résidence de services ou pour une activité professionnelle : la vente peut alors entraîner un reversement.",
+        },
       ),
-      question(
-        "Êtes-vous assujetti(e) à la TVA au titre de l'appartement (location meublée avec services, activité professionnelle) ?",
-        [yesNoField('vat_q2_regime')],
-      ),
+      question("Êtes-vous assujetti(e) à la TVA au titre de l'appartement (location meublée avec services, activité professionnelle) ?", [
+        yesNoField('vat_q2_regime'),
+      ]),
     ]),
     step(11, 'Déficit foncier', [
       question(

@@ -18,33 +18,89 @@ const fieldsOfType = (type: string) =>
 const documentIds = (answers: Answers) => requiredSupportingDocuments(house, answers).map((document) => document.id);
 
 const PRICE = [
-  'price_q0_amount', 'price_q0b_commission', 'price_q0e_commission_owner', 'price_q0f_offer', 'price_q0g_mandate',
-  'price_q0c_conditions', 'price_q0d_conditions_infos',
+  'price_q0_amount',
+  'price_q0b_commission',
+  'price_q0e_commission_owner',
+  'price_q0f_offer',
+  'price_q0g_mandate',
+  'price_q0c_conditions',
+  'price_q0d_conditions_infos',
 ];
 const MOTIVATION = ['sale_motivation', 'sale_motivation_family_reason', 'sale_motivation_other_reason', 'sale_misc_info'];
 /** Spec 001, section 3 "documentSaleHouse", in the spec's order, without its two "{hash}" names. */
 const SPEC_HOUSE_FIELDS = [
-  'situation_q1_lot', 'situation_q1_asso', 'situation_q1_president_first_name', 'situation_q1_president_last_name',
-  'situation_q1_president_email', 'situation_q1_president_phone', 'situation_q2_copro', 'situation_q2_syndic_name',
-  'situation_q2_syndic_address', 'situation_q3_landmark', 'situation_q4_owner',
-  'pollution_q1_activities', 'pollution_q2_before', 'pollution_q3_neighbour', 'pollution_q4_quarry',
-  'easement_q1_exists', 'easement_q2_wall', 'easement_q2_incharge',
-  'sanitation_q1_tal', 'sanitation_q1_simple', 'sanitation_street_exists', 'sanitation_q1_last_drain', 'sanitation_q1_public_connection',
-  'sanitation_q1_paid_tax', 'sanitation_q1_condition', 'sanitation_q2_formal_notice', 'sanitation_q3_distinct_plug',
-  'situation_q1_construction', 'situation_q1_warranty', 'situation_q3_paid_taxes', 'situation_q4_specific_conditions',
-  'works_after_q1_exists', 'declaration_q1', 'equipments_q1_warranty',
-  'lease_q1_free_when_sold', 'lease_q2_previously_rented', 'display_q1_contract', 'alarm_q1_contract', 'other_contracts_q1_exists',
-  'other_contracts_q2_equipments', 'legal_q1_exists',
-  'fiscal_adv_q1_exists', 'fiscal_adv_info',
-  'heat_tank_q1_exists', 'heat_tank_q1_city_gaz', 'heat_tank_q1_gaz_tank', 'heat_tank_q1_gaz_owner', 'heat_tank_q1_gaz_renter',
+  'situation_q1_lot',
+  'situation_q1_asso',
+  'situation_q1_president_first_name',
+  'situation_q1_president_last_name',
+  'situation_q1_president_email',
+  'situation_q1_president_phone',
+  'situation_q2_copro',
+  'situation_q2_syndic_name',
+  'situation_q2_syndic_address',
+  'situation_q3_landmark',
+  'situation_q4_owner',
+  'pollution_q1_activities',
+  'pollution_q2_before',
+  'pollution_q3_neighbour',
+  'pollution_q4_quarry',
+  'easement_q1_exists',
+  'easement_q2_wall',
+  'easement_q2_incharge',
+  'sanitation_q1_tal',
+  'sanitation_q1_simple',
+  'sanitation_street_exists',
+  'sanitation_q1_last_drain',
+  'sanitation_q1_public_connection',
+  'sanitation_q1_paid_tax',
+  'sanitation_q1_condition',
+  'sanitation_q2_formal_notice',
+  'sanitation_q3_distinct_plug',
+  'situation_q1_construction',
+  'situation_q1_warranty',
+  'situation_q3_paid_taxes',
+  'situation_q4_specific_conditions',
+  'works_after_q1_exists',
+  'declaration_q1',
+  'equipments_q1_warranty',
+  'lease_q1_free_when_sold',
+  'lease_q2_previously_rented',
+  'display_q1_contract',
+  'alarm_q1_contract',
+  'other_contracts_q1_exists',
+  'other_contracts_q2_equipments',
+  'legal_q1_exists',
+  'fiscal_adv_q1_exists',
+  'fiscal_adv_info',
+  'heat_tank_q1_exists',
+  'heat_tank_q1_city_gaz',
+  'heat_tank_q1_gaz_tank',
+  'heat_tank_q1_gaz_owner',
+  'heat_tank_q1_gaz_renter',
   'heat_tank_q1_company',
-  'rain_collect_q1_equipment', 'rain_collect_q2_tank', 'rain_collect_q3_distribution', 'rain_collect_q3_signal', 'rain_collect_q3_pad',
-  'foreclosure_q1_exists', 'foreclosure_q2_loan', 'foreclosure_q3_relay',
-  'added_value_q1_main_residence', 'added_value_q1a_main_since', 'added_value_q1b_reuse_price', 'added_value_q1b_retired',
-  'added_value_q1b_works', 'added_value_q1b_paid_mutation_rights',
-  'sinister_q1_before', 'sinister_q2_after',
-  'indexed_installations_q1_exists', 'indexed_installations_q1_owner',
-  'vat_q1_recovery', 'vat_q2_regime', 'loan_q1_deficit', 'company_owned_q1_exists', 'company_owned_q2_tax_2',
+  'rain_collect_q1_equipment',
+  'rain_collect_q2_tank',
+  'rain_collect_q3_distribution',
+  'rain_collect_q3_signal',
+  'rain_collect_q3_pad',
+  'foreclosure_q1_exists',
+  'foreclosure_q2_loan',
+  'foreclosure_q3_relay',
+  'added_value_q1_main_residence',
+  'added_value_q1a_main_since',
+  'added_value_q1b_reuse_price',
+  'added_value_q1b_retired',
+  'added_value_q1b_works',
+  'added_value_q1b_paid_mutation_rights',
+  'sinister_q1_before',
+  'sinister_q2_after',
+  'indexed_installations_q1_exists',
+  'indexed_installations_q1_owner',
+  'vat_q1_recovery',
+  'vat_q2_regime',
+  'loan_q1_deficit',
+  'company_owned_q1_exists',
+  'company_owned_q2_tax_2',
 ];
 /** Our names for the spec's two "{hash}" of the building list (decisions-sale-house.md). */
 const OUR_NAMES = ['situation_q1_under_10_years', 'situation_q1_under_5_years'];
@@ -64,8 +120,16 @@ describe('sale of house definition (documentSaleHouse)', () => {
     expect(names().sort()).toEqual([...PRICE, ...SPEC_HOUSE_FIELDS, ...MOTIVATION, ...OUR_NAMES].sort());
     expect(names()).toHaveLength(85);
     // The two hidden names sit where the spec lists them: around the warranty question.
-    const building = names().filter((name) => name.startsWith('situation_q1_') && !name.includes('president') && !['situation_q1_lot', 'situation_q1_asso'].includes(name));
-    expect(building).toEqual(['situation_q1_construction', 'situation_q1_under_10_years', 'situation_q1_warranty', 'situation_q1_under_5_years']);
+    const building = names().filter(
+      (name) =>
+        name.startsWith('situation_q1_') && !name.includes('president') && !['situation_q1_lot', 'situation_q1_asso'].includes(name),
+    );
+    expect(building).toEqual([
+      'situation_q1_construction',
+      'situation_q1_under_10_years',
+      'situation_q1_warranty',
+      'situation_q1_under_5_years',
+    ]);
   });
 
   it('has the 19 steps of spec section 2, with the subsections of steps 5 and 6', () => {
@@ -94,7 +158,9 @@ describe('sale of house definition (documentSaleHouse)', () => {
     expect(sectionTitles(5)).toEqual(['Construction', 'Travaux postérieurs', 'Impôts locaux déclaration H', "Éléments d'équipements"]);
     expect(sectionTitles(6)).toEqual(['Bail', 'Affichage', 'Alarme', 'Autres contrats', 'Procédures']);
     const fieldsOfSection = (stepIndex: number, title: string) =>
-      house.steps[stepIndex]?.sections.find((section) => section.title === title)?.questions.flatMap((q) => q.fields.map((field) => field.name));
+      house.steps[stepIndex]?.sections
+        .find((section) => section.title === title)
+        ?.questions.flatMap((q) => q.fields.map((field) => field.name));
     expect(fieldsOfSection(5, 'Travaux postérieurs')).toEqual(['works_after_q1_exists']);
     expect(fieldsOfSection(5, 'Impôts locaux déclaration H')).toEqual(['declaration_q1']);
     expect(fieldsOfSection(5, "Éléments d'équipements")).toEqual(['equipments_q1_warranty']);
@@ -107,13 +173,23 @@ describe('sale of house definition (documentSaleHouse)', () => {
     expect(fieldsOfType('textarea').sort()).toEqual(['fiscal_adv_info', 'price_q0d_conditions_infos', 'sale_misc_info']);
     expect(fieldsOfType('text').sort()).toEqual(
       [
-        'price_q0_amount', 'price_q0b_commission', 'situation_q1_president_first_name', 'situation_q1_president_last_name',
-        'situation_q1_president_email', 'situation_q1_president_phone', 'situation_q2_syndic_name', 'situation_q2_syndic_address',
-        'easement_q2_incharge', 'heat_tank_q1_company', 'sale_motivation_other_reason',
+        'price_q0_amount',
+        'price_q0b_commission',
+        'situation_q1_president_first_name',
+        'situation_q1_president_last_name',
+        'situation_q1_president_email',
+        'situation_q1_president_phone',
+        'situation_q2_syndic_name',
+        'situation_q2_syndic_address',
+        'easement_q2_incharge',
+        'heat_tank_q1_company',
+        'sale_motivation_other_reason',
       ].sort(),
     );
     const choices = Object.fromEntries(
-      listFields(house).flatMap((field) => (field.kind.type === 'choice' ? [[field.name, field.kind.options.map((o) => [o.code, o.label])]] : [])),
+      listFields(house).flatMap((field) =>
+        field.kind.type === 'choice' ? [[field.name, field.kind.options.map((o) => [o.code, o.label])]] : [],
+      ),
     );
     expect(choices).toEqual({
       price_q0e_commission_owner: [
@@ -141,7 +217,9 @@ describe('sale of house definition (documentSaleHouse)', () => {
   });
 
   it('keeps yes/no as 1 and 0 and the typed dates as text', () => {
-    expect(clean(house, { sanitation_q1_tal: 'no', sanitation_q1_simple: true, sanitation_q1_last_drain: ' 03/2024 ', situation_q1_lot: '1' })).toEqual({
+    expect(
+      clean(house, { sanitation_q1_tal: 'no', sanitation_q1_simple: true, sanitation_q1_last_drain: ' 03/2024 ', situation_q1_lot: '1' }),
+    ).toEqual({
       sanitation_q1_tal: 0,
       sanitation_q1_simple: 1,
       sanitation_q1_last_drain: ' 03/2024 ',
@@ -158,7 +236,13 @@ describe('sale of house definition (documentSaleHouse)', () => {
     expect(progress(house, sample)).toBe(100);
     expect(progress(house, {})).toBe(0);
     // The sample walks the deepest branches: the whole chains show.
-    for (const name of ['situation_q1_president_phone', 'sanitation_q1_condition', 'situation_q1_under_5_years', 'heat_tank_q1_company', 'rain_collect_q3_pad']) {
+    for (const name of [
+      'situation_q1_president_phone',
+      'sanitation_q1_condition',
+      'situation_q1_under_5_years',
+      'heat_tank_q1_company',
+      'rain_collect_q3_pad',
+    ]) {
       expect(sample, name).toHaveProperty(name);
     }
   });
@@ -197,7 +281,11 @@ const row = (rule: string, fields: string[], shownWith: Answers, hiddenWith: Ans
 });
 
 const DISPLAY_RULES: DisplayRule[] = [
-  row('association question when situation_q1_lot is yes', ['situation_q1_asso'], { situation_q1_lot: 1 }, [{}, { situation_q1_lot: 0 }, { situation_q1_asso: 1 }]),
+  row('association question when situation_q1_lot is yes', ['situation_q1_asso'], { situation_q1_lot: 1 }, [
+    {},
+    { situation_q1_lot: 0 },
+    { situation_q1_asso: 1 },
+  ]),
   row('president fields only when lot and association are both yes', PRESIDENT, { situation_q1_lot: 1, situation_q1_asso: 1 }, [
     {},
     { situation_q1_lot: 1 },
@@ -211,16 +299,25 @@ const DISPLAY_RULES: DisplayRule[] = [
     { easement_q2_wall: 0 },
     { easement_q1_exists: 1 },
   ]),
-  row('sanitation street-exists when tal and simple are both no', ['sanitation_street_exists'], { sanitation_q1_tal: 0, sanitation_q1_simple: 0 }, [
+  row(
+    'sanitation street-exists when tal and simple are both no',
+    ['sanitation_street_exists'],
+    { sanitation_q1_tal: 0, sanitation_q1_simple: 0 },
+    [
+      {},
+      { sanitation_q1_tal: 0 },
+      { sanitation_q1_simple: 0 },
+      { sanitation_q1_tal: 1, sanitation_q1_simple: 0 },
+      { sanitation_q1_tal: 0, sanitation_q1_simple: 1 },
+      { sanitation_q1_tal: 1, sanitation_q1_simple: 1 },
+    ],
+  ),
+  row('last-drain date when simple is yes', ['sanitation_q1_last_drain'], { sanitation_q1_simple: 1 }, [{}, { sanitation_q1_simple: 0 }]),
+  row('public connection, paid tax, condition when tal is yes', TAL_FIELDS, { sanitation_q1_tal: 1 }, [
     {},
     { sanitation_q1_tal: 0 },
-    { sanitation_q1_simple: 0 },
-    { sanitation_q1_tal: 1, sanitation_q1_simple: 0 },
-    { sanitation_q1_tal: 0, sanitation_q1_simple: 1 },
-    { sanitation_q1_tal: 1, sanitation_q1_simple: 1 },
+    { sanitation_q1_simple: 1 },
   ]),
-  row('last-drain date when simple is yes', ['sanitation_q1_last_drain'], { sanitation_q1_simple: 1 }, [{}, { sanitation_q1_simple: 0 }]),
-  row('public connection, paid tax, condition when tal is yes', TAL_FIELDS, { sanitation_q1_tal: 1 }, [{}, { sanitation_q1_tal: 0 }, { sanitation_q1_simple: 1 }]),
   row('warranty question when works finished under 10 years is yes', ['situation_q1_warranty'], { situation_q1_under_10_years: 1 }, [
     {},
     { situation_q1_under_10_years: 0 },
@@ -230,7 +327,10 @@ const DISPLAY_RULES: DisplayRule[] = [
     {},
     { lease_q1_free_when_sold: 0 },
   ]),
-  row('fiscal_adv_info when fiscal_adv_q1_exists is yes', ['fiscal_adv_info'], { fiscal_adv_q1_exists: 1 }, [{}, { fiscal_adv_q1_exists: 0 }]),
+  row('fiscal_adv_info when fiscal_adv_q1_exists is yes', ['fiscal_adv_info'], { fiscal_adv_q1_exists: 1 }, [
+    {},
+    { fiscal_adv_q1_exists: 0 },
+  ]),
   row('gas owner and renter when gas tank is yes', ['heat_tank_q1_gaz_owner', 'heat_tank_q1_gaz_renter'], { heat_tank_q1_gaz_tank: 1 }, [
     {},
     { heat_tank_q1_gaz_tank: 0 },
@@ -243,11 +343,12 @@ const DISPLAY_RULES: DisplayRule[] = [
     { heat_tank_q1_gaz_tank: 0, heat_tank_q1_gaz_renter: 1 },
     { heat_tank_q1_gaz_renter: 1 },
   ]),
-  row('rain signal and pad when distribution is yes', ['rain_collect_q3_signal', 'rain_collect_q3_pad'], { rain_collect_q3_distribution: 1 }, [
-    {},
-    { rain_collect_q3_distribution: 0 },
-    { rain_collect_q1_equipment: 1, rain_collect_q2_tank: 1 },
-  ]),
+  row(
+    'rain signal and pad when distribution is yes',
+    ['rain_collect_q3_signal', 'rain_collect_q3_pad'],
+    { rain_collect_q3_distribution: 1 },
+    [{}, { rain_collect_q3_distribution: 0 }, { rain_collect_q1_equipment: 1, rain_collect_q2_tank: 1 }],
+  ),
   row('main-since date when main residence is yes', ['added_value_q1a_main_since'], { added_value_q1_main_residence: 1 }, [
     {},
     { added_value_q1_main_residence: 0 },
@@ -256,11 +357,16 @@ const DISPLAY_RULES: DisplayRule[] = [
     {},
     { added_value_q1_main_residence: 1 },
   ]),
-  row('installation operator when classified installation is yes', ['indexed_installations_q1_owner'], { indexed_installations_q1_exists: 1 }, [
+  row(
+    'installation operator when classified installation is yes',
+    ['indexed_installations_q1_owner'],
+    { indexed_installations_q1_exists: 1 },
+    [{}, { indexed_installations_q1_exists: 0 }],
+  ),
+  row('company tax when company-owned is yes', ['company_owned_q2_tax_2'], { company_owned_q1_exists: 1 }, [
     {},
-    { indexed_installations_q1_exists: 0 },
+    { company_owned_q1_exists: 0 },
   ]),
-  row('company tax when company-owned is yes', ['company_owned_q2_tax_2'], { company_owned_q1_exists: 1 }, [{}, { company_owned_q1_exists: 0 }]),
   row('conditions info when price conditions is yes (price block)', ['price_q0d_conditions_infos'], { price_q0c_conditions: 1 }, [
     {},
     { price_q0c_conditions: 0 },
@@ -278,17 +384,30 @@ const DISPLAY_RULES: DisplayRule[] = [
     { sale_motivation: 3 },
   ]),
   // Ours (decisions-sale-house.md): under 5 years only makes sense under 10 years.
-  row('under-5-years question when works finished under 10 years is yes (ours)', ['situation_q1_under_5_years'], { situation_q1_under_10_years: 1 }, [
-    {},
-    { situation_q1_under_10_years: 0 },
-  ]),
+  row(
+    'under-5-years question when works finished under 10 years is yes (ours)',
+    ['situation_q1_under_5_years'],
+    { situation_q1_under_10_years: 1 },
+    [{}, { situation_q1_under_10_years: 0 }],
+  ),
   // Always shown: the parents themselves and the questions the spec gives no rule for.
   row(
     'parents and unconditioned questions always show',
     [
-      'situation_q1_lot', 'situation_q2_copro', 'easement_q2_wall', 'sanitation_q1_tal', 'sanitation_q1_simple', 'situation_q1_construction',
-      'situation_q1_under_10_years', 'lease_q1_free_when_sold', 'heat_tank_q1_gaz_tank', 'rain_collect_q1_equipment', 'rain_collect_q2_tank',
-      'rain_collect_q3_distribution', 'added_value_q1_main_residence', 'sale_misc_info',
+      'situation_q1_lot',
+      'situation_q2_copro',
+      'easement_q2_wall',
+      'sanitation_q1_tal',
+      'sanitation_q1_simple',
+      'situation_q1_construction',
+      'situation_q1_under_10_years',
+      'lease_q1_free_when_sold',
+      'heat_tank_q1_gaz_tank',
+      'rain_collect_q1_equipment',
+      'rain_collect_q2_tank',
+      'rain_collect_q3_distribution',
+      'added_value_q1_main_residence',
+      'sale_misc_info',
     ],
     {},
     [],
@@ -341,7 +460,12 @@ const CLEARING_RULES: ClearingRule[] = [
   change('changing situation_q1_asso clears the president fields', LOT_WITH_PRESIDENT, { situation_q1_asso: 0 }, PRESIDENT),
   change(
     'changing situation_q2_copro clears the syndic fields',
-    { situation_q2_copro: 1, situation_q2_syndic_name: 'Foncia Lyon', situation_q2_syndic_address: '3 rue de la République, 69002 Lyon', situation_q3_landmark: 1 },
+    {
+      situation_q2_copro: 1,
+      situation_q2_syndic_name: 'Foncia Lyon',
+      situation_q2_syndic_address: '3 rue de la République, 69002 Lyon',
+      situation_q3_landmark: 1,
+    },
     { situation_q2_copro: 0 },
     SYNDIC,
   ),
@@ -372,7 +496,13 @@ const CLEARING_RULES: ClearingRule[] = [
   ),
   change(
     'changing works finished under 10 years clears the warranty (and our under-5-years question)',
-    { situation_q1_construction: 1, situation_q1_under_10_years: 1, situation_q1_warranty: 1, situation_q1_under_5_years: 0, declaration_q1: 1 },
+    {
+      situation_q1_construction: 1,
+      situation_q1_under_10_years: 1,
+      situation_q1_warranty: 1,
+      situation_q1_under_5_years: 0,
+      declaration_q1: 1,
+    },
     { situation_q1_under_10_years: 0 },
     ['situation_q1_warranty', 'situation_q1_under_5_years'],
   ),
@@ -396,7 +526,13 @@ const CLEARING_RULES: ClearingRule[] = [
   change('changing the gas renter clears the company', RENTED_GAS_TANK, { heat_tank_q1_gaz_renter: 0 }, ['heat_tank_q1_company']),
   change(
     'changing rain distribution clears signal and pad',
-    { rain_collect_q1_equipment: 1, rain_collect_q2_tank: 1, rain_collect_q3_distribution: 1, rain_collect_q3_signal: 1, rain_collect_q3_pad: 0 },
+    {
+      rain_collect_q1_equipment: 1,
+      rain_collect_q2_tank: 1,
+      rain_collect_q3_distribution: 1,
+      rain_collect_q3_signal: 1,
+      rain_collect_q3_pad: 0,
+    },
     { rain_collect_q3_distribution: 0 },
     ['rain_collect_q3_signal', 'rain_collect_q3_pad'],
   ),
@@ -442,9 +578,12 @@ const CLEARING_RULES: ClearingRule[] = [
     { sale_motivation: 4 },
     ['sale_motivation_family_reason'],
   ),
-  change('changing sale_motivation from 4 clears the other reason (motivation block)', { sale_motivation: 4, sale_motivation_other_reason: 'Départ à l’étranger' }, { sale_motivation: 1 }, [
-    'sale_motivation_other_reason',
-  ]),
+  change(
+    'changing sale_motivation from 4 clears the other reason (motivation block)',
+    { sale_motivation: 4, sale_motivation_other_reason: 'Départ à l’étranger' },
+    { sale_motivation: 1 },
+    ['sale_motivation_other_reason'],
+  ),
 ];
 
 describe('clearing rules of spec 001, section 4, Sale of house', () => {
@@ -472,8 +611,16 @@ describe('the reset icon of a question clears its fields and their dependants', 
 describe('supporting documents of spec 001, section 5, asked for by the answers', () => {
   it.for([
     ['nothing answered: nothing more', {}, []],
-    ['an individual sanitation: the inspection report under 3 years', { sanitation_q1_tal: 0, sanitation_q1_simple: 1 }, ['sewage_inspection_report']],
-    ['connected and inspected: the connection certificate', { sanitation_q1_tal: 1, sanitation_q1_public_connection: 1 }, ['sewage_connection_certificate']],
+    [
+      'an individual sanitation: the inspection report under 3 years',
+      { sanitation_q1_tal: 0, sanitation_q1_simple: 1 },
+      ['sewage_inspection_report'],
+    ],
+    [
+      'connected and inspected: the connection certificate',
+      { sanitation_q1_tal: 1, sanitation_q1_public_connection: 1 },
+      ['sewage_connection_certificate'],
+    ],
     [
       'works under 10 years: decennial insurance, building permit and completion; under 5 years: the invoices',
       { situation_q1_under_10_years: 1, situation_q1_under_5_years: 1 },
@@ -489,12 +636,28 @@ describe('supporting documents of spec 001, section 5, asked for by the answers'
     ['an ASL answered without a lotissement: nothing (the question is hidden)', { situation_q1_lot: 0, situation_q1_asso: 1 }, []],
     ['a co-ownership: the minutes of its last three meetings', { situation_q2_copro: 1 }, ['copro_general_assembly_minutes']],
     ['rented at sale: the lease', { lease_q1_free_when_sold: 0 }, ['lease_contract']],
-    ['free but rented before: the notice given to the tenant', { lease_q1_free_when_sold: 1, lease_q2_previously_rented: 1 }, ['lease_termination_notice']],
-    ['a loan still running and a relay loan: the schedules and the relay offer', { foreclosure_q2_loan: 1, foreclosure_q3_relay: 1 }, ['loan_schedules', 'relay_loan_offer']],
+    [
+      'free but rented before: the notice given to the tenant',
+      { lease_q1_free_when_sold: 1, lease_q2_previously_rented: 1 },
+      ['lease_termination_notice'],
+    ],
+    [
+      'a loan still running and a relay loan: the schedules and the relay offer',
+      { foreclosure_q2_loan: 1, foreclosure_q3_relay: 1 },
+      ['loan_schedules', 'relay_loan_offer'],
+    ],
     ['a tax advantage: the rental commitment', { fiscal_adv_q1_exists: 1 }, ['tax_benefit_commitment']],
     ['a rented gas tank: its contract', { heat_tank_q1_gaz_tank: 1, heat_tank_q1_gaz_renter: 1 }, ['gas_tank_contract']],
-    ['works while not the main residence: the invoices', { added_value_q1_main_residence: 0, added_value_q1b_works: 1 }, ['works_invoices']],
-    ['held by a company: statutes and the partners’ authorisation', { company_owned_q1_exists: 1 }, ['company_statutes', 'sale_authorization_minutes']],
+    [
+      'works while not the main residence: the invoices',
+      { added_value_q1_main_residence: 0, added_value_q1b_works: 1 },
+      ['works_invoices'],
+    ],
+    [
+      'held by a company: statutes and the partners’ authorisation',
+      { company_owned_q1_exists: 1 },
+      ['company_statutes', 'sale_authorization_minutes'],
+    ],
     ['an accepted offer and a mandate (price block)', { price_q0f_offer: 1, price_q0g_mandate: 1 }, ['accepted_offer', 'agency_mandate']],
   ] as Array<[string, Answers, string[]]>)('%s', ([, answers, expected]) => {
     // The title deed is always asked for (below); the order is checked further down.
@@ -517,7 +680,9 @@ describe('supporting documents of spec 001, section 5, asked for by the answers'
 
   it('mentions the 3-year limit of the sewage inspection report and the three general assemblies', () => {
     const labels = Object.fromEntries(
-      requiredSupportingDocuments(house, { situation_q1_lot: 1, situation_q1_asso: 1, situation_q2_copro: 1, sanitation_q1_simple: 1 }).map((d) => [d.id, d.label]),
+      requiredSupportingDocuments(house, { situation_q1_lot: 1, situation_q1_asso: 1, situation_q2_copro: 1, sanitation_q1_simple: 1 }).map(
+        (d) => [d.id, d.label],
+      ),
     );
     expect(labels.sewage_inspection_report).toMatch(/moins de 3 ans/);
     expect(labels.asl_general_assembly_minutes).toMatch(/trois dernières assemblées générales/);

@@ -27,7 +27,10 @@ import { saleMotivationQuestions, saleObservationsQuestion } from './shared/sale
 const DOCUMENTS = {
   aslStatutes: { id: 'asl_statutes', label: "Statuts de l'association syndicale libre (ASL)" },
   aslChargesCall: { id: 'asl_charges_call', label: "Dernier appel de charges de l'association syndicale" },
-  aslMinutes: { id: 'asl_general_assembly_minutes', label: "Procès-verbaux des trois dernières assemblées générales de l'association syndicale" },
+  aslMinutes: {
+    id: 'asl_general_assembly_minutes',
+    label: "Procès-verbaux des trois dernières assemblées générales de l'association syndicale",
+  },
   coproMinutes: { id: 'copro_general_assembly_minutes', label: 'Procès-verbaux des trois dernières assemblées générales de copropriété' },
   sewageInspection: {
     id: 'sewage_inspection_report',
@@ -69,14 +72,24 @@ export const saleHouseDefinition = defineQuestionnaire({
         "Le lotissement est-il doté d'une association syndicale de libre (ASL) ?",
         [
           yesNoField('situation_q1_asso'),
-          textField('situation_q1_president_last_name', NAME_LENGTH, { label: 'Nom du président', visibleWhen: answeredYes('situation_q1_asso') }),
-          textField('situation_q1_president_first_name', NAME_LENGTH, { label: 'Prénom du président', visibleWhen: answeredYes('situation_q1_asso') }),
+          textField('situation_q1_president_last_name', NAME_LENGTH, {
+            label: 'Nom du président',
+            visibleWhen: answeredYes('situation_q1_asso'),
+          }),
+          textField('situation_q1_president_first_name', NAME_LENGTH, {
+            label: 'Prénom du président',
+            visibleWhen: answeredYes('situation_q1_asso'),
+          }),
           textField('situation_q1_president_email', 255, {
             label: 'Adresse e-mail du président',
             format: 'email',
             visibleWhen: answeredYes('situation_q1_asso'),
           }),
-          textField('situation_q1_president_phone', 50, { label: 'Téléphone du président', format: 'phone', visibleWhen: answeredYes('situation_q1_asso') }),
+          textField('situation_q1_president_phone', 50, {
+            label: 'Téléphone du président',
+            format: 'phone',
+            visibleWhen: answeredYes('situation_q1_asso'),
+          }),
         ],
         {
           visibleWhen: IN_LOT,
@@ -104,22 +117,26 @@ export const saleHouseDefinition = defineQuestionnaire({
         hint: 'Le bornage fixe les limites du terrain avec les voisins ; il donne lieu à un procès-verbal signé par chacun.',
         documents: [{ id: 'boundary_report', label: 'Procès-verbal de bornage', requiredWhen: answeredYes('situation_q3_landmark') }],
       }),
-      question("Avez-vous été propriétaire d'un terrain contigu à celui-ci au cours des dix dernières années ?", [yesNoField('situation_q4_owner')], {
-        hint: "Si ce terrain voisin a été vendu ou détaché il y a moins de dix ans, la vente peut relever des règles de la division foncière ou du lotissement.",
-        documents: [
-          {
-            id: 'adjoining_land_titles',
-            label: 'Titres de propriété des terrains contigus possédés au cours des dix dernières années',
-            requiredWhen: answeredYes('situation_q4_owner'),
-          },
-        ],
-      }),
+      question(
+        "Avez-vous été propriétaire d'un terrain contigu à celui-ci au cours des dix dernières années ?",
+        [yesNoField('situation_q4_owner')],
+        {
+          hint: 'Si ce terrain voisin a été vendu ou détaché il y a moins de dix ans, la vente peut relever des règles de la division foncière ou du lotissement.',
+          documents: [
+            {
+              id: 'adjoining_land_titles',
+              label: 'Titres de propriété des terrains contigus possédés au cours des dix dernières années',
+              requiredWhen: answeredYes('situation_q4_owner'),
+            },
+          ],
+        },
+      ),
     ]),
     step(2, 'État du sous-sol - Pollution', [
       question(
         "Avez-vous exercé ou laissé exercer sur le terrain une activité susceptible d'en polluer le sol ?",
         [yesNoField('pollution_q1_activities')],
-        { hint: "Par exemple : un garage, un atelier, un dépôt de carburant ou de produits chimiques, une activité agricole intensive." },
+        { hint: 'Par exemple : un garage, un atelier, un dépôt de carburant ou de produits chimiques, une activité agricole intensive.' },
       ),
       question("À votre connaissance, une telle activité y a-t-elle été exercée avant que vous n'en deveniez propriétaire ?", [
         yesNoField('pollution_q2_before'),
@@ -127,9 +144,13 @@ export const saleHouseDefinition = defineQuestionnaire({
       question('À votre connaissance, une telle activité est-elle ou a-t-elle été exercée sur un terrain voisin ?', [
         yesNoField('pollution_q3_neighbour'),
       ]),
-      question('Le sous-sol comporte-t-il une ancienne carrière, une cavité, une marnière ou des remblais ?', [yesNoField('pollution_q4_quarry')], {
-        hint: 'Répondez selon ce que vous savez : un effondrement passé, une mention dans votre titre de propriété, une information de la mairie.',
-      }),
+      question(
+        'Le sous-sol comporte-t-il une ancienne carrière, une cavité, une marnière ou des remblais ?',
+        [yesNoField('pollution_q4_quarry')],
+        {
+          hint: 'Répondez selon ce que vous savez : un effondrement passé, une mention dans votre titre de propriété, une information de la mairie.',
+        },
+      ),
     ]),
     step(3, 'Servitudes', [
       question("Le terrain est-il grevé d'une servitude ou en bénéficie-t-il ?", [yesNoField('easement_q1_exists')], {
@@ -221,7 +242,10 @@ export const saleHouseDefinition = defineQuestionnaire({
               label: 'Une assurance dommages-ouvrage a-t-elle été souscrite pour ces travaux ?',
               visibleWhen: UNDER_10_YEARS,
             }),
-            yesNoField('situation_q1_under_5_years', { label: 'Ces travaux ont-ils été achevés il y a moins de 5 ans ?', visibleWhen: UNDER_10_YEARS }),
+            yesNoField('situation_q1_under_5_years', {
+              label: 'Ces travaux ont-ils été achevés il y a moins de 5 ans ?',
+              visibleWhen: UNDER_10_YEARS,
+            }),
           ],
           {
             hint: "Les constructeurs restent responsables des gros désordres pendant 10 ans après l'achèvement : cette garantie profite à l'acquéreur. Un achèvement de moins de 5 ans peut aussi rendre la vente soumise à la TVA.",
@@ -235,10 +259,9 @@ export const saleHouseDefinition = defineQuestionnaire({
         question("Les taxes d'urbanisme liées à la construction (taxe d'aménagement…) ont-elles été entièrement payées ?", [
           yesNoField('situation_q3_paid_taxes'),
         ]),
-        question(
-          'Le permis de construire imposait-il des conditions particulières (prescriptions, participations, servitudes) ?',
-          [yesNoField('situation_q4_specific_conditions')],
-        ),
+        question('Le permis de construire imposait-il des conditions particulières (prescriptions, participations, servitudes) ?', [
+          yesNoField('situation_q4_specific_conditions'),
+        ]),
       ]),
       section('Travaux postérieurs', [
         question(
@@ -283,7 +306,7 @@ export const saleHouseDefinition = defineQuestionnaire({
             }),
           ],
           {
-            hint: "Un locataire peut avoir un droit de préemption : votre notaire vérifiera le congé qui lui a été délivré.",
+            hint: 'Un locataire peut avoir un droit de préemption : votre notaire vérifiera le congé qui lui a été délivré.',
             documents: [
               { ...DOCUMENTS.leaseContract, requiredWhen: answeredNo('lease_q1_free_when_sold') },
               {
@@ -296,14 +319,24 @@ export const saleHouseDefinition = defineQuestionnaire({
         ),
       ]),
       section('Affichage', [
-        question("Un contrat d'affichage publicitaire (panneau sur un mur ou sur le terrain) est-il en cours ?", [yesNoField('display_q1_contract')], {
-          documents: [{ id: 'display_contract', label: "Copie du contrat d'affichage", requiredWhen: answeredYes('display_q1_contract') }],
-        }),
+        question(
+          "Un contrat d'affichage publicitaire (panneau sur un mur ou sur le terrain) est-il en cours ?",
+          [yesNoField('display_q1_contract')],
+          {
+            documents: [
+              { id: 'display_contract', label: "Copie du contrat d'affichage", requiredWhen: answeredYes('display_q1_contract') },
+            ],
+          },
+        ),
       ]),
       section('Alarme', [
         question("Un contrat d'alarme ou de télésurveillance est-il en cours ?", [yesNoField('alarm_q1_contract')], {
           documents: [
-            { id: 'alarm_contract', label: "Copie du contrat d'alarme ou de télésurveillance", requiredWhen: answeredYes('alarm_q1_contract') },
+            {
+              id: 'alarm_contract',
+              label: "Copie du contrat d'alarme ou de télésurveillance",
+              requiredWhen: answeredYes('alarm_q1_contract'),
+            },
           ],
         }),
       ]),
@@ -402,15 +435,21 @@ export const saleHouseDefinition = defineQuestionnaire({
             visibleWhen: answeredYes('rain_collect_q3_distribution'),
           }),
         ],
-        { hint: "Un réseau d'eau de pluie à l'intérieur de la maison doit être déclaré en mairie et signalé, pour éviter toute confusion avec l'eau potable." },
+        {
+          hint: "Un réseau d'eau de pluie à l'intérieur de la maison doit être déclaré en mairie et signalé, pour éviter toute confusion avec l'eau potable.",
+        },
       ),
     ]),
     step(10, 'Prêts - Hypotèques', [
       question("La maison fait-elle l'objet d'une saisie immobilière ?", [yesNoField('foreclosure_q1_exists')]),
-      question('Un prêt garanti par la maison (hypothèque, privilège de prêteur de deniers) reste-t-il à rembourser ?', [yesNoField('foreclosure_q2_loan')], {
-        hint: 'Le prêt sera remboursé sur le prix de vente ; votre notaire demandera à la banque le montant restant dû.',
-        documents: [{ ...DOCUMENTS.loanSchedules, requiredWhen: answeredYes('foreclosure_q2_loan') }],
-      }),
+      question(
+        'Un prêt garanti par la maison (hypothèque, privilège de prêteur de deniers) reste-t-il à rembourser ?',
+        [yesNoField('foreclosure_q2_loan')],
+        {
+          hint: 'Le prêt sera remboursé sur le prix de vente ; votre notaire demandera à la banque le montant restant dû.',
+          documents: [{ ...DOCUMENTS.loanSchedules, requiredWhen: answeredYes('foreclosure_q2_loan') }],
+        },
+      ),
       question("Avez-vous souscrit un prêt relais dans l'attente de cette vente ?", [yesNoField('foreclosure_q3_relay')], {
         documents: [{ id: 'relay_loan_offer', label: 'Offre de prêt relais', requiredWhen: answeredYes('foreclosure_q3_relay') }],
       }),
@@ -425,7 +464,8 @@ export const saleHouseDefinition = defineQuestionnaire({
             visibleWhen: answeredYes('added_value_q1_main_residence'),
           }),
           yesNoField('added_value_q1b_reuse_price', {
-            label: 'Allez-vous réemployer le prix pour acquérir votre résidence principale, sans en avoir été propriétaire ces quatre dernières années ?',
+            label:
+              'Allez-vous réemployer le prix pour acquérir votre résidence principale, sans en avoir été propriétaire ces quatre dernières années ?',
             visibleWhen: answeredNo('added_value_q1_main_residence'),
           }),
           yesNoField('added_value_q1b_retired', {
@@ -455,7 +495,9 @@ export const saleHouseDefinition = defineQuestionnaire({
       question(
         "À votre connaissance, la maison avait-elle subi, avant votre acquisition, un sinistre indemnisé au titre d'une catastrophe naturelle ou technologique ?",
         [yesNoField('sinister_q1_before')],
-        { hint: "Par exemple une inondation, une sécheresse ou un glissement de terrain reconnus par arrêté de catastrophe naturelle. La loi oblige à en informer l'acquéreur." },
+        {
+          hint: "Par exemple une inondation, une sécheresse ou un glissement de terrain reconnus par arrêté de catastrophe naturelle. La loi oblige à en informer l'acquéreur.",
+        },
       ),
       question(
         "Depuis votre acquisition, la maison a-t-elle subi un sinistre indemnisé au titre d'une catastrophe naturelle ou technologique ?",
@@ -481,19 +523,31 @@ export const saleHouseDefinition = defineQuestionnaire({
             visibleWhen: answeredYes('indexed_installations_q1_exists'),
           }),
         ],
-        { hint: "Une activité soumise à déclaration ou à autorisation de la préfecture : dépôt de carburant, élevage, atelier de mécanique…" },
+        {
+          hint: 'Une activité soumise à déclaration ou à autorisation de la préfecture : dépôt de carburant, élevage, atelier de mécanique…',
+        },
       ),
     ]),
     step(14, 'TVA', [
-      question("Avez-vous récupéré la TVA payée lors de l'acquisition ou de la construction de la maison ?", [yesNoField('vat_q1_recovery')]),
-      question("Agissez-vous dans cette vente en tant qu'assujetti à la TVA (professionnel de l'immobilier, société) ?", [yesNoField('vat_q2_regime')], {
-        hint: 'Dans ce cas, la vente peut être soumise à la TVA, sur le prix total ou sur la marge.',
-      }),
+      question("Avez-vous récupéré la TVA payée lors de l'acquisition ou de la construction de la maison ?", [
+        yesNoField('vat_q1_recovery'),
+      ]),
+      question(
+        "Agissez-vous dans cette vente en tant qu'assujetti à la TVA (professionnel de l'immobilier, société) ?",
+        [yesNoField('vat_q2_regime')],
+        {
+          hint: 'Dans ce cas, la vente peut être soumise à la TVA, sur le prix total ou sur la marge.',
+        },
+      ),
     ]),
     step(15, 'Déficit foncier', [
-      question('Avez-vous imputé un déficit foncier lié à cette maison sur votre revenu global ces trois dernières années ?', [yesNoField('loan_q1_deficit')], {
-        hint: "Le bien doit alors rester loué jusqu'au 31 décembre de la troisième année suivant l'imputation, sinon l'avantage fiscal est repris.",
-      }),
+      question(
+        'Avez-vous imputé un déficit foncier lié à cette maison sur votre revenu global ces trois dernières années ?',
+        [yesNoField('loan_q1_deficit')],
+        {
+          hint: "Le bien doit alors rester loué jusqu'au 31 décembre de la troisième année suivant l'imputation, sinon l'avantage fiscal est repris.",
+        },
+      ),
     ]),
     step(16, 'Bien détenu par une société civile', [
       question(

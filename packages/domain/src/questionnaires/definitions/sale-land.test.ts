@@ -20,13 +20,27 @@ const fieldsOfType = (type: string) =>
 const documentIds = (answers: Answers) => requiredSupportingDocuments(definition, answers).map((document) => document.id);
 
 const PRICE_FIELDS = [
-  'price_q0_amount', 'price_q0b_commission', 'price_q0e_commission_owner', 'price_q0f_offer', 'price_q0g_mandate',
-  'price_q0c_conditions', 'price_q0d_conditions_infos',
+  'price_q0_amount',
+  'price_q0b_commission',
+  'price_q0e_commission_owner',
+  'price_q0f_offer',
+  'price_q0g_mandate',
+  'price_q0c_conditions',
+  'price_q0d_conditions_infos',
 ];
-const PRESIDENT = ['lot_q1_asl_president_first_name', 'lot_q1_asl_president_last_name', 'lot_q1_asl_president_email', 'lot_q1_asl_president_phone'];
+const PRESIDENT = [
+  'lot_q1_asl_president_first_name',
+  'lot_q1_asl_president_last_name',
+  'lot_q1_asl_president_email',
+  'lot_q1_asl_president_phone',
+];
 const TAKER_AND_RENT = [
-  'agricultural_land_taker_first_name', 'agricultural_land_taker_last_name', 'agricultural_land_taker_address',
-  'agricultural_land_taker_email', 'agricultural_land_taker_phone', 'agricultural_land_rent_amount',
+  'agricultural_land_taker_first_name',
+  'agricultural_land_taker_last_name',
+  'agricultural_land_taker_address',
+  'agricultural_land_taker_email',
+  'agricultural_land_taker_phone',
+  'agricultural_land_rent_amount',
 ];
 
 describe('sale of land definition (documentSaleLand)', () => {
@@ -46,10 +60,19 @@ describe('sale of land definition (documentSaleLand)', () => {
   it('holds the price block and every field of spec section 3, and only those', () => {
     expect(names()).toEqual([
       ...PRICE_FIELDS,
-      'lot_q1_exists', 'land_q1_asl', ...PRESIDENT,
-      'division_q1_exists', 'serviced_q1_exists', 'serviced_q1_description',
-      'servitude_q1_exists', 'urbanism_q1_exists', 'licence_q1_exists', 'develop_licence_q1_exists',
-      'agricultural_land_q1_exists', 'agricultural_land_q1_rented', ...TAKER_AND_RENT,
+      'lot_q1_exists',
+      'land_q1_asl',
+      ...PRESIDENT,
+      'division_q1_exists',
+      'serviced_q1_exists',
+      'serviced_q1_description',
+      'servitude_q1_exists',
+      'urbanism_q1_exists',
+      'licence_q1_exists',
+      'develop_licence_q1_exists',
+      'agricultural_land_q1_exists',
+      'agricultural_land_q1_rented',
+      ...TAKER_AND_RENT,
     ]);
   });
 
@@ -63,15 +86,29 @@ describe('sale of land definition (documentSaleLand)', () => {
   });
 
   it('asks servitude, urbanism certificate, building and development permits on step 2 (our decision)', () => {
-    const step2 = definition.steps[2]?.sections.flatMap((section) => section.questions.flatMap((question) => question.fields.map((field) => field.name)));
-    expect(step2).toEqual(expect.arrayContaining(['servitude_q1_exists', 'urbanism_q1_exists', 'licence_q1_exists', 'develop_licence_q1_exists']));
+    const step2 = definition.steps[2]?.sections.flatMap((section) =>
+      section.questions.flatMap((question) => question.fields.map((field) => field.name)),
+    );
+    expect(step2).toEqual(
+      expect.arrayContaining(['servitude_q1_exists', 'urbanism_q1_exists', 'licence_q1_exists', 'develop_licence_q1_exists']),
+    );
   });
 
   it('gives each field its kind: yes/no, amounts, contact formats, a free description', () => {
     expect(fieldsOfType('yesNo')).toEqual([
-      'price_q0f_offer', 'price_q0g_mandate', 'price_q0c_conditions',
-      'lot_q1_exists', 'land_q1_asl', 'division_q1_exists', 'serviced_q1_exists', 'servitude_q1_exists', 'urbanism_q1_exists',
-      'licence_q1_exists', 'develop_licence_q1_exists', 'agricultural_land_q1_exists', 'agricultural_land_q1_rented',
+      'price_q0f_offer',
+      'price_q0g_mandate',
+      'price_q0c_conditions',
+      'lot_q1_exists',
+      'land_q1_asl',
+      'division_q1_exists',
+      'serviced_q1_exists',
+      'servitude_q1_exists',
+      'urbanism_q1_exists',
+      'licence_q1_exists',
+      'develop_licence_q1_exists',
+      'agricultural_land_q1_exists',
+      'agricultural_land_q1_rented',
     ]);
     expect(fieldsOfType('date')).toEqual([]);
     expect(fieldsOfType('textarea')).toEqual(['price_q0d_conditions_infos', 'serviced_q1_description']);
@@ -106,7 +143,11 @@ describe('sale of land definition (documentSaleLand)', () => {
       ['lot_regulations', 'asl_statutes', 'asl_charges_call', 'asl_general_assembly_minutes'],
     ],
     ['an ASL answer left from a former lot asks for nothing', { lot_q1_exists: 0, land_q1_asl: 1 }, []],
-    ['divided, or adjoining land owned within ten years: the plan and the titles', { division_q1_exists: 1 }, ['land_division_plan', 'adjoining_land_titles']],
+    [
+      'divided, or adjoining land owned within ten years: the plan and the titles',
+      { division_q1_exists: 1 },
+      ['land_division_plan', 'adjoining_land_titles'],
+    ],
     [
       'servitude, urbanism certificate, permits: their copies',
       { servitude_q1_exists: 1, urbanism_q1_exists: 1, licence_q1_exists: 1, develop_licence_q1_exists: 1 },
@@ -236,14 +277,22 @@ const CLEARING_RULES: ClearingRule[] = [
   {
     rule: 'Land: changing price_q0c clears q0d',
     definition,
-    before: { price_q0_amount: '95000', price_q0c_conditions: 1, price_q0d_conditions_infos: "Sous réserve de l'obtention du permis de construire" },
+    before: {
+      price_q0_amount: '95000',
+      price_q0c_conditions: 1,
+      price_q0d_conditions_infos: "Sous réserve de l'obtention du permis de construire",
+    },
     change: { price_q0c_conditions: 0 },
     cleared: ['price_q0d_conditions_infos'],
   },
   {
     rule: 'Land: changing serviced_q1_exists clears serviced_q1_description',
     definition,
-    before: { serviced_q1_exists: 1, serviced_q1_description: 'Eau et électricité en limite de propriété, tout-à-l\'égout sur la voie', servitude_q1_exists: 0 },
+    before: {
+      serviced_q1_exists: 1,
+      serviced_q1_description: "Eau et électricité en limite de propriété, tout-à-l'égout sur la voie",
+      servitude_q1_exists: 0,
+    },
     change: { serviced_q1_exists: 0 },
     cleared: ['serviced_q1_description'],
   },

@@ -83,7 +83,8 @@ export const saleLandDefinition = defineQuestionnaire({
         [
           yesNoField('serviced_q1_exists'),
           textAreaField('serviced_q1_description', {
-            label: "Décrivez les réseaux raccordés (eau, électricité, assainissement, télécommunications) et l'emplacement des branchements",
+            label:
+              "Décrivez les réseaux raccordés (eau, électricité, assainissement, télécommunications) et l'emplacement des branchements",
             visibleWhen: answeredYes('serviced_q1_exists'),
           }),
         ],
@@ -144,9 +145,17 @@ export const saleLandDefinition = defineQuestionnaire({
           textField('agricultural_land_taker_first_name', NAME_LENGTH, { label: "Prénom de l'exploitant (preneur)", visibleWhen: RENTED }),
           textField('agricultural_land_taker_last_name', NAME_LENGTH, { label: "Nom de l'exploitant (preneur)", visibleWhen: RENTED }),
           textField('agricultural_land_taker_address', 255, { label: "Adresse de l'exploitant", visibleWhen: RENTED }),
-          textField('agricultural_land_taker_email', 255, { label: "Adresse e-mail de l'exploitant", format: 'email', visibleWhen: RENTED }),
+          textField('agricultural_land_taker_email', 255, {
+            label: "Adresse e-mail de l'exploitant",
+            format: 'email',
+            visibleWhen: RENTED,
+          }),
           textField('agricultural_land_taker_phone', 50, { label: "Téléphone de l'exploitant", format: 'phone', visibleWhen: RENTED }),
-          textField('agricultural_land_rent_amount', 50, { label: 'Montant annuel du fermage (en euros)', format: 'amount', visibleWhen: RENTED }),
+          textField('agricultural_land_rent_amount', 50, {
+            label: 'Montant annuel du fermage (en euros)',
+            format: 'amount',
+            visibleWhen: RENTED,
+          }),
         ],
         {
           visibleWhen: AGRICULTURAL,

@@ -33,7 +33,8 @@ export function testDisplayRules(rules: DisplayRule[]): void {
   it.for(rules)('$rule', ({ definition, fields, shownWith, hiddenWith }) => {
     for (const field of fields) {
       expect(isVisible(definition, shownWith, field), `${field} with ${JSON.stringify(shownWith)}`).toBe(true);
-      for (const answers of hiddenWith) expect(isVisible(definition, answers, field), `${field} with ${JSON.stringify(answers)}`).toBe(false);
+      for (const answers of hiddenWith)
+        expect(isVisible(definition, answers, field), `${field} with ${JSON.stringify(answers)}`).toBe(false);
     }
   });
 }

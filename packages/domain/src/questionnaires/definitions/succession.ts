@@ -18,7 +18,10 @@ export const successionDefinition = defineQuestionnaire({
     step(0, 'État civil du défunt', [
       question(
         'Quels étaient les nom et prénoms du défunt ?',
-        [textField('deceased_q1_last_name', NAME_LENGTH, { label: 'Nom de naissance' }), textField('deceased_q1_first_name', NAME_LENGTH, { label: 'Prénoms' })],
+        [
+          textField('deceased_q1_last_name', NAME_LENGTH, { label: 'Nom de naissance' }),
+          textField('deceased_q1_first_name', NAME_LENGTH, { label: 'Prénoms' }),
+        ],
         { documents: [{ id: 'death_certificate', label: "Copie intégrale de l'acte de décès" }] },
       ),
       question('Quand et où le défunt est-il né ?', [
@@ -55,9 +58,20 @@ export const successionDefinition = defineQuestionnaire({
         'Le défunt avait-il rédigé un testament ?',
         [
           yesNoField('succession_q2_will'),
-          textField('succession_q2_will_notary_name', NAME_LENGTH, { label: 'Nom du notaire qui conserve le testament', visibleWhen: answeredYes('succession_q2_will') }),
-          textField('succession_q2_will_notary_email', 255, { label: 'Adresse e-mail de ce notaire', format: 'email', visibleWhen: answeredYes('succession_q2_will') }),
-          textField('succession_q2_will_notary_phone', 50, { label: 'Téléphone de ce notaire', format: 'phone', visibleWhen: answeredYes('succession_q2_will') }),
+          textField('succession_q2_will_notary_name', NAME_LENGTH, {
+            label: 'Nom du notaire qui conserve le testament',
+            visibleWhen: answeredYes('succession_q2_will'),
+          }),
+          textField('succession_q2_will_notary_email', 255, {
+            label: 'Adresse e-mail de ce notaire',
+            format: 'email',
+            visibleWhen: answeredYes('succession_q2_will'),
+          }),
+          textField('succession_q2_will_notary_phone', 50, {
+            label: 'Téléphone de ce notaire',
+            format: 'phone',
+            visibleWhen: answeredYes('succession_q2_will'),
+          }),
         ],
         { hint: 'Si vous savez quel notaire conserve le testament, indiquez ses coordonnées : votre notaire se le fera transmettre.' },
       ),
@@ -66,7 +80,11 @@ export const successionDefinition = defineQuestionnaire({
         [yesNoField('succession_q3_investment')],
         {
           documents: [
-            { id: 'investment_statements', label: 'Derniers relevés des comptes et placements', requiredWhen: answeredYes('succession_q3_investment') },
+            {
+              id: 'investment_statements',
+              label: 'Derniers relevés des comptes et placements',
+              requiredWhen: answeredYes('succession_q3_investment'),
+            },
           ],
         },
       ),
@@ -75,11 +93,9 @@ export const successionDefinition = defineQuestionnaire({
           { id: 'property_titles', label: 'Titres de propriété des biens immobiliers', requiredWhen: answeredYes('succession_q4_realty') },
         ],
       }),
-      question(
-        "L'un de ces biens se trouve-t-il dans une copropriété ?",
-        [yesNoField('succession_q5_syndic')],
-        { hint: 'Si oui, votre notaire prendra contact avec le syndic de copropriété.' },
-      ),
+      question("L'un de ces biens se trouve-t-il dans une copropriété ?", [yesNoField('succession_q5_syndic')], {
+        hint: 'Si oui, votre notaire prendra contact avec le syndic de copropriété.',
+      }),
       question('Le défunt possédait-il un ou plusieurs véhicules ?', [yesNoField('succession_q6_vehicule')], {
         documents: [
           {
@@ -102,23 +118,24 @@ export const successionDefinition = defineQuestionnaire({
         hint: 'Le bail devra être résilié et le dépôt de garantie restitué à la succession.',
       }),
       question('Le défunt détenait-il des parts de sociétés ?', [yesNoField('succession_q10_companies')], {
-        documents: [{ id: 'company_statutes', label: 'Statuts à jour des sociétés', requiredWhen: answeredYes('succession_q10_companies') }],
-      }),
-      question(
-        'Le défunt détenait-il des parts sociales de banque mutualiste ou de société coopérative ?',
-        [yesNoField('succession_q11_coop')],
-      ),
-      question(
-        "Le défunt était-il redevable de l'impôt sur la fortune immobilière (IFI) ?",
-        [yesNoField('succession_q12_ifi')],
-        {
-          documents: [{ id: 'ifi_return', label: "Dernière déclaration d'IFI", requiredWhen: answeredYes('succession_q12_ifi') }],
-        },
-      ),
-      question('Le défunt avait-il des emprunts en cours ?', [yesNoField('succession_q13_loan')], {
-        hint: "Une assurance décès peut couvrir tout ou partie du capital restant dû.",
         documents: [
-          { id: 'loan_schedules', label: "Tableaux d'amortissement des emprunts en cours", requiredWhen: answeredYes('succession_q13_loan') },
+          { id: 'company_statutes', label: 'Statuts à jour des sociétés', requiredWhen: answeredYes('succession_q10_companies') },
+        ],
+      }),
+      question('Le défunt détenait-il des parts sociales de banque mutualiste ou de société coopérative ?', [
+        yesNoField('succession_q11_coop'),
+      ]),
+      question("Le défunt était-il redevable de l'impôt sur la fortune immobilière (IFI) ?", [yesNoField('succession_q12_ifi')], {
+        documents: [{ id: 'ifi_return', label: "Dernière déclaration d'IFI", requiredWhen: answeredYes('succession_q12_ifi') }],
+      }),
+      question('Le défunt avait-il des emprunts en cours ?', [yesNoField('succession_q13_loan')], {
+        hint: 'Une assurance décès peut couvrir tout ou partie du capital restant dû.',
+        documents: [
+          {
+            id: 'loan_schedules',
+            label: "Tableaux d'amortissement des emprunts en cours",
+            requiredWhen: answeredYes('succession_q13_loan'),
+          },
         ],
       }),
       question(
@@ -127,7 +144,9 @@ export const successionDefinition = defineQuestionnaire({
         { hint: 'Certaines de ces aides peuvent être récupérées sur la succession.' },
       ),
       question('Le défunt avait-il consenti des donations de son vivant ?', [yesNoField('succession_q15_charity_given')], {
-        documents: [{ id: 'donation_deeds', label: 'Copies des actes de donation', requiredWhen: answeredYes('succession_q15_charity_given') }],
+        documents: [
+          { id: 'donation_deeds', label: 'Copies des actes de donation', requiredWhen: answeredYes('succession_q15_charity_given') },
+        ],
       }),
       question('Le défunt avait-il lui-même reçu des donations ?', [yesNoField('succession_q16_charity_received')]),
     ]),

@@ -17,7 +17,10 @@ describe('findAnswersTooLong', () => {
   });
 
   it('names the field, its limit and the length typed, instead of cutting', () => {
-    const problems = findAnswersTooLong(successionDefinition, { deceased_q1_first_name: 'é'.repeat(256), deceased_q9_nationality: 'x'.repeat(51) });
+    const problems = findAnswersTooLong(successionDefinition, {
+      deceased_q1_first_name: 'é'.repeat(256),
+      deceased_q9_nationality: 'x'.repeat(51),
+    });
     expect(problems).toEqual([
       {
         field: 'deceased_q1_first_name',
@@ -26,14 +29,21 @@ describe('findAnswersTooLong', () => {
         length: 256,
         message: '« Prénoms » : 255 caractères au plus (votre réponse en compte 256). Merci de la raccourcir.',
       },
-      expect.objectContaining({ field: 'deceased_q9_nationality', label: 'Quelle était la nationalité du défunt ?', maxLength: 50, length: 51 }),
+      expect.objectContaining({
+        field: 'deceased_q9_nationality',
+        label: 'Quelle était la nationalité du défunt ?',
+        maxLength: 50,
+        length: 51,
+      }),
     ]);
   });
 
   it('counts characters as a person does (an emoji is one), and leaves hidden answers and dates alone', () => {
     expect(findAnswersTooLong(successionDefinition, { deceased_q9_nationality: '😀'.repeat(50) })).toEqual([]);
     // Hidden (no will): cleared, not refused.
-    expect(findAnswersTooLong(successionDefinition, { succession_q2_will: 0, succession_q2_will_notary_name: 'x'.repeat(300) })).toEqual([]);
+    expect(findAnswersTooLong(successionDefinition, { succession_q2_will: 0, succession_q2_will_notary_name: 'x'.repeat(300) })).toEqual(
+      [],
+    );
     // The spec trims succession dates itself.
     expect(findAnswersTooLong(successionDefinition, { deceased_q2_birthdate: '01/02/1940 (environ)' })).toEqual([]);
     expect(findAnswersTooLong(successionDefinition, null)).toEqual([]);
@@ -41,7 +51,14 @@ describe('findAnswersTooLong', () => {
 
   it('gives every field typed as a name (people, borrowers, companies, towns) the long size', () => {
     const nameLike = /(first_name|last_name|_name$|_bank$|_beneficiary$|_org$|_company$|_city$)/;
-    const definitions = [successionDefinition, purchaseDefinition, saleApartmentDefinition, saleHouseDefinition, saleLandDefinition, civilStatusDefinition];
+    const definitions = [
+      successionDefinition,
+      purchaseDefinition,
+      saleApartmentDefinition,
+      saleHouseDefinition,
+      saleLandDefinition,
+      civilStatusDefinition,
+    ];
     const short = definitions
       .flatMap((definition) => listFields(definition))
       .filter((field) => nameLike.test(field.name) && field.kind.type === 'text' && field.kind.maxLength < 255)

@@ -11,7 +11,18 @@ const PLAIN: FieldKind = { type: 'text', maxLength: 255 };
 
 describe('answerWarning', () => {
   it('accepts amounts as people write them, and warns for words', () => {
-    for (const ok of ['300000', '300 000', '300\u00A0000', '300\u202F000', '1 250 000', '300.000', '300 000,50', '300 000 €', '250000 euros', '12,5']) {
+    for (const ok of [
+      '300000',
+      '300 000',
+      '300\u00A0000',
+      '300\u202F000',
+      '1 250 000',
+      '300.000',
+      '300 000,50',
+      '300 000 €',
+      '250000 euros',
+      '12,5',
+    ]) {
       expect(answerWarning(AMOUNT, ok), ok).toBeUndefined();
     }
     for (const bad of ['trois cent mille', '300 k€', '-5', '30 00', 'environ 300 000']) {

@@ -65,9 +65,7 @@ export function section(title: string, questions: readonly Question[]): Section 
 
 /** A step of questions (one untitled section) or of titled subsections. */
 export function step(index: number, title: string, content: readonly Question[] | readonly Section[]): Step {
-  const sections = content.every((item) => 'questions' in item)
-    ? (content)
-    : [{ questions: content }];
+  const sections = content.every((item) => 'questions' in item) ? content : [{ questions: content }];
   return { index, title, sections };
 }
 

@@ -16,12 +16,37 @@ describe('definition check', () => {
   );
 
   it.for([
-    ['a field declared twice', define(step(0, 'A', [question('Q', [yesNoField('a')]), question('R', [yesNoField('a')], { id: 'r' })])), 'field "a" is declared twice'],
-    ['a question id declared twice', define(step(0, 'A', [question('Q', [yesNoField('a')]), question('R', [yesNoField('b')], { id: 'a' })])), 'question "a" is declared twice'],
-    ['steps out of order', define(step(1, 'A', [question('Q', [yesNoField('a')])]), step(1, 'B', [question('R', [yesNoField('b')])])), 'step "B": index 1 does not follow 1'],
+    [
+      'a field declared twice',
+      define(step(0, 'A', [question('Q', [yesNoField('a')]), question('R', [yesNoField('a')], { id: 'r' })])),
+      'field "a" is declared twice',
+    ],
+    [
+      'a question id declared twice',
+      define(step(0, 'A', [question('Q', [yesNoField('a')]), question('R', [yesNoField('b')], { id: 'a' })])),
+      'question "a" is declared twice',
+    ],
+    [
+      'steps out of order',
+      define(step(1, 'A', [question('Q', [yesNoField('a')])]), step(1, 'B', [question('R', [yesNoField('b')])])),
+      'step "B": index 1 does not follow 1',
+    ],
     ['an empty step', define(step(0, 'A', [])), 'step "A" has no question'],
     ['a question without field', define(step(0, 'A', [question('Q', [], { id: 'q' })])), 'question "q" has no field'],
-    ['duplicate choice codes', define(step(0, 'A', [question('Q', [choiceField('c', [[1, 'Un'], ['1', 'Un bis']])])])), 'field "c" has duplicate choice codes'],
+    [
+      'duplicate choice codes',
+      define(
+        step(0, 'A', [
+          question('Q', [
+            choiceField('c', [
+              [1, 'Un'],
+              ['1', 'Un bis'],
+            ]),
+          ]),
+        ]),
+      ),
+      'field "c" has duplicate choice codes',
+    ],
     [
       'a condition on an unknown field',
       define(step(0, 'A', [question('Q', [yesNoField('a', { visibleWhen: { field: 'ghost', equals: 1 } })])])),

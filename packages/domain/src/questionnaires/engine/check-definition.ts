@@ -62,7 +62,8 @@ export function checkDefinition(definition: QuestionnaireDefinition): string[] {
     }
     for (const { field, value } of conditionValues(condition)) {
       const kind = index.fieldsByName.get(field)?.field.kind;
-      if (kind && coerceAnswer(kind, value) !== value) found.push(`${where} compares "${field}" with ${JSON.stringify(value)}, which it cannot hold`);
+      if (kind && coerceAnswer(kind, value) !== value)
+        found.push(`${where} compares "${field}" with ${JSON.stringify(value)}, which it cannot hold`);
     }
     return found;
   }

@@ -16,7 +16,16 @@ describe('clean', () => {
   });
 
   it('coerces each value to its kind and drops what stands for no answer', () => {
-    expect(clean(exampleDefinition, { price: 250000, conditions: 'true', motivation: '2', family_reason: '0', tal: 'x', birth: '01/02/2003 12:00' })).toEqual({
+    expect(
+      clean(exampleDefinition, {
+        price: 250000,
+        conditions: 'true',
+        motivation: '2',
+        family_reason: '0',
+        tal: 'x',
+        birth: '01/02/2003 12:00',
+      }),
+    ).toEqual({
       price: '250000',
       conditions: 1,
       motivation: 2,
@@ -78,7 +87,11 @@ function rawValue(field: Field): fc.Arbitrary<unknown> {
     kind.type === 'yesNo'
       ? fc.constantFrom<unknown>(1, 0, '1', '0', true, false, 2)
       : kind.type === 'choice'
-        ? fc.constantFrom<unknown>(...kind.options.map((option) => option.code), ...kind.options.map((option) => String(option.code)), 'inconnu')
+        ? fc.constantFrom<unknown>(
+            ...kind.options.map((option) => option.code),
+            ...kind.options.map((option) => String(option.code)),
+            'inconnu',
+          )
         : fc.oneof(fc.string({ maxLength: 300 }), fc.constantFrom<unknown>('', '  ', 'Française', '31/12/1999 10:00'));
   return fc.oneof({ arbitrary: plausible, weight: 5 }, { arbitrary: fc.anything(), weight: 1 });
 }

@@ -13,10 +13,46 @@ describe('conditions', () => {
     ['in, not met', { field: 'motivation', in: [1, 4] }, false],
     ['answered', { field: 'lot', answered: true }, true],
     ['not answered', { field: 'other', answered: false }, true],
-    ['all', { all: [{ field: 'lot', equals: 1 }, { field: 'asso', equals: 0 }] }, true],
-    ['all, one fails', { all: [{ field: 'lot', equals: 1 }, { field: 'asso', equals: 1 }] }, false],
-    ['any', { any: [{ field: 'lot', equals: 0 }, { field: 'asso', equals: 0 }] }, true],
-    ['any, none holds', { any: [{ field: 'lot', equals: 0 }, { field: 'asso', equals: 1 }] }, false],
+    [
+      'all',
+      {
+        all: [
+          { field: 'lot', equals: 1 },
+          { field: 'asso', equals: 0 },
+        ],
+      },
+      true,
+    ],
+    [
+      'all, one fails',
+      {
+        all: [
+          { field: 'lot', equals: 1 },
+          { field: 'asso', equals: 1 },
+        ],
+      },
+      false,
+    ],
+    [
+      'any',
+      {
+        any: [
+          { field: 'lot', equals: 0 },
+          { field: 'asso', equals: 0 },
+        ],
+      },
+      true,
+    ],
+    [
+      'any, none holds',
+      {
+        any: [
+          { field: 'lot', equals: 0 },
+          { field: 'asso', equals: 1 },
+        ],
+      },
+      false,
+    ],
     ['not', { not: { field: 'lot', equals: 0 } }, true],
     ['texts ignore case, accents and surrounding spaces', { field: 'nationality', equals: 'francaise' }, true],
     ['a number never equals its text', { field: 'lot', equals: '1' }, false],
@@ -29,10 +65,20 @@ describe('conditions', () => {
   });
 
   it('lists the fields a condition reads', () => {
-    expect(conditionFields({ all: [{ field: 'a', equals: 1 }, { not: { any: [{ field: 'b', in: [1] }, { field: 'c', answered: true }] } }] })).toEqual([
-      'a',
-      'b',
-      'c',
-    ]);
+    expect(
+      conditionFields({
+        all: [
+          { field: 'a', equals: 1 },
+          {
+            not: {
+              any: [
+                { field: 'b', in: [1] },
+                { field: 'c', answered: true },
+              ],
+            },
+          },
+        ],
+      }),
+    ).toEqual(['a', 'b', 'c']);
   });
 });

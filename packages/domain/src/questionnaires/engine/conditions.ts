@@ -60,5 +60,9 @@ function isSameAnswer(value: unknown, expected: AnswerValue): boolean {
 }
 
 function normalizeText(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').trim().toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .trim()
+    .toLowerCase();
 }

@@ -70,7 +70,12 @@ export const exampleDefinition = defineQuestionnaire({
         }),
       ]),
       question('Date du dernier contrôle', [dateField('last_check')], {
-        visibleWhen: { any: [{ field: 'tal', equals: 1 }, { field: 'simple', equals: 1 }] },
+        visibleWhen: {
+          any: [
+            { field: 'tal', equals: 1 },
+            { field: 'simple', equals: 1 },
+          ],
+        },
       }),
       question('Pourquoi aucun prix ?', [textField('no_price_reason', 255)], { visibleWhen: { not: { field: 'price', answered: true } } }),
       question(

@@ -17,7 +17,11 @@ export function LoginPage() {
   // The inviting project first; else the private page that sent the visitor here (a mail's link), else the dashboard.
   const landingFor = (landing: string) => (landing === '/dashboard' ? (readReturnAddress(location.state) ?? landing) : landing);
   return (
-    <AuthCard withLogo title="Connexion" description={`Connectez-vous à votre espace ${config.networkName} pour suivre vos dossiers notariaux en ligne.`}>
+    <AuthCard
+      withLogo
+      title="Connexion"
+      description={`Connectez-vous à votre espace ${config.networkName} pour suivre vos dossiers notariaux en ligne.`}
+    >
       <LoginForm
         onSuccess={(landing, next) => {
           // Issue 27: the code step, or the setup screen of an office member or admin, before anything else.

@@ -25,7 +25,8 @@ export function SecondFactorSetupPage() {
   return (
     <AuthCard withLogo title="Configurer la double authentification">
       <Text size="sm">
-        Votre compte ouvre les dossiers d’un office (pièces d’identité, situations familiales, prix, testaments) : une double authentification est obligatoire avant de continuer.
+        Votre compte ouvre les dossiers d’un office (pièces d’identité, situations familiales, prix, testaments) : une double
+        authentification est obligatoire avant de continuer.
       </Text>
       {passkeysSupported() && (
         <>
@@ -33,7 +34,10 @@ export function SecondFactorSetupPage() {
             <Title order={2} size="h4">
               Avec une clé d’accès
             </Title>
-            <Text size="sm">L’empreinte, le visage ou le code de cet appareil (ou une clé de sécurité) : elle servira aussi à vous connecter sans mot de passe.</Text>
+            <Text size="sm">
+              L’empreinte, le visage ou le code de cet appareil (ou une clé de sécurité) : elle servira aussi à vous connecter sans mot de
+              passe.
+            </Text>
             <AddPasskeyForm submitLabel="Créer une clé d’accès" onAdded={(token) => finish(token)} />
           </Stack>
           <Divider label="ou" labelPosition="center" />

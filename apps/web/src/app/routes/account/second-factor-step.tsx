@@ -17,7 +17,12 @@ export function SecondFactorStepPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const pending = readPendingSignIn();
-  const factors = useQuery({ queryKey: ['second-factor', 'step', pending?.token], queryFn: () => getSecondFactorStatus(pending!.token), enabled: pending !== null, retry: false });
+  const factors = useQuery({
+    queryKey: ['second-factor', 'step', pending?.token],
+    queryFn: () => getSecondFactorStatus(pending!.token),
+    enabled: pending !== null,
+    retry: false,
+  });
   if (!pending) return <Navigate to={CLIENT_ROUTES.login} replace />;
   const done = (token: string) => {
     clearPendingSignIn();
@@ -30,7 +35,9 @@ export function SecondFactorStepPage() {
   const withCode = factors.data ? factors.data.totp : true;
   return (
     <AuthCard withLogo title="Double authentification">
-      {withPasskey && <PasskeyButton label="Utiliser une clé d’accès" variant="filled" run={() => signInStepWithPasskey(pending.token)} onToken={done} />}
+      {withPasskey && (
+        <PasskeyButton label="Utiliser une clé d’accès" variant="filled" run={() => signInStepWithPasskey(pending.token)} onToken={done} />
+      )}
       {withPasskey && withCode && <Divider label="ou" labelPosition="center" />}
       {withCode && <SignInCodeForm partialToken={pending.token} onDone={done} />}
       <Text size="sm" ta="center">

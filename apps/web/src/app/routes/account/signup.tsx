@@ -7,7 +7,11 @@ import { config } from '../../../config/env';
 export function SignupPage() {
   const navigate = useNavigate();
   return (
-    <AuthCard withLogo title="Créer un compte" description={`Créez gratuitement votre compte ${config.networkName} et constituez votre dossier de vente ou de succession en ligne avec une étude du réseau.`}>
+    <AuthCard
+      withLogo
+      title="Créer un compte"
+      description={`Créez gratuitement votre compte ${config.networkName} et constituez votre dossier de vente ou de succession en ligne avec une étude du réseau.`}
+    >
       <SignupForm onSuccess={(landing) => void navigate(landing, { replace: true })} />
       <Text size="sm" ta="center">
         Déjà inscrit(e) ?{' '}

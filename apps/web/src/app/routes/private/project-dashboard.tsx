@@ -28,7 +28,18 @@ export function ProjectDashboardPage() {
   const { id } = useParams();
   return (
     <Container size="lg" py="xl">
-      <ProjectPage projectId={Number(id)} officePanel={officePanel} personsPanel={personsPanel} documentsPanel={documentsPanel} piecesPanel={piecesPanel} messagesPanel={messagesPanel} messagesBadge={messagesBadge} historyPanel={historyPanel} transferAction={transferAction} transferHistory={transferHistory} />
+      <ProjectPage
+        projectId={Number(id)}
+        officePanel={officePanel}
+        personsPanel={personsPanel}
+        documentsPanel={documentsPanel}
+        piecesPanel={piecesPanel}
+        messagesPanel={messagesPanel}
+        messagesBadge={messagesBadge}
+        historyPanel={historyPanel}
+        transferAction={transferAction}
+        transferHistory={transferHistory}
+      />
     </Container>
   );
 }

@@ -9,12 +9,5 @@ export function QuestionnairePage({ form }: { form: string }) {
   const state: unknown = useLocation().state;
   const docType = docTypeForRoute(form);
   if (!docType || !hasQuestionnaireDocument(state)) return <NotFoundPage />;
-  return (
-    <QuestionnaireScreen
-      key={`${id}-${state.document.id}`}
-      projectId={Number(id)}
-      docType={docType}
-      navigation={state}
-    />
-  );
+  return <QuestionnaireScreen key={`${id}-${state.document.id}`} projectId={Number(id)} docType={docType} navigation={state} />;
 }

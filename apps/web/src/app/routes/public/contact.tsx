@@ -35,8 +35,8 @@ export default function ContactPage() {
               Vos données
             </Title>
             <Text size="sm">
-              Les informations de ce formulaire servent uniquement à répondre à votre demande. Elles sont conservées trois ans au plus.
-              Pour en savoir plus, consultez nos{' '}
+              Les informations de ce formulaire servent uniquement à répondre à votre demande. Elles sont conservées trois ans au plus. Pour
+              en savoir plus, consultez nos{' '}
               <Anchor component={Link} to="/legals">
                 mentions légales
               </Anchor>

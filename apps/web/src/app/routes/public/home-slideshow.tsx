@@ -6,10 +6,26 @@ import { useEffect, useState } from 'react';
 export const SLIDESHOW_INTERVAL_MS = 6000;
 
 export const SLIDES = [
-  { icon: IconUserPlus, title: 'Création du compte', text: "Inscrivez-vous gratuitement en une minute avec votre adresse email. Aucun engagement, aucun frais pour ouvrir votre espace." },
-  { icon: IconFileCheck, title: 'Complétion du dossier', text: 'Répondez aux questionnaires guidés et déposez vos justificatifs depuis votre ordinateur ou votre téléphone. Tout est enregistré au fil de la saisie.' },
-  { icon: IconDeviceDesktopAnalytics, title: 'Consultation en temps réel', text: "Suivez l'avancement de votre dossier, les pièces reçues et les étapes restantes, en même temps que votre notaire." },
-  { icon: IconLock, title: 'Sécurité des données', text: "Vos informations ne sont visibles que par l'étude notariale que vous avez choisie ; elles sont hébergées en France et échangées de façon chiffrée." },
+  {
+    icon: IconUserPlus,
+    title: 'Création du compte',
+    text: 'Inscrivez-vous gratuitement en une minute avec votre adresse email. Aucun engagement, aucun frais pour ouvrir votre espace.',
+  },
+  {
+    icon: IconFileCheck,
+    title: 'Complétion du dossier',
+    text: 'Répondez aux questionnaires guidés et déposez vos justificatifs depuis votre ordinateur ou votre téléphone. Tout est enregistré au fil de la saisie.',
+  },
+  {
+    icon: IconDeviceDesktopAnalytics,
+    title: 'Consultation en temps réel',
+    text: "Suivez l'avancement de votre dossier, les pièces reçues et les étapes restantes, en même temps que votre notaire.",
+  },
+  {
+    icon: IconLock,
+    title: 'Sécurité des données',
+    text: "Vos informations ne sont visibles que par l'étude notariale que vous avez choisie ; elles sont hébergées en France et échangées de façon chiffrée.",
+  },
 ] as const;
 
 export function HomeSlideshow() {

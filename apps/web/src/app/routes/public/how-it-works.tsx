@@ -6,19 +6,43 @@ import { config } from '../../../config/env';
 
 const CLIENT_STEPS = [
   ['Créez votre compte', 'Gratuitement, avec votre adresse email et un mot de passe. Confirmez ensuite votre adresse grâce au lien reçu.'],
-  ['Ouvrez votre dossier', "Vente d'un appartement, d'une maison ou d'un terrain, règlement d'une succession ou bilan patrimonial : choisissez le type de dossier et votre rôle."],
-  ["Choisissez votre étude", "Sélectionnez l'office notarial du réseau qui traitera votre dossier. Lui seul aura accès à vos réponses."],
-  ['Invitez les autres intervenants', "Ajoutez l'acquéreur, le vendeur, les héritiers ou votre agent immobilier : chacun reçoit une invitation et complète sa partie."],
-  ['Complétez questionnaires et pièces', "Répondez aux questionnaires guidés à votre rythme (tout est enregistré au fur et à mesure) et déposez vos justificatifs : pièce d'identité, titre de propriété, diagnostics…"],
-  ['Transmettez et suivez', "Quand votre dossier est prêt, transmettez-le au notaire d'un clic, puis suivez son avancement en temps réel jusqu'à la signature."],
+  [
+    'Ouvrez votre dossier',
+    "Vente d'un appartement, d'une maison ou d'un terrain, règlement d'une succession ou bilan patrimonial : choisissez le type de dossier et votre rôle.",
+  ],
+  ['Choisissez votre étude', "Sélectionnez l'office notarial du réseau qui traitera votre dossier. Lui seul aura accès à vos réponses."],
+  [
+    'Invitez les autres intervenants',
+    "Ajoutez l'acquéreur, le vendeur, les héritiers ou votre agent immobilier : chacun reçoit une invitation et complète sa partie.",
+  ],
+  [
+    'Complétez questionnaires et pièces',
+    "Répondez aux questionnaires guidés à votre rythme (tout est enregistré au fur et à mesure) et déposez vos justificatifs : pièce d'identité, titre de propriété, diagnostics…",
+  ],
+  [
+    'Transmettez et suivez',
+    "Quand votre dossier est prêt, transmettez-le au notaire d'un clic, puis suivez son avancement en temps réel jusqu'à la signature.",
+  ],
 ] as const;
 
 const NOTARY_STEPS = [
-  ['Rejoignez le réseau', "Votre office est référencé sur la carte du réseau et reçoit les dossiers des clients qui le choisissent."],
-  ['Recevez des dossiers structurés', "Chaque dossier arrive avec ses intervenants, leurs questionnaires remplis et les pièces classées par type."],
-  ['Relisez et complétez', 'Consultez toutes les réponses et tous les documents, ajoutez un confrère ou un collaborateur, réclamez une pièce manquante.'],
-  ['Faites avancer le statut', 'Relecture, complet en attente de signature, signé : chaque changement de statut est visible du client, qui est prévenu par email.'],
-  ['Transférez vers votre logiciel', "Envoyez en quelques clics les questionnaires en PDF et les pièces vers le dossier correspondant de votre logiciel de rédaction d'actes."],
+  ['Rejoignez le réseau', 'Votre office est référencé sur la carte du réseau et reçoit les dossiers des clients qui le choisissent.'],
+  [
+    'Recevez des dossiers structurés',
+    'Chaque dossier arrive avec ses intervenants, leurs questionnaires remplis et les pièces classées par type.',
+  ],
+  [
+    'Relisez et complétez',
+    'Consultez toutes les réponses et tous les documents, ajoutez un confrère ou un collaborateur, réclamez une pièce manquante.',
+  ],
+  [
+    'Faites avancer le statut',
+    'Relecture, complet en attente de signature, signé : chaque changement de statut est visible du client, qui est prévenu par email.',
+  ],
+  [
+    'Transférez vers votre logiciel',
+    "Envoyez en quelques clics les questionnaires en PDF et les pièces vers le dossier correspondant de votre logiciel de rédaction d'actes.",
+  ],
   ['Signez et archivez', "Une fois l'acte signé, archivez le dossier : il reste consultable, en lecture seule, par les intervenants."],
 ] as const;
 
@@ -26,7 +50,19 @@ function Steps({ steps, label }: { steps: ReadonlyArray<readonly [string, string
   return (
     <Timeline active={steps.length} bulletSize={28} lineWidth={2} aria-label={label}>
       {steps.map(([title, text], index) => (
-        <Timeline.Item key={title} bullet={<Text size="xs" fw={700}>{index + 1}</Text>} title={<Title order={3} size="h5">{title}</Title>}>
+        <Timeline.Item
+          key={title}
+          bullet={
+            <Text size="xs" fw={700}>
+              {index + 1}
+            </Text>
+          }
+          title={
+            <Title order={3} size="h5">
+              {title}
+            </Title>
+          }
+        >
           <Text size="sm" c="dimmed">
             {text}
           </Text>

@@ -38,8 +38,8 @@ export default function LegalsPage() {
       </Section>
       <Section title="Hébergement">
         <Text>
-          Le site et les données sont hébergés en France, dans des centres de données situés sur le territoire de l'Union européenne, par
-          un hébergeur dont les coordonnées sont communiquées sur simple demande.
+          Le site et les données sont hébergés en France, dans des centres de données situés sur le territoire de l'Union européenne, par un
+          hébergeur dont les coordonnées sont communiquées sur simple demande.
         </Text>
       </Section>
       <Section title="Propriété intellectuelle">
@@ -50,10 +50,10 @@ export default function LegalsPage() {
       </Section>
       <Section title="Protection des données personnelles">
         <Text>
-          Les données que vous saisissez dans vos dossiers (questionnaires et documents) ne sont visibles que par l'étude notariale que
-          vous avez choisie et par les intervenants du dossier selon leur rôle. L'étude est responsable de leur traitement pour
-          l'accomplissement de sa mission ; {name} agit comme sous-traitant et ne les exploite à aucune autre fin. Vous pouvez les
-          modifier ou les supprimer à tout moment depuis votre dossier.
+          Les données que vous saisissez dans vos dossiers (questionnaires et documents) ne sont visibles que par l'étude notariale que vous
+          avez choisie et par les intervenants du dossier selon leur rôle. L'étude est responsable de leur traitement pour l'accomplissement
+          de sa mission ; {name} agit comme sous-traitant et ne les exploite à aucune autre fin. Vous pouvez les modifier ou les supprimer à
+          tout moment depuis votre dossier.
         </Text>
         <Text>
           Les données de votre compte (nom, prénom, email) servent à vous identifier et à vous envoyer les messages liés à vos dossiers.

@@ -5,7 +5,10 @@ import { config } from '../../../config/env';
 import { hasLegalDetails, LEGAL_DETAILS_ON_REQUEST } from '../../../config/legal-identity';
 
 const OBJECTIVES = [
-  ['Simplifier', "Un seul dossier en ligne, des questionnaires clairs et guidés : fini les allers-retours de courriers et les pièces égarées."],
+  [
+    'Simplifier',
+    'Un seul dossier en ligne, des questionnaires clairs et guidés : fini les allers-retours de courriers et les pièces égarées.',
+  ],
   ['Rassurer', "Chaque client suit l'avancement de son dossier en temps réel et sait à tout moment ce qu'il reste à fournir."],
   ['Protéger', "Les données ne sont visibles que par l'étude choisie, hébergées en France et chiffrées lors de leurs échanges."],
   ['Rapprocher', "Un maillage d'études indépendantes partout en France, qui partagent les mêmes outils et les mêmes exigences de qualité."],
@@ -25,8 +28,8 @@ export default function NetworkPresentationPage() {
         <Text>
           Le réseau est né de l'initiative de notaires qui constataient qu'une vente ou une succession commence presque toujours par des
           semaines de collecte d'informations et de pièces, par courrier, téléphone et email. Ils ont imaginé un espace unique où le client
-          prépare son dossier à son rythme et où l'étude le reçoit complet et structuré. D'abord utilisé par quelques offices, l'outil a
-          été ouvert à d'autres études partageant la même vision : ainsi est né le réseau {name}.
+          prépare son dossier à son rythme et où l'étude le reçoit complet et structuré. D'abord utilisé par quelques offices, l'outil a été
+          ouvert à d'autres études partageant la même vision : ainsi est né le réseau {name}.
         </Text>
       </Stack>
       <Stack gap="sm" component="section">

@@ -6,7 +6,10 @@ import { config } from '../../../config/env';
 export function NotariesMapPage() {
   return (
     <Container size="lg" py="xl">
-      <PageTitle title="Nos études notariales" description={`La carte des études notariales du réseau ${config.networkName} partout en France : adresses, contacts et informations.`} />
+      <PageTitle
+        title="Nos études notariales"
+        description={`La carte des études notariales du réseau ${config.networkName} partout en France : adresses, contacts et informations.`}
+      />
       <Stack gap="md">
         <Title order={1}>Nos études notariales</Title>
         <Text>Retrouvez sur la carte de France les études notariales du réseau Notadoo et contactez celle de votre choix.</Text>

@@ -23,10 +23,22 @@ function Amount({ value }: { value: number }) {
 }
 
 const COMPONENTS = [
-  ['Les émoluments du notaire', `Sa rémunération pour l'acte, fixée par un tarif national réglementé : un pourcentage dégressif du prix, identique dans toutes les études. L'étude peut consentir une remise d'au plus ${percent.format(NOTARY_FEE_DISCOUNT.maxRate)} sur les émoluments calculés sur la part du prix qui dépasse ${wholeEuros.format(NOTARY_FEE_DISCOUNT.fromPrice)} ; son taux est le même pour tous ses clients.`],
-  ['Les droits et taxes', "Collectés par le notaire pour le compte de l'État et des collectivités : droits de mutation (environ 5,81 % du prix pour un logement ancien, jusqu'à 6,32 % dans les départements ayant relevé leur taux), contribution de sécurité immobilière, TVA sur les émoluments. C'est de loin la part la plus importante."],
-  ['Les débours', "Les sommes avancées par l'étude pour votre compte : extraits cadastraux, état hypothécaire, documents d'urbanisme, frais de géomètre ou de syndic. Ils sont refacturés à l'euro près."],
-  ['Les formalités', "Les démarches accomplies avant et après la signature (demandes de pièces, publication au service de la publicité foncière), rémunérées selon un tarif fixe par formalité."],
+  [
+    'Les émoluments du notaire',
+    `Sa rémunération pour l'acte, fixée par un tarif national réglementé : un pourcentage dégressif du prix, identique dans toutes les études. L'étude peut consentir une remise d'au plus ${percent.format(NOTARY_FEE_DISCOUNT.maxRate)} sur les émoluments calculés sur la part du prix qui dépasse ${wholeEuros.format(NOTARY_FEE_DISCOUNT.fromPrice)} ; son taux est le même pour tous ses clients.`,
+  ],
+  [
+    'Les droits et taxes',
+    "Collectés par le notaire pour le compte de l'État et des collectivités : droits de mutation (environ 5,81 % du prix pour un logement ancien, jusqu'à 6,32 % dans les départements ayant relevé leur taux), contribution de sécurité immobilière, TVA sur les émoluments. C'est de loin la part la plus importante.",
+  ],
+  [
+    'Les débours',
+    "Les sommes avancées par l'étude pour votre compte : extraits cadastraux, état hypothécaire, documents d'urbanisme, frais de géomètre ou de syndic. Ils sont refacturés à l'euro près.",
+  ],
+  [
+    'Les formalités',
+    'Les démarches accomplies avant et après la signature (demandes de pièces, publication au service de la publicité foncière), rémunérées selon un tarif fixe par formalité.',
+  ],
 ] as const;
 
 export default function NotaryFeesPage() {
@@ -75,7 +87,8 @@ export default function NotaryFeesPage() {
             {example.brackets.map((b) => (
               <Table.Tr key={b.from}>
                 <Table.Td>
-                  Émoluments de {euros.format(b.from)} {b.upTo === Infinity ? 'et au-delà' : `à ${euros.format(b.upTo)}`} ({percent.format(b.rate)})
+                  Émoluments de {euros.format(b.from)} {b.upTo === Infinity ? 'et au-delà' : `à ${euros.format(b.upTo)}`} (
+                  {percent.format(b.rate)})
                 </Table.Td>
                 <Amount value={b.amount} />
               </Table.Tr>
@@ -108,8 +121,9 @@ export default function NotaryFeesPage() {
         </Table>
         <Text size="sm" c="dimmed">
           Sur ce total, seuls les émoluments ({euros.format(example.fees)} hors taxes) et les formalités rémunèrent l'étude. Avec la remise
-          maximale, les émoluments baisseraient ici de {euros.format(example.maxDiscount)} hors taxes : {percent.format(NOTARY_FEE_DISCOUNT.maxRate)}{' '}
-          de ceux calculés sur les {wholeEuros.format(EXAMPLE_PRICE - NOTARY_FEE_DISCOUNT.fromPrice)} au-delà de {wholeEuros.format(NOTARY_FEE_DISCOUNT.fromPrice)}.
+          maximale, les émoluments baisseraient ici de {euros.format(example.maxDiscount)} hors taxes :{' '}
+          {percent.format(NOTARY_FEE_DISCOUNT.maxRate)} de ceux calculés sur les{' '}
+          {wholeEuros.format(EXAMPLE_PRICE - NOTARY_FEE_DISCOUNT.fromPrice)} au-delà de {wholeEuros.format(NOTARY_FEE_DISCOUNT.fromPrice)}.
         </Text>
         <Alert icon={<IconInfoCircle size={18} aria-hidden />} color="blue">
           Exemple indicatif aux taux en vigueur à la date de publication de cette page. Dans un logement neuf, les droits de mutation sont

@@ -7,12 +7,20 @@ const GROUPS = [
   {
     title: 'Partenaires institutionnels',
     text: "Les instances de la profession et les acteurs publics avec qui nous travaillons pour que nos outils respectent les règles déontologiques du notariat et les exigences de sécurité de l'acte authentique.",
-    examples: ['Chambres départementales des notaires', 'Centres de formation professionnelle notariale', 'Collectivités et services publics du logement'],
+    examples: [
+      'Chambres départementales des notaires',
+      'Centres de formation professionnelle notariale',
+      'Collectivités et services publics du logement',
+    ],
   },
   {
     title: 'Partenaires de développement',
     text: "Les éditeurs et intégrateurs qui nous aident à relier la plateforme aux outils des études, en particulier aux logiciels de rédaction d'actes.",
-    examples: ["Éditeurs de logiciels de rédaction d'actes", 'Hébergeurs de données de santé et sensibles certifiés en France', 'Prestataires de signature électronique qualifiée'],
+    examples: [
+      "Éditeurs de logiciels de rédaction d'actes",
+      'Hébergeurs de données de santé et sensibles certifiés en France',
+      'Prestataires de signature électronique qualifiée',
+    ],
   },
   {
     title: "Partenaires d'affaires et fournisseurs",

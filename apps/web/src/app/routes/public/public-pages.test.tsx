@@ -50,7 +50,9 @@ describe('public pages', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Frais de notaire' }, { timeout: 10_000 })).toBeInTheDocument();
     const space = /[\s\u202f]/.source;
     const fees = screen.getByRole('heading', { name: 'Les émoluments du notaire' }).closest('section')!;
-    expect(fees).toHaveTextContent(new RegExp(`remise d'au plus 20${space}% sur les émoluments calculés sur la part du prix qui dépasse 100${space}000${space}€`));
+    expect(fees).toHaveTextContent(
+      new RegExp(`remise d'au plus 20${space}% sur les émoluments calculés sur la part du prix qui dépasse 100${space}000${space}€`),
+    );
     expect(fees).not.toHaveTextContent(/émoluments de plus de 100/);
     // 20 % of 0.799 % of the 150,000 € above the threshold.
     expect(screen.getByText(new RegExp(`baisseraient ici de 239,70${space}€ hors taxes`))).toBeInTheDocument();
@@ -86,7 +88,9 @@ describe('public pages', () => {
     const user = userEvent.setup();
     const form = await screen.findByRole('form', { name: 'Formulaire de contact' }, { timeout: 10_000 });
     const labels = ['Civilité', 'Prénom', 'Nom', 'Téléphone', 'Adresse email', 'Motif de votre demande', 'Votre message'];
-    const starred = [...form.querySelectorAll('.mantine-InputWrapper-label')].filter((label) => label.querySelector('.mantine-InputWrapper-required'));
+    const starred = [...form.querySelectorAll('.mantine-InputWrapper-label')].filter((label) =>
+      label.querySelector('.mantine-InputWrapper-required'),
+    );
     expect(starred.map((label) => label.textContent?.replace(/\s*\*\s*$/, '').trim())).toEqual(labels);
 
     await user.click(within(form).getByRole('button', { name: 'Envoyer mon message' }));

@@ -1,4 +1,12 @@
-import type { ChangeRolesPayload, MessageAnswer, RegistrationPayload, User, UserSort, UserStatusAction, UserStatuses } from '@notadoo/domain';
+import type {
+  ChangeRolesPayload,
+  MessageAnswer,
+  RegistrationPayload,
+  User,
+  UserSort,
+  UserStatusAction,
+  UserStatuses,
+} from '@notadoo/domain';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient, getPage } from '../../../api/api-client';
 

@@ -12,7 +12,11 @@ const userOf = (overrides: Partial<User>): User => ({ ...createSession(overrides
 const marc = userOf({ id: 2, firstName: 'Marc', lastName: 'Notaire', email: 'marc@exemple.fr', isNotary: true, notary_office: null });
 const lea = userOf({ id: 3, firstName: 'Léa', lastName: 'Lyon', email: 'lea@exemple.fr', notary_office: { id: 2, city: 'Lyon' } });
 const dan = userOf({ id: 4, firstName: 'Dan', lastName: 'Dijon', email: 'dan@exemple.fr', notary_office: { id: 13, city: 'Dijon' } });
-const offices = [createOffice({ id: 1, city: 'Paris' }), createOffice({ id: 2, city: 'Lyon' }), createOffice({ id: 13, city: 'Dijon', active: false })];
+const offices = [
+  createOffice({ id: 1, city: 'Paris' }),
+  createOffice({ id: 2, city: 'Lyon' }),
+  createOffice({ id: 13, city: 'Dijon', active: false }),
+];
 
 async function renderUsers(routes: FetchRoutes = {}) {
   const fetchMock = mockFetch({
@@ -28,14 +32,18 @@ async function renderUsers(routes: FetchRoutes = {}) {
 }
 
 const patchesOf = (fetchMock: ReturnType<typeof mockFetch>) =>
-  fetchMock.mock.calls.filter(([, init]) => init?.method === 'PATCH').map(([url, init]) => [String(url).replace(/^.*\/api\//, ''), JSON.parse(init!.body as string)]);
+  fetchMock.mock.calls
+    .filter(([, init]) => init?.method === 'PATCH')
+    .map(([url, init]) => [String(url).replace(/^.*\/api\//, ''), JSON.parse(init!.body as string)]);
 
 describe("the users table's office column", () => {
   it("shows each user's office, one that left the network included", async () => {
     await renderUsers();
     await waitFor(() => expect(screen.getByRole('combobox', { name: OFFICE_PICKER.fieldLabel('Léa Lyon') })).toHaveValue('Lyon'));
     expect(screen.getByRole('combobox', { name: OFFICE_PICKER.fieldLabel('Marc Notaire') })).toHaveValue(OFFICE_PICKER.noOffice);
-    expect(screen.getByRole('combobox', { name: OFFICE_PICKER.fieldLabel('Dan Dijon') })).toHaveValue(OFFICE_PICKER.inactiveOfficeLabel('Dijon'));
+    expect(screen.getByRole('combobox', { name: OFFICE_PICKER.fieldLabel('Dan Dijon') })).toHaveValue(
+      OFFICE_PICKER.inactiveOfficeLabel('Dijon'),
+    );
   });
 
   it('attaches a user to an office through PATCH users/{id}, with the office shown, and says so', async () => {
@@ -63,7 +71,9 @@ describe("the users table's office column", () => {
   });
 
   it("shows the server's refusal and reads the list again", async () => {
-    const { fetchMock, user } = await renderUsers({ 'PATCH users/3': { status: 409, body: { message: OFFICE_ATTACHMENT_MESSAGES.changedMeanwhile } } });
+    const { fetchMock, user } = await renderUsers({
+      'PATCH users/3': { status: 409, body: { message: OFFICE_ATTACHMENT_MESSAGES.changedMeanwhile } },
+    });
     const reads = () => fetchMock.mock.calls.filter(([url]) => String(url).includes('admin/users')).length;
     const before = reads();
     const picker = screen.getByRole('combobox', { name: OFFICE_PICKER.fieldLabel('Léa Lyon') });

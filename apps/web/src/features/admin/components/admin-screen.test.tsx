@@ -35,7 +35,9 @@ describe('administration screen', () => {
     expect(screen.getByRole('switch', { name: 'Demande en attente : Paul Agent' })).toBeChecked();
     // One's own statuses cannot be changed; read-only roles hide ROLE_AGENT.
     expect(screen.getByRole('switch', { name: 'Admin : Alice Admin' })).toBeDisabled();
-    const selfRow = within(table).getByText(/Admin Alice/).closest('tr')!;
+    const selfRow = within(table)
+      .getByText(/Admin Alice/)
+      .closest('tr')!;
     expect(within(selfRow).getByText('Administrateur')).toBeInTheDocument();
     expect(within(selfRow).queryByText('Agent')).not.toBeInTheDocument();
     expect(screen.getByRole('list', { name: 'Demandes de droits en attente' })).toHaveTextContent('Paul Agent');
@@ -58,7 +60,9 @@ describe('administration screen', () => {
   });
 
   it('checks the add-user form with the registration rules before sending it', async () => {
-    const { fetchMock, user } = await renderAdmin({ 'POST admin/users': (body) => ({ status: 201, body: userOf({ id: 9, ...(body as object) }) }) });
+    const { fetchMock, user } = await renderAdmin({
+      'POST admin/users': (body) => ({ status: 201, body: userOf({ id: 9, ...(body as object) }) }),
+    });
     await user.click(await screen.findByRole('button', { name: 'Ajouter un utilisateur' }));
     const form = await screen.findByRole('form', { name: 'Ajouter un utilisateur' });
     await user.type(within(form).getByLabelText(/Prénom/), 'Nina');
@@ -68,7 +72,7 @@ describe('administration screen', () => {
     await user.type(within(form).getByLabelText(/Confirmation/), 'Secret124');
     await user.click(within(form).getByRole('button', { name: "Créer l'utilisateur" }));
     expect(await within(form).findByText('Veuillez confirmer le mot de passe.')).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('admin/users') )).toBe(false);
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('admin/users'))).toBe(false);
     await user.clear(within(form).getByLabelText(/Confirmation/));
     await user.type(within(form).getByLabelText(/Confirmation/), 'Secret123');
     await user.click(within(form).getByRole('button', { name: "Créer l'utilisateur" }));
@@ -90,10 +94,19 @@ describe('administration screen', () => {
 
   it('shows the billing tab for the current year and pages it', async () => {
     const year = new Date().getFullYear();
-    const rows = Array.from({ length: 100 }, (_, i) => ({ id: i + 1, name: `Dossier ${i + 1}`, city: 'Lyon', created_at: `${year}-03-01T10:00:00.000Z`, status: 2 }));
+    const rows = Array.from({ length: 100 }, (_, i) => ({
+      id: i + 1,
+      name: `Dossier ${i + 1}`,
+      city: 'Lyon',
+      created_at: `${year}-03-01T10:00:00.000Z`,
+      status: 2,
+    }));
     const { user } = await renderAdmin({
       [`GET projects/open?from=${year}-01-01&to=${year}-12-31&page=1`]: { body: rows, headers: { 'X-Total-Count': '150' } },
-      [`GET projects/open?from=${year}-01-01&to=${year}-12-31&page=2`]: { body: [{ ...rows[0], id: 101, name: 'Dossier 101' }], headers: { 'X-Total-Count': '150' } },
+      [`GET projects/open?from=${year}-01-01&to=${year}-12-31&page=2`]: {
+        body: [{ ...rows[0], id: 101, name: 'Dossier 101' }],
+        headers: { 'X-Total-Count': '150' },
+      },
     });
     await user.click(await screen.findByRole('tab', { name: 'Facturation' }));
     expect(await screen.findByText('Dossier 100')).toBeInTheDocument();
@@ -109,12 +122,22 @@ describe('administration screen', () => {
         body: {
           items: [
             {
-              id: 7, recipient: 'inconnu@exemple.fr', subject: 'Confirmez votre adresse email', status: 'failed', attempts: 1,
-              lastError: '550 5.1.1 Recipient address rejected', createdAt: '2026-11-22T09:00:00.000Z', lastAttemptAt: '2026-11-22T09:00:01.000Z',
-              nextAttemptAt: null, sentAt: null, failedAt: '2026-11-22T09:00:01.000Z',
+              id: 7,
+              recipient: 'inconnu@exemple.fr',
+              subject: 'Confirmez votre adresse email',
+              status: 'failed',
+              attempts: 1,
+              lastError: '550 5.1.1 Recipient address rejected',
+              createdAt: '2026-11-22T09:00:00.000Z',
+              lastAttemptAt: '2026-11-22T09:00:01.000Z',
+              nextAttemptAt: null,
+              sentAt: null,
+              failedAt: '2026-11-22T09:00:01.000Z',
             },
           ],
-          total: 1, page: 1, perPage: 20,
+          total: 1,
+          page: 1,
+          perPage: 20,
         },
       },
     });

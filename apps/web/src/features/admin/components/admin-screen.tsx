@@ -21,7 +21,11 @@ export function AdminScreen({ session, mailsPanel }: { session: Session; mailsPa
       <Title order={1} mb="md">
         Administration
       </Title>
-      <Tabs value={tab} onChange={(value) => setParams(value && value !== 'users' ? { tab: value } : {}, { replace: true })} keepMounted={false}>
+      <Tabs
+        value={tab}
+        onChange={(value) => setParams(value && value !== 'users' ? { tab: value } : {}, { replace: true })}
+        keepMounted={false}
+      >
         <Tabs.List mb="md">
           <Tabs.Tab value="users" leftSection={<IconUsers size={16} aria-hidden />}>
             Utilisateurs

@@ -1,5 +1,12 @@
 import { Alert, Button, Group, Pagination, Stack, Table, Text, TextInput } from '@mantine/core';
-import { BILLING_EXPORT_FILENAME, BILLING_MESSAGES, BILLING_PAGE_SIZE, currentYearRange, formatBillingDate, statusLabel } from '@notadoo/domain';
+import {
+  BILLING_EXPORT_FILENAME,
+  BILLING_MESSAGES,
+  BILLING_PAGE_SIZE,
+  currentYearRange,
+  formatBillingDate,
+  statusLabel,
+} from '@notadoo/domain';
 import { IconAlertTriangle, IconFileSpreadsheet } from '@tabler/icons-react';
 import { useState } from 'react';
 import { saveBlob } from '../../../api/api-client';
@@ -50,7 +57,12 @@ export function BillingTab() {
             error={invalidRange}
           />
         </Group>
-        <Button leftSection={<IconFileSpreadsheet size={16} aria-hidden />} onClick={onExport} loading={exporting} disabled={refusal !== null || total === 0}>
+        <Button
+          leftSection={<IconFileSpreadsheet size={16} aria-hidden />}
+          onClick={onExport}
+          loading={exporting}
+          disabled={refusal !== null || total === 0}
+        >
           Exporter en CSV
         </Button>
       </Group>

@@ -91,7 +91,15 @@ function ResetSecondFactorButton({ user }: { user: User }) {
   const name = `${user.firstName} ${user.lastName}`;
   return (
     <>
-      <Button variant="subtle" size="compact-xs" color="red" c="red.9" mt={4} onClick={() => setOpened(true)} aria-label={`Réinitialiser la double authentification : ${name}`}>
+      <Button
+        variant="subtle"
+        size="compact-xs"
+        color="red"
+        c="red.9"
+        mt={4}
+        onClick={() => setOpened(true)}
+        aria-label={`Réinitialiser la double authentification : ${name}`}
+      >
         Réinitialiser la double authentification
       </Button>
       <ConfirmModal

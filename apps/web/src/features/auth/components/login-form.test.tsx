@@ -47,7 +47,10 @@ describe('login screen', () => {
   });
 
   it('shows why a locked account or a busy server refuses, as the server words it', async () => {
-    for (const [status, message] of [[429, MESSAGES.loginLocked(12)], [503, MESSAGES.passwordChecksBusy]] as const) {
+    for (const [status, message] of [
+      [429, MESSAGES.loginLocked(12)],
+      [503, MESSAGES.passwordChecksBusy],
+    ] as const) {
       mockFetch({ 'POST users/login': { status, body: { message } } });
       const { unmount } = renderApp('/login');
       await signIn('claire@example.fr', 'secret12');
@@ -105,6 +108,8 @@ describe('login screen', () => {
     await user.type(await screen.findByRole('textbox', { name: /^Email de votre compte/ }), 'claire@example.fr');
     await user.click(screen.getByRole('button', { name: 'Envoyer' }));
     expect(await screen.findByText(MESSAGES.resetRequested('claire@example.fr'))).toBeInTheDocument();
-    expect(JSON.parse(String(fetchMock.mock.calls.find(([url]) => String(url).endsWith('users/reset/password'))?.[1]?.body))).toEqual({ email: 'claire@example.fr' });
+    expect(JSON.parse(String(fetchMock.mock.calls.find(([url]) => String(url).endsWith('users/reset/password'))?.[1]?.body))).toEqual({
+      email: 'claire@example.fr',
+    });
   });
 });

@@ -41,7 +41,8 @@ export function LoginForm({
   // On failure the fields keep their values: the user corrects, not retypes.
   const onSubmit = handleSubmit((values) =>
     login.mutate(values, {
-      onSuccess: ({ token, secondFactor }) => onSuccess(landing, secondFactor ? { secondFactor, token, remember: values.remember ?? false } : undefined),
+      onSuccess: ({ token, secondFactor }) =>
+        onSuccess(landing, secondFactor ? { secondFactor, token, remember: values.remember ?? false } : undefined),
       onError: (error) => notifyError(loginErrorMessage(error)),
     }),
   );

@@ -55,7 +55,13 @@ export function ResetPasswordForm({ token, onSuccess }: ResetPasswordFormProps) 
   );
 
   return (
-    <form method="post" action={PASSWORD_FORM_ACTIONS.resetPassword} onSubmit={onSubmit} noValidate aria-label="Réinitialisation du mot de passe">
+    <form
+      method="post"
+      action={PASSWORD_FORM_ACTIONS.resetPassword}
+      onSubmit={onSubmit}
+      noValidate
+      aria-label="Réinitialisation du mot de passe"
+    >
       <Stack gap="md">
         <Stack gap={4}>
           <PasswordInput

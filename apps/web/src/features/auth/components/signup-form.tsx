@@ -22,7 +22,7 @@ function reportSignupError(error: unknown) {
   if (status === 403) notifyError(MESSAGES.emailTaken);
   else if (status === 401) notifyError(MESSAGES.signupRefused);
   else if (status === 400 || status === 429 || status === 0) notifyError(message);
-  else console.error("Échec de la création du compte", error);
+  else console.error('Échec de la création du compte', error);
 }
 
 const defaultValues: SignupFormValues = {
@@ -58,7 +58,9 @@ export function SignupForm({ onSuccess }: { onSuccess: (landing: string) => void
   // Spec section 2: the submit stays disabled until the password rules (issue 27's included) and its confirmation hold.
   const canSubmit = usePasswordEvaluation(password, 'client', owner).refusal === null && password === passwordConfirm;
 
-  const onSubmit = handleSubmit((request) => signup.mutate({ ...request, invitation }, { onSuccess: () => onSuccess(landing), onError: reportSignupError }));
+  const onSubmit = handleSubmit((request) =>
+    signup.mutate({ ...request, invitation }, { onSuccess: () => onSuccess(landing), onError: reportSignupError }),
+  );
 
   return (
     <form method="post" action={PASSWORD_FORM_ACTIONS.signup} onSubmit={onSubmit} noValidate aria-label="Création de compte">
@@ -67,8 +69,22 @@ export function SignupForm({ onSuccess }: { onSuccess: (landing: string) => void
           Tous les champs sont obligatoires.
         </Text>
         <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
-          <TextInput label="Prénom" autoComplete="given-name" required maxLength={255} error={errors.firstName?.message} {...register('firstName')} />
-          <TextInput label="Nom" autoComplete="family-name" required maxLength={255} error={errors.lastName?.message} {...register('lastName')} />
+          <TextInput
+            label="Prénom"
+            autoComplete="given-name"
+            required
+            maxLength={255}
+            error={errors.firstName?.message}
+            {...register('firstName')}
+          />
+          <TextInput
+            label="Nom"
+            autoComplete="family-name"
+            required
+            maxLength={255}
+            error={errors.lastName?.message}
+            {...register('lastName')}
+          />
         </SimpleGrid>
         <TextInput
           label="Adresse email"

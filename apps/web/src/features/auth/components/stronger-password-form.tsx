@@ -21,7 +21,8 @@ export function StrongerPasswordForm({ session, onSuccess }: { session: Session;
   const change = useChangePassword();
   const rulesRef = useDescribedBy<HTMLInputElement>(RULES_ID);
   const [values, setValues] = useState(EMPTY);
-  const set = (field: keyof typeof EMPTY) => (event: React.ChangeEvent<HTMLInputElement>) => setValues({ ...values, [field]: event.currentTarget.value });
+  const set = (field: keyof typeof EMPTY) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setValues({ ...values, [field]: event.currentTarget.value });
   const evaluation = usePasswordEvaluation(values.passwordNew, 'staff', session);
   const confirmationDiffers = values.passwordNewConfirm !== '' && values.passwordNewConfirm !== values.passwordNew;
   const canSubmit = values.password !== '' && evaluation.refusal === null && values.passwordNew === values.passwordNewConfirm;
@@ -45,7 +46,14 @@ export function StrongerPasswordForm({ session, onSuccess }: { session: Session;
   return (
     <form method="post" onSubmit={onSubmit} noValidate aria-label="Choisir un mot de passe plus robuste">
       <Stack gap="md">
-        <PasswordInput label="Mot de passe actuel" autoComplete="current-password" required value={values.password} onChange={set('password')} maxLength={255} />
+        <PasswordInput
+          label="Mot de passe actuel"
+          autoComplete="current-password"
+          required
+          value={values.password}
+          onChange={set('password')}
+          maxLength={255}
+        />
         <Stack gap={4}>
           <PasswordInput
             label="Nouveau mot de passe"

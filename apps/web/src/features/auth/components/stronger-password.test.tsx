@@ -8,7 +8,14 @@ import { renderApp } from '../../../testing/render-app';
 import { createSession } from '../../../testing/session-factory';
 
 /** Issue 27: the "stronger password" screen of an office member held by the server, and the rules said live. */
-const notary = createSession({ id: 9, firstName: 'Nicolas', lastName: 'Bernard', email: 'notaire@notadoo.fr', isNotary: true, notary_office: { id: 1, city: 'Paris' } });
+const notary = createSession({
+  id: 9,
+  firstName: 'Nicolas',
+  lastName: 'Bernard',
+  email: 'notaire@notadoo.fr',
+  isNotary: true,
+  notary_office: { id: 1, city: 'Paris' },
+});
 const STRONG = 'Vq8$kTn3#pZw6';
 
 describe('stronger password screen', () => {
@@ -22,7 +29,9 @@ describe('stronger password screen', () => {
       },
     });
     renderApp('/dashboard', { token: 'jeton' });
-    expect(await screen.findByRole('heading', { level: 1, name: PASSWORD_POLICY_MESSAGES.gateTitle }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: PASSWORD_POLICY_MESSAGES.gateTitle }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     const user = userEvent.setup();
     const submit = screen.getByRole('button', { name: 'Enregistrer mon nouveau mot de passe' });
     const newPassword = screen.getByLabelText(/^Nouveau mot de passe/);
@@ -34,7 +43,10 @@ describe('stronger password screen', () => {
     const bits = passwordEntropyBits('Tilleul42');
     expect(bits).toBeLessThan(80);
     expect(screen.getByTestId('password-strength')).toHaveTextContent(`Robustesse : ${bits} bits sur les 80 demandés`);
-    expect(screen.getByRole('progressbar', { name: 'Robustesse du mot de passe' })).toHaveAttribute('aria-valuetext', `${bits} bits sur les 80 demandés`);
+    expect(screen.getByRole('progressbar', { name: 'Robustesse du mot de passe' })).toHaveAttribute(
+      'aria-valuetext',
+      `${bits} bits sur les 80 demandés`,
+    );
     expect(screen.getByText(PASSWORD_POLICY_MESSAGES.staffStrength(bits))).toBeInTheDocument();
     expect(submit).toBeDisabled();
 
@@ -52,7 +64,10 @@ describe('stronger password screen', () => {
     expect(submit).toBeEnabled();
     await user.click(submit);
 
-    await waitFor(() => expect(screen.queryByRole('heading', { level: 1, name: PASSWORD_POLICY_MESSAGES.gateTitle })).not.toBeInTheDocument(), { timeout: 10_000 });
+    await waitFor(
+      () => expect(screen.queryByRole('heading', { level: 1, name: PASSWORD_POLICY_MESSAGES.gateTitle })).not.toBeInTheDocument(),
+      { timeout: 10_000 },
+    );
     const sent = fetchMock.mock.calls.find(([url]) => String(url).endsWith('users/me/password'));
     expect(JSON.parse(String(sent?.[1]?.body))).toEqual({ password: 'Lanterne123', passwordNew: STRONG, passwordNewConfirm: STRONG });
     expect(getAuthToken()).toBe('nouveau-jeton');
@@ -68,7 +83,9 @@ describe('stronger password screen', () => {
       },
     });
     renderApp('/dashboard', { token: 'jeton' });
-    expect(await screen.findByRole('heading', { level: 1, name: PASSWORD_POLICY_MESSAGES.gateTitle }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: PASSWORD_POLICY_MESSAGES.gateTitle }, { timeout: 10_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Me déconnecter' })).toHaveAttribute('href', '/logout');
   });
 

@@ -8,7 +8,10 @@ import { mockFetch } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-app';
 import { ContactForm } from './contact-form';
 
-vi.mock('../../../lib/notify', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../../lib/notify')>()), notifyError: vi.fn() }));
+vi.mock('../../../lib/notify', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../lib/notify')>()),
+  notifyError: vi.fn(),
+}));
 
 async function sendFilledForm() {
   renderWithProviders(<ContactForm />);
@@ -38,9 +41,13 @@ describe('contact form refusals', () => {
     [400, 'VALIDATION_FAILED', 'Ce numéro de téléphone semble incomplet.', 'Ce numéro de téléphone semble incomplet.'],
     [403, 'FORBIDDEN', 'Refus interne du serveur.', ADMIN_MESSAGES.contactFailed],
     [503, 'DATABASE_UNAVAILABLE', 'Base de données injoignable.', ADMIN_MESSAGES.contactFailed],
-  ])('answered %i %s, shows %j as %j', async (status, code, message, shown) => {
-    mockFetch({ 'POST contact': { status, body: errorBody(code, message) } });
-    await sendFilledForm();
-    await vi.waitFor(() => expect(notifyError).toHaveBeenCalledWith(shown));
-  }, 30_000);
+  ])(
+    'answered %i %s, shows %j as %j',
+    async (status, code, message, shown) => {
+      mockFetch({ 'POST contact': { status, body: errorBody(code, message) } });
+      await sendFilledForm();
+      await vi.waitFor(() => expect(notifyError).toHaveBeenCalledWith(shown));
+    },
+    30_000,
+  );
 });

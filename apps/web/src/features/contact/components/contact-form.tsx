@@ -75,10 +75,48 @@ export function ContactForm() {
           </Group>
         </Radio.Group>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Prénom" withAsterisk autoComplete="given-name" required maxLength={255} value={values.firstName} onChange={(e) => set('firstName')(e.currentTarget.value)} error={errors.firstName} />
-          <TextInput label="Nom" withAsterisk autoComplete="family-name" required maxLength={255} value={values.lastName} onChange={(e) => set('lastName')(e.currentTarget.value)} error={errors.lastName} />
-          <TextInput label="Téléphone" withAsterisk type="tel" autoComplete="tel" required maxLength={255} value={values.phone} onChange={(e) => set('phone')(e.currentTarget.value)} error={errors.phone} />
-          <TextInput label="Adresse email" withAsterisk type="email" autoComplete="email" required maxLength={255} value={values.email} onChange={(e) => set('email')(e.currentTarget.value)} error={errors.email} />
+          <TextInput
+            label="Prénom"
+            withAsterisk
+            autoComplete="given-name"
+            required
+            maxLength={255}
+            value={values.firstName}
+            onChange={(e) => set('firstName')(e.currentTarget.value)}
+            error={errors.firstName}
+          />
+          <TextInput
+            label="Nom"
+            withAsterisk
+            autoComplete="family-name"
+            required
+            maxLength={255}
+            value={values.lastName}
+            onChange={(e) => set('lastName')(e.currentTarget.value)}
+            error={errors.lastName}
+          />
+          <TextInput
+            label="Téléphone"
+            withAsterisk
+            type="tel"
+            autoComplete="tel"
+            required
+            maxLength={255}
+            value={values.phone}
+            onChange={(e) => set('phone')(e.currentTarget.value)}
+            error={errors.phone}
+          />
+          <TextInput
+            label="Adresse email"
+            withAsterisk
+            type="email"
+            autoComplete="email"
+            required
+            maxLength={255}
+            value={values.email}
+            onChange={(e) => set('email')(e.currentTarget.value)}
+            error={errors.email}
+          />
         </SimpleGrid>
         <Select
           label="Motif de votre demande"

@@ -17,7 +17,8 @@ export function restoreProject(id: number): Promise<Project> {
 export function useSetProjectArchived() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, archived }: { id: number; archived: boolean }): Promise<unknown> => (archived ? archiveProject(id) : restoreProject(id)),
+    mutationFn: ({ id, archived }: { id: number; archived: boolean }): Promise<unknown> =>
+      archived ? archiveProject(id) : restoreProject(id),
     // The file leaves one list and joins the other, and an answer holds one page at most: every cached list is read again.
     onSuccess: () => refreshMyProjects(queryClient),
   });

@@ -44,7 +44,9 @@ export function dashboardQueryString(filters: DashboardFilters, after?: string):
 }
 
 export async function getMyProjectsPage(filters: DashboardFilters, after?: string, signal?: AbortSignal): Promise<DashboardPage> {
-  const { body, headers } = await apiRequestWithHeaders<DashboardProject[]>(`projects/mine${dashboardQueryString(filters, after)}`, { signal });
+  const { body, headers } = await apiRequestWithHeaders<DashboardProject[]>(`projects/mine${dashboardQueryString(filters, after)}`, {
+    signal,
+  });
   return { projects: body, next: headers.get(NEXT_PAGE_HEADER) ?? undefined };
 }
 
@@ -68,11 +70,16 @@ export function refreshMyProjects(queryClient: QueryClient): Promise<void> {
 
 /** Patches one project in every cached page, for calls that answer that project alone. */
 export function updateProjectInLists(queryClient: QueryClient, id: number, update: (project: ProjectSummary) => ProjectSummary): void {
-  queryClient.setQueriesData<InfiniteData<DashboardPage>>({ queryKey: myProjectsQueryKey }, (data) =>
-    data && {
-      ...data,
-      pages: data.pages.map((page) => ({ ...page, projects: page.projects.map((p) => (p.id === id && !isPartialProject(p) ? update(p) : p)) })),
-    },
+  queryClient.setQueriesData<InfiniteData<DashboardPage>>(
+    { queryKey: myProjectsQueryKey },
+    (data) =>
+      data && {
+        ...data,
+        pages: data.pages.map((page) => ({
+          ...page,
+          projects: page.projects.map((p) => (p.id === id && !isPartialProject(p) ? update(p) : p)),
+        })),
+      },
   );
 }
 

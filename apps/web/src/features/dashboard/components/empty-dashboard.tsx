@@ -40,8 +40,8 @@ export function EmptyDashboard({ pendingRoleChange = false }: { pendingRoleChang
           Bienvenue ! Vous n'avez pas encore de dossier.
         </Text>
         <Text c="dimmed" maw={520}>
-          Créez votre premier dossier de vente ou de succession en quelques clics : nous vous guiderons ensuite pas à pas
-          jusqu'à sa transmission à votre notaire.
+          Créez votre premier dossier de vente ou de succession en quelques clics : nous vous guiderons ensuite pas à pas jusqu'à sa
+          transmission à votre notaire.
         </Text>
         <NewProjectButton />
       </Stack>

@@ -11,7 +11,13 @@ import { createParticipant } from '../../../testing/project-factory';
 import { ARCHIVE_FAILED_MESSAGE } from './archive-project-modal';
 import { PARTIAL_PROJECT_BANNER } from './partial-project-card';
 
-const lyon = createSummary({ id: 1, name: 'Vente appartement Lyon', status: 2, progress: 80, notary_office: createOffice({ id: 2, city: 'Lyon' }) });
+const lyon = createSummary({
+  id: 1,
+  name: 'Vente appartement Lyon',
+  status: 2,
+  progress: 80,
+  notary_office: createOffice({ id: 2, city: 'Lyon' }),
+});
 const succession = createSummary({ id: 2, name: 'Succession Élise Durand', type: 'succession', subtype: 'settlement', status: 4 });
 const partial = createPartial({ id: 3, name: 'Vente maison Nantes' });
 
@@ -75,7 +81,9 @@ describe('dashboard', () => {
   });
 
   it('filters by status on the server, and says when nothing matches', async () => {
-    const server = dashboardAnswering((query) => (query.get('status') === '4' ? (query.has('q') ? [] : [succession]) : [lyon, succession, partial]));
+    const server = dashboardAnswering((query) =>
+      query.get('status') === '4' ? (query.has('q') ? [] : [succession]) : [lyon, succession, partial],
+    );
     const { user } = renderDashboard({ 'GET projects/mine': server.route });
     await screen.findByRole('article', { name: 'Vente appartement Lyon' });
     await user.click(screen.getByRole('combobox', { name: 'Statut' }));
@@ -117,7 +125,11 @@ describe('dashboard', () => {
     unmount();
 
     const own = createSummary({ id: 22, name: 'Vente Nantes', participants: [createParticipant({ pieces: { received: 1, total: 4 } })] });
-    const theirs = createSummary({ id: 23, name: 'Vente Rennes', participants: [createParticipant({ user: null, pieces: { received: 0, total: 5 } })] });
+    const theirs = createSummary({
+      id: 23,
+      name: 'Vente Rennes',
+      participants: [createParticipant({ user: null, pieces: { received: 0, total: 5 } })],
+    });
     renderDashboard({ 'GET projects/mine': { body: [own, theirs] } });
     expect(within(await screen.findByRole('article', { name: 'Vente Nantes' })).getByText('3 pièces à envoyer')).toBeInTheDocument();
     // Another person's pieces are theirs to send.
@@ -141,7 +153,10 @@ describe('dashboard', () => {
   it("lets an admin filter by office city, among the network's offices", async () => {
     const server = dashboardAnswering((query) => (query.get('city') === 'Lyon' ? [lyon] : [lyon, succession, partial]));
     const { user } = renderDashboard(
-      { 'GET projects/mine': server.route, 'GET notaryoffices': { body: [createOffice({ id: 2, city: 'Lyon' }), createOffice({ id: 1, city: 'Paris' })] } },
+      {
+        'GET projects/mine': server.route,
+        'GET notaryoffices': { body: [createOffice({ id: 2, city: 'Lyon' }), createOffice({ id: 1, city: 'Paris' })] },
+      },
       createSession({ roles: ['ROLE_USER', 'ROLE_ADMIN'] }),
     );
     await user.click(await screen.findByRole('combobox', { name: 'Office notarial' }));
@@ -184,10 +199,7 @@ describe('dashboard', () => {
 
   it('lets an office member change a status, and closes the dialog on failure too', async () => {
     const notary = createSession({ id: 7, isNotary: true, notary_office: { id: 2, city: 'Lyon' } });
-    const { user, fetchMock } = renderDashboard(
-      { 'POST project/status': { status: 500, body: { message: 'Panne' } } },
-      notary,
-    );
+    const { user, fetchMock } = renderDashboard({ 'POST project/status': { status: 500, body: { message: 'Panne' } } }, notary);
     await user.click(await screen.findByRole('button', { name: 'Actions du dossier Vente appartement Lyon' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Changer le statut' }));
     const dialog = await screen.findByRole('dialog', { name: 'Changer le statut' });
@@ -225,9 +237,18 @@ describe('dashboard', () => {
   });
 
   it('lists the archived files under "Archivés", and lets the office restore one after a confirmation naming it', async () => {
-    const archivedFile = { ...succession, id: 4, name: 'Succession Martin', is_archived: true, status: 4 as const, notary_office: createOffice({ id: 2, city: 'Lyon' }) };
+    const archivedFile = {
+      ...succession,
+      id: 4,
+      name: 'Succession Martin',
+      is_archived: true,
+      status: 4 as const,
+      notary_office: createOffice({ id: 2, city: 'Lyon' }),
+    };
     let restored = false;
-    const server = dashboardAnswering((query) => (query.get('archived') === 'true' ? (restored ? [] : [archivedFile]) : restored ? [lyon, archivedFile] : [lyon]));
+    const server = dashboardAnswering((query) =>
+      query.get('archived') === 'true' ? (restored ? [] : [archivedFile]) : restored ? [lyon, archivedFile] : [lyon],
+    );
     const notary = createSession({ id: 7, isNotary: true, notary_office: { id: 2, city: 'Lyon' } });
     const { user, fetchMock } = renderDashboard(
       {
@@ -295,7 +316,10 @@ describe('dashboard', () => {
       },
     });
     const last = await screen.findByRole('article', { name: 'Dossier 120' });
-    expect(await within(last).findByRole('link', { name: '2 messages non lus' })).toHaveAttribute('href', '/project/1119/dashboard?tab=messages');
+    expect(await within(last).findByRole('link', { name: '2 messages non lus' })).toHaveAttribute(
+      'href',
+      '/project/1119/dashboard?tab=messages',
+    );
     expect(asked.every((ids) => ids.length <= 100)).toBe(true);
     expect(new Set(asked.flat())).toEqual(new Set(many.map((p) => p.id)));
   });

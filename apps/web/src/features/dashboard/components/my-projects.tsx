@@ -4,7 +4,14 @@ import { canFilterByOfficeCity, PROJECT_TYPE_LABELS, type ProjectType, type View
 import { useState } from 'react';
 import { useSession } from '../../../api/get-session';
 import { useUnreadMessages } from '../../../api/get-unread-messages';
-import { isPartialProject, NO_FILTERS, useMyProjects, useOfficeCities, type DashboardFilters, type DashboardProject } from '../api/get-my-projects';
+import {
+  isPartialProject,
+  NO_FILTERS,
+  useMyProjects,
+  useOfficeCities,
+  type DashboardFilters,
+  type DashboardProject,
+} from '../api/get-my-projects';
 import { useUnreadFiles } from '../api/get-unread-files';
 import { EmptyDashboard } from './empty-dashboard';
 import { NewProjectButton } from './new-project-button';
@@ -26,7 +33,8 @@ const SEARCH_DELAY_MS = 300;
 
 function ProjectGrid({ projects, viewer, archived }: { projects: DashboardProject[]; viewer: Viewer | undefined; archived: boolean }) {
   const unread = useUnreadMessages(projects.filter((p) => !isPartialProject(p)).map((p) => p.id));
-  if (projects.length === 0) return <Text py="md">{archived ? 'Aucun dossier archivé à afficher.' : 'Aucun dossier ne correspond à votre recherche.'}</Text>;
+  if (projects.length === 0)
+    return <Text py="md">{archived ? 'Aucun dossier archivé à afficher.' : 'Aucun dossier ne correspond à votre recherche.'}</Text>;
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
       {projects.map((project) =>
@@ -57,7 +65,8 @@ export function MyProjects() {
   const [search] = useDebouncedValue(filters.search, SEARCH_DELAY_MS);
   const projects = useMyProjects({ ...filters, search });
   const officeCities = useOfficeCities(session !== undefined && canFilterByOfficeCity(session));
-  const filtered = filters.search.trim() !== '' || filters.type !== null || filters.status !== null || filters.city !== null || filters.archived;
+  const filtered =
+    filters.search.trim() !== '' || filters.type !== null || filters.status !== null || filters.city !== null || filters.archived;
   const empty = projects.data?.length === 0 && !filtered && !projects.isPlaceholderData;
   // While an admin has not granted the requested rights, creating is refused (checkProjectCreation): no button then.
   const pendingRoleChange = session?.needsRoleChange === true;
@@ -84,9 +93,17 @@ export function MyProjects() {
       ) : (
         <Stack gap="md">
           <ProjectFilterBar filters={filters} onChange={setFilters} officeCities={officeCities.data} />
-          <Switch label="Messages non lus d'abord" checked={unreadFirst} onChange={(event) => setUnreadFirst(event.currentTarget.checked)} />
+          <Switch
+            label="Messages non lus d'abord"
+            checked={unreadFirst}
+            onChange={(event) => setUnreadFirst(event.currentTarget.checked)}
+          />
           {unreadFirst && <UnreadFilesSection files={unreadFiles} viewer={session} />}
-          <Tabs value={filters.type ?? 'all'} onChange={(tab) => setFilters({ ...filters, type: tab === 'realty' || tab === 'succession' ? tab : null })} activateTabWithKeyboard={false}>
+          <Tabs
+            value={filters.type ?? 'all'}
+            onChange={(tab) => setFilters({ ...filters, type: tab === 'realty' || tab === 'succession' ? tab : null })}
+            activateTabWithKeyboard={false}
+          >
             <Tabs.List aria-label="Type de dossier">
               {TABS.map((tab) => (
                 <Tabs.Tab key={tab.value} value={tab.value}>
@@ -96,7 +113,13 @@ export function MyProjects() {
             </Tabs.List>
             {/* One panel, the active tab's: the tabs only filter the same grid. */}
             <Tabs.Panel value={filters.type ?? 'all'} pt="md">
-              {projects.isPending ? <LoadingGrid /> : projects.data && <ProjectGrid projects={projects.data.filter((p) => !shownFirst.has(p.id))} viewer={session} archived={filters.archived} />}
+              {projects.isPending ? (
+                <LoadingGrid />
+              ) : (
+                projects.data && (
+                  <ProjectGrid projects={projects.data.filter((p) => !shownFirst.has(p.id))} viewer={session} archived={filters.archived} />
+                )
+              )}
             </Tabs.Panel>
           </Tabs>
           {projects.hasNextPage && (

@@ -1,11 +1,5 @@
 import { Anchor, Badge, Card, Group, Progress, Stack, Text } from '@mantine/core';
-import {
-  PROJECT_SUBTYPE_LABELS,
-  PROJECT_TYPE_LABELS,
-  progressColour,
-  type ProjectSummary,
-  type Viewer,
-} from '@notadoo/domain';
+import { PROJECT_SUBTYPE_LABELS, PROJECT_TYPE_LABELS, progressColour, type ProjectSummary, type Viewer } from '@notadoo/domain';
 import { IconArchive, IconChecklist, IconMessages } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { ProjectStatusBadge } from '../../../components/project-status-badge';
@@ -78,7 +72,14 @@ export function ProjectCard({ project, viewer, unreadMessages = 0 }: ProjectCard
           Progression : {project.progress} %
         </Text>
         {unreadMessages > 0 && (
-          <Badge component={Link} to={`${path}?tab=messages`} variant="light" color="blue" leftSection={<IconMessages size={14} aria-hidden />} style={{ alignSelf: 'flex-start', cursor: 'pointer' }}>
+          <Badge
+            component={Link}
+            to={`${path}?tab=messages`}
+            variant="light"
+            color="blue"
+            leftSection={<IconMessages size={14} aria-hidden />}
+            style={{ alignSelf: 'flex-start', cursor: 'pointer' }}
+          >
             {unreadMessages} {unreadMessages > 1 ? 'messages non lus' : 'message non lu'}
           </Badge>
         )}

@@ -13,7 +13,9 @@ export interface RemoveFileRequest {
 
 /** `DELETE /project/{id}/removeFile`. */
 export function removeFile({ projectId, drawerId, storedName }: RemoveFileRequest): Promise<Project> {
-  return apiClient.delete<Project>(`project/${projectId}/removeFile`, { id: drawerId, file: storedName } satisfies z.output<typeof removeFileSchema>);
+  return apiClient.delete<Project>(`project/${projectId}/removeFile`, { id: drawerId, file: storedName } satisfies z.output<
+    typeof removeFileSchema
+  >);
 }
 
 export function useRemoveFile() {

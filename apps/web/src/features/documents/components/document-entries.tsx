@@ -136,7 +136,13 @@ export function FileDrawerEntry({ drawer, locked, onOpenFile, onDeleteFile, onAd
                         <IconDownload size={16} aria-hidden />
                       </ActionIcon>
                       {onDeleteFile && (
-                        <ActionIcon variant="subtle" color="red" size="sm" aria-label={`Supprimer ${name}`} onClick={() => onDeleteFile(storedName)}>
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          size="sm"
+                          aria-label={`Supprimer ${name}`}
+                          onClick={() => onDeleteFile(storedName)}
+                        >
                           <IconTrash size={16} aria-hidden />
                         </ActionIcon>
                       )}

@@ -45,7 +45,11 @@ function QuestionnaireScreen() {
 }
 
 function renderTab(project: Project, session = sellerSession, routes: FetchRoutes = {}) {
-  return renderProjectTab(DocumentsTab, project, { session, routes, screens: [{ path: '/project/:id/form/*', element: <QuestionnaireScreen /> }] });
+  return renderProjectTab(DocumentsTab, project, {
+    session,
+    routes,
+    screens: [{ path: '/project/:id/form/*', element: <QuestionnaireScreen /> }],
+  });
 }
 
 describe('documents tab', () => {
@@ -82,7 +86,11 @@ describe('documents tab', () => {
     );
     const sellers = await screen.findByRole('region', { name: 'Vendeurs' });
     const claire = within(sellers).getByRole('group', { name: 'Documents de Claire Martin' });
-    expect(within(claire).getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['État civil', "Vente d'un appartement"]);
+    expect(
+      within(claire)
+        .getAllByRole('article')
+        .map((a) => a.getAttribute('aria-label')),
+    ).toEqual(['État civil', "Vente d'un appartement"]);
     expect(within(claire).getByText('40 %')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Acquéreurs' })).getByRole('article', { name: 'Acquisition' })).toBeInTheDocument();
     const unassigned = screen.getByRole('region', { name: 'Documents non attribués' });
@@ -99,22 +107,38 @@ describe('documents tab', () => {
     const sellers = await screen.findByRole('region', { name: 'Vendeurs' });
     const shared = within(sellers).getByRole('article', { name: "Vente d'une maison (Questionnaire commun aux vendeurs)" });
     expect(within(sellers).getAllByRole('article', { name: /Questionnaire commun/ })).toHaveLength(1);
-    expect(within(within(sellers).getByRole('group', { name: 'Documents de Claire Martin' })).getByRole('article', { name: "Vente d'une maison (remplacé)" })).toHaveTextContent(
-      'Remplacé par le questionnaire commun',
-    );
+    expect(
+      within(within(sellers).getByRole('group', { name: 'Documents de Claire Martin' })).getByRole('article', {
+        name: "Vente d'une maison (remplacé)",
+      }),
+    ).toHaveTextContent('Remplacé par le questionnaire commun');
     await user.click(within(shared).getByRole('button', { name: /Ouvrir le questionnaire/ }));
-    expect(JSON.parse((await screen.findByTestId('questionnaire')).textContent)).toMatchObject({ path: '/project/10/form/sale/house', state: { owner: null } });
+    expect(JSON.parse((await screen.findByTestId('questionnaire')).textContent)).toMatchObject({
+      path: '/project/10/form/sale/house',
+      state: { owner: null },
+    });
   });
 
   it('locks the sellers’ shared questionnaire to a buyer', async () => {
     const sharedSale = { ...createQuestionnaireDocument(5, null, 'document_sale_houses', 30), shared_role: 'seller' as const };
     renderTab(createProject({ subtype: 'house', participants: [seller, buyer], documents: [sharedSale] }), buyerSession);
-    const shared = within(await screen.findByRole('region', { name: 'Vendeurs' })).getByRole('article', { name: /Questionnaire commun aux vendeurs/ });
+    const shared = within(await screen.findByRole('region', { name: 'Vendeurs' })).getByRole('article', {
+      name: /Questionnaire commun aux vendeurs/,
+    });
     expect(within(shared).getByRole('img', { name: LOCKED_LABEL })).toBeInTheDocument();
   });
 
   it('tells the one who added a person without account that they fill in her documents for her', async () => {
-    const lea = createParticipant({ id: 103, first_name: 'Léa', last_name: 'Sansmail', email: null, user: null, joined: false, added_by: 2, roles_project: ['seller'] });
+    const lea = createParticipant({
+      id: 103,
+      first_name: 'Léa',
+      last_name: 'Sansmail',
+      email: null,
+      user: null,
+      joined: false,
+      added_by: 2,
+      roles_project: ['seller'],
+    });
     renderTab(createProject({ participants: [seller, buyer, lea], documents: [createQuestionnaireDocument(7, 103)] }), buyerSession);
     const group = await screen.findByRole('group', { name: 'Documents de Léa Sansmail' });
     expect(group).toHaveTextContent("Léa Sansmail n'a pas encore de compte : vous remplissez ses documents pour son compte.");
@@ -123,7 +147,7 @@ describe('documents tab', () => {
     expect(within(screen.getByRole('group', { name: 'Documents de Claire Martin' })).queryByText(/pour son compte/)).toBeNull();
   });
 
-  it("locks the documents the user may not open and lets them open their own", async () => {
+  it('locks the documents the user may not open and lets them open their own', async () => {
     const { user } = renderTab(
       createProject({
         participants: [seller, buyer],
@@ -164,9 +188,13 @@ describe('documents tab', () => {
     const tab = { opener: {} as unknown, location: { href: '' }, close: vi.fn() };
     const open = vi.fn(() => tab);
     vi.stubGlobal('open', open);
-    const { fetchMock, user } = renderTab(createProject({ participants: [seller], documents: [createDrawerDocument(5, 100, 'identity_card', ['x', STORED])] }), sellerSession, {
-      'POST generate_file_token': { body: { tokens: [{ docId: 5, value: 'jeton-fichier' }] } },
-    });
+    const { fetchMock, user } = renderTab(
+      createProject({ participants: [seller], documents: [createDrawerDocument(5, 100, 'identity_card', ['x', STORED])] }),
+      sellerSession,
+      {
+        'POST generate_file_token': { body: { tokens: [{ docId: 5, value: 'jeton-fichier' }] } },
+      },
+    );
     await user.click(await screen.findByRole('button', { name: 'Télécharger carte-identite.pdf' }));
     expect(open).toHaveBeenCalledWith('', '_blank');
     await vi.waitFor(() => expect(tab.location.href).toBe('/api/get_file/5/1/jeton-fichier'));
@@ -176,11 +204,18 @@ describe('documents tab', () => {
 
   it('only logs a failed download and closes the blank tab', async () => {
     const tab = { opener: null, location: { href: '' }, close: vi.fn() };
-    vi.stubGlobal('open', vi.fn(() => tab));
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => tab),
+    );
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { user } = renderTab(createProject({ participants: [seller], documents: [createDrawerDocument(5, 100, 'identity_card', [STORED])] }), sellerSession, {
-      'POST generate_file_token': { status: 500 },
-    });
+    const { user } = renderTab(
+      createProject({ participants: [seller], documents: [createDrawerDocument(5, 100, 'identity_card', [STORED])] }),
+      sellerSession,
+      {
+        'POST generate_file_token': { status: 500 },
+      },
+    );
     await user.click(await screen.findByRole('button', { name: 'Télécharger carte-identite.pdf' }));
     await vi.waitFor(() => expect(tab.close).toHaveBeenCalled());
     expect(error).toHaveBeenCalled();
@@ -211,7 +246,11 @@ describe('documents tab', () => {
     expect(bar).toHaveAttribute('aria-valuenow', '40');
     expect(bar).toHaveAttribute('aria-valuemax', '100');
     // No way out while sending: no close button, Escape ignored, Annuler disabled.
-    expect(within(dialog).getAllByRole('button').map((b) => b.textContent)).toEqual(['Annuler', 'Envoyer']);
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Annuler', 'Envoyer']);
     expect(within(dialog).getByRole('button', { name: 'Annuler' })).toBeDisabled();
     await user.keyboard('{Escape}');
     expect(screen.getByRole('dialog', { name: 'Ajouter un fichier' })).toBeInTheDocument();
@@ -222,7 +261,7 @@ describe('documents tab', () => {
     expect(screen.getByText('carte.pdf')).toBeInTheDocument();
   });
 
-  it("says in the dialog why the server refused the file, takes it back, and lets another be sent", async () => {
+  it('says in the dialog why the server refused the file, takes it back, and lets another be sent', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
     const { user } = renderTab(createProject({ participants: [seller], documents: [createDrawerDocument(5, 100, 'identity_card', [])] }));
     await user.click(await screen.findByRole('button', { name: 'Ajouter un fichier' }));
@@ -311,14 +350,20 @@ describe('documents tab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByText(MESSAGES.operationSucceeded)).toBeInTheDocument();
     expect(bodyOf(callsTo(fetchMock, 'PATCH', 'document/owner')[0])).toEqual({ documentId: 5, participantId: null });
-    expect(within(screen.getByRole('region', { name: 'Documents non attribués' })).getByRole('article', { name: "Carte nationale d'identité" })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Documents non attribués' })).getByRole('article', { name: "Carte nationale d'identité" }),
+    ).toBeInTheDocument();
   });
 
   it("shows the server's refusal of an owner change as written", async () => {
     const refusal = 'Erreur : Cette action est réservée aux administrateurs.';
-    const { user } = renderTab(createProject({ participants: [seller, buyer], documents: [createDrawerDocument(5, 100, 'identity_card', [])] }), admin, {
-      'PATCH document/owner': { status: 401, body: { message: refusal } },
-    });
+    const { user } = renderTab(
+      createProject({ participants: [seller, buyer], documents: [createDrawerDocument(5, 100, 'identity_card', [])] }),
+      admin,
+      {
+        'PATCH document/owner': { status: 401, body: { message: refusal } },
+      },
+    );
     await user.click(await screen.findByRole('button', { name: "Actions du document Carte nationale d'identité" }));
     await user.click(screen.getByRole('menuitem', { name: 'Changer le propriétaire' }));
     const dialog = await screen.findByRole('dialog', { name: 'Changer le propriétaire' });
@@ -330,7 +375,9 @@ describe('documents tab', () => {
   it('adds a drawer of a file type searched in the catalogue', async () => {
     const project = createProject({ participants: [seller], documents: [createQuestionnaireDocument(1, 100)] });
     const { fetchMock, user } = renderTab(project, sellerSession, {
-      'POST participant/adddocument': { body: { ...project, documents: [...project.documents, createDrawerDocument(6, 100, 'passport', [])] } },
+      'POST participant/adddocument': {
+        body: { ...project, documents: [...project.documents, createDrawerDocument(6, 100, 'passport', [])] },
+      },
     });
     const claire = await screen.findByRole('group', { name: 'Documents de Claire Martin' });
     await user.click(within(claire).getByRole('button', { name: 'Ajouter un document' }));
@@ -380,14 +427,19 @@ describe('documents tab: the piece a file answers (issue 22)', () => {
 
   it('preselects the only open request of the owner taking this file type, sends its id, then reads the pieces again', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    const project = createProject({ notary_office: office, participants: [seller, buyer], documents: [createDrawerDocument(5, 100, 'identity_card', [])] });
+    const project = createProject({
+      notary_office: office,
+      participants: [seller, buyer],
+      documents: [createDrawerDocument(5, 100, 'identity_card', [])],
+    });
     const { fetchMock, user } = renderTab(project, sellerSession, piecesOf([piece({ id: 1 }), ...notOffered]));
     const dialog = await openUpload(user);
     const choice = await within(dialog).findByRole('radiogroup', { name: PIECE_CHOICE_LABEL });
     expect(within(choice).getAllByRole('radio')).toHaveLength(2);
     expect(within(choice).getByRole('radio', { name: "Copie d'une pièce d'identité" })).toBeChecked();
     expect(within(choice).getByRole('radio', { name: OTHER_PIECE_LABEL })).not.toBeChecked();
-    for (const absent of ['Titre de propriété', 'Pièce reçue', 'Pièce plus requise', 'Pièce de Paul']) expect(within(choice).queryByRole('radio', { name: absent })).toBeNull();
+    for (const absent of ['Titre de propriété', 'Pièce reçue', 'Pièce plus requise', 'Pièce de Paul'])
+      expect(within(choice).queryByRole('radio', { name: absent })).toBeNull();
 
     const xhr = await send(user, dialog);
     expect([...xhr.body!.keys()]).toEqual(['id', 'pieceRequestId', 'file']);
@@ -401,8 +453,18 @@ describe('documents tab: the piece a file answers (issue 22)', () => {
 
   it('preselects "Autre document" when several requests could take the file, and sends the one picked', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    const project = createProject({ notary_office: office, participants: [seller], documents: [createDrawerDocument(5, 100, 'identity_card', [])] });
-    const corrected = piece({ id: 6, label: 'Justificatif de domicile', state: 'to_correct', stateLabel: 'À corriger', fileTypes: ['identity_card'] });
+    const project = createProject({
+      notary_office: office,
+      participants: [seller],
+      documents: [createDrawerDocument(5, 100, 'identity_card', [])],
+    });
+    const corrected = piece({
+      id: 6,
+      label: 'Justificatif de domicile',
+      state: 'to_correct',
+      stateLabel: 'À corriger',
+      fileTypes: ['identity_card'],
+    });
     const { user } = renderTab(project, sellerSession, piecesOf([piece({ id: 1 }), corrected]));
     const dialog = await openUpload(user);
     const choice = await within(dialog).findByRole('radiogroup', { name: PIECE_CHOICE_LABEL });
@@ -413,7 +475,11 @@ describe('documents tab: the piece a file answers (issue 22)', () => {
 
   it('files the upload as "Autre document" when no open request takes this file type', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    const project = createProject({ notary_office: office, participants: [seller, buyer], documents: [createDrawerDocument(5, 100, 'identity_card', [])] });
+    const project = createProject({
+      notary_office: office,
+      participants: [seller, buyer],
+      documents: [createDrawerDocument(5, 100, 'identity_card', [])],
+    });
     const { user } = renderTab(project, sellerSession, piecesOf(notOffered));
     const dialog = await openUpload(user);
     const choice = await within(dialog).findByRole('radiogroup', { name: PIECE_CHOICE_LABEL });
@@ -436,8 +502,14 @@ describe('documents tab: the piece a file answers (issue 22)', () => {
 
   it('uploads as before when the server refuses the pieces to the viewer', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    const project = createProject({ notary_office: office, participants: [seller], documents: [createDrawerDocument(5, 100, 'identity_card', [])] });
-    const { fetchMock, user } = renderTab(project, sellerSession, { 'GET project/10/pieces': { status: 403, body: { message: 'Accès refusé.' } } });
+    const project = createProject({
+      notary_office: office,
+      participants: [seller],
+      documents: [createDrawerDocument(5, 100, 'identity_card', [])],
+    });
+    const { fetchMock, user } = renderTab(project, sellerSession, {
+      'GET project/10/pieces': { status: 403, body: { message: 'Accès refusé.' } },
+    });
     const dialog = await openUpload(user);
     await vi.waitFor(() => expect(callsTo(fetchMock, 'GET', 'project/10/pieces')).toHaveLength(1));
     await vi.waitFor(() => expect(within(dialog).queryByRole('status', { name: 'Chargement des pièces' })).toBeNull());
@@ -447,7 +519,11 @@ describe('documents tab: the piece a file answers (issue 22)', () => {
 
   it('files no piece for an unassigned drawer, which has no one to file it under', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    const project = createProject({ notary_office: office, participants: [seller], documents: [createDrawerDocument(5, null, 'identity_card', [])] });
+    const project = createProject({
+      notary_office: office,
+      participants: [seller],
+      documents: [createDrawerDocument(5, null, 'identity_card', [])],
+    });
     const { fetchMock, user } = renderTab(project, admin, piecesOf([piece({ id: 1 })]));
     const dialog = await openUpload(user);
     expect(within(dialog).queryByRole('radiogroup')).toBeNull();

@@ -87,7 +87,11 @@ function DocumentsView({ project, viewer }: { project: Project; viewer: Viewer }
         void navigate(questionnairePath(project.id, content.docType), {
           state: { document: content.item, docType: content.docType, owner: owner?.id ?? null, office: project.notary_office },
         });
-      const note = document.shared_role ? SHARED_QUESTIONNAIRE_LABELS[document.shared_role] : document.superseded ? SUPERSEDED_QUESTIONNAIRE_TEXT : undefined;
+      const note = document.shared_role
+        ? SHARED_QUESTIONNAIRE_LABELS[document.shared_role]
+        : document.superseded
+          ? SUPERSEDED_QUESTIONNAIRE_TEXT
+          : undefined;
       return (
         <QuestionnaireEntry
           key={document.id}
@@ -115,7 +119,12 @@ function DocumentsView({ project, viewer }: { project: Project; viewer: Viewer }
   };
 
   const addButton = (owner: Participant | null) => (
-    <Button variant="subtle" size="xs" leftSection={<IconFilePlus size={16} aria-hidden />} onClick={() => setDialog({ kind: 'addDocument', owner })}>
+    <Button
+      variant="subtle"
+      size="xs"
+      leftSection={<IconFilePlus size={16} aria-hidden />}
+      onClick={() => setDialog({ kind: 'addDocument', owner })}
+    >
       Ajouter un document
     </Button>
   );
@@ -171,7 +180,9 @@ function DocumentsView({ project, viewer }: { project: Project; viewer: Viewer }
         </Stack>
       )}
 
-      {dialog?.kind === 'upload' && <UploadFileModal project={project} drawer={dialog.drawer} owner={dialog.owner} viewer={viewer} onClose={close} />}
+      {dialog?.kind === 'upload' && (
+        <UploadFileModal project={project} drawer={dialog.drawer} owner={dialog.owner} viewer={viewer} onClose={close} />
+      )}
       {dialog?.kind === 'owner' && <ChangeOwnerModal document={dialog.document} participants={project.participants} onClose={close} />}
       {dialog?.kind === 'addDocument' && (
         <AddDocumentModal

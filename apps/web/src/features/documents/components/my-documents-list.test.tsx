@@ -13,9 +13,21 @@ const claire = { id: 100, first_name: 'Claire', last_name: 'Martin', role: 'sell
 
 function mine(): MyDocument[] {
   return [
-    { project: { id: 7, name: 'Vente rue des Lilas', status: 2 }, participant: claire, document: createDrawerDocument(71, 100, 'identity_card', ['abcdefgh_cni.pdf']) },
-    { project: { id: 7, name: 'Vente rue des Lilas', status: 2 }, participant: claire, document: createQuestionnaireDocument(70, 100, 'document_civil_statuses', 55) },
-    { project: { id: 8, name: 'Succession Dupont', status: 3 }, participant: { ...claire, id: 200, role: 'heir' }, document: createQuestionnaireDocument(80, 200, 'document_successions', 0) },
+    {
+      project: { id: 7, name: 'Vente rue des Lilas', status: 2 },
+      participant: claire,
+      document: createDrawerDocument(71, 100, 'identity_card', ['abcdefgh_cni.pdf']),
+    },
+    {
+      project: { id: 7, name: 'Vente rue des Lilas', status: 2 },
+      participant: claire,
+      document: createQuestionnaireDocument(70, 100, 'document_civil_statuses', 55),
+    },
+    {
+      project: { id: 8, name: 'Succession Dupont', status: 3 },
+      participant: { ...claire, id: 200, role: 'heir' },
+      document: createQuestionnaireDocument(80, 200, 'document_successions', 0),
+    },
   ];
 }
 
@@ -27,7 +39,11 @@ describe('my documents', () => {
     renderApp('/mydocuments', { token: 'jeton' });
     const lilas = await screen.findByRole('region', { name: 'Vente rue des Lilas' });
     expect(within(lilas).getByRole('link', { name: 'Vente rue des Lilas' })).toHaveAttribute('href', '/project/7/dashboard');
-    expect(within(lilas).getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['État civil', "Carte nationale d'identité"]);
+    expect(
+      within(lilas)
+        .getAllByRole('article')
+        .map((a) => a.getAttribute('aria-label')),
+    ).toEqual(['État civil', "Carte nationale d'identité"]);
     expect(within(lilas).getByText('cni.pdf')).toBeInTheDocument();
     expect(within(lilas).getByText('À compléter')).toBeInTheDocument();
     const dupont = screen.getByRole('region', { name: 'Succession Dupont' });
@@ -36,7 +52,10 @@ describe('my documents', () => {
 
   it('opens a questionnaire and downloads a file', async () => {
     const tab = { opener: null, location: { href: '' }, close: vi.fn() };
-    vi.stubGlobal('open', vi.fn(() => tab));
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => tab),
+    );
     mockFetch({
       'GET users/me': { body: createSession() },
       'GET documents/mine': { body: mine() },
@@ -48,7 +67,12 @@ describe('my documents', () => {
     await vi.waitFor(() => expect(tab.location.href).toBe('/api/get_file/71/0/jeton-fichier'));
     await user.click(screen.getByRole('button', { name: 'Ouvrir le questionnaire État civil' }));
     await vi.waitFor(() => expect(router.state.location.pathname).toBe('/project/7/form/civilstatus'));
-    expect(router.state.location.state).toEqual({ document: { id: 70, version: 1, progress: 55 }, docType: 'document_civil_statuses', owner: 100, office: null });
+    expect(router.state.location.state).toEqual({
+      document: { id: 70, version: 1, progress: 55 },
+      docType: 'document_civil_statuses',
+      owner: 100,
+      office: null,
+    });
   });
 
   it('says when there is none', async () => {

@@ -69,14 +69,7 @@ export function MyDocumentsList() {
               return <QuestionnaireEntry key={document.id} title={title} progress={content.item.progress} onOpen={open} />;
             }
             const drawer = content.drawer;
-            return (
-              <FileDrawerEntry
-                key={document.id}
-                drawer={drawer}
-                locked={false}
-                onOpenFile={(index) => openFile(drawer.id, index)}
-              />
-            );
+            return <FileDrawerEntry key={document.id} drawer={drawer} locked={false} onOpenFile={(index) => openFile(drawer.id, index)} />;
           })}
         </Stack>
       ))}

@@ -43,7 +43,8 @@ interface UploadFileModalProps {
 export function UploadFileModal({ project, drawer, owner, viewer, onClose }: UploadFileModalProps) {
   const upload = useUploadFile();
   // No office yet, an unassigned drawer, or pieces the viewer may not see or send: the upload stays a plain one.
-  const offersPieces = project.notary_office !== null && owner !== null && canViewPiecesOf(viewer, project, owner) && canSendPiece(viewer, project, owner);
+  const offersPieces =
+    project.notary_office !== null && owner !== null && canViewPiecesOf(viewer, project, owner) && canSendPiece(viewer, project, owner);
   const pieces = useProjectPieces(project.id, { enabled: offersPieces });
   // 409: the piece was accepted meanwhile.
   const { file, error, choose, showFailure } = useProjectFile([409]);
@@ -88,7 +89,11 @@ export function UploadFileModal({ project, drawer, owner, viewer, onClose }: Upl
         <Text>{fileTypeTitle(drawer.doc_type)}</Text>
         {loadingPieces && <Loader size="sm" role="status" aria-label="Chargement des pièces" />}
         {matching && choice !== null && (
-          <Radio.Group label={PIECE_CHOICE_LABEL} value={String(choice)} onChange={(value) => setPicked(value === OTHER_PIECE ? OTHER_PIECE : Number(value))}>
+          <Radio.Group
+            label={PIECE_CHOICE_LABEL}
+            value={String(choice)}
+            onChange={(value) => setPicked(value === OTHER_PIECE ? OTHER_PIECE : Number(value))}
+          >
             <Stack gap="xs" mt="xs">
               {matching.map((request) => (
                 <Radio

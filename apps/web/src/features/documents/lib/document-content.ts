@@ -18,8 +18,7 @@ export const QUESTIONNAIRE_TITLES: Record<QuestionnaireDocType, string> = {
 };
 
 export type DocumentContent =
-  | { kind: 'questionnaire'; docType: QuestionnaireDocType; item: QuestionnaireItem }
-  | { kind: 'files'; drawer: FileDrawer };
+  { kind: 'questionnaire'; docType: QuestionnaireDocType; item: QuestionnaireItem } | { kind: 'files'; drawer: FileDrawer };
 
 /** The one item a document holds (spec section 3): a questionnaire, or a drawer of files; null for an empty one. */
 export function contentOf(document: ProjectDocument): DocumentContent | null {
@@ -35,7 +34,8 @@ export function contentOf(document: ProjectDocument): DocumentContent | null {
 function rankOf(document: ProjectDocument): number {
   const content = contentOf(document);
   if (!content) return 99;
-  if (content.kind === 'questionnaire') return content.docType === 'document_civil_statuses' ? 0 : 2 + QUESTIONNAIRE_DOC_TYPES.indexOf(content.docType);
+  if (content.kind === 'questionnaire')
+    return content.docType === 'document_civil_statuses' ? 0 : 2 + QUESTIONNAIRE_DOC_TYPES.indexOf(content.docType);
   return 1;
 }
 

@@ -50,7 +50,8 @@ export function groupDocuments(project: Pick<Project, 'type' | 'participants' | 
   const known = new Set(project.participants.filter((p) => order.includes(p.role)).map((p) => p.id));
   for (const document of project.documents) {
     const ownerId = document.participant?.id;
-    if (document.shared_role && order.includes(document.shared_role)) sharedByRole.set(document.shared_role, [...(sharedByRole.get(document.shared_role) ?? []), document]);
+    if (document.shared_role && order.includes(document.shared_role))
+      sharedByRole.set(document.shared_role, [...(sharedByRole.get(document.shared_role) ?? []), document]);
     else if (ownerId === undefined || !known.has(ownerId)) unassigned.push(document);
     else byParticipant.set(ownerId, [...(byParticipant.get(ownerId) ?? []), document]);
   }

@@ -10,7 +10,9 @@ export type PieceChoice = number | typeof OTHER_PIECE;
  * file type (the server refuses another type).
  */
 export function piecesForDrawer(requests: readonly PieceRequestView[], ownerId: number, docType: string): PieceRequestView[] {
-  return requests.filter((r) => r.participantId === ownerId && isAwaitingPerson(r.state) && !r.noLongerRequired && r.fileTypes.includes(docType));
+  return requests.filter(
+    (r) => r.participantId === ownerId && isAwaitingPerson(r.state) && !r.noLongerRequired && r.fileTypes.includes(docType),
+  );
 }
 
 /** The request preselected when it is the only one the file may answer, else "Autre document". */

@@ -30,9 +30,27 @@ describe('the Historique tab', () => {
     const project = createProject();
     const fetchMock = mockFetch({
       [`GET project/${project.id}/history`]: (_body, query) => {
-        if (query.get('kinds') === 'sign_in') return { body: { entries: [entry(9, { kind: 'sign_in', label: 'Connexion', summary: 'Connexion' })], nextCursor: null, actors: [{ id: 3, name: 'Marie Notaire' }], scope: 'all' } };
+        if (query.get('kinds') === 'sign_in')
+          return {
+            body: {
+              entries: [entry(9, { kind: 'sign_in', label: 'Connexion', summary: 'Connexion' })],
+              nextCursor: null,
+              actors: [{ id: 3, name: 'Marie Notaire' }],
+              scope: 'all',
+            },
+          };
         if (query.get('cursor') === '4') return { body: { entries: [entry(3), entry(2)], nextCursor: null, actors: null, scope: 'all' } };
-        return { body: { entries: [entry(6), entry(5), entry(4)], nextCursor: '4', actors: [{ id: 3, name: 'Marie Notaire' }, { id: null, name: 'système' }], scope: 'all' } };
+        return {
+          body: {
+            entries: [entry(6), entry(5), entry(4)],
+            nextCursor: '4',
+            actors: [
+              { id: 3, name: 'Marie Notaire' },
+              { id: null, name: 'système' },
+            ],
+            scope: 'all',
+          },
+        };
       },
     });
     const user = userEvent.setup();

@@ -1,5 +1,13 @@
 import { Alert, Button, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { formatHistoryInstant, HISTORY_EVENT_KINDS, historyFileName, HISTORY_EVENT_LABELS, type HistoryEntryView, type HistoryEventKind, type Project } from '@notadoo/domain';
+import {
+  formatHistoryInstant,
+  HISTORY_EVENT_KINDS,
+  historyFileName,
+  HISTORY_EVENT_LABELS,
+  type HistoryEntryView,
+  type HistoryEventKind,
+  type Project,
+} from '@notadoo/domain';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { downloadFile, saveBlob } from '../../../api/api-client';
@@ -8,7 +16,10 @@ import { reportFailure } from '../../../lib/report-failure';
 import { historyFilterQuery, NO_HISTORY_FILTERS, useHistoryPages, type HistoryFilters } from '../api/get-history-page';
 
 const PAGE_SIZES = ['20', '50', '100', '500'];
-const KIND_OPTIONS = [{ value: '', label: 'Tous les événements' }, ...HISTORY_EVENT_KINDS.map((kind) => ({ value: kind, label: HISTORY_EVENT_LABELS[kind] }))];
+const KIND_OPTIONS = [
+  { value: '', label: 'Tous les événements' },
+  ...HISTORY_EVENT_KINDS.map((kind) => ({ value: kind, label: HISTORY_EVENT_LABELS[kind] })),
+];
 
 /**
  * The "Historique" tab: every event of the file, newest first, for
@@ -23,7 +34,10 @@ export function HistoryTab({ project }: { project: Project }) {
   const [downloading, setDownloading] = useState<'csv' | 'pdf' | null>(null);
   const first = pages.data?.pages[0];
   const entries = pages.data?.pages.flatMap((page) => page.entries) ?? [];
-  const actorOptions = [{ value: '', label: 'Tout le monde' }, ...(first?.actors ?? []).map((a) => ({ value: a.id === null ? 'system' : String(a.id), label: a.name }))];
+  const actorOptions = [
+    { value: '', label: 'Tout le monde' },
+    ...(first?.actors ?? []).map((a) => ({ value: a.id === null ? 'system' : String(a.id), label: a.name })),
+  ];
   const update = (change: Partial<HistoryFilters>) => setFilters((current) => ({ ...current, ...change }));
 
   const download = (format: 'csv' | 'pdf') => {
@@ -49,27 +63,66 @@ export function HistoryTab({ project }: { project: Project }) {
           )}
         </div>
         <Group gap="xs" wrap="wrap">
-          <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} loading={downloading === 'pdf'} onClick={() => download('pdf')}>
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            loading={downloading === 'pdf'}
+            onClick={() => download('pdf')}
+          >
             Télécharger en PDF
           </Button>
-          <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} loading={downloading === 'csv'} onClick={() => download('csv')}>
+          <Button
+            variant="default"
+            leftSection={<IconDownload size={16} aria-hidden />}
+            loading={downloading === 'csv'}
+            onClick={() => download('csv')}
+          >
             Télécharger en CSV
           </Button>
         </Group>
       </Group>
 
-      <Paper withBorder p="sm" component="form" role="search" aria-label="Filtrer l'historique" onSubmit={(event) => event.preventDefault()}>
+      <Paper
+        withBorder
+        p="sm"
+        component="form"
+        role="search"
+        aria-label="Filtrer l'historique"
+        onSubmit={(event) => event.preventDefault()}
+      >
         <SimpleGrid cols={{ base: 1, sm: 2, md: 5 }} spacing="sm">
-          <Select label="Événement" data={KIND_OPTIONS} value={filters.kind} onChange={(value) => update({ kind: (value ?? '') as HistoryEventKind | '' })} allowDeselect={false} />
-          <Select label="Personne" data={actorOptions} value={filters.actor} onChange={(value) => update({ actor: value ?? '' })} allowDeselect={false} />
+          <Select
+            label="Événement"
+            data={KIND_OPTIONS}
+            value={filters.kind}
+            onChange={(value) => update({ kind: (value ?? '') as HistoryEventKind | '' })}
+            allowDeselect={false}
+          />
+          <Select
+            label="Personne"
+            data={actorOptions}
+            value={filters.actor}
+            onChange={(value) => update({ actor: value ?? '' })}
+            allowDeselect={false}
+          />
           <TextInput type="date" label="Du" value={filters.from} onChange={(event) => update({ from: event.currentTarget.value })} />
           <TextInput type="date" label="Au" value={filters.to} onChange={(event) => update({ to: event.currentTarget.value })} />
-          <Select label="Par page" data={PAGE_SIZES} value={pageSize} onChange={(value) => setPageSize(value ?? '50')} allowDeselect={false} />
+          <Select
+            label="Par page"
+            data={PAGE_SIZES}
+            value={pageSize}
+            onChange={(value) => setPageSize(value ?? '50')}
+            allowDeselect={false}
+          />
         </SimpleGrid>
       </Paper>
 
       <Text size="sm" role="status" aria-live="polite">
-        {pages.isPending ? 'Chargement de l’historique…' : pages.isError ? '' : `${entries.length} événement${entries.length > 1 ? 's' : ''} affiché${entries.length > 1 ? 's' : ''}${pages.hasNextPage ? ' (il y en a d’autres)' : ''}.`}
+        {pages.isPending
+          ? 'Chargement de l’historique…'
+          : pages.isError
+            ? ''
+            : `${entries.length} événement${entries.length > 1 ? 's' : ''} affiché${entries.length > 1 ? 's' : ''}${pages.hasNextPage ? ' (il y en a d’autres)' : ''}.`}
       </Text>
       {pages.isError && (
         <Alert color="red" title="L’historique n’a pas pu être chargé">
@@ -78,7 +131,12 @@ export function HistoryTab({ project }: { project: Project }) {
       )}
       {pages.isPending && <Loader size="sm" aria-hidden />}
       {entries.length > 0 && (
-        <Stack component="ol" gap="xs" aria-label="Événements, les plus récents d’abord" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        <Stack
+          component="ol"
+          gap="xs"
+          aria-label="Événements, les plus récents d’abord"
+          style={{ listStyle: 'none', margin: 0, padding: 0 }}
+        >
           {entries.map((entry) => (
             <HistoryItem key={entry.id} entry={entry} />
           ))}
@@ -86,7 +144,12 @@ export function HistoryTab({ project }: { project: Project }) {
       )}
       {pages.data && entries.length === 0 && <Text>Aucun événement ne correspond à ces filtres.</Text>}
       {pages.hasNextPage && (
-        <Button variant="light" onClick={() => void pages.fetchNextPage()} loading={pages.isFetchingNextPage} style={{ alignSelf: 'flex-start' }}>
+        <Button
+          variant="light"
+          onClick={() => void pages.fetchNextPage()}
+          loading={pages.isFetchingNextPage}
+          style={{ alignSelf: 'flex-start' }}
+        >
           Afficher plus
         </Button>
       )}

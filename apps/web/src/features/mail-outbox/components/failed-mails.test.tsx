@@ -31,7 +31,16 @@ const admin = createSession({ roles: ['ROLE_USER', 'ROLE_ADMIN'] });
 describe('failed mails (administration)', () => {
   it('lists the failed mails with recipient, subject, error and attempts, and sends one again', async () => {
     setAuthToken('jeton');
-    let failed = [failedMail(), failedMail({ id: 8, recipient: 'absent@exemple.fr', subject: 'Réinitialisation de votre mot de passe', attempts: 57, lastError: 'connect ECONNREFUSED' })];
+    let failed = [
+      failedMail(),
+      failedMail({
+        id: 8,
+        recipient: 'absent@exemple.fr',
+        subject: 'Réinitialisation de votre mot de passe',
+        attempts: 57,
+        lastError: 'connect ECONNREFUSED',
+      }),
+    ];
     const fetchMock = mockFetch({
       'GET users/me': { body: admin },
       'GET admin/mails?status=failed&page=1&perPage=20': () => ({ body: page(failed) }),
@@ -43,12 +52,21 @@ describe('failed mails (administration)', () => {
     renderWithProviders(<FailedMails />);
     const table = await screen.findByRole('table', { name: 'Mails en échec' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getAllByRole('cell').slice(0, 4).map((c) => c.textContent))).toEqual([
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .slice(0, 4)
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ['inconnu@exemple.fr', 'Confirmez votre adresse email', expect.stringContaining('550 5.1.1'), '1'],
       ['absent@exemple.fr', 'Réinitialisation de votre mot de passe', 'connect ECONNREFUSED', '57'],
     ]);
 
-    await userEvent.click(screen.getByRole('button', { name: 'Envoyer à nouveau le mail « Confirmez votre adresse email » à inconnu@exemple.fr' }));
+    await userEvent.click(
+      screen.getByRole('button', { name: 'Envoyer à nouveau le mail « Confirmez votre adresse email » à inconnu@exemple.fr' }),
+    );
     expect(await screen.findByText('Le mail sera envoyé à nouveau dans quelques instants.')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByText('inconnu@exemple.fr')).not.toBeInTheDocument());
     expect(fetchMock).toHaveBeenCalledWith(expect.stringContaining('admin/mails/7/resend'), expect.objectContaining({ method: 'POST' }));
@@ -78,7 +96,9 @@ describe('failed mails (administration)', () => {
     mockFetch({
       'GET users/me': { body: admin },
       'GET admin/mails?status=failed&page=1&perPage=20': { body: page([failedMail()], 25) },
-      'GET admin/mails?status=failed&page=2&perPage=20': { body: { ...page([failedMail({ id: 3, recipient: 'ancien@exemple.fr' })], 25), page: 2 } },
+      'GET admin/mails?status=failed&page=2&perPage=20': {
+        body: { ...page([failedMail({ id: 3, recipient: 'ancien@exemple.fr' })], 25), page: 2 },
+      },
     });
     renderWithProviders(<FailedMails />);
     await screen.findByText('inconnu@exemple.fr');

@@ -88,7 +88,12 @@ export function FailedMails() {
           </Table.ScrollContainer>
           {data.total > data.perPage && (
             <Group justify="center">
-              <Pagination total={Math.ceil(data.total / data.perPage)} value={page} onChange={setPage} aria-label="Pages des mails en échec" />
+              <Pagination
+                total={Math.ceil(data.total / data.perPage)}
+                value={page}
+                onChange={setPage}
+                aria-label="Pages des mails en échec"
+              />
             </Group>
           )}
         </>

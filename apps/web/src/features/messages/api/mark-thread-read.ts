@@ -13,7 +13,10 @@ export interface MarkReadRequest {
 
 /** `POST /project/{id}/threads/{thread}/read`: answers the threads with their new unread counts. */
 export function markThreadRead({ projectId, thread, upTo }: MarkReadRequest): Promise<ThreadList> {
-  return apiClient.post<ThreadList>(`project/${projectId}/threads/${thread}/read`, (upTo === undefined ? {} : { upTo }) satisfies Partial<z.output<typeof markReadSchema>>);
+  return apiClient.post<ThreadList>(
+    `project/${projectId}/threads/${thread}/read`,
+    (upTo === undefined ? {} : { upTo }) satisfies Partial<z.output<typeof markReadSchema>>,
+  );
 }
 
 export function useMarkThreadRead() {

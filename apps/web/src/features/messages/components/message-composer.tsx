@@ -39,7 +39,9 @@ export function MessageComposer({ projectId, thread }: { projectId: number; thre
   const send = useSendMessage();
   // The pieces the viewer sees, still awaited: a message may answer one (it then shows under it in the Pièces tab).
   const pieces = useProjectPieces(projectId);
-  const answerable = (pieces.data?.requests ?? []).filter((r) => !r.noLongerRequired && r.state !== 'accepted' && r.state !== 'waived' && r.state !== 'refused');
+  const answerable = (pieces.data?.requests ?? []).filter(
+    (r) => !r.noLongerRequired && r.state !== 'accepted' && r.state !== 'waived' && r.state !== 'refused',
+  );
   const failure = send.error ? readApiError(send.error).message : null;
 
   const change = (value: string) => {
@@ -98,13 +100,22 @@ export function MessageComposer({ projectId, thread }: { projectId: number; thre
             }
           }}
         />
-        <MessageFilesPicker files={files} onChange={setFiles} refusals={fileRefusals} onRefuse={setFileRefusals} disabled={send.isPending} />
+        <MessageFilesPicker
+          files={files}
+          onChange={setFiles}
+          refusals={fileRefusals}
+          onRefuse={setFileRefusals}
+          disabled={send.isPending}
+        />
         {answerable.length > 0 && (
           <NativeSelect
             label="À propos d'une pièce (facultatif)"
             value={pieceId}
             onChange={(event) => setPieceId(event.currentTarget.value)}
-            data={[{ value: '', label: 'Aucune pièce en particulier' }, ...answerable.map((r) => ({ value: String(r.id), label: `${r.label} — ${r.participantName}` }))]}
+            data={[
+              { value: '', label: 'Aucune pièce en particulier' },
+              ...answerable.map((r) => ({ value: String(r.id), label: `${r.label} — ${r.participantName}` })),
+            ]}
           />
         )}
         {failure && (

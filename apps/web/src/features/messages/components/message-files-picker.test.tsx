@@ -33,7 +33,10 @@ describe('the files of a message being written', () => {
     expect(list).not.toHaveTextContent('acte.pdf');
     expect(input).toHaveFocus();
 
-    await user.upload(input, ['a', 'b', 'c', 'd', 'e'].map((n) => pdf(`${n}.pdf`)));
+    await user.upload(
+      input,
+      ['a', 'b', 'c', 'd', 'e'].map((n) => pdf(`${n}.pdf`)),
+    );
     expect(screen.getAllByRole('button', { name: /^Retirer / })).toHaveLength(5);
     expect(screen.getByRole('alert')).toHaveTextContent(MESSAGE_FILE_MESSAGES.tooMany);
     expect(input).toBeDisabled();

@@ -55,7 +55,9 @@ export function MessageFilesPicker({ files, onChange, refusals, onRefuse, disabl
           {files.length === 0 ? 'Joindre des fichiers' : 'Ajouter des fichiers'}
         </FileChooserButton>
         <Text id={listId} size="sm" c="dimmed" aria-live="polite">
-          {files.length === 0 ? 'Aucun fichier joint' : `${files.length} fichier${files.length > 1 ? 's' : ''} joint${files.length > 1 ? 's' : ''} sur ${MESSAGE_MAX_FILES} possibles`}
+          {files.length === 0
+            ? 'Aucun fichier joint'
+            : `${files.length} fichier${files.length > 1 ? 's' : ''} joint${files.length > 1 ? 's' : ''} sur ${MESSAGE_MAX_FILES} possibles`}
         </Text>
         {files.length > 0 && (
           <ul aria-label="Fichiers joints au message" style={{ margin: 0, padding: 0, listStyle: 'none' }}>

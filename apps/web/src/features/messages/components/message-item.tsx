@@ -17,7 +17,11 @@ interface MessageItemProps {
 export function MessageItem({ message, viewer, now, withdrawing, onWithdraw }: MessageItemProps) {
   const mine = message.author.isMe;
   const receipt = receiptText(message);
-  const withdrawable = canWithdrawMessage(viewer, { authorUserId: mine ? viewer.id : null, createdAt: new Date(message.createdAt), withdrawn: message.withdrawn }, now);
+  const withdrawable = canWithdrawMessage(
+    viewer,
+    { authorUserId: mine ? viewer.id : null, createdAt: new Date(message.createdAt), withdrawn: message.withdrawn },
+    now,
+  );
   return (
     <li style={{ listStyle: 'none', display: 'flex', justifyContent: mine ? 'flex-end' : 'flex-start' }} data-testid="message">
       <Paper withBorder p="sm" radius="md" bg={mine ? 'blue.0' : undefined} style={{ maxWidth: 'min(36rem, 100%)', minWidth: 0 }}>
@@ -39,11 +43,20 @@ export function MessageItem({ message, viewer, now, withdrawing, onWithdraw }: M
             En réponse à la pièce : {message.pieceRequest.label}
           </Text>
         )}
-        <Text size="sm" mt={4} fs={message.withdrawn ? 'italic' : undefined} c={message.withdrawn ? 'dimmed' : undefined} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        <Text
+          size="sm"
+          mt={4}
+          fs={message.withdrawn ? 'italic' : undefined}
+          c={message.withdrawn ? 'dimmed' : undefined}
+          style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+        >
           {message.text}
         </Text>
         {message.attachments.length > 0 && (
-          <ul aria-label={message.attachments.length > 1 ? `${message.attachments.length} pièces jointes` : 'Pièce jointe'} style={{ margin: '4px 0 0', padding: 0, listStyle: 'none' }}>
+          <ul
+            aria-label={message.attachments.length > 1 ? `${message.attachments.length} pièces jointes` : 'Pièce jointe'}
+            style={{ margin: '4px 0 0', padding: 0, listStyle: 'none' }}
+          >
             {message.attachments.map((attachment) => (
               <li key={attachment.id}>
                 <Anchor

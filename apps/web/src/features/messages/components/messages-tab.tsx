@@ -43,7 +43,13 @@ function MessagesView({ project, viewer }: { project: Project; viewer: Viewer })
                 aria-current={t.key === current.key ? 'true' : undefined}
                 label={t.title}
                 description={t.unread > 0 ? `${t.unread} non lu${t.unread > 1 ? 's' : ''}` : undefined}
-                rightSection={t.unread > 0 ? <Badge size="sm" circle aria-hidden>{t.unread}</Badge> : null}
+                rightSection={
+                  t.unread > 0 ? (
+                    <Badge size="sm" circle aria-hidden>
+                      {t.unread}
+                    </Badge>
+                  ) : null
+                }
                 onClick={() => setChosen(t.key)}
               />
             ))}

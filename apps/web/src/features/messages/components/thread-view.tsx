@@ -76,7 +76,14 @@ export function ThreadView({ projectId, thread, title, viewer }: { projectId: nu
           ) : (
             <Stack component="ol" gap="sm" p={0} m={0} aria-label={`Messages : ${title}`}>
               {messages.map((m) => (
-                <MessageItem key={m.id} message={m} viewer={viewer} now={now} withdrawing={withdraw.isPending && withdraw.variables?.messageId === m.id} onWithdraw={onWithdraw} />
+                <MessageItem
+                  key={m.id}
+                  message={m}
+                  viewer={viewer}
+                  now={now}
+                  withdrawing={withdraw.isPending && withdraw.variables?.messageId === m.id}
+                  onWithdraw={onWithdraw}
+                />
               ))}
             </Stack>
           )}

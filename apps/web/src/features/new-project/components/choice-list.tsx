@@ -29,7 +29,15 @@ export function ChoiceList<T extends string>({ question, choices, selected, onCh
   );
 }
 
-function ChoiceButton<T extends string>({ choice, selected, onChoose }: { choice: Choice<T>; selected: boolean; onChoose: (value: T) => void }) {
+function ChoiceButton<T extends string>({
+  choice,
+  selected,
+  onChoose,
+}: {
+  choice: Choice<T>;
+  selected: boolean;
+  onChoose: (value: T) => void;
+}) {
   const descriptionId = useId();
   return (
     <Paper
@@ -42,7 +50,12 @@ function ChoiceButton<T extends string>({ choice, selected, onChoose }: { choice
     >
       <Group justify="space-between" wrap="nowrap" align="flex-start">
         <div>
-          <UnstyledButton className={classes.button} onClick={() => onChoose(choice.value)} aria-describedby={descriptionId} aria-pressed={selected}>
+          <UnstyledButton
+            className={classes.button}
+            onClick={() => onChoose(choice.value)}
+            aria-describedby={descriptionId}
+            aria-pressed={selected}
+          >
             <Text component="span" fw={600} size="lg">
               {choice.label}
             </Text>

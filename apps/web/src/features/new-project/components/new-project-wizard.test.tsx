@@ -51,7 +51,11 @@ describe('new project wizard', () => {
     expect(screen.getByText(/nom de la personne défunte/)).toBeInTheDocument();
     // A client may not take the notary's role.
     const roles = screen.getByRole('radiogroup', { name: 'Votre rôle dans ce dossier' });
-    expect(within(roles).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['spouse', 'heir']);
+    expect(
+      within(roles)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['spouse', 'heir']);
 
     await user.click(screen.getByRole('button', { name: 'Créer le dossier' }));
     expect(await screen.findByText(PROJECT_SCHEMA_MESSAGES.nameRequired)).toBeInTheDocument();
@@ -64,7 +68,11 @@ describe('new project wizard', () => {
     await user.click(await screen.findByRole('button', { name: 'Immobilier' }));
     await user.click(screen.getByRole('button', { name: 'Maison' }));
     const roles = await screen.findByRole('radiogroup', { name: 'Votre rôle dans ce dossier' });
-    expect(within(roles).getAllByRole('radio').map((r) => r.getAttribute('value'))).toEqual(['seller', 'buyer', 'intermediary']);
+    expect(
+      within(roles)
+        .getAllByRole('radio')
+        .map((r) => r.getAttribute('value')),
+    ).toEqual(['seller', 'buyer', 'intermediary']);
   });
 
   it('creates the project and opens it', async () => {

@@ -67,7 +67,9 @@ export function NewProjectWizard() {
       <Container size="md" py="xl">
         <Stack gap="lg">
           {state.step === 3 && (
-            <Text>Donnez un nom à votre dossier et indiquez votre rôle : vous pourrez ensuite inviter les autres personnes concernées.</Text>
+            <Text>
+              Donnez un nom à votre dossier et indiquez votre rôle : vous pourrez ensuite inviter les autres personnes concernées.
+            </Text>
           )}
           {session ? (
             <StepContent state={state} viewer={session} onChange={setState} />

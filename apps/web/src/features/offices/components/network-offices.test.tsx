@@ -8,7 +8,11 @@ describe('network map page', () => {
   it('shows a marker and a card per active office, for visitors too', async () => {
     mockFetch({
       'GET notaryoffices': {
-        body: [createOffice(), createOffice({ id: 2, city: 'Lyon', postal_code: '69002' }), createOffice({ id: 13, city: 'Dijon', active: false })],
+        body: [
+          createOffice(),
+          createOffice({ id: 2, city: 'Lyon', postal_code: '69002' }),
+          createOffice({ id: 13, city: 'Dijon', active: false }),
+        ],
       },
     });
     renderApp('/notaries');

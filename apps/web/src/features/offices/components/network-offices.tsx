@@ -41,7 +41,12 @@ export function NetworkOffices() {
         </Alert>
       )}
       {/* The key re-centres the map when an office link is followed from this same page. */}
-      <NotariesMap key={focused?.id ?? 'france'} offices={offices.data ?? []} focusedOffice={focused} onTileError={() => setTilesFailed(true)} />
+      <NotariesMap
+        key={focused?.id ?? 'france'}
+        offices={offices.data ?? []}
+        focusedOffice={focused}
+        onTileError={() => setTilesFailed(true)}
+      />
       <Title order={2}>Les études du réseau</Title>
       {offices.isPending && (
         <Center py="lg">

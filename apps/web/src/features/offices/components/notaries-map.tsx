@@ -41,29 +41,28 @@ export function NotariesMap({ offices, focusedOffice, onTileError, withPageLinks
   const center: [number, number] = focusedOffice ? [focusedOffice.latitude, focusedOffice.longitude] : FRANCE_CENTRE;
   return (
     <Box role="region" aria-label="Carte des études notariales du réseau">
-    <MapContainer
-      center={center}
-      zoom={focusedOffice ? OFFICE_ZOOM : FRANCE_ZOOM}
-      // Leaflet rounds zoom levels to whole numbers unless told otherwise; the spec asks for 5.5.
-      zoomSnap={0.5}
-      scrollWheelZoom={false}
-      style={{ height: 'min(60vh, 520px)', minHeight: 320, width: '100%', borderRadius: 'var(--mantine-radius-md)' }}
-    >
-      <TileLayer url={mapTiles.url} attribution={mapTiles.attribution} eventHandlers={{ tileerror: onTileError }} />
-      {offices.map((office) => (
-        <Marker
-          key={office.id}
-          position={[office.latitude, office.longitude]}
-          title={`Office notarial de ${office.city}`}
-          alt={`Office notarial de ${office.city}`}
-        >
-          <Popup>
-            <OfficePopup office={office} withPageLink={withPageLinks} />
-          </Popup>
-        </Marker>
-      ))}
-    </MapContainer>
+      <MapContainer
+        center={center}
+        zoom={focusedOffice ? OFFICE_ZOOM : FRANCE_ZOOM}
+        // Leaflet rounds zoom levels to whole numbers unless told otherwise; the spec asks for 5.5.
+        zoomSnap={0.5}
+        scrollWheelZoom={false}
+        style={{ height: 'min(60vh, 520px)', minHeight: 320, width: '100%', borderRadius: 'var(--mantine-radius-md)' }}
+      >
+        <TileLayer url={mapTiles.url} attribution={mapTiles.attribution} eventHandlers={{ tileerror: onTileError }} />
+        {offices.map((office) => (
+          <Marker
+            key={office.id}
+            position={[office.latitude, office.longitude]}
+            title={`Office notarial de ${office.city}`}
+            alt={`Office notarial de ${office.city}`}
+          >
+            <Popup>
+              <OfficePopup office={office} withPageLink={withPageLinks} />
+            </Popup>
+          </Marker>
+        ))}
+      </MapContainer>
     </Box>
   );
 }
-

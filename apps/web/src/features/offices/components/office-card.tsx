@@ -56,4 +56,3 @@ export function OfficeCard({ office, highlight, action, headingOrder = 3 }: Offi
     </Card>
   );
 }
-

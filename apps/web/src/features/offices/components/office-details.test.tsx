@@ -4,7 +4,14 @@ import { mockFetch } from '../../../testing/mock-fetch';
 import { createOffice } from '../../../testing/office-factory';
 import { renderApp } from '../../../testing/render-app';
 
-const lyon = createOffice({ id: 2, city: 'Lyon', postal_code: '69002', address: '<p>8 place Bellecour<br>69002 Lyon</p>', phone: '04 78 37 52 14', email: 'office-lyon@notadoo.fr' });
+const lyon = createOffice({
+  id: 2,
+  city: 'Lyon',
+  postal_code: '69002',
+  address: '<p>8 place Bellecour<br>69002 Lyon</p>',
+  phone: '04 78 37 52 14',
+  email: 'office-lyon@notadoo.fr',
+});
 
 describe("an office's public page", () => {
   it('shows visitors its address, its phone and e-mail as links, and its marker on the map', async () => {
@@ -14,7 +21,10 @@ describe("an office's public page", () => {
     expect(screen.getByText(/8 place Bellecour/)).toBeInTheDocument();
     const contact = screen.getByRole('region', { name: "Contacter l'office" });
     expect(within(contact).getByRole('link', { name: "Appeler l'office : 04 78 37 52 14" })).toHaveAttribute('href', 'tel:0478375214');
-    expect(within(contact).getByRole('link', { name: "Écrire à l'office : office-lyon@notadoo.fr" })).toHaveAttribute('href', 'mailto:office-lyon@notadoo.fr');
+    expect(within(contact).getByRole('link', { name: "Écrire à l'office : office-lyon@notadoo.fr" })).toHaveAttribute(
+      'href',
+      'mailto:office-lyon@notadoo.fr',
+    );
     // The seeded links lead to the site's generic pages: not offered as the office's own.
     expect(within(contact).queryByRole('link', { name: /Formulaire de contact/ })).not.toBeInTheDocument();
     const map = screen.getByRole('region', { name: 'Carte des études notariales du réseau' });
@@ -26,7 +36,10 @@ describe("an office's public page", () => {
     renderApp('/offices/2#contact');
     const heading = await screen.findByRole('heading', { level: 2, name: "Contacter l'office" });
     await waitFor(() => expect(heading).toHaveFocus());
-    expect(screen.getByRole('link', { name: "Formulaire de contact de l'office (nouvel onglet)" })).toHaveAttribute('href', 'https://etude-lyon.notaires.fr/contact');
+    expect(screen.getByRole('link', { name: "Formulaire de contact de l'office (nouvel onglet)" })).toHaveAttribute(
+      'href',
+      'https://etude-lyon.notaires.fr/contact',
+    );
   });
 
   it('says when the office does not exist, without a call for an id that is no number', async () => {

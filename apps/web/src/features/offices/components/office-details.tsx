@@ -37,7 +37,13 @@ function OfficeContact({ office, focusOnOpen }: { office: NotaryOffice; focusOnO
         </Title>
         {nothing && <Text>Les coordonnées de cet office ne sont pas encore renseignées. Merci de réessayer plus tard.</Text>}
         {office.phone && (
-          <Button component="a" href={phoneHref(office.phone)} variant="light" leftSection={<IconPhone size={18} aria-hidden />} aria-label={`Appeler l'office : ${office.phone}`}>
+          <Button
+            component="a"
+            href={phoneHref(office.phone)}
+            variant="light"
+            leftSection={<IconPhone size={18} aria-hidden />}
+            aria-label={`Appeler l'office : ${office.phone}`}
+          >
             {office.phone}
           </Button>
         )}
@@ -76,7 +82,10 @@ export function OfficeDetails({ officeId }: { officeId: number | null }) {
       <Stack gap="md">
         <PageTitle title="Office notarial" />
         <Title order={1}>Office notarial</Title>
-        <Alert color={notFound ? 'yellow' : 'red'} title={notFound ? "Cet office notarial n'existe pas." : "Les informations de cet office n'ont pas pu être chargées."}>
+        <Alert
+          color={notFound ? 'yellow' : 'red'}
+          title={notFound ? "Cet office notarial n'existe pas." : "Les informations de cet office n'ont pas pu être chargées."}
+        >
           {!notFound && (
             <Button variant="light" color="red" size="xs" mb="xs" onClick={() => void office.refetch()}>
               Réessayer
@@ -97,7 +106,10 @@ export function OfficeDetails({ officeId }: { officeId: number | null }) {
   const data = office.data;
   return (
     <Stack gap="lg">
-      <PageTitle title={`Office notarial de ${data.city}`} description={`L'office notarial du réseau à ${data.city} : adresse, téléphone, email et plan d'accès.`} />
+      <PageTitle
+        title={`Office notarial de ${data.city}`}
+        description={`L'office notarial du réseau à ${data.city} : adresse, téléphone, email et plan d'accès.`}
+      />
       <Title order={1}>Office notarial de {data.city}</Title>
       {!data.active && (
         <Alert color="yellow" title="Cet office ne fait plus partie du réseau.">

@@ -19,7 +19,9 @@ describe('office picker', () => {
 
   it('lists the active offices with their city, département, info and contact links', async () => {
     mockFetch({ 'GET notaryoffices': { body: [paris, lyon, dijon] } });
-    renderWithProviders(<OfficePicker project={createProject({ notary_office: null })} viewer={createSession()} onOfficeChosen={vi.fn()} />);
+    renderWithProviders(
+      <OfficePicker project={createProject({ notary_office: null })} viewer={createSession()} onOfficeChosen={vi.fn()} />,
+    );
     const card = await screen.findByRole('article', { name: 'Office notarial de Lyon' });
     expect(within(card).getByRole('heading', { name: 'Lyon (69)' })).toBeInTheDocument();
     // Both reach the office itself: its page, and its contact part (the generic contact form of the site would not).
@@ -28,12 +30,17 @@ describe('office picker', () => {
     expect(screen.queryByRole('article', { name: 'Office notarial de Dijon' })).not.toBeInTheDocument();
   });
 
-  it("leads \"Contacter l'office\" to the office's own contact page when it has one", async () => {
+  it('leads "Contacter l\'office" to the office\'s own contact page when it has one', async () => {
     const own = createOffice({ id: 3, city: 'Nantes', link_contact: 'https://etude-nantes.notaires.fr/contact' });
     mockFetch({ 'GET notaryoffices': { body: [own] } });
-    renderWithProviders(<OfficePicker project={createProject({ notary_office: null })} viewer={createSession()} onOfficeChosen={vi.fn()} />);
+    renderWithProviders(
+      <OfficePicker project={createProject({ notary_office: null })} viewer={createSession()} onOfficeChosen={vi.fn()} />,
+    );
     const card = await screen.findByRole('article', { name: 'Office notarial de Nantes' });
-    expect(within(card).getByRole('link', { name: "Contacter l'office de Nantes (nouvel onglet)" })).toHaveAttribute('href', 'https://etude-nantes.notaires.fr/contact');
+    expect(within(card).getByRole('link', { name: "Contacter l'office de Nantes (nouvel onglet)" })).toHaveAttribute(
+      'href',
+      'https://etude-nantes.notaires.fr/contact',
+    );
   });
 
   it('asks to confirm the choice, naming the office with its city and address, and hands the answered project over', async () => {
@@ -41,7 +48,9 @@ describe('office picker', () => {
     const fetchMock = mockFetch({ 'GET notaryoffices': { body: [paris, lyon] }, 'PATCH project/5': { body: answered } });
     const onOfficeChosen = vi.fn();
     const user = userEvent.setup();
-    renderWithProviders(<OfficePicker project={createProject({ notary_office: null })} viewer={createSession()} onOfficeChosen={onOfficeChosen} />);
+    renderWithProviders(
+      <OfficePicker project={createProject({ notary_office: null })} viewer={createSession()} onOfficeChosen={onOfficeChosen} />,
+    );
     await user.click(await screen.findByRole('button', { name: 'Choisir cet office : Lyon' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confier le dossier à cet office' });
     expect(dialog).toHaveTextContent("Vous confiez le dossier « Vente appartement Lyon » à l'office notarial de Lyon (69002)");
@@ -86,7 +95,9 @@ describe('office picker', () => {
     });
     const onOfficeChosen = vi.fn();
     const user = userEvent.setup();
-    renderWithProviders(<OfficePicker project={createProject({ notary_office: null })} viewer={createSession()} onOfficeChosen={onOfficeChosen} />);
+    renderWithProviders(
+      <OfficePicker project={createProject({ notary_office: null })} viewer={createSession()} onOfficeChosen={onOfficeChosen} />,
+    );
     await user.click(await screen.findByRole('button', { name: 'Choisir cet office : Paris' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: "Confier le dossier à l'office de Paris" }));
     expect(await screen.findByText("Cet office notarial n'existe pas ou ne fait plus partie du réseau.")).toBeInTheDocument();
@@ -98,7 +109,14 @@ describe('office picker', () => {
     const fetchMock = mockFetch({
       'GET notaryoffices': { body: [paris, lyon] },
       'GET project/5/office-moves': {
-        body: [{ moved_at: '2026-11-22T10:05:00Z', moved_by: { firstName: 'Alice', lastName: 'Martin' }, from: { id: 3, city: 'Marseille' }, to: { id: 1, city: 'Paris' } }],
+        body: [
+          {
+            moved_at: '2026-11-22T10:05:00Z',
+            moved_by: { firstName: 'Alice', lastName: 'Martin' },
+            from: { id: 3, city: 'Marseille' },
+            to: { id: 1, city: 'Paris' },
+          },
+        ],
       },
       'PATCH project/5': { body: moved },
     });
@@ -117,7 +135,11 @@ describe('office picker', () => {
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PATCH')).toBe(false);
 
     await user.click(screen.getByRole('button', { name: 'Choisir cet office : Lyon' }));
-    await user.click(within(await screen.findByRole('dialog', { name: "Changer d'office notarial" })).getByRole('button', { name: 'Confier le dossier à Lyon' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: "Changer d'office notarial" })).getByRole('button', {
+        name: 'Confier le dossier à Lyon',
+      }),
+    );
     await waitFor(() => expect(onOfficeChosen).toHaveBeenCalledWith(moved, false));
   });
 });

@@ -30,11 +30,7 @@ export function OfficePicker({ project, viewer, onOfficeChosen }: OfficePickerPr
       <Title order={2} size="h3">
         {canChoose ? 'Choisissez votre office notarial' : "L'office notarial de votre dossier"}
       </Title>
-      {canChoose ? (
-        <OfficeChoice project={project} onOfficeChosen={onOfficeChosen} />
-      ) : (
-        <ChosenOffice office={project.notary_office} />
-      )}
+      {canChoose ? <OfficeChoice project={project} onOfficeChosen={onOfficeChosen} /> : <ChosenOffice office={project.notary_office} />}
       {viewer !== undefined && canChangeStatus(viewer, project) && <OfficeMoves projectId={project.id} />}
     </Stack>
   );
@@ -127,8 +123,8 @@ function OfficeChoice({ project, onOfficeChosen }: Pick<OfficePickerProps, 'proj
   return (
     <>
       <Text>
-        Choisissez l'étude du réseau qui traitera votre dossier. Seule l'étude choisie pourra consulter les informations
-        que vous y renseignez.
+        Choisissez l'étude du réseau qui traitera votre dossier. Seule l'étude choisie pourra consulter les informations que vous y
+        renseignez.
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
         {offices.data.map((office) => (
@@ -155,7 +151,7 @@ function OfficeChoice({ project, onOfficeChosen }: Pick<OfficePickerProps, 'proj
         <ConfirmModal
           opened
           onClose={() => setPending(null)}
-          title={project.notary_office ? "Changer d'office notarial" : "Confier le dossier à cet office"}
+          title={project.notary_office ? "Changer d'office notarial" : 'Confier le dossier à cet office'}
           confirmLabel={project.notary_office ? `Confier le dossier à ${pending.city}` : `Confier le dossier à l'office de ${pending.city}`}
           loading={choose.isPending}
           onConfirm={() => chooseOffice(pending)}

@@ -15,7 +15,15 @@ type EditParticipantFormValues = z.input<typeof updateParticipantSchema>;
  * (a new one invites them and revokes the earlier invitation) when the viewer
  * may change it (canChangePersonEmail).
  */
-export function EditParticipantModal({ participant, mayChangeEmail, onClose }: { participant: Participant; mayChangeEmail: boolean; onClose: () => void }) {
+export function EditParticipantModal({
+  participant,
+  mayChangeEmail,
+  onClose,
+}: {
+  participant: Participant;
+  mayChangeEmail: boolean;
+  onClose: () => void;
+}) {
   const updateParticipant = useUpdateParticipant();
   const hasAccount = participant.user !== null || participant.joined;
   const {
@@ -24,7 +32,12 @@ export function EditParticipantModal({ participant, mayChangeEmail, onClose }: {
     formState: { errors },
   } = useForm<EditParticipantFormValues, unknown, z.output<typeof updateParticipantSchema>>({
     resolver: zodResolver(updateParticipantSchema),
-    defaultValues: { id: participant.id, firstName: participant.first_name, lastName: participant.last_name, email: participant.email ?? '' },
+    defaultValues: {
+      id: participant.id,
+      firstName: participant.first_name,
+      lastName: participant.last_name,
+      email: participant.email ?? '',
+    },
   });
 
   const onSubmit = handleSubmit((values) =>

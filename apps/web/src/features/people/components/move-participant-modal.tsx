@@ -1,5 +1,13 @@
 import { Button, Group, Modal, NativeSelect, Stack, Text } from '@mantine/core';
-import { canMoveParticipantTo, MESSAGES, PARTICIPANT_ROLE_LABELS, rolesForProject, type Participant, type ParticipantRole, type Project } from '@notadoo/domain';
+import {
+  canMoveParticipantTo,
+  MESSAGES,
+  PARTICIPANT_ROLE_LABELS,
+  rolesForProject,
+  type Participant,
+  type ParticipantRole,
+  type Project,
+} from '@notadoo/domain';
 import { useState } from 'react';
 import { readApiError } from '../../../api/api-error';
 import { notifyError, notifySuccess } from '../../../lib/notify';
@@ -18,7 +26,15 @@ function refusalWithoutCall(role: ParticipantRole, participant: Participant, pro
   return check.ok ? null : check.message;
 }
 
-export function MoveParticipantModal({ project, participant, onClose }: { project: Project; participant: Participant; onClose: () => void }) {
+export function MoveParticipantModal({
+  project,
+  participant,
+  onClose,
+}: {
+  project: Project;
+  participant: Participant;
+  onClose: () => void;
+}) {
   const changeRole = useChangeParticipantRole();
   const roles = rolesForProject(project.type, project.subtype).filter((role) => role !== participant.role);
   const [role, setRole] = useState<ParticipantRole | undefined>(roles[0]);

@@ -35,8 +35,7 @@ describe('persons tab', () => {
   // Toasts live in a module-level store that outlives each render.
   afterEach(() => notifications.clean());
 
-
-  it('shows on a person\'s card how many of the pieces asked of them were received', async () => {
+  it("shows on a person's card how many of the pieces asked of them were received", async () => {
     renderTab(createProject({ participants: [{ ...creator, pieces: { received: 3, total: 7 } }, invitedBuyer] }));
     const card = await screen.findByRole('article', { name: 'Claire Martin' });
     expect(within(card).getByText('Pièces : 3 / 7 reçues')).toBeInTheDocument();
@@ -88,7 +87,15 @@ describe('persons tab', () => {
   });
 
   it("shows a person's photo to everyone, and their last connection where the server sends it (the chosen office, admins)", async () => {
-    const seenByOffice = createParticipant({ id: 102, first_name: 'Bruno', last_name: 'Achat', role: 'buyer', roles_project: ['buyer'], user: { id: 7, lastConnectionDate: '2026-11-18T09:30:00.000Z', avatar: 'bruno.webp' }, avatar: 'bruno.webp' });
+    const seenByOffice = createParticipant({
+      id: 102,
+      first_name: 'Bruno',
+      last_name: 'Achat',
+      role: 'buyer',
+      roles_project: ['buyer'],
+      user: { id: 7, lastConnectionDate: '2026-11-18T09:30:00.000Z', avatar: 'bruno.webp' },
+      avatar: 'bruno.webp',
+    });
     const seenByClient = { ...seenByOffice, id: 103, last_name: 'Achteur', user: null, joined: true };
     renderTab(createProject({ participants: [creator, seenByOffice, seenByClient] }));
     const office = await screen.findByRole('article', { name: 'Bruno Achat' });
@@ -128,11 +135,21 @@ describe('persons tab', () => {
   });
 
   it('requires first and last name before adding a person, then adds and shows them', async () => {
-    const added = createParticipant({ id: 102, first_name: 'Léa', last_name: 'Petit', email: null, user: null, roles_project: ['buyer'], role: 'buyer' });
+    const added = createParticipant({
+      id: 102,
+      first_name: 'Léa',
+      last_name: 'Petit',
+      email: null,
+      user: null,
+      roles_project: ['buyer'],
+      role: 'buyer',
+    });
     const { fetchMock, user } = renderTab(createProject({ participants: [creator] }), client, {
       'POST project/10/addperson': { body: createProject({ participants: [creator, added] }) },
     });
-    await user.click(within(await screen.findByRole('region', { name: 'Acquéreurs' })).getByRole('button', { name: 'Ajouter une personne' }));
+    await user.click(
+      within(await screen.findByRole('region', { name: 'Acquéreurs' })).getByRole('button', { name: 'Ajouter une personne' }),
+    );
     const dialog = await screen.findByRole('dialog', { name: 'Ajouter une personne' });
     expect(within(dialog).getByText(/vous invitez cette personne/)).toBeInTheDocument();
     expect(within(dialog).getByLabelText(/^Rôle/)).toHaveValue('buyer');
@@ -222,7 +239,15 @@ describe('persons tab', () => {
   });
 
   it('marks a role given by someone outside it, and lets a role mate confirm it after a warning', async () => {
-    const planted = createParticipant({ id: 102, first_name: 'Marc', last_name: 'Inconnu', user: null, roles_project: ['seller'], role: 'seller', role_confirmed: false });
+    const planted = createParticipant({
+      id: 102,
+      first_name: 'Marc',
+      last_name: 'Inconnu',
+      user: null,
+      roles_project: ['seller'],
+      role: 'seller',
+      role_confirmed: false,
+    });
     const { fetchMock, user } = renderTab(createProject({ participants: [creator, planted] }), client, {
       'PATCH participant/102/confirmrole': { body: createProject({ participants: [creator, { ...planted, role_confirmed: true }] }) },
     });
@@ -232,7 +257,9 @@ describe('persons tab', () => {
     await user.click(screen.getByRole('button', { name: 'Actions pour Marc Inconnu' }));
     await user.click(screen.getByRole('menuitem', { name: 'Confirmer le rôle' }));
     const dialog = await screen.findByRole('dialog', { name: 'Confirmer le rôle de Marc Inconnu' });
-    expect(within(dialog).getByText(/pourra alors consulter et modifier les documents des autres personnes de son rôle/)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/pourra alors consulter et modifier les documents des autres personnes de son rôle/),
+    ).toBeInTheDocument();
     expect(callsTo(fetchMock, 'PATCH', 'participant/102/confirmrole')).toHaveLength(0);
     await user.click(within(dialog).getByRole('button', { name: 'Confirmer le rôle' }));
     expect(await screen.findByText(MESSAGES.operationSucceeded)).toBeInTheDocument();
@@ -241,7 +268,15 @@ describe('persons tab', () => {
   });
 
   it('does not offer to confirm a role to someone who does not hold it', async () => {
-    const planted = createParticipant({ id: 102, first_name: 'Marc', last_name: 'Inconnu', user: null, roles_project: ['buyer'], role: 'buyer', role_confirmed: false });
+    const planted = createParticipant({
+      id: 102,
+      first_name: 'Marc',
+      last_name: 'Inconnu',
+      user: null,
+      roles_project: ['buyer'],
+      role: 'buyer',
+      role_confirmed: false,
+    });
     const { user } = renderTab(createProject({ participants: [creator, planted] }), client);
     await user.click(await screen.findByRole('button', { name: 'Actions pour Marc Inconnu' }));
     expect(screen.getByRole('menuitem', { name: 'Modifier' })).toBeInTheDocument();
@@ -260,12 +295,35 @@ describe('persons tab', () => {
     await user.type(firstName, 'Pierre');
     await user.click(within(dialog).getByRole('button', { name: 'Enregistrer' }));
     expect(await screen.findByRole('article', { name: 'Pierre Durand' })).toBeInTheDocument();
-    expect(bodyOf(callsTo(fetchMock, 'PATCH', 'participant')[0])).toEqual({ id: 101, firstName: 'Pierre', lastName: 'Durand', email: 'paul.durand@example.fr' });
+    expect(bodyOf(callsTo(fetchMock, 'PATCH', 'participant')[0])).toEqual({
+      id: 101,
+      firstName: 'Pierre',
+      lastName: 'Durand',
+      email: 'paul.durand@example.fr',
+    });
   });
 
   it('shows of other people only whether they joined, and lets only who invited a person change their e-mail (issue 9)', async () => {
-    const joinedBuyer = createParticipant({ id: 103, first_name: 'Jean', last_name: 'Rejoint', email: null, user: null, joined: true, roles_project: ['buyer'], role: 'buyer' });
-    const theirGuest = createParticipant({ id: 104, first_name: 'Luc', last_name: 'Invité', email: null, user: null, joined: false, roles_project: ['buyer'], role: 'buyer' });
+    const joinedBuyer = createParticipant({
+      id: 103,
+      first_name: 'Jean',
+      last_name: 'Rejoint',
+      email: null,
+      user: null,
+      joined: true,
+      roles_project: ['buyer'],
+      role: 'buyer',
+    });
+    const theirGuest = createParticipant({
+      id: 104,
+      first_name: 'Luc',
+      last_name: 'Invité',
+      email: null,
+      user: null,
+      joined: false,
+      roles_project: ['buyer'],
+      role: 'buyer',
+    });
     const ownGuest = { ...invitedBuyer, added_by: 1 };
     const { user } = renderTab(createProject({ participants: [creator, joinedBuyer, theirGuest, ownGuest] }));
     const joined = await screen.findByRole('article', { name: 'Jean Rejoint' });

@@ -30,8 +30,7 @@ import { MoveParticipantModal } from './move-participant-modal';
 import { PersonCard, type PersonActions } from './person-card';
 
 type Dialog =
-  | { kind: 'add'; role: ParticipantRole }
-  | { kind: 'edit' | 'move' | 'delete' | 'addDocument' | 'confirmRole'; participant: Participant };
+  { kind: 'add'; role: ParticipantRole } | { kind: 'edit' | 'move' | 'delete' | 'addDocument' | 'confirmRole'; participant: Participant };
 
 /**
  * The Persons tab of a project (spec section 2): one section per role of the
@@ -84,10 +83,21 @@ function PersonsSections({ project, viewer }: { project: Project; viewer: Viewer
 
       {dialog?.kind === 'add' && <AddPersonModal project={project} roles={addableRoles} defaultRole={dialog.role} onClose={close} />}
       {dialog?.kind === 'edit' && (
-        <EditParticipantModal participant={dialog.participant} mayChangeEmail={canChangePersonEmail(viewer, project, dialog.participant)} onClose={close} />
+        <EditParticipantModal
+          participant={dialog.participant}
+          mayChangeEmail={canChangePersonEmail(viewer, project, dialog.participant)}
+          onClose={close}
+        />
       )}
       {dialog?.kind === 'move' && <MoveParticipantModal project={project} participant={dialog.participant} onClose={close} />}
-      {dialog?.kind === 'addDocument' && <AddDocumentModal projectId={project.id} participantId={dialog.participant.id} ownerName={fullNameOf(dialog.participant)} onClose={close} />}
+      {dialog?.kind === 'addDocument' && (
+        <AddDocumentModal
+          projectId={project.id}
+          participantId={dialog.participant.id}
+          ownerName={fullNameOf(dialog.participant)}
+          onClose={close}
+        />
+      )}
       {dialog?.kind === 'delete' && (
         <ConfirmModal
           opened

@@ -29,7 +29,8 @@ export interface PieceCardProps {
   };
 }
 
-const canOffice = (request: PieceRequestView, action: Parameters<typeof transitionPiece>[1]) => transitionPiece(request.state, action, 'office').ok;
+const canOffice = (request: PieceRequestView, action: Parameters<typeof transitionPiece>[1]) =>
+  transitionPiece(request.state, action, 'office').ok;
 const canUpload = (request: PieceRequestView) => transitionPiece(request.state, 'upload', 'person').ok;
 
 /** One piece asked of a person: its state, why, its files, the office's reviews, and what the viewer may do with it. */
@@ -73,7 +74,13 @@ export function PieceCard({ project, request, focused, maySend, maySetReportDate
           </Button>
         )}
         {canOffice(request, 'unwaive') && (
-          <Button size="xs" variant="default" onClick={review.onUnwaive} loading={review.busy} aria-label={`Annuler la dispense : ${label}`}>
+          <Button
+            size="xs"
+            variant="default"
+            onClick={review.onUnwaive}
+            loading={review.busy}
+            aria-label={`Annuler la dispense : ${label}`}
+          >
             Annuler la dispense
           </Button>
         )}
@@ -202,7 +209,12 @@ export function PieceCard({ project, request, focused, maySend, maySetReportDate
                     le {formatDateTime(answer.createdAt)}
                   </Text>{' '}
                   :{' '}
-                  <Text span size="sm" fs={answer.withdrawn ? 'italic' : undefined} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  <Text
+                    span
+                    size="sm"
+                    fs={answer.withdrawn ? 'italic' : undefined}
+                    style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                  >
                     {answer.text}
                   </Text>
                 </List.Item>
@@ -215,7 +227,13 @@ export function PieceCard({ project, request, focused, maySend, maySetReportDate
 
         <Group justify="space-between" gap="sm" wrap="wrap">
           {maySend && canUpload(request) ? (
-            <Button size="xs" variant="light" leftSection={<IconFileUpload size={16} aria-hidden />} onClick={onSend} aria-label={`${sendLabel} : ${request.label}`}>
+            <Button
+              size="xs"
+              variant="light"
+              leftSection={<IconFileUpload size={16} aria-hidden />}
+              onClick={onSend}
+              aria-label={`${sendLabel} : ${request.label}`}
+            >
               {sendLabel}
             </Button>
           ) : (

@@ -43,7 +43,11 @@ export function PiecePreview({ project, version }: { project: Project; version: 
           <Text size="sm">Votre navigateur ne sait pas afficher ce PDF ici.</Text>
         </object>
       ) : (
-        <img src={url.data} alt={label} style={{ maxWidth: '100%', maxHeight: PREVIEW_HEIGHT, objectFit: 'contain', alignSelf: 'flex-start' }} />
+        <img
+          src={url.data}
+          alt={label}
+          style={{ maxWidth: '100%', maxHeight: PREVIEW_HEIGHT, objectFit: 'contain', alignSelf: 'flex-start' }}
+        />
       )}
       <Anchor href={url.data} target="_blank" rel="noopener noreferrer" size="sm">
         Ouvrir {version.fileName} dans un nouvel onglet

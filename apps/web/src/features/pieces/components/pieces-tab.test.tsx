@@ -30,7 +30,16 @@ const title = createPiece({
   state: 'received',
   stateLabel: 'Reçue',
   fileTypes: ['property_title'],
-  versions: [createVersion({ id: 51, fileName: 'titre.pdf', documentId: 8, storedName: 'zyxwvuts_titre.pdf', fileType: 'property_title', fileTypeTitle: 'Titre de propriété' })],
+  versions: [
+    createVersion({
+      id: 51,
+      fileName: 'titre.pdf',
+      documentId: 8,
+      storedName: 'zyxwvuts_titre.pdf',
+      fileType: 'property_title',
+      fileTypeTitle: 'Titre de propriété',
+    }),
+  ],
 });
 const diagnostics = createPiece({
   id: 3,
@@ -60,7 +69,9 @@ const contract = createPiece({
   state: 'received',
   stateLabel: 'Reçue',
   noLongerRequired: true,
-  versions: [createVersion({ id: 53, fileName: 'contrat.jpg', documentId: 10, storedName: 'asdfghjk_contrat.jpg', fileType: 'marriage_contract' })],
+  versions: [
+    createVersion({ id: 53, fileName: 'contrat.jpg', documentId: 10, storedName: 'asdfghjk_contrat.jpg', fileType: 'marriage_contract' }),
+  ],
 });
 
 describe('pieces tab', () => {
@@ -72,21 +83,34 @@ describe('pieces tab', () => {
 
   it("lists each person's pieces with their state, why they are asked, files, reviews, validity and count", async () => {
     const project = createProject({ notary_office: office, participants: [seller] });
-    const { fetchMock } = renderTab(project, sellerSession, piecesRoute(createPieces([identity, title, diagnostics, contract], { signingDate: '01/10/2026' })));
+    const { fetchMock } = renderTab(
+      project,
+      sellerSession,
+      piecesRoute(createPieces([identity, title, diagnostics, contract], { signingDate: '01/10/2026' })),
+    );
     const person = await screen.findByRole('region', { name: 'Claire Martin' });
     expect(within(person).getByLabelText('Pièces de Claire Martin : 1 / 3 reçue')).toBeInTheDocument();
     const names = ["Copie d'une pièce d'identité", 'Titre de propriété', 'Dossier de diagnostic technique', 'Contrat de mariage'];
-    const [first, second, third, fourth] = names.map((name) => within(person).getByRole('article', { name })) as [HTMLElement, HTMLElement, HTMLElement, HTMLElement];
+    const [first, second, third, fourth] = names.map((name) => within(person).getByRole('article', { name })) as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
     expect(within(person).getAllByRole('article')).toEqual([first, second, third, fourth]);
     expect(within(first).getByText('Demandée')).toBeInTheDocument();
     expect(within(first).getByText('demandé car : Rôle dans le dossier = Vendeur')).toBeInTheDocument();
     expect(within(first).getByRole('button', { name: "Envoyer : Copie d'une pièce d'identité" })).toBeInTheDocument();
     expect(within(second).getByText('Reçue')).toBeInTheDocument();
-    expect(within(second).getByText(/^titre\.pdf \(Titre de propriété\) — envoyé par Claire Martin le \d{2}\/\d{2}\/2026 à/)).toBeInTheDocument();
+    expect(
+      within(second).getByText(/^titre\.pdf \(Titre de propriété\) — envoyé par Claire Martin le \d{2}\/\d{2}\/2026 à/),
+    ).toBeInTheDocument();
     expect(within(third).getAllByText('À corriger').length).toBeGreaterThan(0);
     expect(within(third).getAllByText('Périmé — Rapport trop ancien.').length).toBeGreaterThan(0);
     expect(within(third).getByText("Rapport du 15/03/2026, valable jusqu'au 14/09/2026.")).toBeInTheDocument();
-    expect(within(third).getByRole('button', { name: 'Envoyer une nouvelle version : Dossier de diagnostic technique' })).toBeInTheDocument();
+    expect(
+      within(third).getByRole('button', { name: 'Envoyer une nouvelle version : Dossier de diagnostic technique' }),
+    ).toBeInTheDocument();
     expect(within(third).getByLabelText('Date du rapport')).toHaveValue('15/03/2026');
     expect(within(fourth).getByText('Plus requise')).toBeInTheDocument();
     expect(screen.getByText('Signature prévue le 01/10/2026.')).toBeInTheDocument();
@@ -127,7 +151,12 @@ describe('pieces tab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Envoyer' }));
 
     await waitFor(() => expect(FakeXhr.last).not.toBeNull());
-    expect(bodyOf(callsTo(fetchMock, 'POST', 'participant/adddocument')[0])).toEqual({ projectId: 10, docType: 'document_files', docFileType: 'passport', participantId: 100 });
+    expect(bodyOf(callsTo(fetchMock, 'POST', 'participant/adddocument')[0])).toEqual({
+      projectId: 10,
+      docType: 'document_files',
+      docFileType: 'passport',
+      participantId: 100,
+    });
     const xhr = FakeXhr.last!;
     expect(xhr.url).toBe('/api/project/10/addfile');
     expect([...xhr.body!.keys()]).toEqual(['id', 'pieceRequestId', 'file']);
@@ -148,15 +177,36 @@ describe('pieces tab', () => {
     await waitFor(() => expect(callsTo(fetchMock, 'GET', 'project/10/pieces').length).toBeGreaterThan(before));
   });
 
-  it("dates a diagnostic report sent for a piece right after the upload, and again under the piece", async () => {
+  it('dates a diagnostic report sent for a piece right after the upload, and again under the piece', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
-    const project = createProject({ notary_office: office, participants: [seller], documents: [createDrawerDocument(9, 100, 'termites_report', [])] });
+    const project = createProject({
+      notary_office: office,
+      participants: [seller],
+      documents: [createDrawerDocument(9, 100, 'termites_report', [])],
+    });
     const asked = { ...diagnostics, state: 'requested' as const, stateLabel: 'Demandée', versions: [], reviews: [] };
-    const sentVersion = createVersion({ id: 60, fileName: 'termites.pdf', documentId: 9, storedName: 'qwertyui_termites.pdf', fileType: 'termites_report', diagnostic: { kind: 'termites', reportDate: null, finding: null, validity: null } });
+    const sentVersion = createVersion({
+      id: 60,
+      fileName: 'termites.pdf',
+      documentId: 9,
+      storedName: 'qwertyui_termites.pdf',
+      fileType: 'termites_report',
+      diagnostic: { kind: 'termites', reportDate: null, finding: null, validity: null },
+    });
     let sent = false;
-    const dated = { ...sentVersion, diagnostic: { kind: 'termites' as const, reportDate: '15/03/2026', finding: null, validity: { unlimited: false as const, validUntil: '14/09/2026' } } };
+    const dated = {
+      ...sentVersion,
+      diagnostic: {
+        kind: 'termites' as const,
+        reportDate: '15/03/2026',
+        finding: null,
+        validity: { unlimited: false as const, validUntil: '14/09/2026' },
+      },
+    };
     const { user, fetchMock } = renderTab(project, sellerSession, {
-      'GET project/10/pieces': () => ({ body: createPieces([sent ? { ...asked, state: 'received', stateLabel: 'Reçue', versions: [sentVersion] } : asked]) }),
+      'GET project/10/pieces': () => ({
+        body: createPieces([sent ? { ...asked, state: 'received', stateLabel: 'Reçue', versions: [sentVersion] } : asked]),
+      }),
       'PATCH piece-version/60/report': { body: createPieces([{ ...asked, state: 'received', stateLabel: 'Reçue', versions: [dated] }]) },
     });
     await user.click(await screen.findByRole('button', { name: 'Envoyer : Dossier de diagnostic technique' }));
@@ -189,7 +239,9 @@ describe('pieces tab', () => {
     await user.click(await screen.findByRole('button', { name: 'À corriger : Titre de propriété de Claire Martin' }));
     const dialog = await screen.findByRole('dialog', { name: 'Demander une correction' });
     await user.click(within(dialog).getByRole('button', { name: 'Envoyer la demande' }));
-    expect(await within(dialog).findByText('Merci de choisir le motif de la correction : illisible, incomplet, périmé ou mauvais document.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('Merci de choisir le motif de la correction : illisible, incomplet, périmé ou mauvais document.'),
+    ).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST', 'piece/2/review')).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('radio', { name: 'Illisible' }));
@@ -201,7 +253,11 @@ describe('pieces tab', () => {
     expect(within(dialog).getByText('500 / 500 caractères')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Envoyer la demande' }));
     await waitFor(() => expect(callsTo(fetchMock, 'POST', 'piece/2/review')).toHaveLength(1));
-    expect(bodyOf(callsTo(fetchMock, 'POST', 'piece/2/review')[0])).toEqual({ action: 'to_correct', reason: 'unreadable', text: 'a'.repeat(500) });
+    expect(bodyOf(callsTo(fetchMock, 'POST', 'piece/2/review')[0])).toEqual({
+      action: 'to_correct',
+      reason: 'unreadable',
+      text: 'a'.repeat(500),
+    });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Demander une correction' })).toBeNull());
     expect(await screen.findByText(MESSAGES.operationSucceeded)).toBeInTheDocument();
   });
@@ -210,7 +266,10 @@ describe('pieces tab', () => {
     const project = createProject({
       notary_office: office,
       participants: [seller],
-      documents: [createDrawerDocument(8, 100, 'property_title', ['zyxwvuts_titre.pdf']), createDrawerDocument(10, 100, 'marriage_contract', ['asdfghjk_contrat.jpg'])],
+      documents: [
+        createDrawerDocument(8, 100, 'property_title', ['zyxwvuts_titre.pdf']),
+        createDrawerDocument(10, 100, 'marriage_contract', ['asdfghjk_contrat.jpg']),
+      ],
     });
     const accepted = createPieces([
       { ...title, state: 'accepted', stateLabel: 'Acceptée' },
@@ -218,7 +277,9 @@ describe('pieces tab', () => {
     ]);
     const { user, fetchMock } = renderTab(project, notarySession, {
       ...piecesRoute(createPieces([identity, title, contract])),
-      'POST generate_file_token': (body) => ({ body: { tokens: (body as Array<{ docId: number }>).map(({ docId }) => ({ docId, value: `jeton-${docId}` })) } }),
+      'POST generate_file_token': (body) => ({
+        body: { tokens: (body as Array<{ docId: number }>).map(({ docId }) => ({ docId, value: `jeton-${docId}` })) },
+      }),
       'POST project/10/pieces/accept': { body: accepted },
       'PATCH project/10/signing-date': { body: createPieces([identity, title, contract], { signingDate: '01/10/2026' }) },
     });
@@ -263,12 +324,24 @@ describe('pieces tab', () => {
   });
 
   it('says so when the piece of the link is no longer asked', async () => {
-    renderTab(createProject({ notary_office: office, participants: [seller] }), sellerSession, piecesRoute(createPieces([identity])), '/?piece=99');
+    renderTab(
+      createProject({ notary_office: office, participants: [seller] }),
+      sellerSession,
+      piecesRoute(createPieces([identity])),
+      '/?piece=99',
+    );
     expect(await screen.findByText(PIECE_NOT_FOUND_TEXT)).toBeInTheDocument();
   });
 
   it('lets only the office remind a person, or everyone, of the pieces they still owe', async () => {
-    const buyer = createParticipant({ id: 101, first_name: 'Paul', last_name: 'Durand', user: { id: 2, lastConnectionDate: null, avatar: null }, roles_project: ['buyer'], role: 'buyer' });
+    const buyer = createParticipant({
+      id: 101,
+      first_name: 'Paul',
+      last_name: 'Durand',
+      user: { id: 2, lastConnectionDate: null, avatar: null },
+      roles_project: ['buyer'],
+      role: 'buyer',
+    });
     const project = createProject({ notary_office: office, participants: [seller, buyer] });
     const pieces = createPieces([identity, createPiece({ id: 9, participantId: 101, participantName: 'Paul Durand' })]);
     renderTab(project, sellerSession, piecesRoute(pieces));
@@ -276,9 +349,16 @@ describe('pieces tab', () => {
     expect(screen.queryByRole('button', { name: /^Relancer/ })).toBeNull();
     cleanup();
 
-    const alreadyToday = "Chaque personne qui doit encore des pièces a déjà reçu une relance aujourd'hui : les suivantes pourront partir demain.";
+    const alreadyToday =
+      "Chaque personne qui doit encore des pièces a déjà reçu une relance aujourd'hui : les suivantes pourront partir demain.";
     let everyoneAnswer: { status?: number; body: unknown } = {
-      body: { sent: [{ participantId: 100, name: 'Claire Martin' }, { participantId: 101, name: 'Paul Durand' }], alreadyRemindedToday: [] },
+      body: {
+        sent: [
+          { participantId: 100, name: 'Claire Martin' },
+          { participantId: 101, name: 'Paul Durand' },
+        ],
+        alreadyRemindedToday: [],
+      },
     };
     const { user, fetchMock } = renderTab(project, notarySession, {
       ...piecesRoute(pieces),
@@ -291,7 +371,9 @@ describe('pieces tab', () => {
     await user.click(within(claire).getByRole('button', { name: 'Relancer Claire Martin' }));
     expect(await screen.findByText('Relance envoyée.')).toBeInTheDocument();
     expect(bodyOf(callsTo(fetchMock, 'POST', 'project/10/pieces/remind')[0])).toEqual({ participantId: 100 });
-    expect(within(screen.getByRole('region', { name: 'Paul Durand' })).getByRole('button', { name: 'Relancer Paul Durand' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Paul Durand' })).getByRole('button', { name: 'Relancer Paul Durand' }),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Relancer tout le monde' }));
     expect(await screen.findByText('2 relances envoyées.')).toBeInTheDocument();
@@ -306,14 +388,23 @@ describe('pieces tab', () => {
     const project = createProject({ notary_office: office, participants: [seller] });
     const { user } = renderTab(project, notarySession, {
       ...piecesRoute(createPieces([identity])),
-      'POST project/10/pieces/remind': { body: { sent: [{ participantId: 100, name: 'Claire Martin' }], alreadyRemindedToday: [{ participantId: 101, name: 'Paul Durand' }] } },
+      'POST project/10/pieces/remind': {
+        body: {
+          sent: [{ participantId: 100, name: 'Claire Martin' }],
+          alreadyRemindedToday: [{ participantId: 101, name: 'Paul Durand' }],
+        },
+      },
     });
     await user.click(await screen.findByRole('button', { name: 'Relancer tout le monde' }));
     expect(await screen.findByText("1 relance envoyée. Déjà relancé aujourd'hui : Paul Durand.")).toBeInTheDocument();
   });
 
   it('has no reminder button when every piece is in', async () => {
-    renderTab(createProject({ notary_office: office, participants: [seller] }), notarySession, piecesRoute(createPieces([title, contract])));
+    renderTab(
+      createProject({ notary_office: office, participants: [seller] }),
+      notarySession,
+      piecesRoute(createPieces([title, contract])),
+    );
     await screen.findByRole('region', { name: 'Claire Martin' });
     expect(screen.queryByRole('button', { name: /^Relancer/ })).toBeNull();
   });

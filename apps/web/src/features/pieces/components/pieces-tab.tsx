@@ -133,12 +133,22 @@ function PiecesView({ project, viewer }: { project: Project; viewer: Viewer }) {
       {(mayReview || mayRemind) && people.length > 0 && (
         <Group justify="flex-end">
           {mayRemind && anyoneOwes && (
-            <Button variant="default" leftSection={<IconBell size={16} aria-hidden />} loading={reminding(undefined)} onClick={() => remind()}>
+            <Button
+              variant="default"
+              leftSection={<IconBell size={16} aria-hidden />}
+              loading={reminding(undefined)}
+              onClick={() => remind()}
+            >
               Relancer tout le monde
             </Button>
           )}
           {mayReview && (
-            <Button leftSection={<IconChecks size={16} aria-hidden />} disabled={chosen.length === 0} loading={acceptPieces.isPending} onClick={acceptSelection}>
+            <Button
+              leftSection={<IconChecks size={16} aria-hidden />}
+              disabled={chosen.length === 0}
+              loading={acceptPieces.isPending}
+              onClick={acceptSelection}
+            >
               {chosen.length > 0 ? `Accepter la sélection (${chosen.length})` : 'Accepter la sélection'}
             </Button>
           )}
@@ -156,11 +166,22 @@ function PiecesView({ project, viewer }: { project: Project; viewer: Viewer }) {
               <Title order={3} size="h4" id={headingId}>
                 {name}
               </Title>
-              <Badge variant="light" color={count.received === count.total ? 'teal' : 'blue'} aria-label={`Pièces de ${name} : ${countText(count)}`}>
+              <Badge
+                variant="light"
+                color={count.received === count.total ? 'teal' : 'blue'}
+                aria-label={`Pièces de ${name} : ${countText(count)}`}
+              >
                 {countText(count)}
               </Badge>
               {mayRemind && owesPieces(own) && (
-                <Button variant="subtle" size="xs" ml="auto" leftSection={<IconBell size={14} aria-hidden />} loading={reminding(participant.id)} onClick={() => remind(participant.id)}>
+                <Button
+                  variant="subtle"
+                  size="xs"
+                  ml="auto"
+                  leftSection={<IconBell size={14} aria-hidden />}
+                  loading={reminding(participant.id)}
+                  onClick={() => remind(participant.id)}
+                >
                   Relancer {name}
                 </Button>
               )}

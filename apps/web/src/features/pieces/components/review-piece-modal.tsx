@@ -1,5 +1,12 @@
 import { Button, Group, Modal, Radio, Stack, Text, Textarea } from '@mantine/core';
-import { CORRECTION_REASON_LABELS, CORRECTION_REASONS, MESSAGES, pieceReviewSchema, REVIEW_TEXT_MAX_LENGTH, type PieceRequestView } from '@notadoo/domain';
+import {
+  CORRECTION_REASON_LABELS,
+  CORRECTION_REASONS,
+  MESSAGES,
+  pieceReviewSchema,
+  REVIEW_TEXT_MAX_LENGTH,
+  type PieceRequestView,
+} from '@notadoo/domain';
 import { useState } from 'react';
 import { notifySuccess } from '../../../lib/notify';
 import { reportFailure } from '../../../lib/report-failure';
@@ -34,7 +41,9 @@ export function ReviewPieceModal({ kind, request, onClose }: { kind: ReviewKind;
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
-    const parsed = pieceReviewSchema.safeParse(kind === 'to_correct' ? { action: kind, reason: reason ?? undefined, text } : { action: kind, text });
+    const parsed = pieceReviewSchema.safeParse(
+      kind === 'to_correct' ? { action: kind, reason: reason ?? undefined, text } : { action: kind, text },
+    );
     if (!parsed.success) {
       const next: { reason?: string; text?: string } = {};
       for (const issue of parsed.error.issues) {

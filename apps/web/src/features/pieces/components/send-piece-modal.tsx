@@ -88,7 +88,14 @@ export function SendPieceModal({ project, request, onClose }: { project: Project
   };
 
   return (
-    <Modal opened onClose={uploading ? noop : onClose} closeOnEscape={!uploading} closeOnClickOutside={!uploading} withCloseButton={!uploading} title={title}>
+    <Modal
+      opened
+      onClose={uploading ? noop : onClose}
+      closeOnEscape={!uploading}
+      closeOnClickOutside={!uploading}
+      withCloseButton={!uploading}
+      title={title}
+    >
       <Stack gap="md">
         <Text fw={600}>{request.label}</Text>
         {correction && (
@@ -111,7 +118,9 @@ export function SendPieceModal({ project, request, onClose }: { project: Project
           <Text size="sm">Type de document : {fileTypeTitle(fileTypes[0] ?? '')}</Text>
         )}
         <ProjectFilePicker disabled={uploading} file={file} onChange={chooseFile} error={fileError} />
-        {diagnostic && <ReportDateFields kind={diagnostic} value={report} onChange={setReport} errors={reportErrors} disabled={uploading} />}
+        {diagnostic && (
+          <ReportDateFields kind={diagnostic} value={report} onChange={setReport} errors={reportErrors} disabled={uploading} />
+        )}
         {sendPiece.isPending && <UploadProgress value={progress} />}
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose} disabled={uploading}>

@@ -33,7 +33,10 @@ export function countText({ received, total }: PersonPieceCount): string {
 
 /** The latest file sent for the piece. */
 export function latestVersion(request: PieceRequestView): PieceVersionView | undefined {
-  return request.versions.reduce<PieceVersionView | undefined>((latest, v) => (!latest || v.sentAt >= latest.sentAt ? v : latest), undefined);
+  return request.versions.reduce<PieceVersionView | undefined>(
+    (latest, v) => (!latest || v.sentAt >= latest.sentAt ? v : latest),
+    undefined,
+  );
 }
 
 /** The office's last word of one kind on the piece (why it is to correct, why refused). */

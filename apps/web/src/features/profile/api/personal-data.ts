@@ -45,7 +45,6 @@ export function useDeletionPlan(enabled: boolean) {
 /** `POST /users/me/delete`. */
 export function useDeleteAccount() {
   return useMutation({
-    mutationFn: (payload: AccountDeletionPayload) =>
-      apiClient.post<AccountDeletionResult>('users/me/delete', payload),
+    mutationFn: (payload: AccountDeletionPayload) => apiClient.post<AccountDeletionResult>('users/me/delete', payload),
   });
 }

@@ -34,7 +34,8 @@ function DeletionPlan({ plan }: { plan: AccountDeletionPlan }) {
           {plan.deletedFiles.map((file) => (
             <List.Item key={file.id}>
               « {file.name} » ({statusLabel(file.status)}), avec ses questionnaires et ses pièces
-              {file.otherPeople > 0 && ` — ${file.otherPeople === 1 ? 'une autre personne y participe' : `${file.otherPeople} autres personnes y participent`} et le perdra aussi`}
+              {file.otherPeople > 0 &&
+                ` — ${file.otherPeople === 1 ? 'une autre personne y participe' : `${file.otherPeople} autres personnes y participent`} et le perdra aussi`}
             </List.Item>
           ))}
         </List>

@@ -29,8 +29,9 @@ export function EmailChangeSignOut({ newEmail, currentEmail }: { newEmail: strin
     <Alert color="blue" role="status" title="Confirmez votre nouvelle adresse">
       <Stack gap="xs">
         <Text size="sm">
-          Un email de confirmation vous a été envoyé à l'adresse {newEmail}. Cliquez sur le lien qu'il contient pour confirmer votre nouvelle
-          adresse. D'ici là, votre adresse actuelle, {currentEmail}, reste celle de votre compte : c'est avec elle que vous vous connectez.
+          Un email de confirmation vous a été envoyé à l'adresse {newEmail}. Cliquez sur le lien qu'il contient pour confirmer votre
+          nouvelle adresse. D'ici là, votre adresse actuelle, {currentEmail}, reste celle de votre compte : c'est avec elle que vous vous
+          connectez.
         </Text>
         <Text size="sm" fw={600} aria-live="off">
           Vous allez être déconnecté(e) dans {secondsLeft} s.

@@ -9,7 +9,10 @@ import { renderWithProviders } from '../../../testing/render-app';
 import { createSession } from '../../../testing/session-factory';
 import { InformationForm } from './information-form';
 
-vi.mock('../../../lib/notify', async (importOriginal) => ({ ...(await importOriginal<typeof import('../../../lib/notify')>()), notifyError: vi.fn() }));
+vi.mock('../../../lib/notify', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../lib/notify')>()),
+  notifyError: vi.fn(),
+}));
 
 const session = createSession({ id: 7, email: 'claire.martin@example.fr' });
 

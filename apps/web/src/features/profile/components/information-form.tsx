@@ -67,8 +67,20 @@ export function InformationForm({ session }: { session: Session }) {
         <Stack gap="md">
           {pendingEmail && <PendingEmailNotice session={{ ...session, pendingEmail }} />}
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Prénom" required maxLength={255} value={values.firstName} onChange={(e) => setValues({ ...values, firstName: e.currentTarget.value })} />
-            <TextInput label="Nom" required maxLength={255} value={values.lastName} onChange={(e) => setValues({ ...values, lastName: e.currentTarget.value })} />
+            <TextInput
+              label="Prénom"
+              required
+              maxLength={255}
+              value={values.firstName}
+              onChange={(e) => setValues({ ...values, firstName: e.currentTarget.value })}
+            />
+            <TextInput
+              label="Nom"
+              required
+              maxLength={255}
+              value={values.lastName}
+              onChange={(e) => setValues({ ...values, lastName: e.currentTarget.value })}
+            />
           </SimpleGrid>
           <TextInput
             label="Adresse email"
@@ -76,7 +88,9 @@ export function InformationForm({ session }: { session: Session }) {
             required
             maxLength={255}
             value={values.email}
-            description={emailChanged ? 'Votre mot de passe actuel vous sera demandé, puis vous devrez confirmer la nouvelle adresse.' : undefined}
+            description={
+              emailChanged ? 'Votre mot de passe actuel vous sera demandé, puis vous devrez confirmer la nouvelle adresse.' : undefined
+            }
             onChange={(e) => setValues({ ...values, email: e.currentTarget.value })}
           />
           <TextInput
@@ -105,7 +119,14 @@ export function InformationForm({ session }: { session: Session }) {
         >
           <Stack gap="md">
             <Text size="sm">Pour changer votre adresse email, saisissez votre mot de passe actuel.</Text>
-            <PasswordInput label="Mot de passe actuel" autoComplete="current-password" required data-autofocus value={password} onChange={(e) => setPassword(e.currentTarget.value)} />
+            <PasswordInput
+              label="Mot de passe actuel"
+              autoComplete="current-password"
+              required
+              data-autofocus
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+            />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setAskPassword(false)}>
                 Annuler

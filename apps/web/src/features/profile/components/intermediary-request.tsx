@@ -8,7 +8,11 @@ import { useAskIntermediary } from '../api/profile';
 export function IntermediaryRequest({ session }: { session: Session }) {
   const ask = useAskIntermediary();
   if (session.isPro) {
-    return <Text size="sm">Vous disposez des droits d'intermédiaire immobilier : vous pouvez participer aux dossiers immobiliers en cette qualité.</Text>;
+    return (
+      <Text size="sm">
+        Vous disposez des droits d'intermédiaire immobilier : vous pouvez participer aux dossiers immobiliers en cette qualité.
+      </Text>
+    );
   }
   if (session.needsRoleChange) {
     return (
@@ -21,8 +25,8 @@ export function IntermediaryRequest({ session }: { session: Session }) {
   return (
     <Stack gap="xs" align="flex-start">
       <Text size="sm">
-        Vous êtes agent immobilier ou mandataire ? Demandez les droits d'intermédiaire immobilier pour participer aux dossiers de vos clients.
-        Pendant l'examen de votre demande, la création de nouveaux dossiers est suspendue.
+        Vous êtes agent immobilier ou mandataire ? Demandez les droits d'intermédiaire immobilier pour participer aux dossiers de vos
+        clients. Pendant l'examen de votre demande, la création de nouveaux dossiers est suspendue.
       </Text>
       <Button
         variant="light"

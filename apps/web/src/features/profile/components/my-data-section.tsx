@@ -81,11 +81,7 @@ export function MyDataSection() {
       {latest && <ExportState latest={latest} />}
       {!underWay && (
         <Group>
-          <Button
-            variant={latest?.state === 'ready' ? 'default' : 'filled'}
-            loading={request.isPending}
-            onClick={() => request.mutate()}
-          >
+          <Button variant={latest?.state === 'ready' ? 'default' : 'filled'} loading={request.isPending} onClick={() => request.mutate()}>
             {latest ? 'Demander une nouvelle copie' : 'Demander une copie de mes données'}
           </Button>
         </Group>

@@ -20,7 +20,8 @@ export function PasswordForm({ session }: { session: Session }) {
   // An office member's or admin's password opens others' files: it meets the CNIL's 80 bits (passkeys, when built, will say otherwise).
   const audience = isStaffAccount(session) ? 'staff' : 'client';
   const evaluation = usePasswordEvaluation(values.passwordNew, audience, session);
-  const set = (field: keyof typeof EMPTY) => (event: React.ChangeEvent<HTMLInputElement>) => setValues({ ...values, [field]: event.currentTarget.value });
+  const set = (field: keyof typeof EMPTY) => (event: React.ChangeEvent<HTMLInputElement>) =>
+    setValues({ ...values, [field]: event.currentTarget.value });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -56,7 +57,13 @@ export function PasswordForm({ session }: { session: Session }) {
   return (
     <form method="post" action={PASSWORD_FORM_ACTIONS.profile} onSubmit={onSubmit} aria-label="Changer mon mot de passe">
       <Stack gap="md">
-        <PasswordInput label="Mot de passe actuel" autoComplete="current-password" value={values.password} onChange={set('password')} maxLength={255} />
+        <PasswordInput
+          label="Mot de passe actuel"
+          autoComplete="current-password"
+          value={values.password}
+          onChange={set('password')}
+          maxLength={255}
+        />
         <Stack gap={4}>
           <PasswordInput
             label="Nouveau mot de passe"
@@ -75,7 +82,9 @@ export function PasswordForm({ session }: { session: Session }) {
           value={values.passwordNewConfirm}
           onChange={set('passwordNewConfirm')}
           maxLength={255}
-          error={values.passwordNewConfirm !== '' && values.passwordNewConfirm !== values.passwordNew ? MESSAGES.newPasswordMismatch : undefined}
+          error={
+            values.passwordNewConfirm !== '' && values.passwordNewConfirm !== values.passwordNew ? MESSAGES.newPasswordMismatch : undefined
+          }
         />
         <Group justify="flex-end">
           <Button type="submit" loading={update.isPending}>

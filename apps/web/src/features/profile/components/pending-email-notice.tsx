@@ -20,8 +20,8 @@ export function PendingEmailNotice({ session }: { session: Session & { pendingEm
     <Alert color="blue" title={PENDING_EMAIL_TITLE} role="region" aria-label={PENDING_EMAIL_TITLE}>
       <Stack gap="xs">
         <Text size="sm">
-          Un lien de confirmation a été envoyé à <strong>{session.pendingEmail}</strong>. Votre adresse actuelle, {session.email}, reste utilisée
-          (connexion et emails) tant que la nouvelle n’est pas confirmée.
+          Un lien de confirmation a été envoyé à <strong>{session.pendingEmail}</strong>. Votre adresse actuelle, {session.email}, reste
+          utilisée (connexion et emails) tant que la nouvelle n’est pas confirmée.
         </Text>
         <Group gap="sm">
           <Button

@@ -15,7 +15,14 @@ const PLAN = {
       id: 12,
       name: 'Vente transmise',
       status: 3,
-      office: { id: 1, city: 'Paris', postalCode: '75008', address: '12 rue de la <b>Paix</b>', phone: '01 23 45 67 89', email: 'paris@notadoo.fr' },
+      office: {
+        id: 1,
+        city: 'Paris',
+        postalCode: '75008',
+        address: '12 rue de la <b>Paix</b>',
+        phone: '01 23 45 67 89',
+        email: 'paris@notadoo.fr',
+      },
     },
   ],
 };
@@ -36,7 +43,9 @@ describe('« Mes données » and the account deletion', () => {
     const { fetchMock, user } = await renderProfile({
       'GET users/me/data-exports': () => ({ body: listed }),
       'POST users/me/data-exports': () => {
-        listed = [{ id: 3, state: 'running', progress: 40, createdAt: '2026-11-24T08:00:00Z', finishedAt: null, expiresAt: null, sizeBytes: null }];
+        listed = [
+          { id: 3, state: 'running', progress: 40, createdAt: '2026-11-24T08:00:00Z', finishedAt: null, expiresAt: null, sizeBytes: null },
+        ];
         return { status: 201, body: listed[0] };
       },
     });
@@ -48,9 +57,21 @@ describe('« Mes données » and the account deletion', () => {
     expect(callsTo(fetchMock, 'users/me/data-exports', 'POST')).toHaveLength(1);
 
     // The page polls: once ready, the download appears.
-    listed = [{ id: 3, state: 'ready', progress: 100, createdAt: '2026-11-24T08:00:00Z', finishedAt: '2026-11-24T08:01:00Z', expiresAt: '2026-12-01T08:01:00Z', sizeBytes: 2_500_000 }];
+    listed = [
+      {
+        id: 3,
+        state: 'ready',
+        progress: 100,
+        createdAt: '2026-11-24T08:00:00Z',
+        finishedAt: '2026-11-24T08:01:00Z',
+        expiresAt: '2026-12-01T08:01:00Z',
+        sizeBytes: 2_500_000,
+      },
+    ];
     expect(await within(section).findByRole('button', { name: 'Télécharger mes données (ZIP)' }, { timeout: 5000 })).toBeInTheDocument();
-    expect(within(section).getByText(/Votre copie est prête \(2,4 Mo\)\. Elle peut être téléchargée jusqu’au 01\/12\/2026/)).toBeInTheDocument();
+    expect(
+      within(section).getByText(/Votre copie est prête \(2,4 Mo\)\. Elle peut être téléchargée jusqu’au 01\/12\/2026/),
+    ).toBeInTheDocument();
   });
 
   it('names what will be deleted and what stays with the office, and deletes only with the password and the confirmation', async () => {
@@ -64,13 +85,17 @@ describe('« Mes données » and the account deletion', () => {
     await user.click(screen.getByRole('button', { name: 'Supprimer mon compte' }));
     const dialog = await screen.findByRole('dialog', { name: 'Supprimer mon compte' });
     const deleted = await within(dialog).findByRole('list', { name: 'Dossiers supprimés' });
-    expect(deleted).toHaveTextContent('« Brouillon du terrain » (En cours de création), avec ses questionnaires et ses pièces — une autre personne y participe');
+    expect(deleted).toHaveTextContent(
+      '« Brouillon du terrain » (En cours de création), avec ses questionnaires et ses pièces — une autre personne y participe',
+    );
     const kept = within(dialog).getByRole('list', { name: 'Dossiers conservés' });
     expect(kept).toHaveTextContent('« Vente transmise » (Relecture étude)');
     expect(kept).toHaveTextContent('Office notarial de Paris — 12 rue de la Paix 75008 Paris — Tél. 01 23 45 67 89 — paris@notadoo.fr');
     expect(within(dialog).getByText(/délibération CNIL n° 2014-016/)).toBeInTheDocument();
     // The name stays in the kept files' people and history (the office's record), and the dialog says so.
-    expect(within(dialog).getByText(/Votre nom y reste, dans la liste des personnes comme dans l’historique du dossier/)).toBeInTheDocument();
+    expect(
+      within(dialog).getByText(/Votre nom y reste, dans la liste des personnes comme dans l’historique du dossier/),
+    ).toBeInTheDocument();
 
     const submit = within(dialog).getByRole('button', { name: 'Supprimer définitivement mon compte' });
     expect(submit).toBeDisabled();

@@ -23,7 +23,9 @@ async function renderProfile(routes: FetchRoutes = {}, current = session) {
 }
 
 const patches = (fetchMock: ReturnType<typeof mockFetch>) =>
-  fetchMock.mock.calls.filter(([url, init]) => String(url).endsWith('users/7') && init?.method === 'PATCH').map(([, init]) => JSON.parse(init!.body as string));
+  fetchMock.mock.calls
+    .filter(([url, init]) => String(url).endsWith('users/7') && init?.method === 'PATCH')
+    .map(([, init]) => JSON.parse(init!.body as string));
 
 describe('profile screen', () => {
   it('refuses a new password that differs from its confirmation, without saving', async () => {
@@ -38,7 +40,9 @@ describe('profile screen', () => {
   });
 
   it('shows the server refusal of a wrong current password', async () => {
-    const { fetchMock, fill, user } = await renderProfile({ 'PATCH users/7': { status: 400, body: { message: 'Le mot de passe actuel est incorrect.' } } });
+    const { fetchMock, fill, user } = await renderProfile({
+      'PATCH users/7': { status: 400, body: { message: 'Le mot de passe actuel est incorrect.' } },
+    });
     const form = screen.getByRole('form', { name: 'Changer mon mot de passe' });
     await fill(within(form).getByLabelText('Mot de passe actuel'), 'Mauvais2026');
     await fill(within(form).getByLabelText('Nouveau mot de passe'), 'Nouveau2026');
@@ -51,7 +55,9 @@ describe('profile screen', () => {
   it('asks for the current password before changing the e-mail, says where the link went, counts down and signs out after 3 s', async () => {
     // As the server answers: the current address kept, the new one pending.
     const { fetchMock, fill, user, router } = await renderProfile({
-      'PATCH users/7': () => ({ body: { ...session, pendingEmail: 'claire.nouvelle@example.fr', scores: { EC: null }, complexity: null, token: 'jeton2' } }),
+      'PATCH users/7': () => ({
+        body: { ...session, pendingEmail: 'claire.nouvelle@example.fr', scores: { EC: null }, complexity: null, token: 'jeton2' },
+      }),
     });
     const form = screen.getByRole('form', { name: 'Mes informations' });
     await fill(within(form).getByLabelText(/Adresse email/), 'claire.nouvelle@example.fr');
@@ -96,7 +102,9 @@ describe('profile screen', () => {
 
     await user.click(within(notice).getByRole('button', { name: 'Renvoyer le lien' }));
     expect(await screen.findByText(MESSAGES.confirmationResent)).toBeInTheDocument();
-    expect(fetchMock.mock.calls.some(([url, init]) => String(url).endsWith('users/email/resendPending') && init?.method === 'POST')).toBe(true);
+    expect(fetchMock.mock.calls.some(([url, init]) => String(url).endsWith('users/email/resendPending') && init?.method === 'POST')).toBe(
+      true,
+    );
 
     await user.click(within(notice).getByRole('button', { name: 'Annuler le changement' }));
     expect(await screen.findByText(PENDING_EMAIL_CANCELLED)).toBeInTheDocument();

@@ -5,7 +5,6 @@ import { projectQueryKey } from '../../../api/project-cache';
 
 export { projectQueryKey };
 
-
 export function getProject(id: number): Promise<Project> {
   return apiClient.get<Project>(`project/${id}`);
 }

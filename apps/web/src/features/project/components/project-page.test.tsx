@@ -115,22 +115,71 @@ describe('project page', () => {
   });
 
   it('lists what is still missing before transmitting, and still transmits', async () => {
-    const civilStatus = { id: 30, participant: { id: 10 }, file: null, document_files: [], document_civil_statuses: [{ id: 30, version: 1, progress: 0 }], document_buyers: [], document_successions: [], document_sale_houses: [], document_heritage_balances: [], document_sale_lands: [], document_sale_appts: [] };
+    const civilStatus = {
+      id: 30,
+      participant: { id: 10 },
+      file: null,
+      document_files: [],
+      document_civil_statuses: [{ id: 30, version: 1, progress: 0 }],
+      document_buyers: [],
+      document_successions: [],
+      document_sale_houses: [],
+      document_heritage_balances: [],
+      document_sale_lands: [],
+      document_sale_appts: [],
+    };
     const project = createProject({ documents: [civilStatus] });
     const pieces = {
       projectId: 5,
       signingDate: null,
       diagnosticWarnings: [],
       requests: [
-        { id: 1, pieceId: 'identity_document', label: "Copie d'une pièce d'identité", origin: 'derived', participantId: 10, participantName: 'Claire Martin', state: 'requested', stateLabel: 'Demandée', noLongerRequired: false, reasonText: null, fileTypes: [], updatedAt: '2026-11-20T10:00:00.000Z', versions: [], reviews: [] },
-        { id: 2, pieceId: 'property_title', label: 'Titre de propriété', origin: 'derived', participantId: 10, participantName: 'Claire Martin', state: 'accepted', stateLabel: 'Acceptée', noLongerRequired: false, reasonText: null, fileTypes: [], updatedAt: '2026-11-20T10:00:00.000Z', versions: [], reviews: [] },
+        {
+          id: 1,
+          pieceId: 'identity_document',
+          label: "Copie d'une pièce d'identité",
+          origin: 'derived',
+          participantId: 10,
+          participantName: 'Claire Martin',
+          state: 'requested',
+          stateLabel: 'Demandée',
+          noLongerRequired: false,
+          reasonText: null,
+          fileTypes: [],
+          updatedAt: '2026-11-20T10:00:00.000Z',
+          versions: [],
+          reviews: [],
+        },
+        {
+          id: 2,
+          pieceId: 'property_title',
+          label: 'Titre de propriété',
+          origin: 'derived',
+          participantId: 10,
+          participantName: 'Claire Martin',
+          state: 'accepted',
+          stateLabel: 'Acceptée',
+          noLongerRequired: false,
+          reasonText: null,
+          fileTypes: [],
+          updatedAt: '2026-11-20T10:00:00.000Z',
+          versions: [],
+          reviews: [],
+        },
       ],
     };
-    const { user, fetchMock } = renderProject(project, { 'GET project/5/pieces': { body: pieces }, 'PATCH project/status': { body: { ...project, status: 3 } } });
+    const { user, fetchMock } = renderProject(project, {
+      'GET project/5/pieces': { body: pieces },
+      'PATCH project/status': { body: { ...project, status: 3 } },
+    });
     await user.click(await screen.findByRole('button', { name: 'Transmettre au Notaire' }));
     const dialog = await screen.findByRole('dialog', { name: 'Transmettre au Notaire' });
     const missing = await within(dialog).findByRole('list', { name: 'Pièces à envoyer' });
-    expect(within(missing).getAllByRole('listitem').map((item) => item.textContent)).toEqual(["Copie d'une pièce d'identité (Demandée)"]);
+    expect(
+      within(missing)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(["Copie d'une pièce d'identité (Demandée)"]);
     expect(within(dialog).getByRole('list', { name: 'Questions sans réponse' })).toBeInTheDocument();
     expect(within(dialog).getByText(/^Il reste \d+ questions sans réponse et 1 pièce à envoyer\.$/)).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Transmettre' }));
@@ -140,7 +189,22 @@ describe('project page', () => {
 
   it('opens on the Pièces tab with the piece of a correction mail (?piece=) focused', async () => {
     const project = createProject();
-    const piece = { id: 3, pieceId: 'identity_document', label: "Copie d'une pièce d'identité", origin: 'derived', participantId: 10, participantName: 'Claire Martin', state: 'to_correct', stateLabel: 'À corriger', noLongerRequired: false, reasonText: null, fileTypes: ['identity_card'], updatedAt: '2026-11-20T10:00:00.000Z', versions: [], reviews: [] };
+    const piece = {
+      id: 3,
+      pieceId: 'identity_document',
+      label: "Copie d'une pièce d'identité",
+      origin: 'derived',
+      participantId: 10,
+      participantName: 'Claire Martin',
+      state: 'to_correct',
+      stateLabel: 'À corriger',
+      noLongerRequired: false,
+      reasonText: null,
+      fileTypes: ['identity_card'],
+      updatedAt: '2026-11-20T10:00:00.000Z',
+      versions: [],
+      reviews: [],
+    };
     mockFetch({
       'GET users/me': { body: createSession() },
       [`GET project/${project.id}`]: { body: project },

@@ -7,7 +7,14 @@ import { useSearchParams } from 'react-router';
 import { hasSeenTour } from '../../../components/guided-tour';
 import { ProjectStatusBadge } from '../../../components/project-status-badge';
 import { projectQueryKey } from '../api/get-project';
-import { defaultTabOf, PROJECT_TABS, type ProjectPanel, type ProjectPanelContext, type ProjectSlot, type ProjectTabValue } from '../lib/project-panels';
+import {
+  defaultTabOf,
+  PROJECT_TABS,
+  type ProjectPanel,
+  type ProjectPanelContext,
+  type ProjectSlot,
+  type ProjectTabValue,
+} from '../lib/project-panels';
 import { isSubmitOffered, ProjectActions } from './project-actions';
 import { OFFICE_TOUR_COOKIE, OfficeTour, TOUR_TARGETS, TransmitTour } from './project-tours';
 import { ToolsPanel } from './tools-panel';
@@ -34,11 +41,25 @@ interface ProjectViewProps extends ProjectPanels {
 }
 
 /** The loaded project: header, the four tabs, the buttons under them and the help tours. */
-export function ProjectView({ project, viewer, officePanel, personsPanel, documentsPanel, piecesPanel, messagesPanel, messagesBadge, historyPanel, transferAction, transferHistory }: ProjectViewProps) {
+export function ProjectView({
+  project,
+  viewer,
+  officePanel,
+  personsPanel,
+  documentsPanel,
+  piecesPanel,
+  messagesPanel,
+  messagesBadge,
+  historyPanel,
+  transferAction,
+  transferHistory,
+}: ProjectViewProps) {
   const queryClient = useQueryClient();
   const [search] = useSearchParams();
   const showsHistory = historyPanel !== undefined && viewer !== undefined && canReadHistory(viewer, project);
-  const [tab, setTab] = useState<ProjectTabValue>(() => defaultTabOf(project, search, piecesPanel !== undefined, messagesPanel !== undefined, historyPanel !== undefined));
+  const [tab, setTab] = useState<ProjectTabValue>(() =>
+    defaultTabOf(project, search, piecesPanel !== undefined, messagesPanel !== undefined, historyPanel !== undefined),
+  );
   const [officeTourRunning, setOfficeTourRunning] = useState(false);
   const hasOffice = project.notary_office !== null;
 
@@ -69,10 +90,20 @@ export function ProjectView({ project, viewer, officePanel, personsPanel, docume
             Office notarial
           </Tabs.Tab>
           {/* Personnes, Documents and Outils wait for an office (spec section 2). */}
-          <Tabs.Tab value={PROJECT_TABS.persons} disabled={!hasOffice} data-tour={TOUR_TARGETS.personsTab} leftSection={<IconUsers size={16} aria-hidden />}>
+          <Tabs.Tab
+            value={PROJECT_TABS.persons}
+            disabled={!hasOffice}
+            data-tour={TOUR_TARGETS.personsTab}
+            leftSection={<IconUsers size={16} aria-hidden />}
+          >
             Personnes
           </Tabs.Tab>
-          <Tabs.Tab value={PROJECT_TABS.documents} disabled={!hasOffice} data-tour={TOUR_TARGETS.documentsTab} leftSection={<IconFiles size={16} aria-hidden />}>
+          <Tabs.Tab
+            value={PROJECT_TABS.documents}
+            disabled={!hasOffice}
+            data-tour={TOUR_TARGETS.documentsTab}
+            leftSection={<IconFiles size={16} aria-hidden />}
+          >
             Documents
           </Tabs.Tab>
           {piecesPanel && (
@@ -81,7 +112,12 @@ export function ProjectView({ project, viewer, officePanel, personsPanel, docume
             </Tabs.Tab>
           )}
           {messagesPanel && (
-            <Tabs.Tab value={PROJECT_TABS.messages} disabled={!hasOffice} leftSection={<IconMessages size={16} aria-hidden />} rightSection={messagesBadge?.({ project, viewer })}>
+            <Tabs.Tab
+              value={PROJECT_TABS.messages}
+              disabled={!hasOffice}
+              leftSection={<IconMessages size={16} aria-hidden />}
+              rightSection={messagesBadge?.({ project, viewer })}
+            >
               Messages
             </Tabs.Tab>
           )}
@@ -90,7 +126,12 @@ export function ProjectView({ project, viewer, officePanel, personsPanel, docume
               Historique
             </Tabs.Tab>
           )}
-          <Tabs.Tab value={PROJECT_TABS.tools} disabled={!hasOffice} data-tour={TOUR_TARGETS.toolsTab} leftSection={<IconTool size={16} aria-hidden />}>
+          <Tabs.Tab
+            value={PROJECT_TABS.tools}
+            disabled={!hasOffice}
+            data-tour={TOUR_TARGETS.toolsTab}
+            leftSection={<IconTool size={16} aria-hidden />}
+          >
             Outils
           </Tabs.Tab>
         </Tabs.List>

@@ -26,11 +26,18 @@ export function SubmitProjectModal({ opened, onClose, onConfirm, loading, projec
   const incomplete = missing.filter((m) => !m.complete);
 
   return (
-    <ConfirmModal opened={opened} onClose={onClose} onConfirm={onConfirm} title="Transmettre au Notaire" confirmLabel="Transmettre" loading={loading}>
+    <ConfirmModal
+      opened={opened}
+      onClose={onClose}
+      onConfirm={onConfirm}
+      title="Transmettre au Notaire"
+      confirmLabel="Transmettre"
+      loading={loading}
+    >
       <Stack gap="md">
         <Text>
-          Vous avez complété votre dossier autant que possible : merci ! En le transmettant, vous permettez à votre notaire d'en commencer la relecture ; il
-          reviendra vers vous si des informations ou des documents complémentaires sont nécessaires.
+          Vous avez complété votre dossier autant que possible : merci ! En le transmettant, vous permettez à votre notaire d'en commencer
+          la relecture ; il reviendra vers vous si des informations ou des documents complémentaires sont nécessaires.
         </Text>
         {incomplete.length > 0 && (
           <Alert color="orange" title="Il manque encore des éléments" role="region" aria-label="Éléments manquants">
@@ -41,7 +48,11 @@ export function SubmitProjectModal({ opened, onClose, onConfirm, loading, projec
                 </Text>
               ))}
               {/* Focusable, so that a keyboard user can scroll a long list too. */}
-              <ScrollArea.Autosize mah={240} type="auto" viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Ce qui reste à compléter' }}>
+              <ScrollArea.Autosize
+                mah={240}
+                type="auto"
+                viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Ce qui reste à compléter' }}
+              >
                 <Stack gap="xs">
                   {questions.length > 0 && (
                     <div>

@@ -15,8 +15,7 @@ export function ToolsPanel() {
           <Card key={tool.url} withBorder padding="md" radius="md" component="li">
             <Anchor href={tool.url} target="_blank" rel="noopener noreferrer" fw={600}>
               {tool.title}
-              <IconExternalLink size={14} aria-hidden style={{ marginLeft: 4, verticalAlign: 'middle' }} />
-              {' '}
+              <IconExternalLink size={14} aria-hidden style={{ marginLeft: 4, verticalAlign: 'middle' }} />{' '}
               <VisuallyHidden>(nouvel onglet)</VisuallyHidden>
             </Anchor>
             <Text size="sm" c="dimmed" mt={4}>

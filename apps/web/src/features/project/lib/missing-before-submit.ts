@@ -19,8 +19,12 @@ function questionnairesOf(project: Project, participant: Participant): PieceQues
   return project.documents
     .filter((document) => !document.superseded)
     .flatMap((document) => {
-      const participantId = questionnaireOwners(project, document).some((owner) => owner.id === participant.id) ? participant.id : (document.participant?.id ?? null);
-      return QUESTIONNAIRE_DOC_TYPES.flatMap((docType) => (document[docType] ?? []).map((item) => ({ docType, participantId, answers: item })));
+      const participantId = questionnaireOwners(project, document).some((owner) => owner.id === participant.id)
+        ? participant.id
+        : (document.participant?.id ?? null);
+      return QUESTIONNAIRE_DOC_TYPES.flatMap((docType) =>
+        (document[docType] ?? []).map((item) => ({ docType, participantId, answers: item })),
+      );
     });
 }
 
@@ -34,6 +38,10 @@ export function missingBeforeSubmitOf(project: Project, viewer: Session, pieces:
   return project.participants
     .filter((participant) => participant.user?.id === viewer.id)
     .map((participant) =>
-      listMissingBeforeSubmit({ participantId: participant.id, questionnaires: questionnairesOf(project, participant), requests: pieces?.requests ?? [] }),
+      listMissingBeforeSubmit({
+        participantId: participant.id,
+        questionnaires: questionnairesOf(project, participant),
+        requests: pieces?.requests ?? [],
+      }),
     );
 }

@@ -38,7 +38,13 @@ export type ProjectTabValue = (typeof PROJECT_TABS)[keyof typeof PROJECT_TABS];
  * a correction mail, `?piece={requestId}`) and the page has one; the Messages
  * tab for the link of a message mail.
  */
-export function defaultTabOf(project: Pick<Project, 'notary_office'>, search: URLSearchParams = new URLSearchParams(), hasPiecesTab = false, hasMessagesTab = false, hasHistoryTab = false): ProjectTabValue {
+export function defaultTabOf(
+  project: Pick<Project, 'notary_office'>,
+  search: URLSearchParams = new URLSearchParams(),
+  hasPiecesTab = false,
+  hasMessagesTab = false,
+  hasHistoryTab = false,
+): ProjectTabValue {
   if (!project.notary_office) return PROJECT_TABS.office;
   if (hasHistoryTab && search.get('tab') === 'history') return PROJECT_TABS.history;
   // The link of a "message waiting" mail: `?tab=messages`.

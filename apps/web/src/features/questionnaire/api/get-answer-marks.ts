@@ -12,6 +12,10 @@ export function getAnswerMarks(documentId: number): Promise<AnswerMark[]> {
 
 /** The marks by field name; none while loading or when they cannot be read (the form works without them). */
 export function useAnswerMarks(documentId: number): ReadonlyMap<string, AnswerMark> {
-  const query = useQuery({ queryKey: answerMarksQueryKey(documentId), queryFn: () => getAnswerMarks(documentId), refetchOnMount: 'always' });
+  const query = useQuery({
+    queryKey: answerMarksQueryKey(documentId),
+    queryFn: () => getAnswerMarks(documentId),
+    refetchOnMount: 'always',
+  });
   return new Map((query.data ?? []).map((mark) => [mark.field, mark]));
 }

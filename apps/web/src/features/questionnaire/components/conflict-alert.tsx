@@ -45,12 +45,18 @@ export function ConflictAlert({ definition, conflict, mine, onTakeServer, onReap
   });
 
   return (
-    <Alert role="alert" color="orange" variant="light" icon={<IconGitMerge size={20} aria-hidden />} title="Ce questionnaire a été modifié entre-temps">
+    <Alert
+      role="alert"
+      color="orange"
+      variant="light"
+      icon={<IconGitMerge size={20} aria-hidden />}
+      title="Ce questionnaire a été modifié entre-temps"
+    >
       <Stack gap="sm">
         <Text size="sm">{conflict.message}</Text>
         <Text size="sm">
-          La version enregistrée est la version n° {conflict.server.version}. Vos réponses saisies depuis sont conservées à l'écran tant
-          que vous n'avez pas choisi. En appliquant vos modifications, les réponses que vous avez changées remplacent celles de la version
+          La version enregistrée est la version n° {conflict.server.version}. Vos réponses saisies depuis sont conservées à l'écran tant que
+          vous n'avez pas choisi. En appliquant vos modifications, les réponses que vous avez changées remplacent celles de la version
           enregistrée et les autres réponses de cette version sont gardées.
         </Text>
         {differences.length > 0 && (

@@ -34,7 +34,12 @@ function fieldNotes({ warning, mark }: { warning?: string; mark?: AnswerMark }):
     <>
       {warning && (
         <Text span size="sm" display="block" data-field-warning>
-          <IconAlertTriangle size={14} aria-hidden color="var(--mantine-color-orange-7)" style={{ verticalAlign: '-2px', marginRight: 4 }} />
+          <IconAlertTriangle
+            size={14}
+            aria-hidden
+            color="var(--mantine-color-orange-7)"
+            style={{ verticalAlign: '-2px', marginRight: 4 }}
+          />
           {warning}
         </Text>
       )}
@@ -77,7 +82,15 @@ function labelOf(field: Field, questionTitleId: string): { label?: string; 'aria
   return field.label ? { label: field.label } : { 'aria-labelledby': questionTitleId };
 }
 
-function ChoiceRadios({ field, value, onChange, disabled, questionTitleId, options, mark }: FieldInputProps & { options: readonly ChoiceOption[] }) {
+function ChoiceRadios({
+  field,
+  value,
+  onChange,
+  disabled,
+  questionTitleId,
+  options,
+  mark,
+}: FieldInputProps & { options: readonly ChoiceOption[] }) {
   const notesId = useId();
   const inline = options.every((option) => option.label.length <= 20);
   const current = value === undefined ? '' : String(value);
@@ -88,7 +101,9 @@ function ChoiceRadios({ field, value, onChange, disabled, questionTitleId, optio
         key={String(option.code)}
         value={String(option.code)}
         label={option.label}
-        {...(standalone ? { name: field.name, checked: current === String(option.code), disabled, onChange: () => choose(String(option.code)) } : {})}
+        {...(standalone
+          ? { name: field.name, checked: current === String(option.code), disabled, onChange: () => choose(String(option.code)) }
+          : {})}
       />
     ));
   const layout = (standalone: boolean) =>
@@ -168,33 +183,14 @@ export function FieldInput(props: FieldInputProps) {
           disabled={disabled}
           data={[{ value: '', label: 'Choisir…' }, ...kind.options.map((option) => ({ value: String(option.code), label: option.label }))]}
           onChange={(event) =>
-            onChange(
-              kind.options.find((option) => String(option.code) === event.currentTarget.value)?.code,
-              { immediate: true },
-            )
+            onChange(kind.options.find((option) => String(option.code) === event.currentTarget.value)?.code, { immediate: true })
           }
         />
       );
     case 'textarea':
-      return (
-        <Textarea
-          {...textProps}
-          autosize
-          minRows={TEXTAREA_ROWS.min}
-          maxRows={TEXTAREA_ROWS.max}
-          maxLength={kind.maxLength}
-        />
-      );
+      return <Textarea {...textProps} autosize minRows={TEXTAREA_ROWS.min} maxRows={TEXTAREA_ROWS.max} maxLength={kind.maxLength} />;
     case 'date':
-      return (
-        <TextInput
-          {...textProps}
-          placeholder={DATE_PLACEHOLDER}
-          maxLength={kind.maxLength}
-          autoComplete="off"
-          maw={220}
-        />
-      );
+      return <TextInput {...textProps} placeholder={DATE_PLACEHOLDER} maxLength={kind.maxLength} autoComplete="off" maw={220} />;
     case 'text':
       return (
         <TextInput

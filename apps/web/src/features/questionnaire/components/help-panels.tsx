@@ -32,7 +32,15 @@ export function hasOfficeContact(office: Pick<NotaryOffice, 'phone' | 'email'> |
 }
 
 /** The three panels on the right of every questionnaire (spec 001, section 1). */
-export function HelpPanels({ purpose, office, readOnlyReason }: { purpose: string; office: Pick<NotaryOffice, 'phone' | 'email'> | null; readOnlyReason: string | null }) {
+export function HelpPanels({
+  purpose,
+  office,
+  readOnlyReason,
+}: {
+  purpose: string;
+  office: Pick<NotaryOffice, 'phone' | 'email'> | null;
+  readOnlyReason: string | null;
+}) {
   return (
     <Stack gap="md">
       <Panel title="Pourquoi ce questionnaire ?">

@@ -54,7 +54,12 @@ describe('question block, as a screen reader reads it', () => {
   });
 
   it('says that a question left empty when it does not apply is optional', async () => {
-    renderQuestion({ id: 'fee', label: "Montant de la commission d'agence ?", optional: true, fields: [{ name: 'fee', kind: { type: 'text', maxLength: 50 } }] });
+    renderQuestion({
+      id: 'fee',
+      label: "Montant de la commission d'agence ?",
+      optional: true,
+      fields: [{ name: 'fee', kind: { type: 'text', maxLength: 50 } }],
+    });
     expect(await screen.findByRole('group', { name: /^Montant de la commission d'agence \?\s*\(facultatif\)$/ })).toBeInTheDocument();
   });
 });

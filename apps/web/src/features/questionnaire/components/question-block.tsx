@@ -21,7 +21,16 @@ export interface QuestionBlockProps {
 }
 
 /** One question: its wording, hint, supporting documents to attach, notes and visible inputs, with its reset icon. */
-export function QuestionBlock({ question, answers, visibleFields, requiredDocuments, readOnly, marks, onFieldChange, onReset }: QuestionBlockProps) {
+export function QuestionBlock({
+  question,
+  answers,
+  visibleFields,
+  requiredDocuments,
+  readOnly,
+  marks,
+  onFieldChange,
+  onReset,
+}: QuestionBlockProps) {
   const titleId = useId();
   const hintId = useId();
   const documents = (question.documents ?? []).filter((document) => requiredDocuments.has(document.id));
@@ -51,7 +60,13 @@ export function QuestionBlock({ question, answers, visibleFields, requiredDocume
           </Text>
           {!readOnly && (
             <Tooltip label={RESET_QUESTION_LABEL} withArrow>
-              <ActionIcon variant="subtle" color="gray" aria-label={RESET_QUESTION_LABEL} onClick={() => onReset(question.id)} disabled={!answered}>
+              <ActionIcon
+                variant="subtle"
+                color="gray"
+                aria-label={RESET_QUESTION_LABEL}
+                onClick={() => onReset(question.id)}
+                disabled={!answered}
+              >
                 <IconRotate size={18} aria-hidden />
               </ActionIcon>
             </Tooltip>
@@ -74,7 +89,14 @@ export function QuestionBlock({ question, answers, visibleFields, requiredDocume
           />
         ))}
         {documents.length > 0 && (
-          <Alert role="note" variant="light" color="gray" icon={<IconPaperclip size={18} aria-hidden />} title="Pièces à joindre au dossier" p="sm">
+          <Alert
+            role="note"
+            variant="light"
+            color="gray"
+            icon={<IconPaperclip size={18} aria-hidden />}
+            title="Pièces à joindre au dossier"
+            p="sm"
+          >
             <List size="sm" spacing={2}>
               {documents.map((document) => (
                 <List.Item key={document.id}>{document.label}</List.Item>

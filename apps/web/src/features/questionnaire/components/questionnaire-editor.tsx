@@ -53,7 +53,18 @@ export interface QuestionnaireEditorProps {
 }
 
 /** Steps on the left, the current step's visible questions in the middle, help on the right (spec 001, section 2). */
-export function QuestionnaireEditor({ projectId, projectName, docType, definition, item, office, userId, readOnlyReason, notice, debounceMs }: QuestionnaireEditorProps) {
+export function QuestionnaireEditor({
+  projectId,
+  projectName,
+  docType,
+  definition,
+  item,
+  office,
+  userId,
+  readOnlyReason,
+  notice,
+  debounceMs,
+}: QuestionnaireEditorProps) {
   const readOnly = readOnlyReason !== null;
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -75,7 +86,10 @@ export function QuestionnaireEditor({ projectId, projectName, docType, definitio
   const isLastStep = position === steps.length - 1;
 
   const visibleFields = useMemo(() => visibleFieldNames(definition, answers), [definition, answers]);
-  const requiredDocuments = useMemo(() => new Set(requiredSupportingDocuments(definition, answers).map((d) => d.id)), [definition, answers]);
+  const requiredDocuments = useMemo(
+    () => new Set(requiredSupportingDocuments(definition, answers).map((d) => d.id)),
+    [definition, answers],
+  );
   const percent = progress(definition, answers);
 
   const { download, isPending: downloading } = useDownloadPdf(docType, item.id, () => (readOnly ? Promise.resolve() : controller.flush()));
@@ -205,7 +219,12 @@ export function QuestionnaireEditor({ projectId, projectName, docType, definitio
                     onReapplyMine={() => controller.reapplyMine()}
                   />
                 )}
-                <form onSubmit={submit} noValidate aria-labelledby="questionnaire-step-title" className={inputsDisabled ? readOnlyClasses.answers : undefined}>
+                <form
+                  onSubmit={submit}
+                  noValidate
+                  aria-labelledby="questionnaire-step-title"
+                  className={inputsDisabled ? readOnlyClasses.answers : undefined}
+                >
                   <Stack gap="md">
                     <Text size="sm" c="dimmed">
                       Étape {position + 1} sur {steps.length}

@@ -17,7 +17,16 @@ interface QuestionnaireHeaderProps {
 }
 
 /** The project-form header (spec section 2, header variants): back, and close which saves the answers. */
-export function QuestionnaireHeader({ title, subtitle, backLabel, onBack, closeLabel, onClose, busy = false, status }: QuestionnaireHeaderProps) {
+export function QuestionnaireHeader({
+  title,
+  subtitle,
+  backLabel,
+  onBack,
+  closeLabel,
+  onClose,
+  busy = false,
+  status,
+}: QuestionnaireHeaderProps) {
   return (
     <Box component="header" py="sm" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
       <Container size="xl">

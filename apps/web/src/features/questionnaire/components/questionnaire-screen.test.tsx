@@ -78,7 +78,12 @@ describe('questionnaire screen', () => {
     expect(await screen.findByRole('heading', { level: 1, name: "Questionnaire d'état civil" })).toBeInTheDocument();
     const steps = await screen.findByRole('navigation', { name: 'Étapes du questionnaire' });
     const buttons = within(steps).getAllByRole('button');
-    expect(buttons.map((b) => b.textContent)).toEqual(['1Identité', '2Coordonnées', '3Situation familiale', '4Situation professionnelle et financière']);
+    expect(buttons.map((b) => b.textContent)).toEqual([
+      '1Identité',
+      '2Coordonnées',
+      '3Situation familiale',
+      '4Situation professionnelle et financière',
+    ]);
     expect(within(steps).getByRole('button', { name: 'Identité' })).toHaveAttribute('aria-current', 'step');
     expect(screen.getByRole('region', { name: 'Pourquoi ce questionnaire ?' })).toHaveTextContent(/identifier avec certitude/);
     const help = screen.getByRole('region', { name: "Vous avez besoin d'aide ?" });
@@ -89,7 +94,7 @@ describe('questionnaire screen', () => {
     expect(screen.getByRole('button', { name: 'Enregistrer et revenir au projet' })).toBeInTheDocument(); // header back, first step
   });
 
-  it("hides the help panel when the office has neither phone nor e-mail", async () => {
+  it('hides the help panel when the office has neither phone nor e-mail', async () => {
     const project = createProject({ notary_office: null });
     serve(project);
     openQuestionnaire(project);
@@ -257,7 +262,9 @@ describe('questionnaire screen', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Ce document a été modifié par une autre personne.');
     expect(alert).toHaveTextContent('La version enregistrée est la version n° 3.');
-    const rows = within(alert).getAllByRole('row').map((row) => row.textContent);
+    const rows = within(alert)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
     expect(rows).toContain('Quelle est votre civilité ?MadameMonsieur');
     expect(screen.getByRole('radio', { name: 'Madame' })).toBeChecked();
     expect(statusText()).toMatch(/^Non enregistré/);
@@ -331,10 +338,7 @@ describe('questionnaire screen', () => {
   });
 
   it('restores unsaved answers after a reload and sends them', async () => {
-    window.sessionStorage.setItem(
-      draftKey(40),
-      JSON.stringify({ userId: 1, version: 1, base: {}, answers: { birth_place: 'Annecy' } }),
-    );
+    window.sessionStorage.setItem(draftKey(40), JSON.stringify({ userId: 1, version: 1, base: {}, answers: { birth_place: 'Annecy' } }));
     const { patches } = serve(createProject());
     openQuestionnaire(createProject());
     expect(await screen.findByLabelText('Lieu de naissance')).toHaveValue('Annecy');
@@ -369,7 +373,10 @@ describe('questionnaire screen', () => {
   it('closes the blank tab and says so when the PDF cannot be generated', async () => {
     serve(createProject(), { 'GET download_form/civil_status/40': { status: 500, body: { message: 'Une erreur interne est survenue.' } } });
     const tab = { opener: {}, location: { href: '' }, document: { title: '' }, close: vi.fn() };
-    vi.stubGlobal('open', vi.fn(() => tab));
+    vi.stubGlobal(
+      'open',
+      vi.fn(() => tab),
+    );
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const user = userEvent.setup();
     openQuestionnaire(createProject());
@@ -387,7 +394,10 @@ describe('questionnaire screen', () => {
 
   it("refuses someone else's questionnaire to a participant of another role", async () => {
     const project = createProject({
-      participants: [createParticipant(), createParticipant({ id: 6, role: 'buyer', roles_project: ['buyer'], user: { id: 2, lastConnectionDate: null, avatar: null } })],
+      participants: [
+        createParticipant(),
+        createParticipant({ id: 6, role: 'buyer', roles_project: ['buyer'], user: { id: 2, lastConnectionDate: null, avatar: null } }),
+      ],
       documents: [createDocument(CIVIL_STATUS, createItem(), 6)],
     });
     serve(project);

@@ -40,7 +40,13 @@ function ScreenShell({ title, projectId, children }: { title: string; projectId:
     <Box mih="100vh">
       <PageTitle title={title} />
       <SkipLink />
-      <QuestionnaireHeader title={title} backLabel="Revenir au projet" onBack={backToProject} closeLabel="Fermer le questionnaire" onClose={backToProject} />
+      <QuestionnaireHeader
+        title={title}
+        backLabel="Revenir au projet"
+        onBack={backToProject}
+        closeLabel="Fermer le questionnaire"
+        onClose={backToProject}
+      />
       <Box component="main" id={MAIN_CONTENT_ID} tabIndex={-1} style={{ outline: 'none' }}>
         <Container size="md" py="xl">
           {children}
@@ -70,7 +76,8 @@ function Problem({ projectId, children, onRetry }: { projectId: number; children
 function noticeFor(viewer: Viewer, project: Project, document: ProjectDocument): string | undefined {
   if (document.shared_role) return SHARED_QUESTIONNAIRE_NOTICES[document.shared_role];
   const owner = project.participants.find((participant) => participant.id === document.participant?.id);
-  if (owner && owner.user?.id !== viewer.id && canFillOnBehalfOf(viewer, project, owner)) return fillingOnBehalfText(`${owner.first_name} ${owner.last_name}`.trim());
+  if (owner && owner.user?.id !== viewer.id && canFillOnBehalfOf(viewer, project, owner))
+    return fillingOnBehalfText(`${owner.first_name} ${owner.last_name}`.trim());
   return undefined;
 }
 

@@ -1,4 +1,11 @@
-import { clean, MESSAGES, type Answers, type QuestionnaireDefinition, type QuestionnaireDocType, type QuestionnaireItem } from '@notadoo/domain';
+import {
+  clean,
+  MESSAGES,
+  type Answers,
+  type QuestionnaireDefinition,
+  type QuestionnaireDocType,
+  type QuestionnaireItem,
+} from '@notadoo/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { notifyError } from '../../../lib/notify';
@@ -41,11 +48,17 @@ export function useAutosave({ projectId, docType, definition, item, userId, enab
     const restore = draft && !isSameAsServer(definition, draft.answers, server.answers) ? draft : null;
     if (!restore) writeDraft(item.id, null);
     const options: AutosaveOptions = {
-      initial: restore ? { answers: restore.answers, base: restore.base, version: restore.version } : { answers: server.answers, base: server.answers, version: server.version },
+      initial: restore
+        ? { answers: restore.answers, base: restore.base, version: restore.version }
+        : { answers: server.answers, base: server.answers, version: server.version },
       clean: (answers) => clean(definition, answers),
       send: async (answers, version) => toServerDocument(definition, await mutateAsync({ docType, documentId: item.id, version, answers })),
       fetchServerDocument: async () => {
-        const project = await queryClient.fetchQuery({ queryKey: projectQueryKey(projectId), queryFn: () => getProject(projectId), staleTime: 0 });
+        const project = await queryClient.fetchQuery({
+          queryKey: projectQueryKey(projectId),
+          queryFn: () => getProject(projectId),
+          staleTime: 0,
+        });
         const fresh = findQuestionnaireItem(project, docType, item.id);
         return fresh ? toServerDocument(definition, fresh) : null;
       },

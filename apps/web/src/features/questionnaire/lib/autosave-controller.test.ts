@@ -1,7 +1,13 @@
 import { MESSAGES, type Answers } from '@notadoo/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, NETWORK_ERROR_MESSAGE, NETWORK_ERROR_STATUS } from '../../../api/api-error';
-import { AutosaveController, exponentialBackoff, type AutosaveDraft, type AutosaveOptions, type ServerDocument } from './autosave-controller';
+import {
+  AutosaveController,
+  exponentialBackoff,
+  type AutosaveDraft,
+  type AutosaveOptions,
+  type ServerDocument,
+} from './autosave-controller';
 
 // The engine's cleaning is not under test here: drop empty texts only.
 const clean = (answers: Answers): Answers => Object.fromEntries(Object.entries(answers).filter(([, value]) => value !== ''));
@@ -123,19 +129,24 @@ describe('autosave', () => {
     await expect(controller.flush()).resolves.toBe(true);
   });
 
-  it.each(['EXPIRED_TOKEN', 'INVALID_TOKEN', 'AUTHENTICATION_REQUIRED'] as const)('keeps the answers in the draft when the session ends (%s)', async (code) => {
-    // The code decides, whatever the text says.
-    const send = vi.fn<AutosaveOptions['send']>().mockRejectedValue(new ApiError(401, 'Votre session a pris fin.', { code }));
-    const { controller, onRefused, drafts } = setup({ send });
-    controller.change({ first_name: 'Claire', city: 'Lyon' }, { immediate: true });
-    await settle();
-    expect(controller.getState()).toMatchObject({ status: 'failed', answers: { first_name: 'Claire', city: 'Lyon' } });
-    expect(onRefused).not.toHaveBeenCalled();
-    expect(drafts.at(-1)?.answers).toEqual({ first_name: 'Claire', city: 'Lyon' });
-  });
+  it.each(['EXPIRED_TOKEN', 'INVALID_TOKEN', 'AUTHENTICATION_REQUIRED'] as const)(
+    'keeps the answers in the draft when the session ends (%s)',
+    async (code) => {
+      // The code decides, whatever the text says.
+      const send = vi.fn<AutosaveOptions['send']>().mockRejectedValue(new ApiError(401, 'Votre session a pris fin.', { code }));
+      const { controller, onRefused, drafts } = setup({ send });
+      controller.change({ first_name: 'Claire', city: 'Lyon' }, { immediate: true });
+      await settle();
+      expect(controller.getState()).toMatchObject({ status: 'failed', answers: { first_name: 'Claire', city: 'Lyon' } });
+      expect(onRefused).not.toHaveBeenCalled();
+      expect(drafts.at(-1)?.answers).toEqual({ first_name: 'Claire', city: 'Lyon' });
+    },
+  );
 
   it("reads a 401 as this document's refusal by its code, even worded as an expired session", async () => {
-    const send = vi.fn<AutosaveOptions['send']>().mockRejectedValue(new ApiError(401, MESSAGES.expiredToken, { code: 'DOCUMENT_SAVE_REFUSED' }));
+    const send = vi
+      .fn<AutosaveOptions['send']>()
+      .mockRejectedValue(new ApiError(401, MESSAGES.expiredToken, { code: 'DOCUMENT_SAVE_REFUSED' }));
     const { controller, onRefused } = setup({ send });
     controller.change({ first_name: 'Claire', city: 'Lyon' }, { immediate: true });
     await settle();
@@ -153,7 +164,10 @@ describe('autosave', () => {
     controller.change({ first_name: 'Claire', city: 'Lyon' }, { immediate: true });
     await settle();
     expect(controller.getState().status).toBe('conflict');
-    expect(controller.getState().conflict).toEqual({ message: 'Modifié entre-temps.', server: { answers: { first_name: 'Claire', profession: 'Architecte' }, version: 5 } });
+    expect(controller.getState().conflict).toEqual({
+      message: 'Modifié entre-temps.',
+      server: { answers: { first_name: 'Claire', profession: 'Architecte' }, version: 5 },
+    });
     // Nothing is sent while the user has not chosen; what they type stays.
     controller.change({ first_name: 'Claire', city: 'Lyon', email: 'c@example.fr' }, { immediate: true });
     await vi.advanceTimersByTimeAsync(5000);

@@ -10,6 +10,7 @@ describe('the step in the address', () => {
   });
 
   it('falls back to the first step when the value is missing, out of range or not a number', () => {
-    for (const value of [null, '', '0', '16', '-2', '2.5', 'abc', '1e3', '99999999999']) expect(stepIndexFromParam(value, 15), String(value)).toBe(0);
+    for (const value of [null, '', '0', '16', '-2', '2.5', 'abc', '1e3', '99999999999'])
+      expect(stepIndexFromParam(value, 15), String(value)).toBe(0);
   });
 });

@@ -42,8 +42,18 @@ export function createItem(overrides: Partial<QuestionnaireItem> = {}): Question
 }
 
 export function createDocument(docType: QuestionnaireDocType, item: QuestionnaireItem, participantId: number | null = 5): ProjectDocument {
-  const empty = Object.fromEntries(QUESTIONNAIRE_DOC_TYPES.map((type) => [type, []])) as unknown as Record<QuestionnaireDocType, QuestionnaireItem[]>;
-  return { id: item.id, participant: participantId === null ? null : { id: participantId }, file: null, document_files: [], ...empty, [docType]: [item] };
+  const empty = Object.fromEntries(QUESTIONNAIRE_DOC_TYPES.map((type) => [type, []])) as unknown as Record<
+    QuestionnaireDocType,
+    QuestionnaireItem[]
+  >;
+  return {
+    id: item.id,
+    participant: participantId === null ? null : { id: participantId },
+    file: null,
+    document_files: [],
+    ...empty,
+    [docType]: [item],
+  };
 }
 
 export function createProject(overrides: Partial<Project> = {}): Project {

@@ -36,10 +36,16 @@ export function passkeyBrowserMessage(error: unknown): string {
   // A WebAuthnError of the library carries its `code` and, as its name, the browser's DOMException's.
   const code = error instanceof Error && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
   const name = error instanceof Error ? error.name : undefined;
-  if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' || name === 'InvalidStateError') return PASSKEY_BROWSER_MESSAGES.alreadyRegistered;
+  if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' || name === 'InvalidStateError')
+    return PASSKEY_BROWSER_MESSAGES.alreadyRegistered;
   if (code === 'ERROR_CEREMONY_ABORTED' || name === 'NotAllowedError' || name === 'AbortError') return PASSKEY_BROWSER_MESSAGES.cancelled;
-  if (code === 'ERROR_INVALID_DOMAIN' || code === 'ERROR_INVALID_RP_ID' || name === 'SecurityError') return PASSKEY_BROWSER_MESSAGES.wrongAddress;
-  if (name === 'NotSupportedError' || code === 'ERROR_AUTHENTICATOR_MISSING_DISCOVERABLE_CREDENTIAL_SUPPORT' || code === 'ERROR_AUTHENTICATOR_MISSING_USER_VERIFICATION_SUPPORT')
+  if (code === 'ERROR_INVALID_DOMAIN' || code === 'ERROR_INVALID_RP_ID' || name === 'SecurityError')
+    return PASSKEY_BROWSER_MESSAGES.wrongAddress;
+  if (
+    name === 'NotSupportedError' ||
+    code === 'ERROR_AUTHENTICATOR_MISSING_DISCOVERABLE_CREDENTIAL_SUPPORT' ||
+    code === 'ERROR_AUTHENTICATOR_MISSING_USER_VERIFICATION_SUPPORT'
+  )
     return PASSKEY_BROWSER_MESSAGES.unsupported;
   return PASSKEY_BROWSER_MESSAGES.failed;
 }

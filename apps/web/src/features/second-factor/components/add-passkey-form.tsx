@@ -8,7 +8,13 @@ import { addPasskey, passkeyErrorMessage } from '../api/passkeys';
  * Adding a passkey (issue 27): the person names it (the device it lives on),
  * then the browser asks the device. `onAdded` gets the session's new token.
  */
-export function AddPasskeyForm({ onAdded, submitLabel = 'Ajouter une clé d’accès' }: { onAdded: (token: string, passkey: PasskeyView) => void; submitLabel?: string }) {
+export function AddPasskeyForm({
+  onAdded,
+  submitLabel = 'Ajouter une clé d’accès',
+}: {
+  onAdded: (token: string, passkey: PasskeyView) => void;
+  submitLabel?: string;
+}) {
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

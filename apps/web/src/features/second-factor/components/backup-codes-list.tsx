@@ -7,7 +7,9 @@ export function BackupCodesList({ codes }: { codes: readonly string[] }) {
   const [copied, setCopied] = useState(false);
   const text = codes.map(formatBackupCode).join('\n');
   const download = () => {
-    const url = URL.createObjectURL(new Blob([`Codes de secours Notadoo (chacun ne sert qu’une fois)\n\n${text}\n`], { type: 'text/plain;charset=utf-8' }));
+    const url = URL.createObjectURL(
+      new Blob([`Codes de secours Notadoo (chacun ne sert qu’une fois)\n\n${text}\n`], { type: 'text/plain;charset=utf-8' }),
+    );
     const link = document.createElement('a');
     link.href = url;
     link.download = 'codes-de-secours-notadoo.txt';
@@ -17,7 +19,8 @@ export function BackupCodesList({ codes }: { codes: readonly string[] }) {
   return (
     <Stack gap="sm">
       <Alert color="yellow" title="Conservez ces codes de secours">
-        Chaque code permet une connexion si vous n’avez plus votre téléphone, une seule fois. Ils ne seront plus affichés : copiez-les ou téléchargez-les et gardez-les en lieu sûr.
+        Chaque code permet une connexion si vous n’avez plus votre téléphone, une seule fois. Ils ne seront plus affichés : copiez-les ou
+        téléchargez-les et gardez-les en lieu sûr.
       </Alert>
       <SimpleGrid cols={2} spacing="xs" component="ul" aria-label="Codes de secours" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {codes.map((code) => (

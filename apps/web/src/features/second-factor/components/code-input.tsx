@@ -5,7 +5,14 @@ import type { ChangeEvent } from 'react';
  * The code field: the phone keyboard shows digits and offers the code an SMS
  * or app holds (`one-time-code`); a backup code (letters) may be typed too.
  */
-export function CodeInput({ value, onChange, error, label = 'Code de vérification', description, autoFocus = true }: {
+export function CodeInput({
+  value,
+  onChange,
+  error,
+  label = 'Code de vérification',
+  description,
+  autoFocus = true,
+}: {
   value: string;
   onChange: (value: string) => void;
   error?: string | null;

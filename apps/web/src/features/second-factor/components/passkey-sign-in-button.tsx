@@ -11,7 +11,17 @@ const noSubscription = () => () => {};
  * `run` (the ceremony and the server's check) and hands on the token; a refusal
  * (the browser's or the server's) is said in French under it.
  */
-export function PasskeyButton({ label, run, onToken, variant = 'default' }: { label: string; run: () => Promise<{ token: string }>; onToken: (token: string) => void; variant?: string }) {
+export function PasskeyButton({
+  label,
+  run,
+  onToken,
+  variant = 'default',
+}: {
+  label: string;
+  run: () => Promise<{ token: string }>;
+  onToken: (token: string) => void;
+  variant?: string;
+}) {
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   // False on the prerendered page (no browser there), then the browser's answer once hydrated.

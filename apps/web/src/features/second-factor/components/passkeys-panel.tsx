@@ -25,7 +25,8 @@ export function PasskeysPanel() {
     <Stack gap="sm">
       <Text fw={500}>Clés d’accès</Text>
       <Text size="sm">
-        Une clé d’accès (empreinte, visage ou code de votre appareil, ou clé de sécurité) remplace le code de l’application et permet de se connecter sans mot de passe.
+        Une clé d’accès (empreinte, visage ou code de votre appareil, ou clé de sécurité) remplace le code de l’application et permet de se
+        connecter sans mot de passe.
       </Text>
       {list.length === 0 ? (
         <Text size="sm">Aucune clé d’accès enregistrée.</Text>
@@ -38,9 +39,17 @@ export function PasskeysPanel() {
                   {passkey.name}
                 </Text>
                 <Text size="sm">
-                  ajoutée le {formatDate(passkey.createdAt)} · {passkey.lastUsedAt ? `dernière utilisation le ${formatDate(passkey.lastUsedAt)}` : 'jamais utilisée'}
+                  ajoutée le {formatDate(passkey.createdAt)} ·{' '}
+                  {passkey.lastUsedAt ? `dernière utilisation le ${formatDate(passkey.lastUsedAt)}` : 'jamais utilisée'}
                 </Text>
-                <Button size="compact-sm" variant="subtle" color="red" c="red.9" onClick={() => setRemoving(passkey)} aria-label={`Retirer la clé d’accès « ${passkey.name} »`}>
+                <Button
+                  size="compact-sm"
+                  variant="subtle"
+                  color="red"
+                  c="red.9"
+                  onClick={() => setRemoving(passkey)}
+                  aria-label={`Retirer la clé d’accès « ${passkey.name} »`}
+                >
                   Retirer
                 </Button>
               </Group>

@@ -13,12 +13,26 @@ import { PasskeysPanel } from './passkeys-panel';
 const browser = vi.hoisted(() => ({ startRegistration: vi.fn(), startAuthentication: vi.fn() }));
 vi.mock('@simplewebauthn/browser', () => browser);
 
-const registration = { id: 'cred', rawId: 'cred', type: 'public-key', clientExtensionResults: {}, response: { clientDataJSON: 'e30', attestationObject: 'AAAA' } };
-const passkey: PasskeyView = { id: 7, name: 'Ordinateur du bureau', createdAt: '2026-11-20T09:00:00.000Z', lastUsedAt: '2026-11-23T14:30:00.000Z' };
+const registration = {
+  id: 'cred',
+  rawId: 'cred',
+  type: 'public-key',
+  clientExtensionResults: {},
+  response: { clientDataJSON: 'e30', attestationObject: 'AAAA' },
+};
+const passkey: PasskeyView = {
+  id: 7,
+  name: 'Ordinateur du bureau',
+  createdAt: '2026-11-20T09:00:00.000Z',
+  lastUsedAt: '2026-11-23T14:30:00.000Z',
+};
 
 /** A DOMException as the browser throws it when the person cancels (as the library passes it on). */
 function cancelled() {
-  return Object.assign(new Error('The operation either timed out or was not allowed.'), { name: 'NotAllowedError', code: 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY' });
+  return Object.assign(new Error('The operation either timed out or was not allowed.'), {
+    name: 'NotAllowedError',
+    code: 'ERROR_PASSTHROUGH_SEE_CAUSE_PROPERTY',
+  });
 }
 
 describe('passkeys in the profile', () => {
@@ -34,7 +48,14 @@ describe('passkeys in the profile', () => {
     const fetchMock = mockFetch({
       'GET auth/passkeys': () => ({ body: { passkeys: list } }),
       'GET auth/second-factor': { body: { totp: false, passkeys: 1, backupCodesLeft: 0, mandatory: true, enabledAt: null } },
-      'POST auth/passkeys/registration/options': { body: { challenge: 'abc', rp: { id: 'localhost', name: 'Notadoo' }, user: { id: 'u', name: 'n', displayName: 'n' }, pubKeyCredParams: [] } },
+      'POST auth/passkeys/registration/options': {
+        body: {
+          challenge: 'abc',
+          rp: { id: 'localhost', name: 'Notadoo' },
+          user: { id: 'u', name: 'n', displayName: 'n' },
+          pubKeyCredParams: [],
+        },
+      },
       'POST auth/passkeys/registration': (body) => {
         list = [...list, { ...passkey, id: 8, name: (body as { name: string }).name, lastUsedAt: null }];
         return { body: { token: 'nouveau-jeton', passkey: list.at(-1) } };
@@ -63,7 +84,14 @@ describe('passkeys in the profile', () => {
   it('says in French that the browser ceremony was cancelled, and sends nothing', async () => {
     const fetchMock = mockFetch({
       'GET auth/passkeys': { body: { passkeys: [] } },
-      'POST auth/passkeys/registration/options': { body: { challenge: 'abc', rp: { id: 'localhost', name: 'Notadoo' }, user: { id: 'u', name: 'n', displayName: 'n' }, pubKeyCredParams: [] } },
+      'POST auth/passkeys/registration/options': {
+        body: {
+          challenge: 'abc',
+          rp: { id: 'localhost', name: 'Notadoo' },
+          user: { id: 'u', name: 'n', displayName: 'n' },
+          pubKeyCredParams: [],
+        },
+      },
     });
     browser.startRegistration.mockRejectedValue(cancelled());
     renderWithProviders(<PasskeysPanel />);
@@ -77,7 +105,10 @@ describe('passkeys in the profile', () => {
   it('removes a passkey only once the dialog confirms it, and shows the server’s refusal', async () => {
     const fetchMock = mockFetch({
       'GET auth/passkeys': { body: { passkeys: [passkey] } },
-      'DELETE auth/passkeys/7': { status: 403, body: { message: 'La double authentification est obligatoire pour les membres d’un office et les administrateurs.' } },
+      'DELETE auth/passkeys/7': {
+        status: 403,
+        body: { message: 'La double authentification est obligatoire pour les membres d’un office et les administrateurs.' },
+      },
     });
     renderWithProviders(<PasskeysPanel />);
     const user = userEvent.setup();
@@ -86,7 +117,11 @@ describe('passkeys in the profile', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Annuler' }));
     expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Retirer la clé d’accès « Ordinateur du bureau »' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Retirer cette clé d’accès ?' })).getByRole('button', { name: 'Retirer la clé d’accès' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Retirer cette clé d’accès ?' })).getByRole('button', {
+        name: 'Retirer la clé d’accès',
+      }),
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent('La double authentification est obligatoire');
     expect(fetchMock.mock.calls.filter(([, init]) => init?.method === 'DELETE')).toHaveLength(1);
   });
@@ -103,7 +138,10 @@ describe('the passkey button (login page, code step, re-authentication)', () => 
   it('hands on the token, or says the refusal in French, announced', async () => {
     vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
     const onToken = vi.fn();
-    const run = vi.fn().mockRejectedValueOnce(new (await import('../api/passkeys')).PasskeyCeremonyError(PASSKEY_BROWSER_MESSAGES.cancelled)).mockResolvedValueOnce({ token: 'jeton' });
+    const run = vi
+      .fn()
+      .mockRejectedValueOnce(new (await import('../api/passkeys')).PasskeyCeremonyError(PASSKEY_BROWSER_MESSAGES.cancelled))
+      .mockResolvedValueOnce({ token: 'jeton' });
     renderWithProviders(<PasskeyButton label="Se connecter avec une clé d’accès" run={run} onToken={onToken} />);
     const user = userEvent.setup();
     const button = screen.getByRole('button', { name: 'Se connecter avec une clé d’accès' });
@@ -116,7 +154,13 @@ describe('the passkey button (login page, code step, re-authentication)', () => 
 
   it('signs in from the login page with the passkey, for 30 days when « Se souvenir de moi » is ticked', async () => {
     vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
-    browser.startAuthentication.mockResolvedValue({ id: 'cred', rawId: 'cred', type: 'public-key', clientExtensionResults: {}, response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' } });
+    browser.startAuthentication.mockResolvedValue({
+      id: 'cred',
+      rawId: 'cred',
+      type: 'public-key',
+      clientExtensionResults: {},
+      response: { clientDataJSON: 'e30', authenticatorData: 'AAAA', signature: 'AAAA' },
+    });
     const fetchMock = mockFetch({
       'POST users/login/passkey/options': { body: { challenge: 'abc', allowCredentials: [] } },
       'POST users/login/passkey': { body: { token: 'jeton-de-30-jours' } },

@@ -6,7 +6,15 @@ export function QrCode({ value, label, size = 192 }: { value: string; label: str
   const modules = data.length;
   const path = data.flatMap((row, y) => row.map((dark, x) => (dark ? `M${x} ${y}h1v1h-1z` : ''))).join('');
   return (
-    <svg role="img" aria-label={label} width={size} height={size} viewBox={`0 0 ${modules} ${modules}`} shapeRendering="crispEdges" style={{ background: '#fff' }}>
+    <svg
+      role="img"
+      aria-label={label}
+      width={size}
+      height={size}
+      viewBox={`0 0 ${modules} ${modules}`}
+      shapeRendering="crispEdges"
+      style={{ background: '#fff' }}
+    >
       <path d={path} fill="#000" />
     </svg>
   );

@@ -90,7 +90,15 @@ export function ReauthDialog({ onSetupRequired }: { onSetupRequired: () => void 
           {kind === 'none' ? null : kind === 'code' ? (
             <CodeInput value={value} onChange={setValue} error={error} />
           ) : (
-            <PasswordInput label="Mot de passe" autoComplete="current-password" required data-autofocus value={value} error={error ?? undefined} onChange={(e) => setValue(e.currentTarget.value)} />
+            <PasswordInput
+              label="Mot de passe"
+              autoComplete="current-password"
+              required
+              data-autofocus
+              value={value}
+              error={error ?? undefined}
+              onChange={(e) => setValue(e.currentTarget.value)}
+            />
           )}
           <Group justify="flex-end" gap="xs">
             <Button variant="default" onClick={() => finish(false)}>

@@ -44,7 +44,11 @@ export function SecuritySection() {
         <>
           <Text size="sm">Codes de secours restants : {backupCodesLeft} sur 10.</Text>
           {renew.data && <BackupCodesList codes={renew.data.backupCodes} />}
-          {(renew.error ?? disable.error) && <Alert color="red" role="alert">{readApiError(renew.error ?? disable.error).message}</Alert>}
+          {(renew.error ?? disable.error) && (
+            <Alert color="red" role="alert">
+              {readApiError(renew.error ?? disable.error).message}
+            </Alert>
+          )}
           <Group gap="xs">
             <Button variant="light" loading={renew.isPending} onClick={() => renew.mutate()}>
               Générer de nouveaux codes de secours

@@ -67,7 +67,9 @@ export function TotpSetupPanel({ onDone, doneLabel = 'Continuer' }: { onDone: (t
     <form onSubmit={submit} noValidate aria-label="Configurer la double authentification">
       <Stack gap="md">
         <List type="ordered" spacing="xs" size="sm">
-          <List.Item>Installez une application d’authentification (par exemple FreeOTP, Aegis, Google Authenticator ou Microsoft Authenticator).</List.Item>
+          <List.Item>
+            Installez une application d’authentification (par exemple FreeOTP, Aegis, Google Authenticator ou Microsoft Authenticator).
+          </List.Item>
           <List.Item>Scannez ce QR code avec l’application, ou saisissez la clé ci-dessous.</List.Item>
           <List.Item>Saisissez le code à 6 chiffres qu’elle affiche.</List.Item>
         </List>
@@ -78,7 +80,14 @@ export function TotpSetupPanel({ onDone, doneLabel = 'Continuer' }: { onDone: (t
         <Text size="xs" c="dimmed">
           Sur ce téléphone ? <Anchor href={setup.uri}>Ouvrir dans l’application d’authentification</Anchor>
         </Text>
-        <CodeInput value={code} onChange={setCode} error={error} label="Code affiché par l’application" description="6 chiffres" autoFocus={false} />
+        <CodeInput
+          value={code}
+          onChange={setCode}
+          error={error}
+          label="Code affiché par l’application"
+          description="6 chiffres"
+          autoFocus={false}
+        />
         <Button type="submit" loading={confirm.isPending}>
           Activer la double authentification
         </Button>

@@ -76,7 +76,13 @@ export async function searchBridgeCaseFiles(bridge: Bridge, userId: number, sear
 }
 
 /** `POST /interop/1.0/telecharger/dossier/{id}`: the bridge downloads the file at `address` itself. */
-export async function sendFileToBridge(bridge: Bridge, userId: number, dossierId: string, address: string, filename: string): Promise<void> {
+export async function sendFileToBridge(
+  bridge: Bridge,
+  userId: number,
+  dossierId: string,
+  address: string,
+  filename: string,
+): Promise<void> {
   await callBridge(bridge, userId, `/interop/1.0/telecharger/dossier/${encodeURIComponent(dossierId)}`, {
     method: 'POST',
     body: new URLSearchParams({ Adresse: address, NomFichier: filename }),

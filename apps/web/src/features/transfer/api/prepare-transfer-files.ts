@@ -27,7 +27,9 @@ export async function prepareTransferFiles(documents: readonly ProjectDocument[]
       const docType = questionnaireTypeOf(document);
       if (docType) {
         try {
-          const { filename, name } = await apiClient.get<DownloadFormAnswer>(`download_form/${QUESTIONNAIRES[docType].downloadForm}/${document.id}`);
+          const { filename, name } = await apiClient.get<DownloadFormAnswer>(
+            `download_form/${QUESTIONNAIRES[docType].downloadForm}/${document.id}`,
+          );
           return [{ type: 'pdf', docId: document.id, filename: name, file: filename }];
         } catch (error) {
           console.error(`Génération du PDF du document ${document.id} impossible`, error);
@@ -60,6 +62,8 @@ export async function requestDownloadAddresses(apiUrl: string, files: readonly T
     const token = tokens[i];
     if (!token || token.docId !== file.docId) throw new Error('Jeton de téléchargement manquant.');
     const value = encodeURIComponent(token.value);
-    return file.type === 'pdf' ? `${apiUrl}/get_pdf/${file.docId}/${value}` : `${apiUrl}/get_file/${file.docId}/${file.position ?? 0}/${value}`;
+    return file.type === 'pdf'
+      ? `${apiUrl}/get_pdf/${file.docId}/${value}`
+      : `${apiUrl}/get_file/${file.docId}/${file.position ?? 0}/${value}`;
   });
 }

@@ -14,7 +14,12 @@ const notary = createSession({ id: 7, isNotary: true, notary_office: { id: 1, ci
 const settings = { 'GET transfer/bridge': { body: { bridge: { url: BRIDGE, serviceKey: 'cle' }, apiUrl: 'http://app.test/api' } } };
 
 function renderProject(project: Project, routes: FetchRoutes, session = notary) {
-  const fetchMock = mockFetch({ 'GET users/me': { body: session }, [`GET project/${project.id}`]: { body: project }, 'GET notaryoffices': { body: [] }, ...routes });
+  const fetchMock = mockFetch({
+    'GET users/me': { body: session },
+    [`GET project/${project.id}`]: { body: project },
+    'GET notaryoffices': { body: [] },
+    ...routes,
+  });
   renderApp(`/project/${project.id}/dashboard`, { token: 'jeton' });
   return { fetchMock, user: userEvent.setup() };
 }
@@ -32,7 +37,10 @@ describe('"Transférer les fichiers" button', () => {
   });
 
   it('shows once the bridge answers its version call, sending the service key and user id, and opens the modal', async () => {
-    const { fetchMock, user } = renderProject(createProject({ documents: [] }), { ...settings, [`GET ${BRIDGE}/interop/version`]: { body: { version: '1.0' } } });
+    const { fetchMock, user } = renderProject(createProject({ documents: [] }), {
+      ...settings,
+      [`GET ${BRIDGE}/interop/version`]: { body: { version: '1.0' } },
+    });
     await user.click(await screen.findByRole('button', { name: TRANSFER_MESSAGES.button }, { timeout: 5000 }));
     const versionCall = fetchMock.mock.calls.find(([url]) => String(url) === `${BRIDGE}/interop/version`)!;
     expect(versionCall[1]?.headers).toMatchObject({ 'X-Service-Key': 'cle', 'X-User-Id': '7' });

@@ -38,10 +38,14 @@ export function TransferFilesButton({ project, viewer }: TransferFilesButtonProp
 
   const reasonId = useId();
   useEffect(() => {
-    if (version.isError) console.info("Passerelle du logiciel de rédaction d'actes injoignable : le bouton « Transférer les fichiers » est désactivé.");
+    if (version.isError)
+      console.info("Passerelle du logiciel de rédaction d'actes injoignable : le bouton « Transférer les fichiers » est désactivé.");
   }, [version.isError]);
   useEffect(() => {
-    if (settings.isError) console.info("Réglages de la passerelle du logiciel de rédaction d'actes indisponibles : le bouton « Transférer les fichiers » reste masqué.");
+    if (settings.isError)
+      console.info(
+        "Réglages de la passerelle du logiciel de rédaction d'actes indisponibles : le bouton « Transférer les fichiers » reste masqué.",
+      );
   }, [settings.isError]);
 
   if (!allowed || !bridge || !viewer) return null;
@@ -75,7 +79,14 @@ export function TransferFilesButton({ project, viewer }: TransferFilesButtonProp
       </Button>
       {everOpened && (
         <Suspense fallback={null}>
-          <TransferModal opened={opened} onClose={onClose} project={project} userId={viewer.id} bridge={bridge} apiUrl={settings.data!.apiUrl} />
+          <TransferModal
+            opened={opened}
+            onClose={onClose}
+            project={project}
+            userId={viewer.id}
+            bridge={bridge}
+            apiUrl={settings.data!.apiUrl}
+          />
         </Suspense>
       )}
     </>

@@ -71,7 +71,12 @@ export function TransferHistory({ project, viewer }: TransferHistoryProps) {
             </Table>
           </Table.ScrollContainer>
           {data.total > data.pageSize && (
-            <Pagination total={Math.ceil(data.total / data.pageSize)} value={page} onChange={setPage} aria-label="Pages de l'historique des transferts" />
+            <Pagination
+              total={Math.ceil(data.total / data.pageSize)}
+              value={page}
+              onChange={setPage}
+              aria-label="Pages de l'historique des transferts"
+            />
           )}
         </>
       )}

@@ -1,4 +1,19 @@
-import { Alert, Anchor, Button, Checkbox, Group, Loader, Modal, Progress, Select, Stack, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Modal,
+  Progress,
+  Select,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  VisuallyHidden,
+} from '@mantine/core';
 import {
   TRANSFER_MESSAGES,
   TRANSFER_RESET_DELAY_MS,
@@ -36,7 +51,14 @@ export interface TransferModalProps {
 
 /** Message the bridge's authorization page posts to its opener once access is granted. */
 function isGrantMessage(data: unknown): boolean {
-  return !!data && typeof data === 'object' && 'type' in data && data.type === 'interop-autorisation' && 'accorde' in data && data.accorde === true;
+  return (
+    !!data &&
+    typeof data === 'object' &&
+    'type' in data &&
+    data.type === 'interop-autorisation' &&
+    'accorde' in data &&
+    data.accorde === true
+  );
 }
 
 /**
@@ -106,7 +128,8 @@ export default function TransferModal({ opened, onClose, project, userId, bridge
       .then((results) => !cancelled && dispatch({ type: 'searchSucceeded', results }))
       .catch((error: unknown) => {
         if (cancelled) return;
-        if (error instanceof BridgeError && error.needsAuthorization) return dispatch({ type: 'unauthorized', instance: error.instance!, during: 'search' });
+        if (error instanceof BridgeError && error.needsAuthorization)
+          return dispatch({ type: 'unauthorized', instance: error.instance!, during: 'search' });
         console.error(error);
         dispatch({ type: 'searchFailed' });
       });
@@ -189,7 +212,10 @@ export default function TransferModal({ opened, onClose, project, userId, bridge
   const total = state.queue.length;
   const sentCount = state.sentKeys.length;
   const showsProgress = state.phase === 'sending' || state.phase === 'succeeded';
-  const dossierOptions = (state.results ?? []).map((r) => ({ value: r.id, label: r.identifiantMetier ? `${r.intitule} (${r.identifiantMetier})` : r.intitule }));
+  const dossierOptions = (state.results ?? []).map((r) => ({
+    value: r.id,
+    label: r.identifiantMetier ? `${r.intitule} (${r.identifiantMetier})` : r.intitule,
+  }));
 
   return (
     <Modal opened={state.open} onClose={close} title={TRANSFER_MESSAGES.modalTitle} size="lg">
@@ -265,7 +291,9 @@ export default function TransferModal({ opened, onClose, project, userId, bridge
           </form>
         )}
 
-        {(selecting || state.phase === 'confirming') && isSearchShown(state) && state.results !== null &&
+        {(selecting || state.phase === 'confirming') &&
+          isSearchShown(state) &&
+          state.results !== null &&
           (dossierOptions.length > 0 ? (
             <Select
               label="Dossier de destination"

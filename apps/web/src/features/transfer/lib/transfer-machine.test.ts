@@ -16,7 +16,8 @@ const FILES: TransferFileEntry[] = [
   { type: 'pdf', docId: 2, filename: 'Vente - État civil.pdf', file: 'questionnaire-2-v1.pdf' },
   { type: 'file', docId: 3, position: 0, filename: 'carte.pdf', file: 'abcd1234_carte.pdf' },
 ];
-const results = (n: number): CaseFileResult[] => Array.from({ length: n }, (_, i) => ({ id: `D${i}`, intitule: `Dossier ${i}`, identifiantMetier: `2026/${i}` }));
+const results = (n: number): CaseFileResult[] =>
+  Array.from({ length: n }, (_, i) => ({ id: `D${i}`, intitule: `Dossier ${i}`, identifiantMetier: `2026/${i}` }));
 
 const run = (events: TransferEvent[], from: TransferState = initialTransferState) => events.reduce(transferReducer, from);
 const ready = () => run([{ type: 'opened' }, { type: 'filesReady', files: FILES }]);
@@ -51,7 +52,13 @@ describe('transfer modal state machine', () => {
     expect(state.selected).toEqual(['pdf:1:0', 'pdf:2:0', 'file:3:0']);
     state = transferReducer(state, { type: 'allDeselected' });
     expect(state.selected).toEqual([]);
-    state = run([{ type: 'fileToggled', key: 'file:3:0' }, { type: 'fileToggled', key: 'pdf:1:0' }], state);
+    state = run(
+      [
+        { type: 'fileToggled', key: 'file:3:0' },
+        { type: 'fileToggled', key: 'pdf:1:0' },
+      ],
+      state,
+    );
     expect(state.selected).toEqual(['pdf:1:0', 'file:3:0']);
     expect(isSearchShown(state)).toBe(true);
     expect(transferReducer(state, { type: 'fileToggled', key: 'pdf:1:0' }).selected).toEqual(['file:3:0']);
@@ -110,14 +117,24 @@ describe('transfer modal state machine', () => {
 
   it('closes with the search message on a failed search, and with the sending message on a failed send', () => {
     const searching = run([{ type: 'allSelected' }, { type: 'searchTextChanged', text: 'x' }, { type: 'searchSubmitted' }], ready());
-    expect(transferReducer(searching, { type: 'searchFailed' }).closeWith).toEqual({ tone: 'error', message: TRANSFER_MESSAGES.searchFailed });
+    expect(transferReducer(searching, { type: 'searchFailed' }).closeWith).toEqual({
+      tone: 'error',
+      message: TRANSFER_MESSAGES.searchFailed,
+    });
     expect(transferReducer(sending(), { type: 'sendFailed' }).closeWith).toEqual({ tone: 'error', message: TRANSFER_MESSAGES.sendFailed });
   });
 
   it('on a 401 asks for authorization, then retries the search once access is granted', () => {
     const searching = run([{ type: 'allSelected' }, { type: 'searchTextChanged', text: 'x' }, { type: 'searchSubmitted' }], ready());
-    const refused = transferReducer(searching, { type: 'unauthorized', instance: 'http://127.0.0.1:4100/interop/autorisation', during: 'search' });
-    expect(refused).toMatchObject({ searching: false, authorization: { instance: 'http://127.0.0.1:4100/interop/autorisation', retry: 'search' } });
+    const refused = transferReducer(searching, {
+      type: 'unauthorized',
+      instance: 'http://127.0.0.1:4100/interop/autorisation',
+      during: 'search',
+    });
+    expect(refused).toMatchObject({
+      searching: false,
+      authorization: { instance: 'http://127.0.0.1:4100/interop/autorisation', retry: 'search' },
+    });
     const granted = transferReducer(refused, { type: 'authorizationGranted' });
     expect(granted).toMatchObject({ authorization: null, searching: true, searchRun: searching.searchRun + 1 });
   });

@@ -1,4 +1,11 @@
-import { cleanSearchText, shownSearchResults, TRANSFER_MESSAGES, transferFileKey, type CaseFileResult, type TransferFileEntry } from '@notadoo/domain';
+import {
+  cleanSearchText,
+  shownSearchResults,
+  TRANSFER_MESSAGES,
+  transferFileKey,
+  type CaseFileResult,
+  type TransferFileEntry,
+} from '@notadoo/domain';
 
 /**
  * The transfer modal's logic (spec sections 2, 4 and 8) as a pure reducer.
@@ -162,7 +169,8 @@ export function transferReducer(state: TransferState, event: TransferEvent): Tra
       if (state.phase !== 'confirming') return state;
       return { ...state, phase: 'sending', queue: selectedFiles(state), sentKeys: [], sendRun: state.sendRun + 1, authorization: null };
     case 'fileSent': {
-      if (state.phase !== 'sending' || state.sentKeys.includes(event.key) || !state.queue.some((f) => transferFileKey(f) === event.key)) return state;
+      if (state.phase !== 'sending' || state.sentKeys.includes(event.key) || !state.queue.some((f) => transferFileKey(f) === event.key))
+        return state;
       const sentKeys = [...state.sentKeys, event.key];
       return { ...state, sentKeys, phase: sentKeys.length === state.queue.length ? 'succeeded' : 'sending' };
     }
@@ -174,7 +182,8 @@ export function transferReducer(state: TransferState, event: TransferEvent): Tra
       return { ...state, searching: false, authorization: { instance: event.instance, retry: event.during } };
     case 'authorizationGranted': {
       const retry = state.authorization?.retry;
-      if (retry === 'search' && state.phase === 'ready') return { ...state, authorization: null, searching: true, searchRun: state.searchRun + 1 };
+      if (retry === 'search' && state.phase === 'ready')
+        return { ...state, authorization: null, searching: true, searchRun: state.searchRun + 1 };
       if (retry === 'send' && state.phase === 'sending') return { ...state, authorization: null, sendRun: state.sendRun + 1 };
       return state;
     }

@@ -13,11 +13,15 @@ export const COMMISSION_PAYERS = [
 ] as const;
 
 export const priceStep: Step = step(0, 'Prix et commission', [
-  question('Quel est le prix de vente convenu ?', [textField('price_q0_amount', 50, { label: 'Prix de vente (en euros)', format: 'amount' })], {
-    hint: "Indiquez le prix net vendeur, hors commission d'agence et hors frais de notaire.",
-  }),
   question(
-    "Si une agence immobilière intervient, quel est le montant de sa commission ?",
+    'Quel est le prix de vente convenu ?',
+    [textField('price_q0_amount', 50, { label: 'Prix de vente (en euros)', format: 'amount' })],
+    {
+      hint: "Indiquez le prix net vendeur, hors commission d'agence et hors frais de notaire.",
+    },
+  ),
+  question(
+    'Si une agence immobilière intervient, quel est le montant de sa commission ?',
     [textField('price_q0b_commission', 50, { label: 'Commission TTC (en euros)', format: 'amount' })],
     { hint: "Le montant toutes taxes comprises figurant au mandat. Laissez vide si aucune agence n'intervient.", optional: true },
   ),
@@ -28,7 +32,7 @@ export const priceStep: Step = step(0, 'Prix et commission', [
   question("Une offre d'achat a-t-elle été faite et acceptée par écrit ?", [yesNoField('price_q0f_offer')], {
     documents: [{ id: 'accepted_offer', label: "Copie de l'offre d'achat acceptée", requiredWhen: answeredYes('price_q0f_offer') }],
   }),
-  question("Un mandat a-t-il été signé avec une agence immobilière ?", [yesNoField('price_q0g_mandate')], {
+  question('Un mandat a-t-il été signé avec une agence immobilière ?', [yesNoField('price_q0g_mandate')], {
     documents: [{ id: 'agency_mandate', label: "Copie du mandat signé avec l'agence", requiredWhen: answeredYes('price_q0g_mandate') }],
   }),
   question(
@@ -37,6 +41,8 @@ export const priceStep: Step = step(0, 'Prix et commission', [
       yesNoField('price_q0c_conditions'),
       textAreaField('price_q0d_conditions_infos', { label: 'Précisez ces conditions', visibleWhen: answeredYes('price_q0c_conditions') }),
     ],
-    { hint: "Par exemple : l'obtention d'un prêt, la vente préalable d'un autre bien, un délai de libération des lieux, du mobilier vendu avec le bien." },
+    {
+      hint: "Par exemple : l'obtention d'un prêt, la vente préalable d'un autre bien, un délai de libération des lieux, du mobilier vendu avec le bien.",
+    },
   ),
 ]);

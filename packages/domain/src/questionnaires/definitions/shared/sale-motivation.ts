@@ -40,5 +40,7 @@ export const saleMotivationQuestions: readonly Question[] = [
 export const saleObservationsQuestion: Question = question(
   'Souhaitez-vous signaler à votre notaire une particularité de ce bien ou de cette vente ?',
   [textAreaField('sale_misc_info')],
-  { hint: "Tout ce qui n'a pas trouvé sa place dans les questions précédentes : un voisin acquéreur prioritaire, un bien indivis, un délai à respecter…" },
+  {
+    hint: "Tout ce qui n'a pas trouvé sa place dans les questions précédentes : un voisin acquéreur prioritaire, un bien indivis, un délai à respecter…",
+  },
 );
