@@ -972,27 +972,23 @@ describe.each(BACKENDS)('authorization matrix on %s', (backend) => {
     const pieceRequestId = await piece('identity_document', ['identity_card', 'passport']);
     const diagnosticsRequestId = await piece('technical_diagnostics', ['termites_report']);
     // Still owed by the seller: what the office's "send now" reminds them of.
-    await db
-      .insert(pieceRequests)
-      .values({
-        projectId,
-        participantId: sellerPid,
-        pieceId: 'property_title',
-        label: 'Titre de propriété',
-        origin: 'derived',
-        state: 'requested',
-        fileTypes: ['property_title'],
-      });
-    await db
-      .insert(pieceVersions)
-      .values({
-        requestId: pieceRequestId,
-        documentId: drawer!.id,
-        storedName: storedFile,
-        fileType: 'identity_card',
-        sentByUserId: users.seller.id,
-        sentByName: 'Prénom seller',
-      });
+    await db.insert(pieceRequests).values({
+      projectId,
+      participantId: sellerPid,
+      pieceId: 'property_title',
+      label: 'Titre de propriété',
+      origin: 'derived',
+      state: 'requested',
+      fileTypes: ['property_title'],
+    });
+    await db.insert(pieceVersions).values({
+      requestId: pieceRequestId,
+      documentId: drawer!.id,
+      storedName: storedFile,
+      fileType: 'identity_card',
+      sentByUserId: users.seller.id,
+      sentByName: 'Prénom seller',
+    });
     const [version] = await db
       .insert(pieceVersions)
       .values({

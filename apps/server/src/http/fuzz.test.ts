@@ -566,17 +566,15 @@ describe('fuzzing every API route (fast-check, PGlite)', () => {
       })
       .returning({ id: pieceVersions.id });
     // Still owed by the seller: what a reminder lists.
-    await db
-      .insert(pieceRequests)
-      .values({
-        projectId,
-        participantId: sellerP!.id,
-        pieceId: 'property_title',
-        label: 'Titre de propriété',
-        origin: 'derived',
-        state: 'requested',
-        fileTypes: ['property_title'],
-      });
+    await db.insert(pieceRequests).values({
+      projectId,
+      participantId: sellerP!.id,
+      pieceId: 'property_title',
+      label: 'Titre de propriété',
+      origin: 'derived',
+      state: 'requested',
+      fileTypes: ['property_title'],
+    });
     // Issue 28: the admin's message in the everyone-thread (the fuzzing calls as the admin).
     const sentAt = new Date().toISOString();
     const thread = (await db.execute(
