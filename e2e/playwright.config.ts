@@ -17,10 +17,13 @@ export default defineConfig({
   // printed nothing for 110 s (not understood yet; three started at once on an idle machine answer in 12 s).
   // E2E_WORKERS=2 runs two files at once.
   workers: Number(process.env.E2E_WORKERS ?? 1),
+  // A failed test runs once more (in a new worker, with its own product) and is then reported « flaky », its first
+  // trace kept: CI's last runs each lost 2 of 101 tests to a cause not yet fixed (a silent server start, a sign-in that
+  // meets the second factor's setup screen after the dashboard). E2E_RETRIES=0 shows every failure.
+  retries: Number(process.env.E2E_RETRIES ?? 1),
   // The tests of a file run in order in one worker (they share the file's product, each seeding its own data).
   fullyParallel: false,
   forbidOnly: Boolean(process.env.CI),
-  retries: 0,
   // CI reads its log: one line per test, the error and where its trace is for a failed one.
   reporter: [['list']],
   // A test may start its file's product (a few seconds) and sign several people in.
