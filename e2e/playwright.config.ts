@@ -13,9 +13,8 @@ export default defineConfig({
   testMatch: '**/*.e2e.ts',
   // Traces and screenshots of failed tests (git-ignored); `npx playwright show-trace <its trace.zip>` replays one.
   outputDir: '.artifacts/results',
-  // One worker by default: with two on CI's two cores (each a server and a browser), 2 of 23 servers started
-  // printed nothing for 110 s (not understood yet; three started at once on an idle machine answer in 12 s).
-  // E2E_WORKERS=2 runs two files at once.
+  // One worker by default, one file after the other as before: a server start sometimes prints nothing for 110 s
+  // (seen with two workers and with one; not understood yet). E2E_WORKERS=2 runs two files at once.
   workers: Number(process.env.E2E_WORKERS ?? 1),
   // A failed test runs once more (in a new worker, with its own product) and is then reported « flaky », its first
   // trace kept: CI's last runs each lost 2 of 101 tests to a cause not yet fixed (a silent server start, a sign-in that
