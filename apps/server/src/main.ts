@@ -5,6 +5,7 @@ import { makeDataDirPrivate, restrictProcessUmask } from './files/private-data';
 import { createPgliteDatabaseInChild, isNewPgliteDataDir } from './db/new-pglite-database';
 import { StorageUnusableError } from './files/storage/file-storage';
 import { DEFAULT_POSTGRES_SETTINGS } from './db/postgres-settings';
+import { batchedLogStream } from './log-stream';
 
 async function main(): Promise<void> {
   // First of all: everything this process creates is owner-only (issue 9).
@@ -49,6 +50,9 @@ async function main(): Promise<void> {
   const storage = await createFileStorage(config);
   await storage.check();
 
+  // Each request's access line is written with the others of its round (log-stream.ts); what waits is written on exit.
+  const logStream = batchedLogStream();
+  process.on('exit', logStream.flush);
   const app = await buildApp({
     config,
     database,
@@ -61,7 +65,7 @@ async function main(): Promise<void> {
       // Links carry tokens: printed for the developer, never in production.
       logLinks: config.env !== 'production',
     }),
-    logger: { level: config.env === 'production' ? 'info' : 'warn' },
+    logger: { level: config.env === 'production' ? 'info' : 'warn', stream: logStream },
   });
 
   // The embedded database has no autovacuum: the server does its work once listening (a PostgreSQL server does it itself).

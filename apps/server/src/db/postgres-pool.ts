@@ -54,6 +54,8 @@ export function createPostgresPool(url: string, settings: PostgresConnectionSett
   const pool = new SafePool({
     connectionString: url,
     max: 10,
+    // Idle connections are kept (no timer set and cleared around every query); one the server drops is dropped from the pool.
+    idleTimeoutMillis: 0,
     connectionTimeoutMillis: settings.connectTimeoutMs,
     query_timeout: settings.queryTimeoutMs,
     ...KEEPALIVE,
