@@ -20,8 +20,8 @@ import {
   questionnaireOwners,
   QUESTIONNAIRE_DOC_TYPES,
   type addDocumentSchema,
+  type MyDocument,
   type Project,
-  type ProjectDocument,
   type QuestionnaireDocType,
 } from '@notadoo/domain';
 import { z } from 'zod';
@@ -318,12 +318,6 @@ export async function openFileForDownload(ctx: AppContext, docId: number, index:
     contentType: PROJECT_FILE_CONTENT_TYPES[extension] ?? 'application/octet-stream',
     filename: displayFileName(storedName),
   };
-}
-
-export interface MyDocument {
-  project: { id: number; name: string; status: number };
-  participant: { id: number; first_name: string; last_name: string; role: string };
-  document: ProjectDocument;
 }
 
 /** `/mydocuments`: the documents of the user's own participations, across non-archived projects. */
