@@ -1,4 +1,4 @@
-import { fileTokensSchema } from '@notadoo/domain';
+import { documentIdSchema, fileTokensSchema } from '@notadoo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate';
@@ -8,7 +8,6 @@ import { ANSWER_HEADERS, errorAnswers, fileAnswer } from '../../http/answers';
 import { badRequest } from '../../http/app-error';
 import { requireReadableDocument, type DocumentInProject } from '../documents/document-access';
 import { inlineContentDisposition } from '../questionnaires/questionnaire-files';
-import { documentIdSchema } from '../questionnaires/questionnaire-schemas';
 import { openQuestionnairePdf, QUESTIONNAIRE_MESSAGES } from '../questionnaires/questionnaire-service';
 import type { UserWithOffice } from '../users/user-data';
 import { DOWNLOAD_MESSAGES, issueDownloadToken, requireDownloadTokenHolder, type DownloadKind } from './download-tokens';

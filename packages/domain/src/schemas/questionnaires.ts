@@ -1,8 +1,11 @@
-import { errorBodySchema, MAX_ID as MAX_INT, positiveId, questionnaireItemSchema, type DownloadFormType } from '@notadoo/domain';
 import { z } from 'zod';
+import type { DownloadFormType } from '../projects/participant-documents';
+import { MAX_ID, positiveId } from './common';
 
-// Payloads and answers of the questionnaire calls; they validate requests and
-// feed the OpenAPI document.
+/**
+ * Request payloads and parameters of the questionnaire calls: the server's
+ * routes validate with them, the web types its requests with them.
+ */
 
 const DOCUMENT_ID_MESSAGE = 'Identifiant de document invalide.';
 const VERSION_MESSAGE = 'La version du document doit être un nombre entier positif.';
@@ -24,15 +27,17 @@ export const DOWNLOAD_FORM_TYPES = [
 export const saveQuestionnaireSchema = z.object({
   docType: z.string({ error: 'Merci de préciser le type du questionnaire (docType).' }).min(1).max(100),
   document: z.looseObject({
-    id: z.number({ error: DOCUMENT_ID_MESSAGE }).int(DOCUMENT_ID_MESSAGE).min(1, DOCUMENT_ID_MESSAGE).max(MAX_INT, DOCUMENT_ID_MESSAGE),
-    version: z.number({ error: VERSION_MESSAGE }).int(VERSION_MESSAGE).min(1, VERSION_MESSAGE).max(MAX_INT, VERSION_MESSAGE),
+    id: z.number({ error: DOCUMENT_ID_MESSAGE }).int(DOCUMENT_ID_MESSAGE).min(1, DOCUMENT_ID_MESSAGE).max(MAX_ID, DOCUMENT_ID_MESSAGE),
+    version: z.number({ error: VERSION_MESSAGE }).int(VERSION_MESSAGE).min(1, VERSION_MESSAGE).max(MAX_ID, VERSION_MESSAGE),
   }),
 });
+export type SaveQuestionnairePayload = z.input<typeof saveQuestionnaireSchema>;
 
-/** 401 and 409 of `PATCH /document` carry the stored questionnaire (401 without token: the message alone). */
-export const errorWithDocumentAnswer = errorBodySchema.extend({ document: questionnaireItemSchema.optional() });
-
+/** `GET /download_form/{type}/{documentId}`. */
 export const downloadFormParamsSchema = z.object({
   type: z.enum(DOWNLOAD_FORM_TYPES, { error: "Ce type de questionnaire n'existe pas." }),
   documentId: documentIdSchema,
 });
+
+/** `GET /document/{documentId}/answer-marks`. */
+export const answerMarksParamsSchema = z.object({ documentId: documentIdSchema });
