@@ -23,6 +23,7 @@ export * from './documents/project-file-rules';
 export * from './questionnaires/index';
 export * from './schemas/people-and-documents';
 export * from './schemas/questionnaires';
+export * from './schemas/downloads';
 export * from './schemas/mail-outbox';
 export * from './error-codes';
 export * from './schemas/error-body';

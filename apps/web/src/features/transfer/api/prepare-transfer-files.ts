@@ -5,6 +5,7 @@ import {
   QUESTIONNAIRES,
   type DownloadFormAnswer,
   type downloadFormParamsSchema,
+  type FileTokenRequest,
   type FileTokens,
   type ProjectDocument,
   type QuestionnaireDocType,
@@ -58,7 +59,7 @@ export async function requestDownloadAddresses(apiUrl: string, files: readonly T
   if (files.length === 0) return [];
   const { tokens } = await apiClient.post<FileTokens>(
     'generate_file_token',
-    files.map((f) => ({ type: f.type, docId: f.docId })),
+    files.map((f) => ({ type: f.type, docId: f.docId }) satisfies FileTokenRequest),
   );
   return files.map((file, i) => {
     const token = tokens[i];
