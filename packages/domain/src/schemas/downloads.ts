@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { documentIdSchema } from './questionnaires';
+import { documentIdSchema } from './common';
 
 /** The body of `POST generate_file_token`: the server's route validates with it, the web types its requests with it. */
 

@@ -1,17 +1,13 @@
 import { z } from 'zod';
 import type { DownloadFormType } from '../projects/participant-documents';
-import { MAX_ID, positiveId } from './common';
+import { DOCUMENT_ID_MESSAGE, documentIdSchema, MAX_ID } from './common';
 
 /**
  * Request payloads and parameters of the questionnaire calls: the server's
  * routes validate with them, the web types its requests with them.
  */
 
-const DOCUMENT_ID_MESSAGE = 'Identifiant de document invalide.';
 const VERSION_MESSAGE = 'La version du document doit être un nombre entier positif.';
-
-/** A document id in a path (text) or a body (number). */
-export const documentIdSchema = positiveId(DOCUMENT_ID_MESSAGE);
 
 export const DOWNLOAD_FORM_TYPES = [
   'civil_status',
