@@ -1,10 +1,15 @@
-import { errorStatus, MESSAGES, type ErrorBody, type ErrorCode, type ErrorCodeOf } from '@notadoo/domain';
+import { errorStatus, MESSAGES, type ErrorBodyExtra, type ErrorCode, type ErrorCodeOf } from '@notadoo/domain';
 
 export type { ErrorCode } from '@notadoo/domain';
+/**
+ * The body of an error answer sent without throwing (the HTTP layer's, the 404
+ * of unknown routes, the maintenance): the domain's one builder, answered with the code's status.
+ */
+export { errorBody } from '@notadoo/domain';
 
 export interface AppErrorOptions {
   /** Extra fields of the answer body, e.g. the current document on a 409; never `code` nor `message`. */
-  details?: Record<string, unknown> & { code?: never; message?: never };
+  details?: ErrorBodyExtra;
   /** Sent as Retry-After (a 429 or a 503: when trying again makes sense). */
   retryAfterSeconds?: number;
   /** The status, when not the code's usual one (the sign-up's 403 EMAIL_TAKEN): the helpers below set it. */
@@ -47,11 +52,3 @@ export const tooManyRequests = (message: string, retryAfterMs: number, code: Err
   new AppError(code, message, { status: 429, retryAfterSeconds: Math.max(1, Math.ceil(retryAfterMs / 1000)) });
 export const notFound = (message: string = MESSAGES.notFound, code: ErrorCodeOf<404> = 'NOT_FOUND') =>
   new AppError(code, message, { status: 404 });
-
-/**
- * The body of an error answer sent without throwing (the HTTP layer's, the 404
- * of unknown routes, the maintenance): answered with the code's status.
- */
-export function errorBody(code: ErrorCode, message: string): ErrorBody {
-  return { code, message };
-}

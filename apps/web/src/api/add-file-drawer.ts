@@ -1,14 +1,11 @@
-import type { FileTypeCode, Project } from '@notadoo/domain';
+import type { addDocumentSchema, FileTypeCode, Project } from '@notadoo/domain';
 import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiClient } from './api-client';
 import { useReplaceProject } from './project-cache';
 
-export interface AddFileDrawerRequest {
-  projectId: number;
-  /** Null for an unassigned document. */
-  participantId: number | null;
-  fileType: FileTypeCode;
-}
+/** The call's body as the domain's schema reads it (a null `participantId`: unassigned), the file type one of the catalogue. */
+export type AddFileDrawerRequest = Pick<z.output<typeof addDocumentSchema>, 'projectId' | 'participantId'> & { fileType: FileTypeCode };
 
 /** `POST /participant/adddocument`: an empty drawer of one file type; participantId '' means unassigned. */
 export function addFileDrawer({ projectId, participantId, fileType }: AddFileDrawerRequest): Promise<Project> {
@@ -17,7 +14,7 @@ export function addFileDrawer({ projectId, participantId, fileType }: AddFileDra
     docType: 'document_files',
     docFileType: fileType,
     participantId: participantId ?? '',
-  });
+  } satisfies z.input<typeof addDocumentSchema>);
 }
 
 export function useAddFileDrawer() {

@@ -1,7 +1,6 @@
-import { MESSAGES } from '@notadoo/domain';
+import { errorBody, MESSAGES } from '@notadoo/domain';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { clearAuthToken, setAuthToken } from '../lib/auth-token';
-import { errorBody } from '../testing/error-body';
 import { FakeXhr } from '../testing/fake-xhr';
 import { mockFetch } from '../testing/mock-fetch';
 import { apiClient, setPasswordChangeRequiredHandler, setUnauthorizedHandler } from './api-client';

@@ -1,5 +1,6 @@
 import { vi } from 'vitest';
-import { errorBody, withErrorCode } from './error-body';
+import { errorBody } from '@notadoo/domain';
+import { withErrorCode } from './error-body';
 
 export interface MockResponse {
   status?: number;

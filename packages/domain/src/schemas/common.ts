@@ -11,6 +11,11 @@ export const MAX_ID = 2_147_483_647;
 /** A positive 32-bit id, given as a number (JSON) or as text (path, query, form). */
 export const positiveId = (message: string) => z.coerce.number({ error: message }).int(message).min(1, message).max(MAX_ID, message);
 
+export const DOCUMENT_ID_MESSAGE = 'Identifiant de document invalide.';
+
+/** A document id in a path (text), a form field (text) or a body (number). */
+export const documentIdSchema = positiveId(DOCUMENT_ID_MESSAGE);
+
 export const COMMON_SCHEMA_MESSAGES = {
   invisibleCharacters: 'Ce nom contient des caractères invisibles ou de contrôle : merci de le saisir à nouveau.',
   dateFormat: 'La date doit être au format AAAA-MM-JJ.',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ERROR_CODE_LIST } from '../error-codes';
+import { ERROR_CODE_LIST, type ErrorCode } from '../error-codes';
 
 /**
  * Every error answer of the API: a stable code a program decides on, beside
@@ -13,3 +13,14 @@ export const errorBodySchema = z.looseObject({
   field: z.string().optional().describe('Le champ en cause, quand il y en a un'),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** The fields an error answer adds to its code and message (the current document of a 409...); never `code` nor `message`. */
+export type ErrorBodyExtra = Record<string, unknown> & { code?: never; message?: never };
+
+/**
+ * An error answer's body as the server writes it, and as the web's tests fake
+ * it: the code, the French message and any extra field.
+ */
+export function errorBody(code: ErrorCode, message: string, extra: ErrorBodyExtra = {}): ErrorBody {
+  return { ...extra, code, message };
+}

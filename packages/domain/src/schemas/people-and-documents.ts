@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PARTICIPANT_ROLES } from '../projects/project';
-import { displayName, positiveId } from './common';
+import { displayName, documentIdSchema, positiveId } from './common';
 
 /**
  * Payloads of the participant and document calls (spec section 7). Form
@@ -58,15 +58,15 @@ export const addDocumentSchema = z.object({
 
 /** `DELETE /project/{id}/removeFile`: the drawer and the stored file name. */
 export const removeFileSchema = z.object({
-  id: id('Identifiant de document invalide.'),
+  id: documentIdSchema,
   file: z.string({ error: 'Le nom du fichier est requis.' }).min(1, 'Le nom du fichier est requis.').max(300),
 });
 
 /** `DELETE /project/{id}/removedocument`. */
-export const removeDocumentSchema = z.object({ documentId: id('Identifiant de document invalide.') });
+export const removeDocumentSchema = z.object({ documentId: documentIdSchema });
 
 /** `PATCH /document/owner`: another participant, or none (unassigned). */
 export const documentOwnerSchema = z.object({
-  documentId: id('Identifiant de document invalide.'),
+  documentId: documentIdSchema,
   participantId: optionalId('Identifiant de participant invalide.'),
 });

@@ -126,10 +126,13 @@ export const officeMoveSchema = z.object({
   to: z.object({ id, city: z.string() }),
 }) satisfies z.ZodType<OfficeMove>;
 
-/** `GET /documents/mine`: a document of one of my participations, with its file and person. */
+/**
+ * `GET /documents/mine`: a document of one of my participations, with its file
+ * and person, whose fields are the project's and participant's own.
+ */
 export const myDocumentSchema = z.object({
-  project: z.object({ id, name: z.string(), status: z.number().int() }),
-  participant: z.object({ id, first_name: z.string(), last_name: z.string(), role: z.string() }),
+  project: projectSummarySchema.pick({ id: true, name: true, status: true }),
+  participant: participantSchema.pick({ id: true, first_name: true, last_name: true, role: true }),
   document: projectDocumentSchema,
 });
 export type MyDocument = z.infer<typeof myDocumentSchema>;

@@ -1,9 +1,8 @@
+import { answerMarkListSchema, answerMarksParamsSchema } from '@notadoo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
-import { documentIdSchema } from '../questionnaires/questionnaire-schemas';
-import { answerMarksAnswer, listAnswerMarks } from './answer-changes-service';
+import { listAnswerMarks } from './answer-changes-service';
 
 export function answerChangeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
   return async (app) => {
@@ -17,8 +16,8 @@ export function answerChangeRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           description:
             "Les réponses d'un questionnaire que l'office notarial (ou un administrateur) a modifiées en dernier : champ, " +
             'date, auteur. Une réponse que le client modifie ensuite perd sa marque. Réservé à qui peut lire le questionnaire.',
-          params: z.object({ documentId: documentIdSchema }),
-          response: { 200: answerMarksAnswer },
+          params: answerMarksParamsSchema,
+          response: { 200: answerMarkListSchema },
         },
       },
       async (request) => listAnswerMarks(ctx, requireUser(request), request.params.documentId),

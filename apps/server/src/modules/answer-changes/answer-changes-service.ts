@@ -1,10 +1,10 @@
 import {
   answerChangeAuthorRole,
-  answerMarkSchema,
   clean,
   isChangeByOffice,
   questionnaireOwners,
   type AnswerMark,
+  type AnswerMarkList,
   type ChangedAnswer,
   type Answers,
   type DocumentForAccess,
@@ -12,7 +12,6 @@ import {
   type QuestionnaireDefinition,
   type Viewer,
 } from '@notadoo/domain';
-import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import { requireReadableDocument } from '../documents/document-access';
@@ -80,14 +79,8 @@ export async function recordAnswerChanges(tx: Db, change: SavedChange): Promise<
   if (recipientIds.length > 0) await addToSpell(tx, { documentId: change.documentId, recipientIds, changes, at: change.at });
 }
 
-export const answerMarksAnswer = answerMarkSchema.array();
-
 /** `GET /document/{id}/answer-marks`: the marks of a questionnaire, to whoever may read it. */
-export async function listAnswerMarks(
-  ctx: AppContext,
-  user: UserWithOffice,
-  documentId: number,
-): Promise<z.infer<typeof answerMarksAnswer>> {
+export async function listAnswerMarks(ctx: AppContext, user: UserWithOffice, documentId: number): Promise<AnswerMarkList> {
   await requireReadableDocument(ctx, user, documentId);
   const rows = await listMarks(ctx.db, documentId);
   return rows.map((row): AnswerMark => ({

@@ -1,8 +1,8 @@
 import {
   addDocumentSchema,
+  documentIdSchema,
   documentOwnerSchema,
   myDocumentSchema,
-  positiveId,
   projectIdSchema,
   projectSchema,
   removeDocumentSchema,
@@ -20,7 +20,7 @@ const tags = ['documents'];
 /** These calls answer the file as it now is. */
 const projectAnswer = { 200: projectSchema };
 const fileParams = z.object({
-  docId: positiveId('Identifiant de document invalide.'),
+  docId: documentIdSchema,
   index: z.coerce
     .number({ error: 'Numéro de fichier invalide.' })
     .int('Numéro de fichier invalide.')

@@ -9,6 +9,8 @@ import {
   SHARED_QUESTIONNAIRE_MESSAGES,
   sharedRoleOfQuestionnaire,
   displayFileName,
+  DOCUMENT_ID_MESSAGE,
+  documentIdSchema,
   fileTypeTitle,
   findQuestionnaireBySaveDocType,
   isFileTypeCode,
@@ -20,8 +22,8 @@ import {
   questionnaireOwners,
   QUESTIONNAIRE_DOC_TYPES,
   type addDocumentSchema,
+  type MyDocument,
   type Project,
-  type ProjectDocument,
   type QuestionnaireDocType,
 } from '@notadoo/domain';
 import { z } from 'zod';
@@ -58,8 +60,6 @@ import {
 } from './document-data';
 import { recordHistoryEvent, type HistoryEvent } from '../history/history-recorder';
 
-const DOCUMENT_ID_MESSAGE = 'Identifiant de document invalide.';
-const documentIdField = positiveId(DOCUMENT_ID_MESSAGE);
 const pieceRequestIdField = z.union([z.literal(UNREQUESTED_PIECE_FIELD_VALUE), positiveId('Identifiant de pièce invalide.')], {
   error: "Identifiant de pièce invalide : un numéro de pièce, ou « other » pour un document que personne n'a demandé.",
 });
@@ -163,7 +163,7 @@ export async function addFile(
     pieceRequestId === undefined ? undefined : checkPieceUpload(ctx.db, { viewer, access }, loaded.project.id, drawer, pieceRequestId);
   try {
     for await (const part of parts) {
-      if (part.type === 'field' && part.fieldname === 'id') documentId = parseWith(documentIdField, part.value);
+      if (part.type === 'field' && part.fieldname === 'id') documentId = parseWith(documentIdSchema, part.value);
       else if (part.type === 'field' && part.fieldname === 'pieceRequestId') pieceRequestId = parseWith(pieceRequestIdField, part.value);
       else if (part.type === 'file' && part.fieldname === 'file' && !upload) {
         originalName = checkOriginalName(part.filename);
@@ -318,12 +318,6 @@ export async function openFileForDownload(ctx: AppContext, docId: number, index:
     contentType: PROJECT_FILE_CONTENT_TYPES[extension] ?? 'application/octet-stream',
     filename: displayFileName(storedName),
   };
-}
-
-export interface MyDocument {
-  project: { id: number; name: string; status: number };
-  participant: { id: number; first_name: string; last_name: string; role: string };
-  document: ProjectDocument;
 }
 
 /** `/mydocuments`: the documents of the user's own participations, across non-archived projects. */

@@ -1,4 +1,4 @@
-import { fileTokensSchema } from '@notadoo/domain';
+import { documentIdSchema, fileTokensSchema, generateFileTokensSchema, type FileTokenRequest } from '@notadoo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser } from '../../auth/authenticate';
@@ -8,7 +8,6 @@ import { ANSWER_HEADERS, errorAnswers, fileAnswer } from '../../http/answers';
 import { badRequest } from '../../http/app-error';
 import { requireReadableDocument, type DocumentInProject } from '../documents/document-access';
 import { inlineContentDisposition } from '../questionnaires/questionnaire-files';
-import { documentIdSchema } from '../questionnaires/questionnaire-schemas';
 import { openQuestionnairePdf, QUESTIONNAIRE_MESSAGES } from '../questionnaires/questionnaire-service';
 import type { UserWithOffice } from '../users/user-data';
 import { DOWNLOAD_MESSAGES, issueDownloadToken, requireDownloadTokenHolder, type DownloadKind } from './download-tokens';
@@ -17,27 +16,13 @@ const tags = ['téléchargements'];
 
 export { DOWNLOAD_MESSAGES };
 
-const MAX_FILES_PER_REQUEST = 200;
-
-const fileRequestSchema = z.object({
-  type: z.enum(['pdf', 'file'], { error: 'Le type de fichier doit être « pdf » ou « file ».' }),
-  docId: documentIdSchema,
-});
-const fileRequestsSchema = z.array(fileRequestSchema).max(MAX_FILES_PER_REQUEST);
-
-/** `POST generate_file_token`: the spec's list, or `{ files: [...] }`. Other fields of an entry (filename, position) are ignored. */
-export const generateFileTokensSchema = z.union([fileRequestsSchema, z.object({ files: fileRequestsSchema })], {
-  error: 'Merci d’envoyer la liste des fichiers : [{ type: « pdf » ou « file », docId }], 200 au plus.',
-});
-type FileRequest = z.output<typeof fileRequestSchema>;
-
 /**
  * One short-lived token per requested document, each checked for read
  * access: a 'pdf' needs a questionnaire whose PDF was generated
  * (download_form), a 'file' a drawer of uploaded files (served by get_file).
  * One refusal refuses the whole request.
  */
-export async function issueFileTokens(ctx: AppContext, user: UserWithOffice, requests: FileRequest[]) {
+export async function issueFileTokens(ctx: AppContext, user: UserWithOffice, requests: FileTokenRequest[]) {
   const checked = new Map<number, DocumentInProject>();
   const tokens: Array<{ docId: number; value: string }> = [];
   for (const { type, docId } of requests) {

@@ -1,9 +1,14 @@
-import { downloadFormAnswerSchema, questionnaireItemSchema } from '@notadoo/domain';
+import {
+  downloadFormAnswerSchema,
+  downloadFormParamsSchema,
+  errorWithDocumentSchema,
+  questionnaireItemSchema,
+  saveQuestionnaireSchema,
+} from '@notadoo/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../auth/authenticate';
 import type { AppContext } from '../../context';
 import { errorAnswers, jsonAnswer } from '../../http/answers';
-import { downloadFormParamsSchema, errorWithDocumentAnswer, saveQuestionnaireSchema } from './questionnaire-schemas';
 import { generateQuestionnairePdf, saveQuestionnaire } from './questionnaire-service';
 
 const tags = ['questionnaires'];
@@ -28,10 +33,10 @@ export function questionnaireRoutes(ctx: AppContext): FastifyPluginAsyncZod {
           response: {
             200: questionnaireItemSchema,
             401: jsonAnswer(
-              errorWithDocumentAnswer,
+              errorWithDocumentSchema,
               'Questionnaire que ce compte ne peut pas modifier (avec le questionnaire enregistré), ou session absente',
             ),
-            409: jsonAnswer(errorWithDocumentAnswer, 'Version dépassée : le questionnaire enregistré est joint'),
+            409: jsonAnswer(errorWithDocumentSchema, 'Version dépassée : le questionnaire enregistré est joint'),
           },
         },
       },

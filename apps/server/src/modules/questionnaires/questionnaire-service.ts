@@ -18,7 +18,9 @@ import {
   type QuestionnaireDefinition,
   type QuestionnaireDocType,
   type QuestionnaireItem,
+  type saveQuestionnaireSchema,
 } from '@notadoo/domain';
+import type { z } from 'zod';
 import type { AppContext } from '../../context';
 import { AppError, badRequest, forbidden, notFound } from '../../http/app-error';
 import {
@@ -54,11 +56,11 @@ export const QUESTIONNAIRE_MESSAGES = {
 } as const;
 const M = QUESTIONNAIRE_MESSAGES;
 
-export interface SaveQuestionnaireInput {
-  /** The save name (`document_civil_status`) or the wire array name (`document_civil_statuses`). */
-  docType: string;
-  document: { id: number; version: number } & Record<string, unknown>;
-}
+/**
+ * The body of `PATCH /document` as the route validated it. `docType` is the save name
+ * (`document_civil_status`) or the wire array name (`document_civil_statuses`).
+ */
+export type SaveQuestionnaireInput = z.output<typeof saveQuestionnaireSchema>;
 
 /** A questionnaire as the project carries it; its answers only for a reader. */
 export function toQuestionnaireItem(row: DocumentRow, readable: boolean): QuestionnaireItem {

@@ -1,18 +1,16 @@
-import type { OpenProject } from '@notadoo/domain';
+import type { OpenProject, openProjectsQuerySchema } from '@notadoo/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { downloadFile, getPage } from '../../../api/api-client';
+import { searchParams } from '../../../api/search-params';
 
-export interface OpenProjectsQuery {
-  from: string;
-  to: string;
-  page: number;
-}
+/** The range as sent (AAAA-MM-JJ, either end open) and the page, as the server's schema reads them. */
+export type OpenProjectsQuery = Pick<z.input<typeof openProjectsQuerySchema>, 'from' | 'to'> &
+  Pick<z.output<typeof openProjectsQuerySchema>, 'page'>;
 
+/** An empty end is not sent: the range is open on that side. */
 function rangeParams(query: Pick<OpenProjectsQuery, 'from' | 'to'>): URLSearchParams {
-  const params = new URLSearchParams();
-  if (query.from) params.set('from', query.from);
-  if (query.to) params.set('to', query.to);
-  return params;
+  return searchParams({ from: query.from || undefined, to: query.to || undefined } satisfies z.input<typeof openProjectsQuerySchema>);
 }
 
 /** `GET /projects/open`: 100 projects of the range per page and the total. */

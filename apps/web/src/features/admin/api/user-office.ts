@@ -1,4 +1,4 @@
-import type { User } from '@notadoo/domain';
+import type { User, UserPatchPayload } from '@notadoo/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/api-client';
 import { getNotaryOffices, NOTARY_OFFICES_STALE_MS, notaryOfficesQueryKey } from '../../../api/notary-offices';
@@ -19,7 +19,7 @@ export interface SetUserOfficeRequest {
 
 /** `PATCH /users/{id}` with `notaryOffice` and `oldOffice` (spec section 7). */
 export function setUserOffice({ id, office, shown }: SetUserOfficeRequest): Promise<User> {
-  return apiClient.patch<User>(`users/${id}`, { notaryOffice: office, oldOffice: shown });
+  return apiClient.patch<User>(`users/${id}`, { notaryOffice: office, oldOffice: shown } satisfies UserPatchPayload);
 }
 
 /** The list is read again after a success and after a refusal, which may come from a change made meanwhile. */

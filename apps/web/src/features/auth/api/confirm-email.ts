@@ -1,8 +1,10 @@
+import type { emailConfirmSchema } from '@notadoo/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiClient } from '../../../api/api-client';
 import { sessionQueryKey } from '../../../api/get-session';
 
-export function confirmEmail({ email, token }: { email: string; token: string }): Promise<void> {
+export function confirmEmail({ email, token }: z.input<typeof emailConfirmSchema>): Promise<void> {
   return apiClient.post<void>('users/email/confirm', { email, token });
 }
 

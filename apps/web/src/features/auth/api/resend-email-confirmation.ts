@@ -1,7 +1,9 @@
+import type { resendConfirmSchema } from '@notadoo/domain';
 import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiClient } from '../../../api/api-client';
 
-export function resendEmailConfirmation({ email }: { email: string }): Promise<void> {
+export function resendEmailConfirmation({ email }: z.input<typeof resendConfirmSchema>): Promise<void> {
   return apiClient.post<void>('users/email/resendConfirm', { email });
 }
 

@@ -1,9 +1,8 @@
-import { ADMIN_MESSAGES, type ErrorCode } from '@notadoo/domain';
+import { ADMIN_MESSAGES, errorBody, type ErrorCode } from '@notadoo/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notifyError } from '../../../lib/notify';
-import { errorBody } from '../../../testing/error-body';
 import { mockFetch } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-app';
 import { ContactForm } from './contact-form';

@@ -1,6 +1,15 @@
-import { NEXT_PAGE_HEADER, type NotaryOffice, type PartialProject, type ProjectSummary, type ProjectType } from '@notadoo/domain';
+import {
+  NEXT_PAGE_HEADER,
+  type dashboardQuerySchema,
+  type NotaryOffice,
+  type PartialProject,
+  type ProjectSummary,
+  type ProjectType,
+} from '@notadoo/domain';
 import { useInfiniteQuery, useQuery, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiClient, apiRequestWithHeaders } from '../../../api/api-client';
+import { searchParams } from '../../../api/search-params';
 
 /** What the dashboard lists: full summaries, and partial entries (name and status) where the user's role grants no access. */
 export type DashboardProject = ProjectSummary | PartialProject;
@@ -30,16 +39,16 @@ export function isPartialProject(project: DashboardProject): project is PartialP
   return project.is_partial;
 }
 
+/** The filters as the server's schema reads them; one not set is not sent. */
 export function dashboardQueryString(filters: DashboardFilters, after?: string): string {
-  const params = new URLSearchParams();
-  const search = filters.search.trim();
-  if (search) params.set('q', search);
-  if (filters.type) params.set('type', filters.type);
-  if (filters.status !== null) params.set('status', String(filters.status));
-  if (filters.city !== null) params.set('city', filters.city);
-  if (filters.archived) params.set('archived', 'true');
-  if (after) params.set('after', after);
-  const query = params.toString();
+  const query = searchParams({
+    q: filters.search.trim() || undefined,
+    type: filters.type ?? undefined,
+    status: filters.status ?? undefined,
+    city: filters.city ?? undefined,
+    archived: filters.archived ? 'true' : undefined,
+    after: after || undefined,
+  } satisfies z.input<typeof dashboardQuerySchema>).toString();
   return query ? `?${query}` : '';
 }
 

@@ -4,10 +4,8 @@ import type { z } from 'zod';
 import { apiClient } from '../../../api/api-client';
 import { useReplaceProject } from '../../../api/project-cache';
 
-export interface RemoveDocumentRequest {
-  projectId: number;
-  documentId: number;
-}
+/** The file in the path and the call's body, as the domain's schema reads it. */
+export type RemoveDocumentRequest = { projectId: number } & z.output<typeof removeDocumentSchema>;
 
 /** `DELETE /project/{id}/removedocument`: the document and its files. */
 export function removeDocument({ projectId, documentId }: RemoveDocumentRequest): Promise<Project> {

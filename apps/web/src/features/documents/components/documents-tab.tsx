@@ -25,7 +25,7 @@ import { useNavigate } from 'react-router';
 import { WithSession } from '../../../components/with-session';
 import { ConfirmModal } from '../../../components/confirm-modal';
 import { notifySuccess } from '../../../lib/notify';
-import { useOpenFile } from '../api/generate-file-token';
+import { useOpenFile } from '../api/open-file';
 import { useRemoveDocument } from '../api/remove-document';
 import { useRemoveFile } from '../api/remove-file';
 import { contentOf, QUESTIONNAIRE_TITLES } from '../lib/document-content';

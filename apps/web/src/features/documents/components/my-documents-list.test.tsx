@@ -1,3 +1,4 @@
+import type { MyDocument } from '@notadoo/domain';
 import { notifications } from '@mantine/notifications';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -5,7 +6,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch } from '../../../testing/mock-fetch';
 import { renderApp } from '../../../testing/render-app';
 import { createSession } from '../../../testing/session-factory';
-import type { MyDocument } from '../api/get-my-documents';
 import { createDrawerDocument, createQuestionnaireDocument } from '../../../testing/tab-fixtures';
 import { NO_OWN_DOCUMENT_TEXT } from './my-documents-list';
 

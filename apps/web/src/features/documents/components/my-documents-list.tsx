@@ -1,8 +1,8 @@
 import { Anchor, Center, Loader, Stack, Text, Title } from '@mantine/core';
-import { questionnairePath, statusLabel } from '@notadoo/domain';
+import { questionnairePath, statusLabel, type MyDocument } from '@notadoo/domain';
 import { Link, useNavigate } from 'react-router';
-import { useOpenFile } from '../api/generate-file-token';
-import { useMyDocuments, type MyDocument } from '../api/get-my-documents';
+import { useOpenFile } from '../api/open-file';
+import { useMyDocuments } from '../api/get-my-documents';
 import { contentOf, QUESTIONNAIRE_TITLES, sortDocuments } from '../lib/document-content';
 import { FileDrawerEntry, QuestionnaireEntry } from './document-entries';
 

@@ -1,6 +1,8 @@
-import type { HistoryEventKind, HistoryPage } from '@notadoo/domain';
+import type { HistoryEventKind, historyFilterSchema, HistoryPage, historyPageQuerySchema } from '@notadoo/domain';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiClient } from '../../../api/api-client';
+import { searchParams } from '../../../api/search-params';
 
 /** The filters of the tab, as the server reads them (empty: not filtered). */
 export interface HistoryFilters {
@@ -12,21 +14,26 @@ export interface HistoryFilters {
 
 export const NO_HISTORY_FILTERS: HistoryFilters = { kind: '', actor: '', from: '', to: '' };
 
-/** `kinds=…&actor=…&from=…&to=…`, the same for the page, the CSV and the PDF. */
+/** The filters as the server's schema reads them (`kinds=…&actor=…&from=…&to=…`), an empty one left out. */
+function filterQuery(filters: HistoryFilters) {
+  return {
+    kinds: filters.kind || undefined,
+    actor: filters.actor || undefined,
+    from: filters.from || undefined,
+    to: filters.to || undefined,
+  } satisfies z.input<typeof historyFilterSchema>;
+}
+
+/** The query of the filters, the same for the page, the CSV and the PDF. */
 export function historyFilterQuery(filters: HistoryFilters): URLSearchParams {
-  const query = new URLSearchParams();
-  if (filters.kind) query.set('kinds', filters.kind);
-  if (filters.actor) query.set('actor', filters.actor);
-  if (filters.from) query.set('from', filters.from);
-  if (filters.to) query.set('to', filters.to);
-  return query;
+  return searchParams(filterQuery(filters));
 }
 
 /** `GET /project/{id}/history`: newest first, `limit` per page, `cursor` for the older ones. */
 export function getHistoryPage(projectId: number, filters: HistoryFilters, limit: number, cursor?: string): Promise<HistoryPage> {
-  const query = historyFilterQuery(filters);
-  query.set('limit', String(limit));
-  if (cursor) query.set('cursor', cursor);
+  const query = searchParams({ ...filterQuery(filters), limit, cursor: cursor || undefined } satisfies z.input<
+    typeof historyPageQuerySchema
+  >);
   return apiClient.get<HistoryPage>(`project/${projectId}/history?${query}`);
 }
 

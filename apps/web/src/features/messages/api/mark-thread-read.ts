@@ -4,12 +4,11 @@ import type { z } from 'zod';
 import { apiClient } from '../../../api/api-client';
 import { messageThreadsQueryKey } from '../../../api/get-message-threads';
 
-export interface MarkReadRequest {
-  projectId: number;
-  thread: string;
-  /** The newest message shown; absent, only says the reader is on the page (the heartbeat). */
-  upTo?: number;
-}
+/**
+ * The file and thread in the path, and the body: `upTo` the newest message
+ * shown; absent, only says the reader is on the page (the heartbeat).
+ */
+export type MarkReadRequest = { projectId: number; thread: string } & Partial<z.output<typeof markReadSchema>>;
 
 /** `POST /project/{id}/threads/{thread}/read`: answers the threads with their new unread counts. */
 export function markThreadRead({ projectId, thread, upTo }: MarkReadRequest): Promise<ThreadList> {

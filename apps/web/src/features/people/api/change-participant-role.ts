@@ -1,13 +1,11 @@
-import type { changeRoleSchema, ParticipantRole, Project } from '@notadoo/domain';
+import type { changeRoleSchema, Project } from '@notadoo/domain';
 import { useMutation } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiClient } from '../../../api/api-client';
 import { useReplaceProject } from '../../../api/project-cache';
 
-export interface ChangeRoleRequest {
-  participantId: number;
-  role: ParticipantRole;
-}
+/** The person in the path and the call's body, as the domain's schema reads it. */
+export type ChangeRoleRequest = { participantId: number } & z.output<typeof changeRoleSchema>;
 
 /** `PATCH /participant/{id}/changerole`: a 400 carries the spec's "Impossible de déplacer…" message. */
 export function changeParticipantRole({ participantId, role }: ChangeRoleRequest): Promise<Project> {

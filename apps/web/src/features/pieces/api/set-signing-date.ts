@@ -1,4 +1,4 @@
-import type { ProjectPieces } from '@notadoo/domain';
+import type { ProjectPieces, SigningDatePayload } from '@notadoo/domain';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../api/api-client';
 import { useReplacePieces } from '../../../api/get-project-pieces';
@@ -11,7 +11,7 @@ export interface SetSigningDateRequest {
 
 /** `PATCH /project/{id}/signing-date` (the office): the reports' warnings follow. */
 export function setSigningDate({ projectId, signingDate }: SetSigningDateRequest): Promise<ProjectPieces> {
-  return apiClient.patch<ProjectPieces>(`project/${projectId}/signing-date`, { signingDate });
+  return apiClient.patch<ProjectPieces>(`project/${projectId}/signing-date`, { signingDate } satisfies SigningDatePayload);
 }
 
 export function useSetSigningDate() {

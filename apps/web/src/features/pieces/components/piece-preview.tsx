@@ -1,6 +1,6 @@
 import { Anchor, Center, Loader, Stack, Text } from '@mantine/core';
 import type { Project } from '@notadoo/domain';
-import { useFilePreviewUrl } from '../api/generate-file-token';
+import { useFilePreviewUrl } from '../api/file-preview-url';
 import { fileIndexIn } from '../lib/piece-drawer';
 import { isPdf, type PieceVersionView } from '../lib/piece-display';
 

@@ -1,5 +1,6 @@
-import type { Session, User, UserPatchPayload } from '@notadoo/domain';
+import type { askIntermediarySchema, Session, User, UserPatchPayload } from '@notadoo/domain';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiClient } from '../../../api/api-client';
 import { sessionQueryKey } from '../../../api/get-session';
 import { uploadWithProgress } from '../../../api/upload-with-progress';
@@ -41,7 +42,7 @@ export function useUploadAvatar() {
 
 /** `POST /users/askIntermediary` (form userId): raises the pending banner. */
 export function askIntermediary(userId: number): Promise<User> {
-  return apiClient.post<User>('users/askIntermediary', { userId });
+  return apiClient.post<User>('users/askIntermediary', { userId } satisfies z.output<typeof askIntermediarySchema>);
 }
 
 export function useAskIntermediary() {

@@ -1,9 +1,8 @@
-import { MESSAGES } from '@notadoo/domain';
+import { errorBody, MESSAGES } from '@notadoo/domain';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { notifyError, SHORT_TOAST_DURATION_MS } from '../../../lib/notify';
-import { errorBody } from '../../../testing/error-body';
 import { mockFetch } from '../../../testing/mock-fetch';
 import { renderWithProviders } from '../../../testing/render-app';
 import { createSession } from '../../../testing/session-factory';

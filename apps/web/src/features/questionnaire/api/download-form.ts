@@ -1,5 +1,6 @@
-import { QUESTIONNAIRES, type DownloadFormAnswer, type QuestionnaireDocType } from '@notadoo/domain';
+import { QUESTIONNAIRES, type DownloadFormAnswer, type downloadFormParamsSchema, type QuestionnaireDocType } from '@notadoo/domain';
 import { useMutation } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiClient } from '../../../api/api-client';
 
 export interface DownloadFormInput {
@@ -9,7 +10,8 @@ export interface DownloadFormInput {
 
 /** `GET download_form/{type}/{documentId}`: generates the questionnaire's PDF from its saved answers. */
 export function downloadForm({ docType, documentId }: DownloadFormInput): Promise<DownloadFormAnswer> {
-  return apiClient.get<DownloadFormAnswer>(`download_form/${QUESTIONNAIRES[docType].downloadForm}/${documentId}`);
+  const params: z.output<typeof downloadFormParamsSchema> = { type: QUESTIONNAIRES[docType].downloadForm, documentId };
+  return apiClient.get<DownloadFormAnswer>(`download_form/${params.type}/${params.documentId}`);
 }
 
 export function useDownloadForm() {

@@ -1,12 +1,7 @@
-import type { FileTokens } from '@notadoo/domain';
+import type { FileTokenRequest, FileTokens } from '@notadoo/domain';
 import { useMutation } from '@tanstack/react-query';
 import { apiClient } from '../../../api/api-client';
 import { config } from '../../../config/env';
-
-export interface FileTokenRequest {
-  type: 'pdf' | 'file';
-  docId: number;
-}
 
 /** `POST generate_file_token`: short-lived tokens that stand for the user in a download link opened in a new tab. */
 export function generateFileTokens(requests: FileTokenRequest[]): Promise<FileTokens> {

@@ -1,4 +1,4 @@
-import type { AnswerMark } from '@notadoo/domain';
+import type { AnswerMark, AnswerMarkList } from '@notadoo/domain';
 import { useQuery } from '@tanstack/react-query';
 import { apiClient } from '../../../api/api-client';
 
@@ -6,8 +6,8 @@ import { apiClient } from '../../../api/api-client';
 export const answerMarksQueryKey = (documentId: number) => ['answer-marks', documentId] as const;
 
 /** `GET /document/{id}/answer-marks`: the answers the office changed last, by field. */
-export function getAnswerMarks(documentId: number): Promise<AnswerMark[]> {
-  return apiClient.get<AnswerMark[]>(`document/${documentId}/answer-marks`);
+export function getAnswerMarks(documentId: number): Promise<AnswerMarkList> {
+  return apiClient.get<AnswerMarkList>(`document/${documentId}/answer-marks`);
 }
 
 /** The marks by field name; none while loading or when they cannot be read (the form works without them). */

@@ -1,4 +1,4 @@
-import type { Answers, Project, QuestionnaireDocType, QuestionnaireItem } from '@notadoo/domain';
+import type { Answers, Project, QuestionnaireDocType, QuestionnaireItem, SaveQuestionnairePayload } from '@notadoo/domain';
 import { QUESTIONNAIRES } from '@notadoo/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiClient } from '../../../api/api-client';
@@ -19,7 +19,7 @@ export function saveDocument({ docType, documentId, version, answers }: SaveDocu
   return apiClient.patch<QuestionnaireItem>('document', {
     docType: QUESTIONNAIRES[docType].saveDocType,
     document: { ...answers, id: documentId, version },
-  });
+  } satisfies SaveQuestionnairePayload);
 }
 
 /** The saved item replaces the project's cached copy, so the project page shows it without a reload. */

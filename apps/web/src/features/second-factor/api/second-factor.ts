@@ -1,5 +1,15 @@
-import type { BackupCodes, SecondFactorStatus, TokenAnswer, TotpConfirmed, TotpSetup } from '@notadoo/domain';
+import type {
+  BackupCodes,
+  reauthenticateSchema,
+  secondFactorCodeSchema,
+  SecondFactorStatus,
+  TokenAnswer,
+  TotpConfirmed,
+  totpConfirmSchema,
+  TotpSetup,
+} from '@notadoo/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiClient } from '../../../api/api-client';
 
 /** Issue 27: the second factor's calls (`/api/auth/...`). */
@@ -16,7 +26,9 @@ export function useSecondFactorStatus(enabled = true) {
 
 /** The sign-in's code step, with the partial token (not yet the session's). */
 export function verifySignInCode(partialToken: string, code: string): Promise<TokenAnswer> {
-  return apiClient.post<TokenAnswer>('auth/second-factor/verify', { code }, { token: partialToken });
+  return apiClient.post<TokenAnswer>('auth/second-factor/verify', { code } satisfies z.input<typeof secondFactorCodeSchema>, {
+    token: partialToken,
+  });
 }
 
 export function startTotpSetup(): Promise<TotpSetup> {
@@ -24,10 +36,10 @@ export function startTotpSetup(): Promise<TotpSetup> {
 }
 
 export function confirmTotpSetup(code: string): Promise<TotpConfirmed> {
-  return apiClient.post<TotpConfirmed>('auth/second-factor/totp/confirm', { code });
+  return apiClient.post<TotpConfirmed>('auth/second-factor/totp/confirm', { code } satisfies z.input<typeof totpConfirmSchema>);
 }
 
-export function reauthenticate(input: { code: string } | { password: string }): Promise<TokenAnswer> {
+export function reauthenticate(input: z.input<typeof reauthenticateSchema>): Promise<TokenAnswer> {
   return apiClient.post<TokenAnswer>('auth/reauthenticate', input);
 }
 

@@ -4,10 +4,14 @@ import {
   QUESTIONNAIRE_DOC_TYPES,
   QUESTIONNAIRES,
   type DownloadFormAnswer,
+  type downloadFormParamsSchema,
+  type FileTokenRequest,
+  type FileTokens,
   type ProjectDocument,
   type QuestionnaireDocType,
   type TransferFileEntry,
 } from '@notadoo/domain';
+import type { z } from 'zod';
 import { apiClient } from '../../../api/api-client';
 
 function questionnaireTypeOf(document: ProjectDocument): QuestionnaireDocType | null {
@@ -27,9 +31,8 @@ export async function prepareTransferFiles(documents: readonly ProjectDocument[]
       const docType = questionnaireTypeOf(document);
       if (docType) {
         try {
-          const { filename, name } = await apiClient.get<DownloadFormAnswer>(
-            `download_form/${QUESTIONNAIRES[docType].downloadForm}/${document.id}`,
-          );
+          const params: z.output<typeof downloadFormParamsSchema> = { type: QUESTIONNAIRES[docType].downloadForm, documentId: document.id };
+          const { filename, name } = await apiClient.get<DownloadFormAnswer>(`download_form/${params.type}/${params.documentId}`);
           return [{ type: 'pdf', docId: document.id, filename: name, file: filename }];
         } catch (error) {
           console.error(`Génération du PDF du document ${document.id} impossible`, error);
@@ -54,9 +57,9 @@ export async function prepareTransferFiles(documents: readonly ProjectDocument[]
  */
 export async function requestDownloadAddresses(apiUrl: string, files: readonly TransferFileEntry[]): Promise<string[]> {
   if (files.length === 0) return [];
-  const { tokens } = await apiClient.post<{ tokens: Array<{ docId: number; value: string }> }>(
+  const { tokens } = await apiClient.post<FileTokens>(
     'generate_file_token',
-    files.map((f) => ({ type: f.type, docId: f.docId })),
+    files.map((f) => ({ type: f.type, docId: f.docId }) satisfies FileTokenRequest),
   );
   return files.map((file, i) => {
     const token = tokens[i];

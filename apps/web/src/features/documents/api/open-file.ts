@@ -1,17 +1,5 @@
-import type { FileTokens } from '@notadoo/domain';
 import { useCallback } from 'react';
-import { apiClient } from '../../../api/api-client';
-import { config } from '../../../config/env';
-
-/** `POST generate_file_token`: a short-lived token standing for the user in a link opened in a new tab. */
-export function generateFileToken(docId: number): Promise<FileTokens> {
-  return apiClient.post<FileTokens>('generate_file_token', [{ type: 'file', docId }]);
-}
-
-/** Where an uploaded file is read with its token: `get_file/{docId}/{index}/{token}`. */
-export function fileUrl(docId: number, index: number, token: string): string {
-  return `${config.apiBase}/get_file/${docId}/${index}/${encodeURIComponent(token)}`;
-}
+import { fileUrl, generateFileToken } from '../../../api/file-tokens';
 
 /**
  * Opens the `index`-th file of a drawer in a new tab. The tab is opened

@@ -1,17 +1,5 @@
-import type { FileTokens } from '@notadoo/domain';
 import { useQuery } from '@tanstack/react-query';
-import { apiClient } from '../../../api/api-client';
-import { config } from '../../../config/env';
-
-/** `POST generate_file_token` for one drawer: a short-lived token (5 minutes) standing for the user in a file's address. */
-export function generateFileToken(docId: number): Promise<FileTokens> {
-  return apiClient.post<FileTokens>('generate_file_token', [{ type: 'file', docId }]);
-}
-
-/** Where an uploaded file is read with its token: `get_file/{docId}/{index}/{token}`. */
-export function fileUrl(docId: number, index: number, token: string): string {
-  return `${config.apiBase}/get_file/${docId}/${index}/${encodeURIComponent(token)}`;
-}
+import { fileUrl, generateFileToken } from '../../../api/file-tokens';
 
 /**
  * The address of a drawer's file for an inline preview. The token is asked
