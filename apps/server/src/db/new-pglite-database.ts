@@ -30,9 +30,10 @@ export async function createPgliteDatabaseInChild(pgliteDir: string, options: { 
   // The server stopped during a first start stops its child too; a restart finishes the work (each migration is atomic).
   const stopChild = () => child.kill('SIGTERM');
   process.once('exit', stopChild);
+  // 'close', not 'exit': the child may have exited before its last line is read from the pipe.
   const code = await new Promise<number | null>((resolve, reject) => {
     child.once('error', reject);
-    child.once('exit', resolve);
+    child.once('close', resolve);
   });
   process.off('exit', stopChild);
   const lastLine = stdout.trim().split('\n').at(-1) ?? '';
