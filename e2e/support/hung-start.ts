@@ -3,7 +3,7 @@ import path from 'node:path';
 
 /**
  * What a server that does not answer is doing, said in the failed start's error. About one start in 25 printed
- * nothing for 110 s on CI and none of 55 starts in a loop did: the next one must say where it waits. The server and
+ * nothing for 110 s on CI and none of 57 starts on a developer machine did: the next one must say where it waits. The server and
  * its first-start child run with Node.js's report on SIGUSR2 (`reportOptions`); each report gives the JavaScript
  * stacks of the process and of its worker threads (PGlite's) and its libuv handles.
  */
@@ -55,6 +55,15 @@ function summary(report: NodeReport, indent: string): string {
   ].join('\n');
 }
 
+/** The report in `file`, or undefined while it is not whole yet. */
+async function readReport(file: string): Promise<NodeReport | undefined> {
+  try {
+    return JSON.parse(await readFile(file, 'utf8')) as NodeReport;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Asks each process of the server's tree for its report and says, for each, its state, CPU time and stacks. */
 export async function describeHungStart(pid: number, reportDir: string): Promise<string> {
   const pids = await processTree(pid);
@@ -69,18 +78,21 @@ export async function describeHungStart(pid: number, reportDir: string): Promise
       // Gone meanwhile.
     }
   }
-  // A report takes a moment to write; a process stuck outside JavaScript writes none.
-  const deadline = Date.now() + 10_000;
-  let files: string[] = [];
-  while (Date.now() < deadline) {
-    files = (await readdir(reportDir).catch(() => [] as string[])).filter((f) => f.endsWith('.json'));
-    if (files.length >= pids.length) break;
+  // A report takes a moment to write (a file may be listed before it is whole); a process stuck outside JavaScript writes none.
+  const deadline = Date.now() + 15_000;
+  const reports = new Map<string, NodeReport>();
+  for (;;) {
+    for (const file of await readdir(reportDir).catch(() => [] as string[])) {
+      if (!file.endsWith('.json') || reports.has(file)) continue;
+      const report = await readReport(path.join(reportDir, file));
+      if (report) reports.set(file, report);
+    }
+    if (reports.size >= pids.length || Date.now() > deadline) break;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
-  for (const file of files) {
-    const report = JSON.parse(await readFile(path.join(reportDir, file), 'utf8')) as NodeReport;
+  for (const [file, report] of reports)
     lines.push(`rapport ${file} (${report.header?.commandLine?.join(' ') ?? ''}) :\n${summary(report, '  ')}`);
-  }
-  if (files.length < pids.length) lines.push(`${pids.length - files.length} processus n'ont écrit aucun rapport.`);
+  if (reports.size < pids.length) lines.push(`${pids.length - reports.size} processus n'ont écrit aucun rapport.`);
+  lines.push(`Rapports complets dans ${reportDir}.`);
   return lines.join('\n');
 }

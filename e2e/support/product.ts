@@ -76,7 +76,8 @@ export async function startProduct(options: ProductOptions = {}): Promise<Runnin
   const url = `http://${options.publicHost ?? '127.0.0.1'}:${port}`;
   const direct = `http://127.0.0.1:${port}`;
   const [node, ...args] = SERVER_COMMAND;
-  const reportDir = path.join(dataDir, 'node-reports');
+  // Beside DATA_DIR, kept when the start hangs.
+  const reportDir = `${dataDir}-node-reports`;
   await mkdir(reportDir);
   const child: ChildProcess = spawn(node!, args, {
     cwd: ROOT,
@@ -110,9 +111,11 @@ export async function startProduct(options: ProductOptions = {}): Promise<Runnin
       () => `le serveur ne répond pas après ${PRODUCT_START_TIMEOUT_MS / 1000} s :\n${output}`,
     );
   } catch (error) {
-    if (child.exitCode === null && error instanceof Error) error.message += `\n${await describeHungStart(child.pid!, reportDir)}`;
+    const hung = child.exitCode === null;
+    if (hung && error instanceof Error) error.message += `\n${await describeHungStart(child.pid!, reportDir)}`;
     child.kill('SIGTERM');
     await rm(dataDir, { recursive: true, force: true });
+    if (!hung) await rm(reportDir, { recursive: true, force: true });
     throw error;
   }
 
@@ -139,6 +142,7 @@ export async function startProduct(options: ProductOptions = {}): Promise<Runnin
         await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
       }
       await rm(dataDir, { recursive: true, force: true });
+      await rm(reportDir, { recursive: true, force: true });
     },
   };
 }
