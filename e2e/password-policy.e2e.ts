@@ -2,7 +2,7 @@ import { expectNoAccessibilityViolation } from './support/accessibility';
 import { expect, test } from './support/fixtures';
 import { officeAddress, seedOfficeMember } from './support/office-members';
 import { passSecondFactorInBrowser } from './support/second-factor';
-import { typeCredentials } from './support/sign-in';
+import { dashboardWithItsFiles, typeCredentials } from './support/sign-in';
 
 const WEAK = 'Lanterne123';
 const STRONG = 'Vq8$kTn3#pZw6-Etude';
@@ -68,7 +68,7 @@ test.describe('a notary with a weak password sets a strong one before anything e
     await page.getByText(/Robustesse : \d+ bits sur les 80 demandés/).waitFor();
     await save.click();
     await page.getByRole('heading', { name: 'Configurer la double authentification' }).waitFor();
-    await passSecondFactorInBrowser(page, product.secondFactors, member.email);
+    await passSecondFactorInBrowser(page, product.secondFactors, member.email, dashboardWithItsFiles(page));
     await page.goto(`${product.url}/dashboard`);
     await page.getByRole('heading', { level: 1, name: 'Mes dossiers' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Choisissez un mot de passe plus robuste' }).count()).toBe(0);

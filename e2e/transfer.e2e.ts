@@ -1,4 +1,4 @@
-import { startBridgeSim, type BridgeSim } from '@notadoo/bridge-sim';
+import { startBridgeSim, type BridgeMode, type BridgeSim } from '@notadoo/bridge-sim';
 import type { ConsoleMessage, Page } from '@playwright/test';
 import { CLIENT, NOTARY } from './support/accounts';
 import type { ProductApi } from './support/api';
@@ -90,6 +90,25 @@ async function openProjectAsNotary(newPage: NewPage, product: RunningProduct, pr
   await signInThroughLoginPage(page, product, NOTARY);
   await page.goto(`${product.url}/project/${projectId}/dashboard`);
   return page;
+}
+
+/** What a test of this file is given by Playwright, for the set-ups that need all of it. */
+interface TransferFixtures {
+  product: RunningProduct;
+  api: ProductApi;
+  seed: Seed;
+  newPage: NewPage;
+  bridge: BridgeSim;
+}
+
+/** The sent file (seedSentFile), the bridge then put in `mode`, and the notary's page open on the file. */
+async function sentFileAsNotary(
+  { product, api, seed, newPage, bridge }: TransferFixtures,
+  mode: BridgeMode,
+): Promise<{ projectId: number; page: Page }> {
+  const { projectId } = await seedSentFile(api, seed, bridge, product);
+  bridge.setMode(mode);
+  return { projectId, page: await openProjectAsNotary(newPage, product, projectId) };
 }
 
 /** Opens the modal, ticks every file and searches the destination (the slash is stripped). */
@@ -203,9 +222,7 @@ test.describe('transfer of the files to the drafting software through its local 
     newPage,
     bridge,
   }) => {
-    const { projectId } = await seedSentFile(api, seed, bridge, product);
-    bridge.setMode('autorisation');
-    const page = await openProjectAsNotary(newPage, product, projectId);
+    const { page } = await sentFileAsNotary({ product, api, seed, newPage, bridge }, 'autorisation');
     const [popup, dialog] = await Promise.all([page.context().waitForEvent('page'), searchDestination(page)]);
     await dialog
       .getByRole('alert')
@@ -232,9 +249,7 @@ test.describe('transfer of the files to the drafting software through its local 
   });
 
   test('closes the modal with the search message when the bridge fails the search', async ({ product, api, seed, newPage, bridge }) => {
-    const { projectId } = await seedSentFile(api, seed, bridge, product);
-    bridge.setMode('erreur-recherche');
-    const page = await openProjectAsNotary(newPage, product, projectId);
+    const { page } = await sentFileAsNotary({ product, api, seed, newPage, bridge }, 'erreur-recherche');
     const dialog = await searchDestination(page);
     await page.getByText(SEARCH_FAILED).waitFor();
     await dialog.waitFor({ state: 'detached' });
@@ -247,9 +262,7 @@ test.describe('transfer of the files to the drafting software through its local 
     newPage,
     bridge,
   }) => {
-    const { projectId } = await seedSentFile(api, seed, bridge, product);
-    bridge.setMode('erreur-envoi');
-    const page = await openProjectAsNotary(newPage, product, projectId);
+    const { page } = await sentFileAsNotary({ product, api, seed, newPage, bridge }, 'erreur-envoi');
     const dialog = await searchDestination(page);
     await chooseAndSend(page, dialog);
     await page.getByText(SEND_FAILED).waitFor();
@@ -265,10 +278,9 @@ test.describe('transfer of the files to the drafting software through its local 
     newPage,
     bridge,
   }) => {
-    const { projectId } = await seedSentFile(api, seed, bridge, product);
-    bridge.setMode('lent');
+    const { page } = await sentFileAsNotary({ product, api, seed, newPage, bridge }, 'lent');
+    // Nothing is sent before the dialog's « Confirmer ».
     const before = bridge.received().length;
-    const page = await openProjectAsNotary(newPage, product, projectId);
     const dialog = await searchDestination(page);
     await chooseAndSend(page, dialog);
     await dialog.getByText('Envoi des fichiers en cours...').waitFor();
@@ -285,9 +297,7 @@ test.describe('transfer of the files to the drafting software through its local 
   });
 
   test('records the transfer as interrupted when the window is closed during a send', async ({ product, api, seed, newPage, bridge }) => {
-    const { projectId } = await seedSentFile(api, seed, bridge, product);
-    bridge.setMode('lent');
-    const page = await openProjectAsNotary(newPage, product, projectId);
+    const { page } = await sentFileAsNotary({ product, api, seed, newPage, bridge }, 'lent');
     const dialog = await searchDestination(page);
     await chooseAndSend(page, dialog);
     await dialog.getByText('Envoi des fichiers en cours...').waitFor();

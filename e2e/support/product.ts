@@ -1,10 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SERVER_COMMAND } from '../../apps/server/bench/server-command';
+import { describeHungStart, reportOptions } from './hung-start';
 import { SecondFactorMemory } from './second-factor';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -75,6 +76,9 @@ export async function startProduct(options: ProductOptions = {}): Promise<Runnin
   const url = `http://${options.publicHost ?? '127.0.0.1'}:${port}`;
   const direct = `http://127.0.0.1:${port}`;
   const [node, ...args] = SERVER_COMMAND;
+  // Beside DATA_DIR, kept when the start hangs.
+  const reportDir = `${dataDir}-node-reports`;
+  await mkdir(reportDir);
   const child: ChildProcess = spawn(node!, args, {
     cwd: ROOT,
     env: {
@@ -86,6 +90,8 @@ export async function startProduct(options: ProductOptions = {}): Promise<Runnin
       NODE_ENV: 'development',
       DATABASE_URL: '',
       SMTP_URL: '',
+      // Read only if the start hangs (hung-start.ts); the first-start child inherits it.
+      NODE_OPTIONS: `${process.env.NODE_OPTIONS ?? ''} ${reportOptions(reportDir)}`.trim(),
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -105,8 +111,11 @@ export async function startProduct(options: ProductOptions = {}): Promise<Runnin
       () => `le serveur ne répond pas après ${PRODUCT_START_TIMEOUT_MS / 1000} s :\n${output}`,
     );
   } catch (error) {
+    const hung = child.exitCode === null;
+    if (hung && error instanceof Error) error.message += `\n${await describeHungStart(child.pid!, reportDir)}`;
     child.kill('SIGTERM');
     await rm(dataDir, { recursive: true, force: true });
+    if (!hung) await rm(reportDir, { recursive: true, force: true });
     throw error;
   }
 
@@ -133,6 +142,7 @@ export async function startProduct(options: ProductOptions = {}): Promise<Runnin
         await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
       }
       await rm(dataDir, { recursive: true, force: true });
+      await rm(reportDir, { recursive: true, force: true });
     },
   };
 }

@@ -91,19 +91,24 @@ export async function totpSecretShown(where: Page | Locator): Promise<string> {
   return keyText.split(':').pop()!;
 }
 
-/** After "Se connecter": the code step or the setup screen when the account asks for them, then where the app lands. */
-export async function passSecondFactorInBrowser(page: Page, memory: SecondFactorMemory, email: string): Promise<void> {
+/**
+ * After "Se connecter": the code step or the setup screen when the account asks for them, then where the app lands.
+ * `landed` is the signed-in page as it shows once the server has answered its first calls: the decision waits for
+ * it, the code step's heading or the setup screen's. Leaving /login decides nothing: the app may land on the
+ * dashboard first and be sent to the setup screen only when the dashboard's first call is refused.
+ */
+export async function passSecondFactorInBrowser(page: Page, memory: SecondFactorMemory, email: string, landed: Locator): Promise<void> {
   const setupTitle = page.getByRole('heading', { name: 'Configurer la double authentification' });
   const stepTitle = page.getByRole('heading', { name: 'Double authentification', exact: true });
-  await page.waitForURL((url) => !url.pathname.startsWith('/login') || url.pathname === '/login/second-factor');
-  if (page.url().includes('/second-factor/setup') || (await setupTitle.isVisible().catch(() => false))) {
+  await setupTitle.or(stepTitle).or(landed).first().waitFor();
+  if (await setupTitle.isVisible()) {
     memory.rememberTotpSecret(email, await totpSecretShown(page));
     await page.getByLabel('Code affiché par l’application').fill(await memory.freshTotpCode(email));
     await page.getByRole('button', { name: 'Activer la double authentification' }).click();
     await page.getByRole('button', { name: 'Continuer' }).click();
     return;
   }
-  if (page.url().includes('/login/second-factor') || (await stepTitle.isVisible().catch(() => false))) {
+  if (await stepTitle.isVisible()) {
     await page.getByLabel('Code de vérification').fill(await memory.freshTotpCode(email));
     await page.getByRole('button', { name: 'Valider' }).click();
   }

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { Account } from './api';
 import type { RunningProduct } from './product';
 import { passSecondFactorInBrowser } from './second-factor';
@@ -11,6 +11,18 @@ export async function typeCredentials(page: Page, account: Account): Promise<voi
 }
 
 /**
+ * The dashboard once the server has given its files: a file's card, or the words of a dashboard without any. A
+ * session the second factor's setup holds never sees them (the read is refused and the app goes to the setup screen).
+ */
+export function dashboardWithItsFiles(page: Page): Locator {
+  const main = page.getByRole('main');
+  return main
+    .getByRole('article')
+    .or(main.getByText("Bienvenue ! Vous n'avez pas encore de dossier."))
+    .or(main.getByText('Votre demande de changement de rôle est en cours de traitement'));
+}
+
+/**
  * Signs in through the login page, as a person does, and waits for the dashboard. Issue 27: an office member or
  * admin gives the code, or sets the second factor up the first time; a browser that is the device the account
  * passed its second factor on through the API (its cookie known) is trusted and asked nothing.
@@ -19,6 +31,7 @@ export async function signInThroughLoginPage(page: Page, product: RunningProduct
   await product.secondFactors.trustThisDevice(page.context(), product.url, account.email);
   await page.goto(`${product.url}/login`);
   await typeCredentials(page, account);
-  await passSecondFactorInBrowser(page, product.secondFactors, account.email);
+  await passSecondFactorInBrowser(page, product.secondFactors, account.email, dashboardWithItsFiles(page));
   await page.waitForURL('**/dashboard');
+  await dashboardWithItsFiles(page).first().waitFor();
 }

@@ -20,19 +20,26 @@ const FIRST_START_SCRIPT = fileURLToPath(new URL(`./first-start${path.extname(fi
 
 /** Creates, migrates and seeds the embedded database in a child process; answers what it did. */
 export async function createPgliteDatabaseInChild(pgliteDir: string, options: { demoAccounts: boolean }): Promise<Preparation> {
-  // The child runs under the same loader flags as this process (tsx when run from the sources).
-  const child = spawn(process.execPath, [...process.execArgv, FIRST_START_SCRIPT, pgliteDir, options.demoAccounts ? 'demo' : 'no-demo'], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  // The child runs under the same loader flags as this process (tsx when run from the sources). Without V8's Maglev
+  // compiler: a Maglev compilation that needs a garbage collection from a thread waiting in Node.js's drain of the
+  // platform's tasks (when its event loop runs dry, as the child's does when it ends) never ends, nor does that
+  // thread; the server then waited for the child for good. The child's work is PostgreSQL's WebAssembly and a few
+  // statements of JavaScript, which lose nothing to it.
+  const child = spawn(
+    process.execPath,
+    [...process.execArgv, '--no-maglev', FIRST_START_SCRIPT, pgliteDir, options.demoAccounts ? 'demo' : 'no-demo'],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
   let stdout = '';
   child.stdout.setEncoding('utf8');
   child.stdout.on('data', (d: string) => (stdout += d));
   // The server stopped during a first start stops its child too; a restart finishes the work (each migration is atomic).
   const stopChild = () => child.kill('SIGTERM');
   process.once('exit', stopChild);
+  // 'close', not 'exit': the child may have exited before its last line is read from the pipe.
   const code = await new Promise<number | null>((resolve, reject) => {
     child.once('error', reject);
-    child.once('exit', resolve);
+    child.once('close', resolve);
   });
   process.off('exit', stopChild);
   const lastLine = stdout.trim().split('\n').at(-1) ?? '';

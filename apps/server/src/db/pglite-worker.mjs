@@ -119,6 +119,17 @@ function queryOptions({ paramTypes, textTypes }) {
   return { ...ARRAY_ROWS, paramTypes, parsers };
 }
 
+/**
+ * Requests are heard from the start, before the database is open (the client sends none before `ready`): the port
+ * listened to keeps this thread's event loop alive. Left with nothing to wait for while PGlite.create awaited V8's
+ * background work (its WebAssembly compilation), the thread went into Node.js's wait for the platform's background
+ * tasks; a Maglev compilation among them, waiting for this thread to collect garbage, then never ended, and the start
+ * hung silently (a first start's worker, seen so by gdb in a browser test run).
+ */
+/** @type {(request: PgliteRequest) => void} */
+let onRequest = () => undefined;
+port.on('message', (/** @type {PgliteRequest} */ request) => onRequest(request));
+
 const pg = await PGlite.create({
   dataDir: options.dataDir,
   // The migrations create pg_trgm; PGlite loads PostgreSQL extensions from its own package.
@@ -222,7 +233,7 @@ function openTransaction(id) {
 if (pg) {
   const db = pg;
   leaveTextToClient(db);
-  port.on('message', (/** @type {PgliteRequest} */ request) => {
+  onRequest = (request) => {
     const fail = (/** @type {unknown} */ error) => post({ id: request.id, ok: false, error: serializeError(error) });
     answer(db, request).then((result) => {
       try {
@@ -232,6 +243,6 @@ if (pg) {
         fail(error);
       }
     }, fail);
-  });
+  };
   post({ ready: true });
 }
