@@ -52,7 +52,7 @@ async function main(): Promise<void> {
 
   // Each request's access line is written with the others of its round (log-stream.ts); what waits is written on exit.
   const logStream = batchedLogStream();
-  process.on('exit', logStream.flush);
+  process.on('exit', () => logStream.flush());
   const app = await buildApp({
     config,
     database,
