@@ -5,6 +5,7 @@ import { PGlite, types } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isDatabaseUnavailable } from './database-errors';
 import { openPgliteWorker, PGLITE_WORKER_STOPPED, type PgliteWorkerClient } from './pglite-worker-client';
+import { namedStatementTexts } from './prepared-statements';
 
 const SETTINGS = { shared_buffers: '16MB' };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -192,6 +193,81 @@ describe('PGlite in a worker thread', () => {
     order.push('committed');
     expect(await outside).toEqual([{ n: 1 }]);
     expect(order).toEqual(['transaction still open', 'committed', 'outside answered']);
+  });
+
+  describe('a statement the code names (prepared-statements.ts)', () => {
+    const NAMED = 'SELECT id, name, data, at, doc FROM items WHERE id = ANY($1::int[]) AND name <> $2 ORDER BY id';
+    const INSERT = 'INSERT INTO items (id, name, data, at, doc) VALUES ($1, $2, $3, $4, $5) RETURNING id';
+    beforeAll(() => {
+      namedStatementTexts.add(NAMED);
+      namedStatementTexts.add(INSERT);
+    });
+    afterAll(() => {
+      namedStatementTexts.delete(NAMED);
+      namedStatementTexts.delete(INSERT);
+    });
+    const prepared = async (text: string) =>
+      (
+        await client.query<{ statements: number; runs: number }>(
+          'SELECT count(*)::int AS statements, coalesce(sum(generic_plans + custom_plans), 0)::int AS runs FROM pg_prepared_statements WHERE statement = $1',
+          [text],
+        )
+      ).rows[0]!;
+
+    it('answers as the unnamed statement does, values and rows converted alike, prepared once on the connection', async () => {
+      const at = new Date('2026-11-25T08:00:00Z');
+      await client.query(INSERT, [40, 'quarante', new Uint8Array([7, 8]), at, { b: 'é' }]);
+      await client.query(INSERT, [41, 'quarante et un', null, null, null]);
+      const unnamed = await client.query(`${NAMED} -- sans nom`, [[40, 41], 'x']);
+      for (let i = 0; i < 8; i += 1) expect(await client.query(NAMED, [[40, 41], 'x'])).toEqual(unnamed);
+      expect(unnamed.rows).toEqual([
+        { id: 40, name: 'quarante', data: new Uint8Array([7, 8]), at, doc: { b: 'é' } },
+        { id: 41, name: 'quarante et un', data: null, at: null, doc: null },
+      ]);
+      expect(await prepared(NAMED)).toEqual({ statements: 1, runs: 8 });
+      expect((await client.query(NAMED, [[40], 'x'], { rowMode: 'array' })).rows).toEqual([
+        [40, 'quarante', new Uint8Array([7, 8]), at, { b: 'é' }],
+      ]);
+    });
+
+    it('runs inside a transaction in it, and waits outside until the transaction ends', async () => {
+      const order: string[] = [];
+      let outside: Promise<unknown> | undefined;
+      await client.transaction(async (tx) => {
+        await tx.query(INSERT, [42, 'quarante-deux', null, null, null]);
+        expect((await tx.query<{ id: number }>(NAMED, [[42], 'x'])).rows.map((row) => row.id)).toEqual([42]);
+        outside = client.query<{ id: number }>(NAMED, [[42, 43], 'x']).then((result) => {
+          order.push('outside answered');
+          return result.rows.map((row) => row.id);
+        });
+        await sleep(100);
+        await tx.query(INSERT, [43, 'quarante-trois', null, null, null]);
+        order.push('transaction still open');
+      });
+      order.push('committed');
+      expect(await outside).toEqual([42, 43]);
+      expect(order).toEqual(['transaction still open', 'committed', 'outside answered']);
+    });
+
+    it('fails with PostgreSQL’s fields, rolls its transaction back, and the statement goes on answering', async () => {
+      const error = await client.query(INSERT, [44, 'quarante', null, null, null]).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(Error);
+      expect(error).toMatchObject({
+        code: '23505',
+        constraint: 'items_name_key',
+        query: INSERT,
+        params: [44, 'quarante', null, null, null],
+      });
+      await expect(
+        client.transaction(async (tx) => {
+          await tx.query(INSERT, [45, 'quarante-cinq', null, null, null]);
+          await tx.query(INSERT, [46, 'quarante-cinq', null, null, null]);
+        }),
+      ).rejects.toMatchObject({ code: '23505' });
+      expect((await client.query<{ id: number }>(NAMED, [[44, 45, 46], 'x'])).rows).toEqual([]);
+      expect((await client.query<{ id: number }>(INSERT, [47, 'quarante-sept', null, null, null])).rows).toEqual([{ id: 47 }]);
+      expect(await prepared(INSERT)).toEqual({ statements: 1, runs: 8 });
+    });
   });
 
   it('hands a commit’s notifications over before its answer, and stops when told', async () => {

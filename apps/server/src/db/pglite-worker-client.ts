@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { types, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { namedStatementTexts } from './prepared-statements';
 import type { PgliteReply, PgliteRequest, PgliteWorkerOptions, QueryShape, SerializedError } from './pglite-worker-protocol';
 
 /**
@@ -134,7 +135,8 @@ function connect(worker: Worker): PgliteWorkerClient {
   // async: options the worker cannot take fail the call, as a database error would.
   const query = async <T>(sql: string, params: unknown[] = [], options?: QueryOptions, tx?: number) => {
     const reading = readingOf(options);
-    return shapeRows(await call<Results<T>>({ op: 'query', sql, params, shape: reading.shape, tx }), reading);
+    const named = namedStatementTexts.has(sql) ? true : undefined;
+    return shapeRows(await call<Results<T>>({ op: 'query', sql, params, shape: reading.shape, tx, named }), reading);
   };
   const exec = async (sql: string, options?: QueryOptions, tx?: number) => {
     const reading = readingOf(options);

@@ -32,7 +32,8 @@ export interface QueryShape {
 type InTransaction = { tx?: number };
 
 export type PgliteRequest =
-  | ({ id: number; op: 'query'; sql: string; params: unknown[]; shape: QueryShape } & InTransaction)
+  /** `named`: a statement the code prepares by name (prepared-statements.ts), prepared by name on the connection too. */
+  | ({ id: number; op: 'query'; sql: string; params: unknown[]; shape: QueryShape; named?: true } & InTransaction)
   | ({ id: number; op: 'exec'; sql: string; shape: QueryShape } & InTransaction)
   | { id: number; op: 'begin' }
   /** The transaction object's own `rollback()`: ROLLBACK now, the transaction stays open until `end`. */

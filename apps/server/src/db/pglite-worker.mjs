@@ -14,7 +14,7 @@
  * when called in-process.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, types } from '@electric-sql/pglite';
+import { PGlite, parse, protocol, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
 /** @typedef {import('./pglite-worker-protocol').PgliteRequest} PgliteRequest */
@@ -120,6 +120,85 @@ function queryOptions({ paramTypes, textTypes }) {
 }
 
 /**
+ * The statements the code prepares by name (prepared-statements.ts) are
+ * prepared by name here too, once per connection, as node-postgres does on
+ * PostgreSQL: PGlite's `query` parses, analyses and plans every statement
+ * again (an unnamed one), which for a dashboard's statement was three
+ * quarters of its cost in the database thread, and sends its six protocol
+ * messages as six calls into WebAssembly. A named statement is bound and run
+ * in one call, and after five custom plans PostgreSQL keeps its generic plan
+ * when it costs no more (docs/decisions/0082). Only those statements: their
+ * number is the code's, and a search, left unnamed, keeps a plan made for
+ * its words.
+ * @typedef {{ name: string, paramTypes: number[] }} NamedStatement
+ */
+/** @type {Map<string, NamedStatement>} */
+const namedStatements = new Map();
+
+/** @param {Uint8Array[]} messages */
+function batch(...messages) {
+  const out = new Uint8Array(messages.reduce((length, message) => length + message.length, 0));
+  let offset = 0;
+  for (const message of messages) {
+    out.set(message, offset);
+    offset += message.length;
+  }
+  return out;
+}
+
+/**
+ * @param {PGlite} db
+ * @param {string} sql
+ * @param {number[] | undefined} paramTypes
+ * @returns {Promise<NamedStatement>}
+ */
+async function namedStatement(db, sql, paramTypes) {
+  let statement = namedStatements.get(sql);
+  if (!statement) {
+    const name = `notadoo_${namedStatements.size + 1}`;
+    const { serialize } = protocol;
+    const { messages } = await db.execProtocol(
+      batch(serialize.parse({ name, text: sql, types: paramTypes }), serialize.describe({ type: 'S', name }), serialize.sync()),
+      { syncToFs: false },
+    );
+    statement = { name, paramTypes: parse.parseDescribeStatementResults(messages) };
+    namedStatements.set(sql, statement);
+  }
+  return statement;
+}
+
+/**
+ * A named statement's run: bound, described and run in one call, its values
+ * and rows converted as PGlite's `query` converts them. The caller holds
+ * PGlite's locks.
+ * @param {PGlite} db
+ * @param {string} sql
+ * @param {unknown[]} params
+ * @param {QueryOptions} options
+ * @param {boolean} inTransaction
+ */
+async function runNamed(db, sql, params, options, inTransaction) {
+  try {
+    const { name, paramTypes } = await namedStatement(db, sql, options.paramTypes);
+    const values = params.map((param, index) => {
+      if (param === null || param === undefined) return null;
+      const serializer = db.serializers[/** @type {number} */ (paramTypes[index])];
+      return serializer ? serializer(param) : String(param);
+    });
+    const { serialize } = protocol;
+    const { messages } = await db.execProtocol(
+      batch(serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync()),
+      { syncToFs: !inTransaction },
+    );
+    return parse.parseResults(messages, db.parsers, options)[0];
+  } catch (error) {
+    // As PGlite's `query` does: the statement and its values travel with the error.
+    if (error instanceof Error) Object.assign(error, { query: sql, params });
+    throw error;
+  }
+}
+
+/**
  * Requests are heard from the start, before the database is open (the client sends none before `ready`): the port
  * listened to keeps this thread's event loop alive. Left with nothing to wait for while PGlite.create awaited V8's
  * background work (its WebAssembly compilation), the thread went into Node.js's wait for the platform's background
@@ -182,8 +261,16 @@ function begin(db) {
 async function answer(db, request) {
   switch (request.op) {
     case 'query': {
-      const target = request.tx === undefined ? db : openTransaction(request.tx).tx;
-      return target.query(request.sql, request.params, queryOptions(request.shape));
+      const { sql, params, tx } = request;
+      const options = queryOptions(request.shape);
+      if (request.named) {
+        const run = () => runNamed(db, sql, params, options, tx !== undefined);
+        // In a transaction, its lock is held already; outside, as PGlite's `query`: after any open transaction.
+        if (tx !== undefined) openTransaction(tx);
+        return tx === undefined ? db._runExclusiveTransaction(() => db.runExclusive(run)) : db.runExclusive(run);
+      }
+      const target = tx === undefined ? db : openTransaction(tx).tx;
+      return target.query(sql, params, options);
     }
     case 'exec': {
       const target = request.tx === undefined ? db : openTransaction(request.tx).tx;

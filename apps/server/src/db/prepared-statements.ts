@@ -8,7 +8,8 @@ import type { Db } from './database';
  * public `.prepare(name)` on its query builders: drizzle skips building the
  * SQL and its driver configuration on every call, and PostgreSQL parses and
  * plans the statement once per connection instead of once per request
- * (node-postgres sends it by name; PGlite just reuses the built query).
+ * (node-postgres sends it by name; so does the PGlite worker, from
+ * `namedStatementTexts`).
  *
  * A transaction handle is another object: it gets its own copies, built on
  * first use (same names, same text, so a connection that already prepared
@@ -16,7 +17,19 @@ import type { Db } from './database';
  */
 const statementsByDb = new WeakMap<Db, Map<string, unknown>>();
 
-export function preparedStatement<T>(db: Db, name: string, build: (db: Db, name: string) => T): T {
+/**
+ * The texts of the statements built here: the PGlite worker prepares these
+ * by name on its connection as well (pglite-worker.mjs). As many as the
+ * code names statements.
+ */
+export const namedStatementTexts = new Set<string>();
+
+/** What drizzle's `.prepare(name)` answers, for its text. */
+interface PreparedQuery {
+  getQuery(): { sql: string };
+}
+
+export function preparedStatement<T extends PreparedQuery>(db: Db, name: string, build: (db: Db, name: string) => T): T {
   let statements = statementsByDb.get(db);
   if (!statements) {
     statements = new Map();
@@ -26,6 +39,7 @@ export function preparedStatement<T>(db: Db, name: string, build: (db: Db, name:
   if (statement === undefined) {
     statement = build(db, name);
     statements.set(name, statement);
+    namedStatementTexts.add(statement.getQuery().sql);
   }
   return statement;
 }
@@ -50,18 +64,18 @@ export function preparedRawStatement<Row>(
   columns: RawColumns<Row>,
   query: () => SQL,
 ): { execute(values: Record<string, unknown>): Promise<Row[]> } {
-  return preparedStatement(db, name, (handle) => {
+  const statement = preparedStatement(db, name, (handle) => {
     // Only the alias of each field is written (`select "col"`): the CTE's body says what it is.
     const selection = Object.fromEntries(
       Object.keys(columns).map((column) => [column, sql<unknown>`${sql.identifier(column)}`.as(column)]),
     );
     const rows = handle.$with(name, selection).as(query());
-    const statement = handle.with(rows).select().from(rows).prepare(name);
-    return {
-      execute: async (values) => {
-        const found: unknown[] = await statement.execute(values);
-        return found as Row[];
-      },
-    };
+    return handle.with(rows).select().from(rows).prepare(name);
   });
+  return {
+    execute: async (values) => {
+      const found: unknown[] = await statement.execute(values);
+      return found as Row[];
+    },
+  };
 }
