@@ -1,7 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { isClientRoute, MESSAGES } from '@notadoo/domain';
+import { errorBody, isClientRoute, MESSAGES } from '@notadoo/domain';
 import { constants as zlib } from 'node:zlib';
 import compress from '@fastify/compress';
 import formbody from '@fastify/formbody';
@@ -23,7 +23,6 @@ import type { Database } from './db/database';
 import { API_DOCS_UI_PREFIX, markApiDocsUiPublic, registerApiDocsUi, transformRouteSchema, wantsPage } from './http/api-docs';
 import { registerAnswerCheck } from './http/answer-check';
 import { describeCommonRefusals, plainJsonSerializer } from './http/answers';
-import { errorBody } from './http/app-error';
 import { registerErrorHandling } from './http/error-handler';
 import {
   answerClientError,

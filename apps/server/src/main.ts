@@ -53,6 +53,9 @@ async function main(): Promise<void> {
   // Each request's access line is written with the others of its round (log-stream.ts); what waits is written on exit.
   const logStream = batchedLogStream();
   process.on('exit', () => logStream.flush());
+  // The server's own lines go through that stream too: they come out in their turn among the log's
+  // (a console.log would pass pino's lines still waiting for the end of their round, « Server listening » among them).
+  const print = (line: string) => logStream.write(`${line}\n`);
   const app = await buildApp({
     config,
     database,
@@ -61,7 +64,7 @@ async function main(): Promise<void> {
       smtpUrl: config.smtpUrl,
       from: config.mailFrom,
       mailDir: path.join(config.dataDir, 'mail'),
-      log: { info: (m) => console.log(m) },
+      log: { info: print },
       // Links carry tokens: printed for the developer, never in production.
       logLinks: config.env !== 'production',
     }),
@@ -76,7 +79,7 @@ async function main(): Promise<void> {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${signal} reçu : arrêt du serveur.`);
+    print(`${signal} reçu : arrêt du serveur.`);
     setTimeout(() => process.exit(1), 10_000).unref();
     await app.close();
     await maintenance.stop();
@@ -99,13 +102,13 @@ async function main(): Promise<void> {
   if (config.personalData.exportIntervalMs > 0) app.dataExports.start();
   if (config.personalData.purgeIntervalMs > 0) app.filePurge.start();
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite embarqué (${path.join(config.dataDir, 'db')})`;
-  console.log(`Notadoo démarré sur ${config.publicUrl} — base : ${where} — fichiers : ${storage.description}`);
-  if (seeded.migrations.length) console.log(`Migrations appliquées : ${seeded.migrations.join(', ')}`);
-  if (seeded.offices) console.log(`${seeded.offices} offices notariaux ajoutés.`);
-  if (!config.smtpUrl) console.log(`Mails écrits dans ${path.join(config.dataDir, 'mail')}`);
+  print(`Notadoo démarré sur ${config.publicUrl} — base : ${where} — fichiers : ${storage.description}`);
+  if (seeded.migrations.length) print(`Migrations appliquées : ${seeded.migrations.join(', ')}`);
+  if (seeded.offices) print(`${seeded.offices} offices notariaux ajoutés.`);
+  if (!config.smtpUrl) print(`Mails écrits dans ${path.join(config.dataDir, 'mail')}`);
   if (seeded.accounts.length) {
-    console.log('Comptes de démonstration :');
-    for (const a of seeded.accounts) console.log(`  ${a.label.padEnd(28)} ${a.email.padEnd(22)} mot de passe : ${a.password}`);
+    print('Comptes de démonstration :');
+    for (const a of seeded.accounts) print(`  ${a.label.padEnd(28)} ${a.email.padEnd(22)} mot de passe : ${a.password}`);
   }
 }
 

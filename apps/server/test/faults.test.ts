@@ -187,6 +187,14 @@ describe('the server process on its embedded database', () => {
       .toMatch(/"table":"notary_offices","vacuum":true,"analyze":true,"ms":\d+,"msg":"Entretien de la base embarquée/);
   }, 30_000);
 
+  it('prints its start-up lines in the order they happen: Fastify listening first, then its own', () => {
+    const output = server.output();
+    const listening = output.indexOf('"msg":"Server listening at');
+    const started = output.indexOf('Notadoo démarré sur');
+    expect(listening, output).toBeGreaterThanOrEqual(0);
+    expect(started, output).toBeGreaterThan(listening);
+  });
+
   /** [path, mode] of everything under DATA_DIR. */
   function modes(): Array<[string, string]> {
     const found: Array<[string, string]> = [];

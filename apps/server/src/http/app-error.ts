@@ -1,11 +1,6 @@
 import { errorStatus, MESSAGES, type ErrorBodyExtra, type ErrorCode, type ErrorCodeOf } from '@notadoo/domain';
 
 export type { ErrorCode } from '@notadoo/domain';
-/**
- * The body of an error answer sent without throwing (the HTTP layer's, the 404
- * of unknown routes, the maintenance): the domain's one builder, answered with the code's status.
- */
-export { errorBody } from '@notadoo/domain';
 
 export interface AppErrorOptions {
   /** Extra fields of the answer body, e.g. the current document on a 409; never `code` nor `message`. */

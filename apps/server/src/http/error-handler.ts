@@ -1,9 +1,9 @@
-import { genericErrorCode, MESSAGES, type ErrorCode } from '@notadoo/domain';
+import { errorBody, genericErrorCode, MESSAGES, type ErrorCode } from '@notadoo/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { isDatabaseUnavailable } from '../db/database-errors';
 import { StorageUnavailableError } from '../files/storage/file-storage';
-import { AppError, errorBody } from './app-error';
+import { AppError } from './app-error';
 
 /** Fastify's own client errors (bad JSON, wrong content type, body too large...): their code and French message. */
 const FASTIFY_CLIENT_ERRORS: Record<string, { code: ErrorCode; message: string }> = {

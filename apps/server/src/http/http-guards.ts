@@ -1,8 +1,8 @@
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { ErrorCode } from '@notadoo/domain';
+import { errorBody, type ErrorCode } from '@notadoo/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { badRequest, errorBody } from './app-error';
+import { badRequest } from './app-error';
 
 /**
  * What the HTTP layer answers before (or instead of) a route: too long URLs,

@@ -155,10 +155,10 @@ describe('admin and contact payloads', () => {
 
 describe('the contact form’s errors', () => {
   const valid = { civility: 'M', firstName: 'A', lastName: 'B', phone: '0102030405', email: 'a@b.fr', reason: 'autre', message: 'Bonjour' };
-  const errorsOf = (values: Record<string, string>) => readContactErrors(contactSchema.safeParse(values).error?.issues ?? []);
+  const errorsOf = (values: typeof valid) => readContactErrors(values, contactSchema.safeParse(values).error?.issues ?? []);
 
   it('says under each of the seven empty fields what it needs, each differently, and the spec message once', () => {
-    const errors = errorsOf(Object.fromEntries(Object.keys(valid).map((field) => [field, ''])));
+    const errors = errorsOf(Object.fromEntries(Object.keys(valid).map((field) => [field, ''])) as typeof valid);
     expect(errors.fields).toEqual(CONTACT_FIELD_REQUIRED);
     expect(new Set(Object.values(errors.fields)).size).toBe(7);
     expect(errors.summary).toBe('Erreur : tous les champs du formulaire sont requis.');
@@ -174,5 +174,12 @@ describe('the contact form’s errors', () => {
       summary: 'Erreur : tous les champs du formulaire sont requis.',
     });
     expect(errorsOf(valid)).toEqual({ fields: {}, summary: undefined });
+  });
+
+  it('reads a missing field from its value, whatever the wording of the schema’s message', () => {
+    expect(readContactErrors({ ...valid, phone: '  ' }, [{ path: ['phone'], message: 'Un autre texte.' }])).toEqual({
+      fields: { phone: CONTACT_FIELD_REQUIRED.phone },
+      summary: 'Erreur : tous les champs du formulaire sont requis.',
+    });
   });
 });

@@ -1,5 +1,5 @@
 import { ADMIN_MESSAGES } from '../messages';
-import type { ContactPayload } from '../schemas/admin';
+import { isContactFieldBlank, type ContactPayload } from '../schemas/admin';
 
 export type ContactField = keyof ContactPayload;
 
@@ -25,14 +25,21 @@ export interface ContactErrors {
   summary: string | undefined;
 }
 
-/** Reads the contact schema's issues as the form shows them. */
-export function readContactErrors(issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>): ContactErrors {
+/**
+ * Reads the contact schema's issues on `values` as the form shows them. A field
+ * in error is missing when its value is blank, the schema's own rule
+ * (`isContactFieldBlank`): read from the value, not from the issue's message.
+ */
+export function readContactErrors(
+  values: Readonly<Record<ContactField, string>>,
+  issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>,
+): ContactErrors {
   const fields: Partial<Record<ContactField, string>> = {};
   let missing = false;
   for (const issue of issues) {
     const field = issue.path[0] as ContactField;
     if (!(field in CONTACT_FIELD_REQUIRED) || fields[field] !== undefined) continue;
-    const isMissing = issue.message === ADMIN_MESSAGES.contactFieldsRequired;
+    const isMissing = isContactFieldBlank(values[field]);
     missing ||= isMissing;
     fields[field] = isMissing ? CONTACT_FIELD_REQUIRED[field] : issue.message;
   }

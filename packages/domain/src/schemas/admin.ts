@@ -89,7 +89,9 @@ export const CIVILITIES = ['M', 'MME'] as const;
 export const CIVILITY_LABELS: Record<(typeof CIVILITIES)[number], string> = { M: 'Monsieur', MME: 'Madame' };
 export const CONTACT_MESSAGE_MAX_LENGTH = 5000;
 
-const isBlank = (input: unknown) => input === undefined || input === null || (typeof input === 'string' && input.trim() === '');
+/** A contact field left empty (absent, or only spaces): the spec's one message is said for it (`readContactErrors`). */
+export const isContactFieldBlank = (input: unknown) =>
+  input === undefined || input === null || (typeof input === 'string' && input.trim() === '');
 
 /** Every field must be present and non-blank: one message for all of them (spec section 5). */
 const contactText = (max: number) =>
@@ -102,14 +104,14 @@ const contactText = (max: number) =>
 /** `POST /contact` (spec sections 3 and 5): the seven fields, all required. */
 export const contactSchema = z.object({
   civility: z.enum(CIVILITIES, {
-    error: (issue) => (isBlank(issue.input) ? ADMIN_MESSAGES.contactFieldsRequired : ADMIN_MESSAGES.contactCivilityInvalid),
+    error: (issue) => (isContactFieldBlank(issue.input) ? ADMIN_MESSAGES.contactFieldsRequired : ADMIN_MESSAGES.contactCivilityInvalid),
   }),
   firstName: contactText(255),
   lastName: contactText(255),
   phone: contactText(255).pipe(z.string().regex(/^[+\d][\d\s.()-]{5,}$/, "Le numéro de téléphone n'est pas valide.")),
   email: contactText(255).pipe(z.email({ error: "L'adresse email n'est pas valide." })),
   reason: z.enum(CONTACT_REASONS, {
-    error: (issue) => (isBlank(issue.input) ? ADMIN_MESSAGES.contactFieldsRequired : ADMIN_MESSAGES.contactReasonInvalid),
+    error: (issue) => (isContactFieldBlank(issue.input) ? ADMIN_MESSAGES.contactFieldsRequired : ADMIN_MESSAGES.contactReasonInvalid),
   }),
   message: contactText(CONTACT_MESSAGE_MAX_LENGTH),
 });

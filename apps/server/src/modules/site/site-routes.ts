@@ -1,8 +1,7 @@
-import { ADMIN_MESSAGES, siteInfoSchema } from '@notadoo/domain';
+import { ADMIN_MESSAGES, errorBody, siteInfoSchema } from '@notadoo/domain';
 import type { FastifyInstance } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AppContext } from '../../context';
-import { errorBody } from '../../http/app-error';
 
 const SITE_PATH = '/api/site';
 

@@ -1,5 +1,6 @@
-import type { User, UserPatchPayload } from '@notadoo/domain';
+import type { User, UserPatchPayload, userPatchSchema } from '@notadoo/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { apiClient } from '../../../api/api-client';
 import { getNotaryOffices, NOTARY_OFFICES_STALE_MS, notaryOfficesQueryKey } from '../../../api/notary-offices';
 import { adminUsersKey } from './admin-users';
@@ -9,12 +10,16 @@ export function useNetworkOffices() {
   return useQuery({ queryKey: notaryOfficesQueryKey, queryFn: getNotaryOffices, staleTime: NOTARY_OFFICES_STALE_MS });
 }
 
+/** An office of `PATCH /users/{id}` as the table sends it: an id, or null for none (never the form's empty text, never left out). */
+type OfficeOf<K extends 'notaryOffice' | 'oldOffice'> = Exclude<z.output<typeof userPatchSchema>[K], '' | undefined>;
+
+/** The request's two fields, named after the select: `office` is `notaryOffice`, `shown` is `oldOffice`. */
 export interface SetUserOfficeRequest {
-  id: number;
+  id: User['id'];
   /** The office chosen, null to detach. */
-  office: number | null;
+  office: OfficeOf<'notaryOffice'>;
   /** The office the table showed: the server refuses the change if it is no longer the user's. */
-  shown: number | null;
+  shown: OfficeOf<'oldOffice'>;
 }
 
 /** `PATCH /users/{id}` with `notaryOffice` and `oldOffice` (spec section 7). */

@@ -26,8 +26,7 @@ export function useLogin() {
       // A session cached for a previous user must not show for this one.
       queryClient.removeQueries({ queryKey: sessionQueryKey });
       // Issue 27: a partial token is not a session (the code step keeps it until the code is given); a token that
-      // reaches only the setup screen is stored by the login page as it navigates there, so that the login
-      // route's own redirect of a signed-in visitor does not take the person to the dashboard first.
+      // reaches only the setup screen is stored by the login page as it navigates there.
       if (secondFactor === undefined) setAuthToken(token, values.remember ?? false);
     },
   });

@@ -1,4 +1,4 @@
-import { MESSAGES } from '@notadoo/domain';
+import { CLIENT_ROUTES, MESSAGES } from '@notadoo/domain';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -97,6 +97,25 @@ describe('login screen', () => {
       password: 'secret12',
       remember: true,
     });
+  });
+
+  it('takes an account that must set up a second factor to the setup screen, never to the dashboard first', async () => {
+    mockFetch({
+      'POST users/login': { body: { token: 'jeton-de-configuration', secondFactor: 'setup' } },
+      'GET users/me': { body: createSession() },
+    });
+    const { router } = renderApp('/login');
+    const visited: string[] = [];
+    router.subscribe((state) => visited.push(state.location.pathname));
+    await signIn('claire@example.fr', 'secret12');
+    expect(await screen.findByRole('heading', { name: 'Configurer la double authentification' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(CLIENT_ROUTES.secondFactorSetup);
+    expect(router.state.location.state).toEqual({ from: '/dashboard' });
+    expect(getAuthToken()).toBe('jeton-de-configuration');
+    // Long enough for a second navigation (the login route's redirect of a signed-in visitor) to have happened.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(visited).not.toContain('/dashboard');
+    expect(router.state.location.pathname).toBe(CLIENT_ROUTES.secondFactorSetup);
   });
 
   it('always confirms a lost-password request', async () => {

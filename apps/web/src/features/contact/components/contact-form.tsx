@@ -34,7 +34,7 @@ export function ContactForm() {
     event.preventDefault();
     const result = contactSchema.safeParse(values);
     if (!result.success) {
-      setErrors(readContactErrors(result.error.issues));
+      setErrors(readContactErrors(values, result.error.issues));
       return;
     }
     setErrors({ fields: {}, summary: undefined });
