@@ -9,7 +9,7 @@ import { readReturnAddress } from '../../lib/return-address';
  * dashboard, or to the inviting project from an invitation link (an invalid
  * token then ends at /logout), or back to the private page that sent the visitor here.
  * Decided on arrival only: a token stored while the screen is open is a sign-in
- * on it, whose own navigation decides where it goes (issue 27: the setup of a
+ * on it, whose own navigation decides where it goes (the setup of a
  * second factor, never the dashboard first); a redirect here too would race it.
  */
 export function RedirectIfSignedIn() {
