@@ -4,8 +4,10 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/test-app';
 import { findDashboardPage, findProjectRevision, loadProject, loadProjectOfDocument } from '../modules/projects/project-data';
+import { updateAnswersAtVersion } from '../modules/questionnaires/questionnaire-data';
 import { findUserById } from '../modules/users/user-data';
 import type { Db } from './database';
+import { rowsOf } from './rows';
 import { schema } from './schema';
 
 /**
@@ -21,7 +23,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('hot statements planned once on 
   let connection: pg.Client;
   let db: Db;
   let client: { id: number }, notary: { id: number };
-  let projectId: number, documentId: number;
+  let projectId: number, documentId: number, questionnaireId: number;
 
   beforeAll(async () => {
     t = await buildTestApp('postgres');
@@ -46,6 +48,11 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('hot statements planned once on 
     await t.database.db.execute(sql`ANALYZE`);
     const page = await t.app.inject({ method: 'GET', url: `/api/project/${projectId}`, headers: seller.headers });
     documentId = page.json().documents[0].id;
+    const [questionnaire] = await rowsOf<{ id: number }>(
+      t.database.db,
+      sql`SELECT id FROM documents WHERE project_id = ${projectId} AND kind = 'questionnaire' AND version = 1 ORDER BY id LIMIT 1`,
+    );
+    questionnaireId = questionnaire!.id;
     connection = new pg.Client({ connectionString: t.databaseUrl });
     await connection.connect();
     db = drizzle(connection, { schema });
@@ -66,6 +73,16 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('hot statements planned once on 
       await findDashboardPage(db, { id: notary.id, notaryOfficeId: 1 }, { everything: false, limit: 24 });
       await findDashboardPage(db, { id: notary.id, notaryOfficeId: 1 }, { everything: false, limit: 24, after });
       await findDashboardPage(db, { id: notary.id, notaryOfficeId: null }, { everything: true, limit: 24, after });
+      // A save's update (in its transaction in the app: the same statement on the transaction's connection).
+      const saved = await updateAnswersAtVersion(db, {
+        id: questionnaireId,
+        projectId,
+        expectedVersion: call + 1,
+        answers: {},
+        progress: 0,
+        at: new Date(),
+      });
+      expect(saved).toMatchObject({ version: call + 2, hasMarks: false });
     }
     const { rows } = await connection.query<{ name: string; generic_plans: string; custom_plans: string }>(
       'SELECT name, generic_plans, custom_plans FROM pg_prepared_statements ORDER BY name',
@@ -80,6 +97,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('hot statements planned once on 
       'dashboard_office_member',
       'dashboard_office_member_after',
       'dashboard_all_after',
+      'save_answers',
     ];
     for (const name of hot) expect({ name, ...plans[name] }).toEqual({ name, generic: 3, custom: 5 });
   });

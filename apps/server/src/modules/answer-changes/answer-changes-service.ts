@@ -48,6 +48,8 @@ export interface SavedChange {
   document: DocumentForAccess;
   /** What the save changed (`listChangedAnswers`), worked out once for the marks and the history. */
   changes: readonly ChangedAnswer[];
+  /** Whether the questionnaire had marks as the save updated it (`updateAnswersAtVersion`): none, none to clear. */
+  hasMarks: boolean;
   editor: UserWithOffice;
   viewer: Viewer;
   project: ProjectForAccess;
@@ -65,7 +67,8 @@ export async function recordAnswerChanges(tx: Db, change: SavedChange): Promise<
   const fields = changes.map((c) => c.field);
   const owners = questionnaireOwners(change.project, change.document).map((person) => ({ userId: person.user?.id ?? null }));
   if (!isChangeByOffice(change.viewer, change.project, owners)) {
-    await clearMarks(tx, change.documentId, fields);
+    // Most questionnaires have no mark: the DELETE would find nothing, and a round trip is saved.
+    if (change.hasMarks) await clearMarks(tx, change.documentId, fields);
     return;
   }
   const author = {

@@ -37,7 +37,6 @@ import { questionnairePdfKey } from '../../files/storage/storage-keys';
 import { readablePdfName, removeStoredPdf, storedPdfName, storedPdfSize } from './questionnaire-files';
 import { renderQuestionnairePdf } from './questionnaire-pdf';
 import { syncPieceRequests } from '../pieces/piece-service';
-import { lockProjectPeople } from './shared-questionnaire-data';
 import { answersReplacedBy, recordAnswerChanges } from '../answer-changes/answer-changes-service';
 import { recordAnswersHistory } from '../history/answer-history';
 import { recordHistoryEvent } from '../history/history-recorder';
@@ -107,10 +106,16 @@ export async function saveQuestionnaire(ctx: AppContext, user: UserWithOffice, i
   const saved = await ctx.db.transaction(async (tx) => {
     const before = await answersReplacedBy(tx, definition, found.document, expectedVersion);
     const at = ctx.now();
-    // The file first, then its document: the order of every write to a file's people and documents (the
-    // revision triggers lock the file's row after the document's otherwise, and two orders can deadlock).
-    await lockProjectPeople(tx, found.document.projectId);
-    const row = await updateAnswersAtVersion(tx, { id, expectedVersion, answers, progress: progress(definition, answers), at });
+    // The file first, then its document, in the update's one statement: the order of every write to a file's people
+    // and documents (the revision triggers lock the file's row after the document's otherwise, and two orders can deadlock).
+    const row = await updateAnswersAtVersion(tx, {
+      id,
+      projectId: found.document.projectId,
+      expectedVersion,
+      answers,
+      progress: progress(definition, answers),
+      at,
+    });
     if (!row) return row;
     // Most saves change no piece: the file is derived again only when the answers ask for other pieces.
     if (!asksForTheSamePieces(docType, before, answers)) await syncPieceRequests(tx, row.projectId, at);
@@ -120,6 +125,7 @@ export async function saveQuestionnaire(ctx: AppContext, user: UserWithOffice, i
       documentId: id,
       document: found.forAccess,
       changes,
+      hasMarks: row.hasMarks,
       editor: user,
       viewer: found.viewer,
       project: found.access,

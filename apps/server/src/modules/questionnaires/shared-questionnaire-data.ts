@@ -14,7 +14,8 @@ import { documents, participants, projects } from '../../db/schema';
  * removing people, and deleting a shared questionnaire, run one after the
  * other per file, so "is anyone left in the role?" and "does the role have its
  * questionnaire?" are answered on committed people, never orphaning nor
- * duplicating a shared questionnaire.
+ * duplicating a shared questionnaire. A questionnaire save takes the same
+ * lock within its update, before its document (`updateAnswersAtVersion`).
  */
 export async function lockProjectPeople(db: Db, projectId: number): Promise<void> {
   await db.select({ id: projects.id }).from(projects).where(eq(projects.id, projectId)).for('update');
