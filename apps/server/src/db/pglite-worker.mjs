@@ -266,7 +266,7 @@ async function answer(db, request) {
       if (request.named) {
         const run = () => runNamed(db, sql, params, options, tx !== undefined);
         // In a transaction, its lock is held already; outside, as PGlite's `query`: after any open transaction.
-        if (tx !== undefined) openTransaction(tx);
+        if (tx !== undefined && openTransaction(tx).tx.closed) throw new Error('Transaction is closed');
         return tx === undefined ? db._runExclusiveTransaction(() => db.runExclusive(run)) : db.runExclusive(run);
       }
       const target = tx === undefined ? db : openTransaction(tx).tx;
