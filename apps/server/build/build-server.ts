@@ -27,6 +27,11 @@ await build({
   entryPoints: { main: path.join(SERVER, 'src/main.ts'), 'first-start': path.join(SERVER, 'src/db/first-start.ts') },
   outdir: OUT,
   bundle: true,
+  // The code's dynamic imports stay lazy: without chunks, a module imported on demand (the S3 storage, the
+  // application after the first start's child) is inlined, and the packages it imports are hoisted into static
+  // imports of main.js, loaded at every start. Chunks sit next to main.js, so paths computed from
+  // import.meta.url hold in them too.
+  splitting: true,
   platform: 'node',
   format: 'esm',
   target: 'node20',

@@ -6,10 +6,14 @@ import { createPgliteDatabaseInChild, isNewPgliteDataDir } from './db/new-pglite
 import { StorageUnusableError } from './files/storage/file-storage';
 import { DEFAULT_POSTGRES_SETTINGS } from './db/postgres-settings';
 import { batchedLogStream } from './log-stream';
+import { freedMemoryRelease } from './freed-memory-release';
 
 async function main(): Promise<void> {
   // First of all: everything this process creates is owner-only (issue 9).
   restrictProcessUmask();
+  // Before any thread that allocates (the database's, libuv's): malloc's arenas and thresholds; the memory it
+  // holds freed is then given back every few seconds once listening (glibc only).
+  const memoryRelease = await freedMemoryRelease();
   const config = readConfig();
   // The embedded database is one process's: a second server on this DATA_DIR stops here.
   const lock = config.databaseUrl ? undefined : lockDataDir(config.dataDir);
@@ -83,6 +87,7 @@ async function main(): Promise<void> {
     setTimeout(() => process.exit(1), 10_000).unref();
     await app.close();
     await maintenance.stop();
+    await memoryRelease.stop();
     await database.close();
     lock?.release();
     process.exit(0);
@@ -92,6 +97,7 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   maintenance.start();
+  memoryRelease.start();
   // Reminders of the pieces still owed (issue 22); app.close stops them. PIECE_REMINDERS_INTERVAL_MS=0 turns them off.
   if (config.pieceReminders.intervalMs > 0) app.pieceReminders.start();
   // Summaries of the office's changes to clients' answers, mailed after a quiet period; app.close stops them.

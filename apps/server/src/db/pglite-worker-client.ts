@@ -47,7 +47,8 @@ export async function openPgliteWorker(options: PgliteWorkerOptions): Promise<Pg
   // only (CAPACITY_PROFILE_DIR), the process-wide ones (--v8-pool-size) are refused here and apply anyway.
   const execArgv = process.execArgv.filter((arg) => /^--(cpu|heap)-prof/.test(arg));
   // A young generation of 12 MB (V8's default lets it grow to 48 MB): the thread's garbage is results
-  // handed over at once. At 98 requests/s in the capacity bench, server RSS 270 MB instead of 296 MB.
+  // handed over at once. A process flag that sets the semi-spaces (--max-semi-space-size) would override it:
+  // the server's command bounds the main thread's through --scavenger-max-new-space-capacity-mb instead (0092).
   const worker = new Worker(WORKER_URL, { workerData: options, execArgv, resourceLimits: { maxYoungGenerationSizeMb: 12 } });
   await new Promise<void>((resolve, reject) => {
     const onExit = (code: number) => reject(new Error(`${PGLITE_WORKER_STOPPED} while starting (exit code ${code})`));

@@ -12,12 +12,6 @@ import {
   type PasskeyRegistrationResponse,
   type PasskeyView,
 } from '@notadoo/domain';
-import {
-  generateAuthenticationOptions,
-  generateRegistrationOptions,
-  verifyAuthenticationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
 import type { TokenClaims } from '../../auth/session-tokens';
 import { accountMustUseSecondFactor } from '../../auth/second-factor-gate';
 import type { AppContext } from '../../context';
@@ -40,6 +34,9 @@ import {
   type ChallengePurpose,
   type PasskeyRow,
 } from './passkey-data';
+
+/** The WebAuthn library (with its ASN.1 and X.509 code, some 4 MB of heap) is loaded at the first ceremony, not at every start. */
+const webauthn = () => import('@simplewebauthn/server');
 
 /** The options of a ceremony, as JSON for @simplewebauthn/browser (the challenge, kept server-side too). */
 export type CeremonyOptions = { challenge: string; [key: string]: unknown };
@@ -101,6 +98,7 @@ export async function startRegistration(ctx: AppContext, user: UserWithOffice): 
   const existing = await listPasskeys(ctx.db, user.id);
   if (existing.length >= MAX_PASSKEYS_PER_ACCOUNT) throw badRequest(PASSKEY_MESSAGES.tooMany);
   const rp = relyingParty(ctx);
+  const { generateRegistrationOptions } = await webauthn();
   const options = await generateRegistrationOptions({
     rpName: rp.name,
     rpID: rp.id,
@@ -130,6 +128,7 @@ export async function finishRegistration(
 ): Promise<CompletedSession & { passkey: PasskeyView }> {
   const challenge = await spendChallenge(ctx, input.response.response.clientDataJSON, 'registration', user.id);
   const rp = relyingParty(ctx);
+  const { verifyRegistrationResponse } = await webauthn();
   let verified: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
   try {
     verified = await verifyRegistrationResponse({
@@ -187,6 +186,7 @@ export async function removePasskey(ctx: AppContext, user: UserWithOffice, id: n
 export async function startAuthentication(ctx: AppContext, user: UserWithOffice): Promise<CeremonyOptions> {
   const passkeys = await listPasskeys(ctx.db, user.id);
   if (passkeys.length === 0) throw badRequest(PASSKEY_MESSAGES.noPasskey);
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(ctx).id,
     allowCredentials: passkeys.map((p) => ({ id: p.credentialId, transports: p.transports })),
@@ -214,6 +214,7 @@ async function checkAssertion(
   if (!passkey || (expected.userId !== null && passkey.userId !== expected.userId))
     throw unauthorized(PASSKEY_MESSAGES.signInFailed, 'LOGIN_FAILED');
   const rp = relyingParty(ctx);
+  const { verifyAuthenticationResponse } = await webauthn();
   let verified: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
   try {
     verified = await verifyAuthenticationResponse({
@@ -304,6 +305,7 @@ export async function reauthenticateWithPasskey(
  */
 export async function startPasswordlessSignIn(ctx: AppContext, ip: string): Promise<CeremonyOptions> {
   await enforceRateLimit(ctx, [[`login:ip:${ip}`, ctx.rateLimits.loginPerIp]]);
+  const { generateAuthenticationOptions } = await webauthn();
   const options = await generateAuthenticationOptions({
     rpID: relyingParty(ctx).id,
     userVerification: 'required',
