@@ -16,7 +16,7 @@ import { periodicTask, type PeriodicTask } from './periodic-task';
  *   every arena, as Ruby does after its collections.
  * The calls go through koffi's prebuilt binary, loaded only on Linux.
  */
-export const FREED_MEMORY_RELEASE_INTERVAL_MS = 5_000;
+const FREED_MEMORY_RELEASE_INTERVAL_MS = 5_000;
 
 /** mallopt's parameters (glibc's malloc.h). */
 const M_TRIM_THRESHOLD = -1;
@@ -25,10 +25,8 @@ const M_ARENA_MAX = -8;
 const THRESHOLD_BYTES = 128 * 1024;
 const ARENAS = 2;
 
-type MallocTuning = { mallocTrim: (pad: number) => number };
-
 /** Sets malloc's thresholds and arenas; answers `malloc_trim`. Undefined where glibc is not the C library (macOS, Windows, musl). */
-async function tuneMalloc(): Promise<MallocTuning | undefined> {
+async function tuneMalloc(): Promise<((pad: number) => number) | undefined> {
   if (process.platform !== 'linux') return undefined;
   try {
     const { default: koffi } = await import('koffi');
@@ -38,7 +36,7 @@ async function tuneMalloc(): Promise<MallocTuning | undefined> {
     mallopt(M_ARENA_MAX, ARENAS);
     mallopt(M_MMAP_THRESHOLD, THRESHOLD_BYTES);
     mallopt(M_TRIM_THRESHOLD, THRESHOLD_BYTES);
-    return { mallocTrim: libc.func('int malloc_trim(size_t pad)') as (pad: number) => number };
+    return libc.func('int malloc_trim(size_t pad)') as (pad: number) => number;
   } catch {
     return undefined;
   }
@@ -50,10 +48,10 @@ async function tuneMalloc(): Promise<MallocTuning | undefined> {
  * that does nothing where there is no glibc.
  */
 export async function freedMemoryRelease(intervalMs = FREED_MEMORY_RELEASE_INTERVAL_MS): Promise<PeriodicTask> {
-  const tuning = await tuneMalloc();
+  const mallocTrim = await tuneMalloc();
   return periodicTask(
     async () => {
-      tuning?.mallocTrim(0);
+      mallocTrim?.(0);
     },
     intervalMs,
     () => undefined,
