@@ -1,14 +1,18 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
 /**
- * The server as the root `npm start` runs it once `npm run build` is done
- * (keep the two in step): the built bundle on plain Node, with one V8
- * background thread (see docs/decisions.md, 2026-11-23), semi-spaces of 16 MB
- * for the main thread that leave the database thread its own limit (0083,
- * 0092) and an old generation grown by half its live size (0091).
+ * The server as the root `npm start` runs it once `npm run build` is done:
+ * its `node …` command read from the root package.json, so that the benches
+ * and browser tests run it with the same Node.js flags (docs/decisions 0083,
+ * 0091, 0092), on this process's Node.js.
  */
-export const SERVER_COMMAND = [
-  process.execPath,
-  '--v8-pool-size=1',
-  '--scavenger-max-new-space-capacity-mb=8',
-  '--heap-growing-percent=50',
-  'apps/server/dist/main.js',
-];
+function startCommand(): string[] {
+  const root = path.resolve(import.meta.dirname, '../../..');
+  const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const words = (scripts.start ?? '').split('&&').at(-1)!.trim().split(/\s+/);
+  if (words[0] !== 'node' || !words.at(-1)!.endsWith('main.js')) throw new Error(`npm start is not "… && node <flags> <main.js>": ${scripts.start}`);
+  return [process.execPath, ...words.slice(1)];
+}
+
+export const SERVER_COMMAND = startCommand();

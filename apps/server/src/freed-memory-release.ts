@@ -42,16 +42,19 @@ async function tuneMalloc(): Promise<((pad: number) => number) | undefined> {
   }
 }
 
+/** What runs where there is no glibc: nothing, and no timer. */
+const NOTHING_TO_RELEASE: PeriodicTask = { start: () => undefined, stop: async () => undefined };
+
 /**
  * Tunes malloc now (call it before the threads that allocate are started) and
- * answers the task that gives the freed memory back every `intervalMs`: a task
- * that does nothing where there is no glibc.
+ * answers the task that gives the freed memory back every `intervalMs`.
  */
 export async function freedMemoryRelease(intervalMs = FREED_MEMORY_RELEASE_INTERVAL_MS): Promise<PeriodicTask> {
   const mallocTrim = await tuneMalloc();
+  if (!mallocTrim) return NOTHING_TO_RELEASE;
   return periodicTask(
     async () => {
-      mallocTrim?.(0);
+      mallocTrim(0);
     },
     intervalMs,
     () => undefined,
