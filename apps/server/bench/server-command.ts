@@ -11,7 +11,8 @@ function startCommand(): string[] {
   const root = path.resolve(import.meta.dirname, '../../..');
   const { scripts } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
   const words = (scripts.start ?? '').split('&&').at(-1)!.trim().split(/\s+/);
-  if (words[0] !== 'node' || !words.at(-1)!.endsWith('main.js')) throw new Error(`npm start is not "… && node <flags> <main.js>": ${scripts.start}`);
+  if (words[0] !== 'node' || !words.at(-1)!.endsWith('main.js'))
+    throw new Error(`npm start is not "… && node <flags> <main.js>": ${scripts.start}`);
   return [process.execPath, ...words.slice(1)];
 }
 
