@@ -58,6 +58,15 @@ describe('maintenance of the embedded database', () => {
       SELECT 'Dossier ' || g, 'realty', 'appt', now() - make_interval(mins => g) FROM generate_series(1, ${n}) AS g`);
   }
 
+  /** A new embedded database, migrated, with `n` projects. */
+  async function newDatabaseWithProjects(n: number): Promise<Database['db']> {
+    dir = mkdtempSync(path.join(tmpdir(), 'notadoo-maintenance-'));
+    const { db } = await open();
+    await migrate(database!);
+    await addProjects(db, n);
+    return db;
+  }
+
   /** How many table rows a deep page of the billing list reads besides its index (0 once the visibility map is set). */
   async function heapFetchesOfDeepPage(db: Database['db']): Promise<{ node: string; heapFetches: number }> {
     const result = (await db.execute(
@@ -68,10 +77,7 @@ describe('maintenance of the embedded database', () => {
   }
 
   it('vacuums and analyzes what changed, so that a deep page is read from the index alone; then rests', async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'notadoo-maintenance-'));
-    const { db } = await open();
-    await migrate(database!);
-    await addProjects(db, 3000);
+    const db = await newDatabaseWithProjects(3000);
     const maintenance = createEmbeddedMaintenance(database!, log);
 
     const before = await heapFetchesOfDeepPage(db);
@@ -90,10 +96,7 @@ describe('maintenance of the embedded database', () => {
   });
 
   it('analyzes from a sample of 3,000 rows and builds indexes in 8 MB, all PostgreSQL in WebAssembly keeps for good', async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'notadoo-maintenance-'));
-    const { db } = await open();
-    await migrate(database!);
-    await addProjects(db, 5000);
+    const db = await newDatabaseWithProjects(5000);
     await createEmbeddedMaintenance(database!, log).runOnce();
     const [stats] = (
       (await db.execute(
@@ -106,15 +109,12 @@ describe('maintenance of the embedded database', () => {
   });
 
   it('after a restart, which loses the counters, still catches a table grown since its last vacuum', async () => {
-    dir = mkdtempSync(path.join(tmpdir(), 'notadoo-maintenance-'));
-    let { db } = await open();
-    await migrate(database!);
-    await addProjects(db, 1000);
+    let db = await newDatabaseWithProjects(1000);
     await createEmbeddedMaintenance(database!, log).runOnce();
     await addProjects(db, 3000);
     await database!.close();
 
-    ({ db } = await open());
+    db = (await open()).db;
     const [counters] = (
       (await db.execute(sql`SELECT n_ins_since_vacuum::int AS n FROM pg_stat_user_tables WHERE relname = 'projects'`)) as unknown as {
         rows: Array<{ n: number }>;
