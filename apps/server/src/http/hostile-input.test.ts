@@ -78,6 +78,12 @@ describe.each(BACKENDS)('hostile input on %s', (backend) => {
       expectFrench4xx(await api('DELETE', `/project/${projectId}/removeFile`, { id: drawerId, file: 'a\u0000b.pdf' }), 400);
       expectFrench4xx(await api('POST', '/users/login', { login: 'a@b.fr', password: 'x\u0000y' }, {}), 400);
     });
+
+    it('refuses a NUL in a query the route reads, and ignores one in a query it does not read', async () => {
+      expectFrench4xx(await api('GET', '/projects/mine?after=a%00b'), 400);
+      const me = await api('GET', '/users/me?=%00');
+      expect(me.statusCode).toBe(200);
+    });
   });
 
   it('refuses an id above 2^31 in a path, a query or a body', async () => {
