@@ -181,6 +181,32 @@ describe('e-mail confirmation', () => {
     expect(calls[0]?.[1]?.body).toBe(JSON.stringify({ email: 'claire@example.fr', token: 't0k' }));
   });
 
+  it('reads the session anew when its first read, sent as the page opened, answers after the confirmation', async () => {
+    const fetchMock = mockFetch({ 'POST users/email/confirm': { body: {} }, ...sessionRoutes({ isEmailConfirmed: true }) });
+    const answer = fetchMock.getMockImplementation()!;
+    let releaseFirstRead = () => {};
+    const firstReadHeld = new Promise<void>((resolve) => (releaseFirstRead = resolve));
+    let sessionReads = 0;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).endsWith('/api/users/me') && ++sessionReads === 1) {
+        // Read by the server before the confirmation was committed.
+        await firstReadHeld;
+        return new Response(JSON.stringify(createSession({ isEmailConfirmed: false })), {
+          headers: { 'Content-Type': 'application/json' },
+        });
+      }
+      return answer(input, init);
+    });
+    const user = userEvent.setup();
+    renderApp('/email/confirm?token=t0k&email=claire%40example.fr', { token: 'jeton' });
+    expect(await screen.findByText(MESSAGES.emailConfirmed)).toBeInTheDocument();
+    releaseFirstRead();
+    await user.click(screen.getByRole('link', { name: 'Accéder à mon tableau de bord' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: /Menu utilisateur/ })).toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText('Merci de confirmer votre adresse email.')).not.toBeInTheDocument());
+    expect(sessionReads).toBe(2);
+  });
+
   it('asks to check the link when it lacks its token', async () => {
     const fetchMock = mockFetch();
     renderApp('/email/confirm?email=claire%40example.fr');
