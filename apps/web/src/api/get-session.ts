@@ -1,9 +1,18 @@
 import type { Session } from '@notadoo/domain';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useAuthToken } from '../lib/auth-token';
 import { apiClient } from './api-client';
 
 export const sessionQueryKey = ['session'] as const;
+
+/**
+ * Reads the session again after a change the server made. A read still on its
+ * way may predate the change, and invalidating alone keeps a query's first
+ * fetch: it is cancelled first.
+ */
+export function readSessionAnew(queryClient: QueryClient): Promise<void> {
+  return queryClient.cancelQueries({ queryKey: sessionQueryKey }).then(() => queryClient.invalidateQueries({ queryKey: sessionQueryKey }));
+}
 
 export function getSession(): Promise<Session> {
   return apiClient.get<Session>('users/me');

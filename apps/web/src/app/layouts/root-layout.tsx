@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useLayoutEffect } from 'react';
 import { Outlet, ScrollRestoration, useNavigate } from 'react-router';
 import { setPasswordChangeRequiredHandler, setUnauthorizedHandler } from '../../api/api-client';
-import { sessionQueryKey } from '../../api/get-session';
+import { readSessionAnew, sessionQueryKey } from '../../api/get-session';
 import { ReauthDialog } from '../../features/second-factor';
 import { MaintenanceGate } from '../../features/site';
 
@@ -18,9 +18,7 @@ export function RootLayout() {
       setPasswordChangeRequiredHandler(() => {
         queryClient.setQueryData<Session>(sessionQueryKey, (session) => session && { ...session, passwordChangeRequired: true });
         // A session read still in flight may predate the change (an admin made this user staff meanwhile): read it anew.
-        void queryClient
-          .cancelQueries({ queryKey: sessionQueryKey })
-          .then(() => queryClient.invalidateQueries({ queryKey: sessionQueryKey }));
+        void readSessionAnew(queryClient);
       }),
     [queryClient],
   );
