@@ -12,7 +12,6 @@ import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAuthentication } from './auth/authenticate';
 import { registerRequestsInProgressLimit } from './http/requests-in-progress';
-import { DEFAULT_POSTGRES_SETTINGS } from './db/postgres-settings';
 import { strongerPasswordGate } from './auth/password-gate';
 import { secondFactorCodeGate, secondFactorSetupGate } from './auth/second-factor-gate';
 import { registerSessionGates } from './auth/session-gates';
@@ -224,8 +223,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       // First: a request waiting its turn has asked nothing of the database yet.
-      if (config.requestsInProgress > 0)
-        registerRequestsInProgressLimit(api, { limit: config.requestsInProgress, maxWaitMs: DEFAULT_POSTGRES_SETTINGS.connectTimeoutMs });
+      if (config.requestsInProgress > 0) registerRequestsInProgressLimit(api, config.requestsInProgress);
       // Deny by default inside /api; static files (office images, the web app) are public.
       registerAuthentication(api, { db: ctx.db, tokens: ctx.tokens });
       // In this order: the code owed at sign-in, then a stronger password, then the second factor's setup.

@@ -27,7 +27,6 @@ export const MESSAGES = {
     `Trop d'échecs de connexion sur ce compte : par sécurité, la connexion est bloquée pendant ${minutes} minute${minutes > 1 ? 's' : ''}. ` +
     'Pour vous connecter tout de suite, choisissez un nouveau mot de passe avec le lien « Mot de passe oublié ? ».',
   passwordChecksBusy: 'Le service de connexion est très sollicité. Merci de réessayer dans quelques secondes.',
-  requestsBusy: 'Le service est très sollicité. Merci de réessayer dans quelques secondes.',
   // Profile
   currentPasswordRequired: 'Merci de renseigner le mot de passe actuel.',
   currentPasswordWrong: 'Le mot de passe actuel est incorrect.',

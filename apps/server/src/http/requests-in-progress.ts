@@ -1,7 +1,5 @@
-import { MESSAGES } from '@notadoo/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isOpenWithoutToken } from '../auth/authenticate';
-import { AppError } from './app-error';
 
 /**
  * At most `limit` signed-in API requests are worked on at once; the others
@@ -20,13 +18,8 @@ import { AppError } from './app-error';
  * (a slow client's would hold a place), and routes open without a token
  * (sign-in and sign-up wait for argon2, which has its own queue: a flood of
  * them must not take the places of signed-in people; signed download links).
- *
- * A request that waited `maxWaitMs` is answered 503 (SERVER_BUSY), as one
- * waiting that long for a database connection is: when the database stops
- * answering, the requests behind the stuck ones fail quickly instead of
- * queueing behind them.
  */
-export function registerRequestsInProgressLimit(app: FastifyInstance, { limit, maxWaitMs }: { limit: number; maxWaitMs: number }): void {
+export function registerRequestsInProgressLimit(app: FastifyInstance, limit: number): void {
   let inProgress = 0;
   const waiting: Array<() => void> = [];
   const leaveOf = new WeakMap<FastifyRequest, () => void>();
@@ -41,15 +34,12 @@ export function registerRequestsInProgressLimit(app: FastifyInstance, { limit, m
   app.addHook('preHandler', (request, reply, done) => {
     if (request.isMultipart() || isOpenWithoutToken(request.routeOptions.config)) return done();
     let state: 'waiting' | 'in' | 'out' = 'waiting';
-    let timer: NodeJS.Timeout | undefined;
     const leave = () => {
       if (state === 'in') release();
       else if (state === 'waiting') waiting.splice(waiting.indexOf(enter), 1);
-      clearTimeout(timer);
       state = 'out';
     };
     const enter = () => {
-      clearTimeout(timer);
       state = 'in';
       done();
     };
@@ -60,10 +50,6 @@ export function registerRequestsInProgressLimit(app: FastifyInstance, { limit, m
       enter();
     } else {
       waiting.push(enter);
-      timer = setTimeout(() => {
-        leave();
-        done(new AppError('SERVER_BUSY', MESSAGES.requestsBusy, { retryAfterSeconds: 1 }));
-      }, maxWaitMs);
     }
   });
   app.addHook('onSend', async (request) => leaveOf.get(request)?.());
