@@ -11,7 +11,6 @@ import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAuthentication } from './auth/authenticate';
-import { registerRequestsInProgressLimit } from './http/requests-in-progress';
 import { strongerPasswordGate } from './auth/password-gate';
 import { secondFactorCodeGate, secondFactorSetupGate } from './auth/second-factor-gate';
 import { registerSessionGates } from './auth/session-gates';
@@ -222,8 +221,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerApiDocsUi(app);
   await app.register(
     async (api) => {
-      // First: a request waiting its turn has asked nothing of the database yet.
-      if (config.requestsInProgress > 0) registerRequestsInProgressLimit(api, config.requestsInProgress);
       // Deny by default inside /api; static files (office images, the web app) are public.
       registerAuthentication(api, { db: ctx.db, tokens: ctx.tokens });
       // In this order: the code owed at sign-in, then a stronger password, then the second factor's setup.

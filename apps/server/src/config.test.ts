@@ -19,7 +19,6 @@ describe('configuration from the environment', () => {
       smtpUrl: undefined,
       publicUrl: 'http://localhost:3000',
       env: 'development',
-      requestsInProgress: 16,
     });
     expect(first.jwtSecret.length).toBeGreaterThanOrEqual(32);
     expect(await readFile(path.join(dir, 'jwt-secret'), 'utf8')).toBe(first.jwtSecret);
@@ -52,12 +51,6 @@ describe('configuration from the environment', () => {
       mailFrom: 'Office <office@notadoo.fr>',
       env: 'production',
     });
-  });
-
-  it('reads how many signed-in API requests are worked on at once, 0 for no limit, refusing a negative count', () => {
-    expect(readConfig({ DATA_DIR: dir, REQUESTS_IN_PROGRESS: '32' }).requestsInProgress).toBe(32);
-    expect(readConfig({ DATA_DIR: dir, REQUESTS_IN_PROGRESS: '0' }).requestsInProgress).toBe(0);
-    expect(() => readConfig({ DATA_DIR: dir, REQUESTS_IN_PROGRESS: '-1' })).toThrow(/REQUESTS_IN_PROGRESS/);
   });
 
   it('reads how copies of data are built and abandoned files purged (issue 26), refusing a purge under 2 months', () => {

@@ -77,8 +77,6 @@ const envSchema = z.object({
   // Password hashing (issue 9, hostile test): argon2 runs at once, and waiting beyond them before a 503.
   PASSWORD_HASH_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(defaultPasswordHashConcurrency()),
   PASSWORD_HASH_QUEUE: z.coerce.number().int().min(0).max(10_000).default(32),
-  // Signed-in API requests worked on at once per process (0: no limit); the others wait their turn (http/requests-in-progress.ts).
-  REQUESTS_IN_PROGRESS: z.coerce.number().int().min(0).max(10_000).default(16),
   // Security (issue 9): the proxies whose X-Forwarded-For is believed; unset: none.
   TRUST_PROXY: z
     .string()
@@ -128,8 +126,6 @@ export interface Config {
   s3: S3Settings | null;
   /** How many argon2 hashes or verifications run at once, and how many may wait (PASSWORD_HASH_*). */
   passwordHashing: { concurrency: number; queueLength: number };
-  /** Signed-in API requests worked on at once (REQUESTS_IN_PROGRESS; 0: no limit). */
-  requestsInProgress: number;
   /** Issue 22: the daily pass of reminders, tried every `intervalMs` (0: off) from `fromHour` (Paris). */
   pieceReminders: { intervalMs: number; fromHour: number };
   /**
@@ -237,7 +233,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     trustProxy: e.TRUST_PROXY ?? false,
     passwordHashing: { concurrency: e.PASSWORD_HASH_CONCURRENCY, queueLength: e.PASSWORD_HASH_QUEUE },
-    requestsInProgress: e.REQUESTS_IN_PROGRESS,
     pieceReminders: { intervalMs: e.PIECE_REMINDERS_INTERVAL_MS, fromHour: e.PIECE_REMINDERS_FROM_HOUR },
     personalData: {
       exportIntervalMs: e.DATA_EXPORT_INTERVAL_MS,

@@ -40,7 +40,6 @@ export const testConfig: Config = {
   trustProxy: false,
   s3: null,
   passwordHashing: { concurrency: 2, queueLength: 32 },
-  requestsInProgress: 16,
   // Tests run the pass themselves (runReminderPass), on the test clock.
   pieceReminders: { intervalMs: 0, fromHour: 9 },
   // Tests run the export and purge passes themselves, on the test clock.
