@@ -182,19 +182,17 @@ describe('e-mail confirmation', () => {
   });
 
   it('reads the session anew when its first read, sent as the page opened, answers after the confirmation', async () => {
-    const fetchMock = mockFetch({ 'POST users/email/confirm': { body: {} }, ...sessionRoutes({ isEmailConfirmed: true }) });
+    let sessionReads = 0;
+    const fetchMock = mockFetch({
+      'POST users/email/confirm': { body: {} },
+      // The first read was made by the server before the confirmation was committed.
+      'GET users/me': () => ({ body: createSession({ isEmailConfirmed: sessionReads > 1 }) }),
+    });
     const answer = fetchMock.getMockImplementation()!;
     let releaseFirstRead = () => {};
     const firstReadHeld = new Promise<void>((resolve) => (releaseFirstRead = resolve));
-    let sessionReads = 0;
     fetchMock.mockImplementation(async (input, init) => {
-      if (String(input).endsWith('/api/users/me') && ++sessionReads === 1) {
-        // Read by the server before the confirmation was committed.
-        await firstReadHeld;
-        return new Response(JSON.stringify(createSession({ isEmailConfirmed: false })), {
-          headers: { 'Content-Type': 'application/json' },
-        });
-      }
+      if (String(input).endsWith('/api/users/me') && ++sessionReads === 1) await firstReadHeld;
       return answer(input, init);
     });
     const user = userEvent.setup();
