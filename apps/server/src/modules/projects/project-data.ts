@@ -2,13 +2,13 @@ import { DASHBOARD_PAGE_SIZE, type ProjectForAccess, type ProjectType } from '@n
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
-import { jsonRow, timestampKeys, withDates } from '../../db/json-rows';
+import { jsonRowOf } from '../../db/json-rows';
 import { rowsOf } from '../../db/rows';
 import { preparedRawStatement, type RawColumns } from '../../db/prepared-statements';
 import { documents, notaryOffices, participants, pieceRequests, projectOfficeMoves, projects, users } from '../../db/schema';
 import {
-  OFFICE_COLUMNS,
-  PROJECT_COLUMNS,
+  OFFICE_ROW,
+  PROJECT_ROW,
   peopleByProject,
   peopleJson,
   pieceCountsByProject,
@@ -68,24 +68,24 @@ export interface LoadedProject {
   pieceCounts: PieceCount[];
 }
 
-const PROJECT_DATES = timestampKeys(PROJECT_COLUMNS);
-const DOCUMENT_DATES = timestampKeys(documents);
+const DOCUMENT_ROW = jsonRowOf<DocumentRow>(documents);
 
 /** Built once per list (a placeholder or a subquery), and prepared (see db/prepared-statements.ts). */
 function loadQuery(list: SQL): SQL {
   return sql`SELECT
-    (SELECT json_agg(json_build_object('project', ${jsonRow(PROJECT_COLUMNS, 'p')}, 'office', CASE WHEN o.id IS NULL THEN NULL ELSE ${jsonRow(OFFICE_COLUMNS, 'o')} END,
-        'revision', p.revision::text, 'officeRevision', o.revision::text))
+    (SELECT json_agg(json_build_array(${PROJECT_ROW.build('p')}, CASE WHEN o.id IS NULL THEN NULL ELSE ${OFFICE_ROW.build('o')} END,
+        p.revision::text, o.revision::text))
       FROM projects p LEFT JOIN notary_offices o ON o.id = p.notary_office_id WHERE p.id = ANY(${list})) AS projects,
     ${peopleJson(list)} AS people,
-    (SELECT json_agg(${jsonRow(documents, 'd')} ORDER BY d.id) FROM documents d WHERE d.project_id = ANY(${list})) AS documents,
+    (SELECT json_agg(${DOCUMENT_ROW.build('d')} ORDER BY d.id) FROM documents d WHERE d.project_id = ANY(${list})) AS documents,
     ${pieceCountsJson(list)} AS pieces`;
 }
 
 interface LoadJson {
-  projects: Array<{ project: Record<string, unknown>; office: OfficeRow | null; revision: string; officeRevision: string | null }> | null;
+  /** Per file: its columns, its office's (null without one), their revisions. */
+  projects: Array<[unknown[], unknown[] | null, string, string | null]> | null;
   people: PeopleJson;
-  documents: Array<Record<string, unknown>> | null;
+  documents: unknown[][] | null;
   pieces: PieceCountsJson;
 }
 
@@ -124,15 +124,15 @@ function fromJson(answer: LoadJson, ids: readonly number[]): LoadedProject[] {
   const people = peopleByProject(answer.people);
   const pieceCounts = pieceCountsByProject(answer.pieces);
   const docs = new Map<number, DocumentRow[]>();
-  for (const row of answer.documents ?? []) {
-    const document = withDates<DocumentRow>(row, DOCUMENT_DATES);
+  for (const values of answer.documents ?? []) {
+    const document = DOCUMENT_ROW.read(values);
     pushTo(docs, document.projectId, document);
   }
   const byId = new Map(
-    (answer.projects ?? []).map((row) => [
-      row.project.id as number,
-      { ...row, project: withDates<ProjectRow>(row.project, PROJECT_DATES) },
-    ]),
+    (answer.projects ?? []).map(([project, office, revision, officeRevision]) => {
+      const row = { project: PROJECT_ROW.read(project), office: office && OFFICE_ROW.read(office), revision, officeRevision };
+      return [row.project.id, row];
+    }),
   );
   return ids.flatMap((id) => {
     const row = byId.get(id);

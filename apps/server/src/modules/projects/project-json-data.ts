@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { jsonRow, timestampKeys, withDates } from '../../db/json-rows';
+import { jsonRowOf } from '../../db/json-rows';
 import { notaryOffices, participants, projects } from '../../db/schema';
 import { columnsWithout } from '../../db/table-columns';
-import type { ParticipantRow, PieceCount } from './project-data';
+import type { OfficeRow, ParticipantRow, PieceCount, ProjectRow } from './project-data';
 
 /**
  * The parts of a file that both the file's page (`loadProjects`) and the
@@ -16,23 +16,20 @@ import type { ParticipantRow, PieceCount } from './project-data';
  * the entity tag), so no file row carries them onto the wire.
  */
 export const PROJECT_DERIVED_COLUMNS = ['searchName', 'revision'] as const;
-export const PROJECT_COLUMNS = columnsWithout(projects, PROJECT_DERIVED_COLUMNS);
+export const PROJECT_ROW = jsonRowOf<ProjectRow>(columnsWithout(projects, PROJECT_DERIVED_COLUMNS));
 export const OFFICE_DERIVED_COLUMNS = ['revision'] as const;
-export const OFFICE_COLUMNS = columnsWithout(notaryOffices, OFFICE_DERIVED_COLUMNS);
+export const OFFICE_ROW = jsonRowOf<OfficeRow>(columnsWithout(notaryOffices, OFFICE_DERIVED_COLUMNS));
 
-const PARTICIPANT_DATES = timestampKeys(participants);
+const PERSON_ROW = jsonRowOf<Omit<ParticipantRow, 'user'>>(participants);
 
-/** The files' people, with what the page shows of their accounts. */
+/** The files' people, with what the page shows of their accounts: the account's id, last connection and photo after the person's columns. */
 export function peopleJson(list: SQL): SQL {
-  const user = sql`CASE WHEN u.id IS NULL THEN NULL ELSE json_build_object('id', u.id, 'lastConnectionDate', u.last_connection_date, 'avatar', u.avatar) END`;
-  return sql`(SELECT json_agg(json_build_object('row', ${jsonRow(participants, 'pa')}, 'user', ${user}) ORDER BY pa.id)
+  return sql`(SELECT json_agg(json_build_array(${PERSON_ROW.build('pa')}, u.id, u.last_connection_date, u.avatar) ORDER BY pa.id)
     FROM participants pa LEFT JOIN users u ON u.id = pa.user_id WHERE pa.project_id = ANY(${list}))`;
 }
 
-export type PeopleJson = Array<{
-  row: Record<string, unknown>;
-  user: { id: number; lastConnectionDate: string | null; avatar: string | null } | null;
-}> | null;
+/** Per person: the array of its columns, then its account's id (null without one), last connection and photo. */
+export type PeopleJson = Array<[unknown[], number | null, string | null, string | null]> | null;
 
 /** How many piece requests of each state each person has: counts, not rows. */
 export function pieceCountsJson(list: SQL): SQL {
@@ -53,11 +50,10 @@ export function pushTo<K, V>(groups: Map<K, V[]>, key: K, value: V): void {
 
 export function peopleByProject(json: PeopleJson): Map<number, ParticipantRow[]> {
   const people = new Map<number, ParticipantRow[]>();
-  for (const { row, user } of json ?? []) {
-    const participant: ParticipantRow = {
-      ...withDates<Omit<ParticipantRow, 'user'>>(row, PARTICIPANT_DATES),
-      user: user && { ...user, lastConnectionDate: user.lastConnectionDate === null ? null : new Date(user.lastConnectionDate) },
-    };
+  for (const [row, userId, lastConnection, avatar] of json ?? []) {
+    const participant = PERSON_ROW.read(row) as ParticipantRow;
+    participant.user =
+      userId === null ? null : { id: userId, lastConnectionDate: lastConnection === null ? null : new Date(lastConnection), avatar };
     pushTo(people, participant.projectId, participant);
   }
   return people;

@@ -1,11 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { jsonRow, timestampKeys, withDates } from '../../db/json-rows';
 import { preparedRawStatement, type RawColumns } from '../../db/prepared-statements';
-import type { OfficeRow, ProgressPart, ProjectForSummary, ProjectRow } from './project-data';
+import type { ProgressPart, ProjectForSummary } from './project-data';
 import {
-  OFFICE_COLUMNS,
-  PROJECT_COLUMNS,
+  OFFICE_ROW,
+  PROJECT_ROW,
   peopleByProject,
   peopleJson,
   pieceCountsByProject,
@@ -21,12 +20,10 @@ import {
  * each document's kind, progress and file count, and the piece counts of issue 22.
  */
 
-const PROJECT_DATES = timestampKeys(PROJECT_COLUMNS);
-
 /** The summaries of the projects of `list` (an int[] expression), as the columns of one row of JSON values. */
 export function summaryColumns(list: SQL): SQL {
-  return sql`(SELECT json_agg(${jsonRow(PROJECT_COLUMNS, 'p')}) FROM projects p WHERE p.id = ANY(${list})) AS projects,
-    (SELECT json_agg(${jsonRow(OFFICE_COLUMNS, 'o')}) FROM notary_offices o
+  return sql`(SELECT json_agg(${PROJECT_ROW.build('p')}) FROM projects p WHERE p.id = ANY(${list})) AS projects,
+    (SELECT json_agg(${OFFICE_ROW.build('o')}) FROM notary_offices o
       WHERE o.id IN (SELECT p.notary_office_id FROM projects p WHERE p.id = ANY(${list}))) AS offices,
     ${peopleJson(list)} AS people,
     (SELECT json_agg(json_build_array(d.project_id, d.kind, d.progress, cardinality(d.files)))
@@ -39,8 +36,8 @@ export function summaryColumns(list: SQL): SQL {
 }
 
 export interface SummaryJson {
-  projects: Array<Record<string, unknown>> | null;
-  offices: OfficeRow[] | null;
+  projects: unknown[][] | null;
+  offices: unknown[][] | null;
   people: PeopleJson;
   parts: Array<[number, ProgressPart['kind'], number, number]> | null;
   pieces: PieceCountsJson;
@@ -71,13 +68,13 @@ export async function loadProjectsForSummary(db: Db, ids: readonly number[]): Pr
 
 /** The summaries read by `summaryColumns`, in the order of `ids`. */
 export function summariesFromJson(answer: SummaryJson, ids: readonly number[]): ProjectForSummary[] {
-  const offices = new Map((answer.offices ?? []).map((o) => [o.id, o]));
+  const offices = new Map((answer.offices ?? []).map((values) => OFFICE_ROW.read(values)).map((o) => [o.id, o]));
   const people = peopleByProject(answer.people);
   const parts = new Map<number, ProgressPart[]>();
   for (const [projectId, kind, progress, fileCount] of answer.parts ?? []) pushTo(parts, projectId, { kind, progress, fileCount });
   const pieceCounts = pieceCountsByProject(answer.pieces);
   const toReview = new Map(answer.to_review ?? []);
-  const byId = new Map((answer.projects ?? []).map((row) => withDates<ProjectRow>(row, PROJECT_DATES)).map((p) => [p.id, p]));
+  const byId = new Map((answer.projects ?? []).map((values) => PROJECT_ROW.read(values)).map((p) => [p.id, p]));
   return ids.flatMap((id) => {
     const project = byId.get(id);
     if (!project) return [];
