@@ -2,7 +2,8 @@ import type { Session, User, UserRole } from '@notadoo/domain';
 import { eq, sql } from 'drizzle-orm';
 import { strongerPasswordGate } from '../../auth/password-gate';
 import type { Db } from '../../db/database';
-import { preparedStatement } from '../../db/prepared-statements';
+import { jsonRowOf } from '../../db/json-rows';
+import { preparedRawStatement, type RawColumns } from '../../db/prepared-statements';
 import { notaryOffices, users } from '../../db/schema';
 import { columnsWithout } from '../../db/table-columns';
 
@@ -58,18 +59,41 @@ function withOffice(row: {
   };
 }
 
+/** `findUserById`'s one row: the account's columns as a JSON array (db/json-rows.ts), not mapped field by field. */
+interface UserByIdRow {
+  account: unknown[];
+  office: [number, string] | null;
+  revision: string;
+  office_revision: string | null;
+  has_passkey: boolean;
+}
+const USER_BY_ID_COLUMNS: RawColumns<UserByIdRow> = {
+  account: true,
+  office: true,
+  revision: true,
+  office_revision: true,
+  has_passkey: true,
+};
+const USER_ROW = jsonRowOf<UserRow>(USER_COLUMNS);
+
 /** Read on every authenticated request: a prepared statement (see db/prepared-statements.ts). */
 export async function findUserById(db: Db, id: number): Promise<UserWithOffice | undefined> {
-  const statement = preparedStatement(db, 'user_by_id', (handle, name) =>
-    handle
-      .select(selection)
-      .from(users)
-      .leftJoin(notaryOffices, eq(users.notaryOfficeId, notaryOffices.id))
-      .where(eq(users.id, sql.placeholder('id')))
-      .prepare(name),
-  );
-  const [row] = await statement.execute({ id });
-  return row && withOffice(row);
+  const [row] = await preparedRawStatement<UserByIdRow>(
+    db,
+    'user_by_id',
+    USER_BY_ID_COLUMNS,
+    () => sql`SELECT ${USER_ROW.build('u')} AS account, CASE WHEN o.id IS NULL THEN NULL ELSE json_build_array(o.id, o.city) END AS office,
+        u.revision::text AS revision, o.revision::text AS office_revision,
+        EXISTS (SELECT 1 FROM user_passkeys k WHERE k.user_id = u.id) AS has_passkey
+      FROM users u LEFT JOIN notary_offices o ON o.id = u.notary_office_id WHERE u.id = ${sql.placeholder('id')}::int`,
+  ).execute({ id });
+  if (!row) return undefined;
+  const user = USER_ROW.read(row.account) as UserWithOffice;
+  user.office = row.office && { id: row.office[0], city: row.office[1] };
+  user.revision = row.revision;
+  user.officeRevision = row.office_revision;
+  user.hasPasskey = row.has_passkey;
+  return user;
 }
 
 /** E-mails are stored lower-cased; the lookup is exact on that form. */
