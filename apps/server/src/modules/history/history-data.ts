@@ -3,7 +3,7 @@ import { and, arrayOverlaps, asc, desc, eq, gt, gte, inArray, isNull, lt, sql, t
 import { unionAll } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
 import { rowsOf } from '../../db/rows';
-import { namedStatement } from '../../db/prepared-statements';
+import { preparedStatement } from '../../db/prepared-statements';
 import { historyEntries, historyHeads } from '../../db/schema';
 
 export type HistoryRow = typeof historyEntries.$inferSelect;
@@ -17,13 +17,13 @@ export type NewHistoryRow = typeof historyEntries.$inferInsert;
  * update, in one statement).
  */
 export async function lockHistoryHead(tx: Db, chain: string, projectId: number | null): Promise<{ seq: number; hash: string }> {
-  const statement = namedStatement<{ seq: number; hash: string }>(
-    tx,
-    'history_lock_head',
-    () => sql`INSERT INTO history_heads (chain, project_id, seq, hash)
-      VALUES (${sql.placeholder('chain')}, ${sql.placeholder('projectId')}::int, 0, ${HISTORY_GENESIS_HASH})
-      ON CONFLICT (chain) DO UPDATE SET seq = history_heads.seq
-      RETURNING seq, hash`,
+  const statement = preparedStatement(tx, 'history_lock_head', (handle, name) =>
+    handle
+      .insert(historyHeads)
+      .values({ chain: sql.placeholder('chain'), projectId: sql`${sql.placeholder('projectId')}::int`, seq: 0, hash: HISTORY_GENESIS_HASH })
+      .onConflictDoUpdate({ target: historyHeads.chain, set: { seq: sql`${historyHeads.seq}` } })
+      .returning({ seq: historyHeads.seq, hash: historyHeads.hash })
+      .prepare(name),
   );
   const [head] = await statement.execute({ chain, projectId });
   return head!;
@@ -31,18 +31,22 @@ export async function lockHistoryHead(tx: Db, chain: string, projectId: number |
 
 /** Inserts the entries and moves the head, in one statement (the rows travel as one JSON array). */
 export async function appendHistoryRows(tx: Db, chain: string, rows: NewHistoryRow[], head: { seq: number; hash: string }): Promise<void> {
-  const statement = namedStatement(
-    tx,
-    'history_append',
-    () => sql`WITH added AS (
-        INSERT INTO history_entries (chain, seq, project_id, at, actor_user_id, actor_name, ip, user_agent, kind, subject_participant_ids, details, hash)
-        SELECT r.chain, r.seq, r.project_id, r.at, r.actor_user_id, r.actor_name, r.ip, r.user_agent, r.kind,
-               ARRAY(SELECT jsonb_array_elements_text(r.subjects)::int), r.details, r.hash
-        FROM jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) AS r(chain text, seq int, project_id int, at timestamptz, actor_user_id int, actor_name text,
-               ip text, user_agent text, kind text, subjects jsonb, details jsonb, hash text)
-        RETURNING 1)
-      UPDATE history_heads SET seq = ${sql.placeholder('seq')}::int, hash = ${sql.placeholder('hash')} WHERE chain = ${sql.placeholder('chain')}`,
-  );
+  const statement = preparedStatement(tx, 'history_append', (handle, name) => {
+    const added = handle.$with('added', {}).as(
+      sql`INSERT INTO history_entries (chain, seq, project_id, at, actor_user_id, actor_name, ip, user_agent, kind, subject_participant_ids, details, hash)
+          SELECT r.chain, r.seq, r.project_id, r.at, r.actor_user_id, r.actor_name, r.ip, r.user_agent, r.kind,
+                 ARRAY(SELECT jsonb_array_elements_text(r.subjects)::int), r.details, r.hash
+          FROM jsonb_to_recordset(${sql.placeholder('rows')}::jsonb) AS r(chain text, seq int, project_id int, at timestamptz, actor_user_id int, actor_name text,
+                 ip text, user_agent text, kind text, subjects jsonb, details jsonb, hash text)
+          RETURNING 1`,
+    );
+    return handle
+      .with(added)
+      .update(historyHeads)
+      .set({ seq: sql`${sql.placeholder('seq')}::int`, hash: sql`${sql.placeholder('hash')}` })
+      .where(eq(historyHeads.chain, sql.placeholder('chain')))
+      .prepare(name);
+  });
   const json = rows.map((row) => ({
     chain: row.chain,
     seq: row.seq,

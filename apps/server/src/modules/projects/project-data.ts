@@ -4,7 +4,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database';
 import { jsonRowOf } from '../../db/json-rows';
 import { rowsOf } from '../../db/rows';
-import { namedStatement } from '../../db/prepared-statements';
+import { preparedRawStatement, type RawColumns } from '../../db/prepared-statements';
 import { documents, notaryOffices, participants, pieceRequests, projectOfficeMoves, projects, users } from '../../db/schema';
 import {
   OFFICE_ROW,
@@ -20,7 +20,7 @@ import {
   type PieceCountsJson,
 } from './project-json-data';
 import { projectPageTag, type ProjectRevision, type ProjectTagParts } from './project-revision';
-import { summariesFromJson, summaryColumns, type SummaryJson } from './project-summary-data';
+import { SUMMARY_COLUMNS, summariesFromJson, summaryColumns, type SummaryJson } from './project-summary-data';
 
 export type ProjectRow = Omit<typeof projects.$inferSelect, (typeof PROJECT_DERIVED_COLUMNS)[number]>;
 export type ParticipantRow = typeof participants.$inferSelect & {
@@ -89,6 +89,9 @@ interface LoadJson {
   pieces: PieceCountsJson;
 }
 
+const LOAD_COLUMNS: RawColumns<LoadJson> = { projects: true, people: true, documents: true, pieces: true };
+const LOAD_OF_DOCUMENT_COLUMNS: RawColumns<LoadJson & { project_id: number | null }> = { project_id: true, ...LOAD_COLUMNS };
+
 /**
  * Loads projects with their office, participants, documents and piece
  * counts, in the order of `ids`: one statement whatever the count, answering
@@ -97,18 +100,23 @@ interface LoadJson {
  */
 export async function loadProjects(db: Db, ids: readonly number[]): Promise<LoadedProject[]> {
   if (ids.length === 0) return [];
-  const [answer] = await namedStatement<LoadJson>(db, 'load_projects', () => loadQuery(sql`${sql.placeholder('ids')}::int[]`)).execute({
-    ids,
-  });
+  const [answer] = await preparedRawStatement<LoadJson>(db, 'load_projects', LOAD_COLUMNS, () =>
+    loadQuery(sql`${sql.placeholder('ids')}::int[]`),
+  ).execute({ ids });
   return fromJson(answer!, ids);
 }
 
 /** The file a document belongs to, in the same one statement (the document is among its `documents`). */
 export async function loadProjectOfDocument(db: Db, documentId: number): Promise<LoadedProject | undefined> {
-  const [answer] = await namedStatement<LoadJson & { project_id: number | null }>(db, 'load_project_of_document', () => {
-    const projectOf = sql`(SELECT d.project_id FROM documents d WHERE d.id = ${sql.placeholder('documentId')})`;
-    return sql`SELECT ${projectOf} AS project_id, l.* FROM (${loadQuery(sql`ARRAY[${projectOf}]`)}) l`;
-  }).execute({ documentId });
+  const [answer] = await preparedRawStatement<LoadJson & { project_id: number | null }>(
+    db,
+    'load_project_of_document',
+    LOAD_OF_DOCUMENT_COLUMNS,
+    () => {
+      const projectOf = sql`(SELECT d.project_id FROM documents d WHERE d.id = ${sql.placeholder('documentId')})`;
+      return sql`SELECT ${projectOf} AS project_id, l.* FROM (${loadQuery(sql`ARRAY[${projectOf}]`)}) l`;
+    },
+  ).execute({ documentId });
   return answer!.project_id === null ? undefined : fromJson(answer!, [answer!.project_id])[0];
 }
 
@@ -140,14 +148,15 @@ function fromJson(answer: LoadJson, ids: readonly number[]): LoadedProject[] {
  * again on every call; an array of one id it plans once and keeps.
  */
 export async function loadProject(db: Db, id: number): Promise<LoadedProject | undefined> {
-  const [answer] = await namedStatement<LoadJson>(db, 'load_project', () => loadQuery(sql`ARRAY[${sql.placeholder('id')}::int]`)).execute({
-    id,
-  });
+  const [answer] = await preparedRawStatement<LoadJson>(db, 'load_project', LOAD_COLUMNS, () =>
+    loadQuery(sql`ARRAY[${sql.placeholder('id')}::int]`),
+  ).execute({ id });
   return fromJson(answer!, [id])[0];
 }
 
 /** A dashboard page's one row: its ids and cursors, and their summaries. */
 type PageRow = SummaryJson & { page: Array<[number, string]> | null };
+const PAGE_COLUMNS: RawColumns<PageRow> = { page: true, ...SUMMARY_COLUMNS };
 
 /** Where a dashboard page starts: after this project, in (created_at, id) descending order. */
 export interface DashboardCursor {
@@ -239,7 +248,7 @@ export async function findDashboardPage(
     row = (await rowsOf<PageRow>(db, build()))[0]!;
   } else {
     const shape = `${query.everything ? 'all' : user.notaryOfficeId === null ? 'member' : 'office_member'}${query.after ? '_after' : ''}`;
-    row = (await namedStatement<PageRow>(db, `dashboard_${shape}`, build).execute(values))[0]!;
+    row = (await preparedRawStatement<PageRow>(db, `dashboard_${shape}`, PAGE_COLUMNS, build).execute(values))[0]!;
   }
   const rows = row.page ?? [];
   const page = rows.slice(0, query.limit);
@@ -299,6 +308,15 @@ interface RevisionRow {
   }>;
 }
 
+const REVISION_COLUMNS: RawColumns<RevisionRow> = {
+  status: true,
+  creator_id: true,
+  notary_office_id: true,
+  revision: true,
+  office_revision: true,
+  people: true,
+};
+
 /**
  * The rows the revisions of migration 0220 are bumped on: `projects.revision`
  * by any change of the file, its people, documents or pieces; the office's;
@@ -307,9 +325,10 @@ interface RevisionRow {
  * and the tag come from one snapshot.
  */
 export async function findProjectRevision(db: Db, id: number): Promise<ProjectRevision | undefined> {
-  const statement = namedStatement<RevisionRow>(
+  const statement = preparedRawStatement<RevisionRow>(
     db,
     'project_revision',
+    REVISION_COLUMNS,
     () => sql`
       SELECT p.status, p.creator_id, p.notary_office_id, p.revision::text AS revision, o.revision::text AS office_revision,
         coalesce((

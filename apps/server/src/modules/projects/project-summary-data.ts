@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database';
-import { namedStatement } from '../../db/prepared-statements';
+import { preparedRawStatement, type RawColumns } from '../../db/prepared-statements';
 import type { ProgressPart, ProjectForSummary } from './project-data';
 import {
   OFFICE_ROW,
@@ -44,13 +44,23 @@ export interface SummaryJson {
   to_review: Array<[number, number]> | null;
 }
 
+export const SUMMARY_COLUMNS: RawColumns<SummaryJson> = {
+  projects: true,
+  offices: true,
+  people: true,
+  parts: true,
+  pieces: true,
+  to_review: true,
+};
+
 /** The projects of `ids` that exist, in that order, ready for the summary presenter. */
 export async function loadProjectsForSummary(db: Db, ids: readonly number[]): Promise<ProjectForSummary[]> {
   if (ids.length === 0) return [];
   // Built once with the ids as a placeholder, and prepared. Both drivers decode json columns.
-  const rows = await namedStatement<SummaryJson>(
+  const rows = await preparedRawStatement<SummaryJson>(
     db,
     'project_summaries',
+    SUMMARY_COLUMNS,
     () => sql`SELECT ${summaryColumns(sql`${sql.placeholder('ids')}::int[]`)}`,
   ).execute({ ids });
   return summariesFromJson(rows[0]!, ids);

@@ -63,7 +63,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('the lock order of a questionnai
     for (let tries = 0; tries < 100 && waiting === 0; tries += 1) {
       await new Promise((resolve) => setTimeout(resolve, 20));
       const { rows } = await observer.query<{ n: string }>(
-        `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%SET answers = $%'`,
+        `SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%save_answers%'`,
       );
       waiting = Number(rows[0]!.n);
     }

@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import { strongerPasswordGate } from '../../auth/password-gate';
 import type { Db } from '../../db/database';
 import { jsonRowOf } from '../../db/json-rows';
-import { namedStatement } from '../../db/prepared-statements';
+import { preparedRawStatement, type RawColumns } from '../../db/prepared-statements';
 import { notaryOffices, users } from '../../db/schema';
 import { columnsWithout } from '../../db/table-columns';
 
@@ -67,13 +67,21 @@ interface UserByIdRow {
   office_revision: string | null;
   has_passkey: boolean;
 }
+const USER_BY_ID_COLUMNS: RawColumns<UserByIdRow> = {
+  account: true,
+  office: true,
+  revision: true,
+  office_revision: true,
+  has_passkey: true,
+};
 const USER_ROW = jsonRowOf<UserRow>(USER_COLUMNS);
 
 /** Read on every authenticated request: a prepared statement (see db/prepared-statements.ts). */
 export async function findUserById(db: Db, id: number): Promise<UserWithOffice | undefined> {
-  const [row] = await namedStatement<UserByIdRow>(
+  const [row] = await preparedRawStatement<UserByIdRow>(
     db,
     'user_by_id',
+    USER_BY_ID_COLUMNS,
     () => sql`SELECT ${USER_ROW.build('u')} AS account, CASE WHEN o.id IS NULL THEN NULL ELSE json_build_array(o.id, o.city) END AS office,
         u.revision::text AS revision, o.revision::text AS office_revision,
         EXISTS (SELECT 1 FROM user_passkeys k WHERE k.user_id = u.id) AS has_passkey
