@@ -1,10 +1,11 @@
 import type { Session, User, UserRole } from '@notadoo/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { strongerPasswordGate } from '../../auth/password-gate';
 import type { Db } from '../../db/database';
 import { jsonRowOf } from '../../db/json-rows';
 import { preparedRawStatement, type RawColumns } from '../../db/prepared-statements';
-import { notaryOffices, users } from '../../db/schema';
+import { rowsOf } from '../../db/rows';
+import { users } from '../../db/schema';
 import { columnsWithout } from '../../db/table-columns';
 
 /**
@@ -35,39 +36,15 @@ export interface UserWithOffice extends UserAndOffice {
   hasPasskey: boolean;
 }
 
-const selection = {
-  user: USER_COLUMNS,
-  office: { id: notaryOffices.id, city: notaryOffices.city },
-  revision: sql<string>`${users.revision}::text`,
-  officeRevision: sql<string | null>`${notaryOffices.revision}::text`,
-  hasPasskey: sql<boolean>`exists (select 1 from user_passkeys where user_passkeys.user_id = ${users.id})`,
-};
-
-function withOffice(row: {
-  user: UserRow;
-  office: { id: number; city: string } | null;
-  revision: string;
-  officeRevision: string | null;
-  hasPasskey: boolean;
-}): UserWithOffice {
-  return {
-    ...row.user,
-    office: row.office,
-    revision: row.revision,
-    officeRevision: row.officeRevision,
-    hasPasskey: row.hasPasskey === true,
-  };
-}
-
-/** `findUserById`'s one row: the account's columns as a JSON array (db/json-rows.ts), not mapped field by field. */
-interface UserByIdRow {
+/** An account's one row: its columns as a JSON array (db/json-rows.ts), not mapped field by field, and what goes with it. */
+interface UserWithOfficeRow {
   account: unknown[];
   office: [number, string] | null;
   revision: string;
   office_revision: string | null;
   has_passkey: boolean;
 }
-const USER_BY_ID_COLUMNS: RawColumns<UserByIdRow> = {
+const USER_WITH_OFFICE_COLUMNS: RawColumns<UserWithOfficeRow> = {
   account: true,
   office: true,
   revision: true,
@@ -76,18 +53,15 @@ const USER_BY_ID_COLUMNS: RawColumns<UserByIdRow> = {
 };
 const USER_ROW = jsonRowOf<UserRow>(USER_COLUMNS);
 
-/** Read on every authenticated request: a prepared statement (see db/prepared-statements.ts). */
-export async function findUserById(db: Db, id: number): Promise<UserWithOffice | undefined> {
-  const [row] = await preparedRawStatement<UserByIdRow>(
-    db,
-    'user_by_id',
-    USER_BY_ID_COLUMNS,
-    () => sql`SELECT ${USER_ROW.build('u')} AS account, CASE WHEN o.id IS NULL THEN NULL ELSE json_build_array(o.id, o.city) END AS office,
-        u.revision::text AS revision, o.revision::text AS office_revision,
-        EXISTS (SELECT 1 FROM user_passkeys k WHERE k.user_id = u.id) AS has_passkey
-      FROM users u LEFT JOIN notary_offices o ON o.id = u.notary_office_id WHERE u.id = ${sql.placeholder('id')}::int`,
-  ).execute({ id });
-  if (!row) return undefined;
+/** The accounts matching `where` (on `u`), as `toUserWithOffice` reads them. */
+function userWithOfficeQuery(where: SQL): SQL {
+  return sql`SELECT ${USER_ROW.build('u')} AS account, CASE WHEN o.id IS NULL THEN NULL ELSE json_build_array(o.id, o.city) END AS office,
+      u.revision::text AS revision, o.revision::text AS office_revision,
+      EXISTS (SELECT 1 FROM user_passkeys k WHERE k.user_id = u.id) AS has_passkey
+    FROM users u LEFT JOIN notary_offices o ON o.id = u.notary_office_id WHERE ${where}`;
+}
+
+function toUserWithOffice(row: UserWithOfficeRow): UserWithOffice {
   const user = USER_ROW.read(row.account) as UserWithOffice;
   user.office = row.office && { id: row.office[0], city: row.office[1] };
   user.revision = row.revision;
@@ -96,14 +70,18 @@ export async function findUserById(db: Db, id: number): Promise<UserWithOffice |
   return user;
 }
 
+/** Read on every authenticated request: a prepared statement (see db/prepared-statements.ts). */
+export async function findUserById(db: Db, id: number): Promise<UserWithOffice | undefined> {
+  const [row] = await preparedRawStatement<UserWithOfficeRow>(db, 'user_by_id', USER_WITH_OFFICE_COLUMNS, () =>
+    userWithOfficeQuery(sql`u.id = ${sql.placeholder('id')}::int`),
+  ).execute({ id });
+  return row && toUserWithOffice(row);
+}
+
 /** E-mails are stored lower-cased; the lookup is exact on that form. */
 export async function findUserByEmail(db: Db, email: string): Promise<UserWithOffice | undefined> {
-  const [row] = await db
-    .select(selection)
-    .from(users)
-    .leftJoin(notaryOffices, eq(users.notaryOfficeId, notaryOffices.id))
-    .where(eq(users.email, email.toLowerCase()));
-  return row && withOffice(row);
+  const [row] = await rowsOf<UserWithOfficeRow>(db, userWithOfficeQuery(sql`u.email = ${email.toLowerCase()}`));
+  return row && toUserWithOffice(row);
 }
 
 /** Inserts unless the e-mail is taken; answers undefined when it is. */
