@@ -93,11 +93,8 @@ const BACKENDS = (env.BENCH_DATABASE_URL ? ['PGlite', 'PostgreSQL'] : ['PGlite']
 const JWT_SECRET = 'secret-du-banc-de-capacite-secret-du-banc-de-capacite';
 const BROWSER = { 'accept-encoding': 'br, gzip', accept: 'application/json' };
 const CIVIL_ANSWERS = fullyAnsweredSample(QUESTIONNAIRE_DEFINITIONS.document_civil_statuses);
-// A 1 MB scan, whole in form (the server checks a PDF's two ends).
-const UPLOAD = multipartBody(
-  { id: '0' },
-  { field: 'file', name: 'scan.pdf', content: pdfWith(Buffer.alloc(1024 * 1024 - 100, 0x20)), type: 'application/pdf' },
-);
+// A 1 MB scan, whole in form (the server checks a PDF's two ends), made once: each upload only wraps it for its drawer.
+const SCAN = { field: 'file', name: 'scan.pdf', content: pdfWith(Buffer.alloc(1024 * 1024 - 100, 0x20)), type: 'application/pdf' };
 
 const fmt = (n: number, digits = 1) => (Number.isFinite(n) ? n.toFixed(digits) : '—');
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} Mo`;
@@ -238,9 +235,15 @@ interface ListSession extends Session {
   /** The cursor of the next page of the walk through the list, and its page number. */
   cursor: string | undefined;
   page: number;
-  /** Files seen on the last page read, opened next. */
-  seen: number[];
+  /**
+   * The last page read that listed files: a notary opens one of them next. Kept
+   * as it came and decoded only then, as a browser decodes on its own machine.
+   */
+  lastPage: Answer | undefined;
 }
+
+/** The ids of the files a list page shows. */
+const idsOn = (page: Answer): number[] => (JSON.parse(page.body.toString()) as Array<{ id: number }>).map((p) => p.id);
 
 interface Population {
   clients: ClientSession[];
@@ -282,7 +285,7 @@ async function signIn(target: Target, database: CapacityDatabase): Promise<Popul
     ip: addressOf(i + 1),
     headers: { ...BROWSER, authorization: `Bearer ${tokens[i]}`, 'x-forwarded-for': addressOf(i + 1) },
   });
-  const list = (i: number): ListSession => ({ ...session(i), cursor: undefined, page: 1, seen: [] });
+  const list = (i: number): ListSession => ({ ...session(i), cursor: undefined, page: 1, lastPage: undefined });
   const clientCount = people.clients.length;
   return {
     clients: people.clients.map((c, i) => ({ ...session(i), files: c.files.map((f) => ({ ...f, saving: false })) })),
@@ -406,13 +409,13 @@ function makeMix(population: Population, balancer: Balancer, counters: MixCounte
     (client: ClientSession): Action =>
     async () => {
       const file = pickOne(client.files);
-      const body = Buffer.from(UPLOAD.payload.toString('latin1').replace('\r\n\r\n0\r\n', `\r\n\r\n${file.drawerId}\r\n`), 'latin1');
+      const upload = multipartBody({ id: String(file.drawerId) }, SCAN);
       const { answer } = await request(
         balancer,
         'POST',
         `/api/project/${file.projectId}/addfile`,
-        { ...client.headers, ...UPLOAD.headers },
-        body,
+        { ...client.headers, ...upload.headers },
+        upload.payload,
       );
       expectOk('dépôt', answer);
       return 'dépôt 1 Mo';
@@ -443,8 +446,7 @@ function makeMix(population: Population, balancer: Balancer, counters: MixCounte
       const url = cursor ? `/api/projects/mine?after=${encodeURIComponent(cursor)}` : '/api/projects/mine';
       const { answer } = await request(balancer, 'GET', url, who.headers);
       expectOk(kind, answer);
-      const ids = (JSON.parse(answer.body.toString()) as Array<{ id: number }>).map((p) => p.id);
-      if (ids.length > 0) who.seen = ids;
+      who.lastPage = answer;
       if (walk && who.cursor === cursor) {
         const next = answer.headers[NEXT_PAGE_HEADER];
         who.cursor = typeof next === 'string' ? next : undefined;
@@ -457,8 +459,9 @@ function makeMix(population: Population, balancer: Balancer, counters: MixCounte
   const officePage =
     (notary: ListSession): Action =>
     async () => {
-      if (notary.seen.length === 0) return listPage(notary, 'liste office', false)();
-      expectOk('dossier (notaire)', (await request(balancer, 'GET', `/api/project/${pickOne(notary.seen)}`, notary.headers)).answer);
+      const seen = notary.lastPage ? idsOn(notary.lastPage) : [];
+      if (seen.length === 0) return listPage(notary, 'liste office', false)();
+      expectOk('dossier (notaire)', (await request(balancer, 'GET', `/api/project/${pickOne(seen)}`, notary.headers)).answer);
       return 'dossier (notaire)';
     };
 
