@@ -236,8 +236,8 @@ interface ListSession extends Session {
   cursor: string | undefined;
   page: number;
   /**
-   * The last page read that listed files: a notary opens one of them next. Kept
-   * as it came and decoded only then, as a browser decodes on its own machine.
+   * The last list page read: a notary opens one of its files next. Kept as it
+   * came and decoded only then, as a browser decodes on its own machine.
    */
   lastPage: Answer | undefined;
 }
