@@ -7,14 +7,17 @@ import { StorageUnusableError } from './files/storage/file-storage';
 import { DEFAULT_POSTGRES_SETTINGS } from './db/postgres-settings';
 import { batchedLogStream } from './log-stream';
 import { freedMemoryRelease } from './freed-memory-release';
+import { startWithYoungGeneration } from './young-generation';
 
 async function main(): Promise<void> {
   // First of all: everything this process creates is owner-only (issue 9).
   restrictProcessUmask();
+  const config = readConfig();
+  // Before anything is opened: this process may be replaced by itself with a young generation sized for its database.
+  startWithYoungGeneration(config.databaseUrl !== undefined);
   // Before any thread that allocates (the database's, libuv's): malloc's arenas and thresholds; the memory it
   // holds freed is then given back every few seconds once listening (glibc only).
   const memoryRelease = await freedMemoryRelease();
-  const config = readConfig();
   // The embedded database is one process's: a second server on this DATA_DIR stops here.
   const lock = config.databaseUrl ? undefined : lockDataDir(config.dataDir);
   makeDataDirPrivate(config.dataDir);

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { Secret, TOTP } from 'otpauth';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -189,4 +190,13 @@ export async function signInThroughSecondFactor(
   const done = await read(step, 'second factor');
   if (cookie) secondFactors.get(email)!.deviceCookie = cookie.split(';')[0];
   return done.token;
+}
+
+/**
+ * The young-generation flag of the program the process runs now (Linux's
+ * /proc): the server replaces itself with a command sized for its database.
+ */
+export function runningYoungGenerationFlag(server: ServerProcess): string | undefined {
+  const command = readFileSync(`/proc/${server.child.pid}/cmdline`, 'utf8').split('\0');
+  return command.find((arg) => arg.startsWith('--scavenger-max-new-space-capacity-mb='));
 }
