@@ -82,15 +82,15 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The mail outbox worker of this application (started when ready, stopped on close). */
     mailOutbox: OutboxWorker;
-    /** Issue 22: the daily pass of piece reminders; `main.ts` starts it once listening, close stops it. */
+    /** Issue 22: the daily pass of piece reminders; `start-server.ts` starts it once listening, close stops it. */
     pieceReminders: ReminderTask;
     /** Issue 28: the pass sending the batched "messages waiting" mails. */
     messageMails: MessageMailTask;
-    /** The summary mails of the office's changes to clients' answers; `main.ts` starts it once listening, close stops it. */
+    /** The summary mails of the office's changes to clients' answers; `start-server.ts` starts it once listening, close stops it. */
     answerChangeSummaries: AnswerChangeSummaryTask;
-    /** Issue 26: builds the copies of people's data; `main.ts` starts it once listening, close stops it. */
+    /** Issue 26: builds the copies of people's data; `start-server.ts` starts it once listening, close stops it. */
     dataExports: DataExportTask;
-    /** Issue 26: warns of, then purges, abandoned files; `main.ts` starts it once listening, close stops it. */
+    /** Issue 26: warns of, then purges, abandoned files; `start-server.ts` starts it once listening, close stops it. */
     filePurge: PurgeTask;
   }
 }
@@ -109,7 +109,7 @@ export interface AppOptions {
   checkAnswers?: boolean;
 }
 
-/** Builds the whole HTTP application; `main.ts` listens with it, tests call `inject`. */
+/** Builds the whole HTTP application; `start-server.ts` listens with it, tests call `inject`. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
   // Download tokens travel in the URL path (get_pdf, get_file) and are longer than Fastify's 100-character default.
@@ -163,7 +163,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const reminders = createReminderTask(ctx);
   app.decorate('pieceReminders', reminders);
   app.addHook('onClose', async () => reminders.stop());
-  // Issue 28: the "messages waiting" mails, batched by the minute; `main.ts` starts it once listening.
+  // Issue 28: the "messages waiting" mails, batched by the minute; `start-server.ts` starts it once listening.
   const messageMails = createMessageMailTask(ctx);
   app.decorate('messageMails', messageMails);
   app.addHook('onClose', async () => messageMails.stop());

@@ -3,7 +3,7 @@ import { seedDemoAccounts, seedOffices } from '../seed/seed';
 import type { Database } from './database';
 import { migrate } from './migrate';
 
-/** What a start did to the database, printed by main.ts. */
+/** What a start did to the database, printed by start-server.ts. */
 export interface Preparation {
   migrations: string[];
   offices: number;
