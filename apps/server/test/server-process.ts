@@ -192,11 +192,7 @@ export async function signInThroughSecondFactor(
   return done.token;
 }
 
-/**
- * The young-generation flag of the program the process runs now (Linux's
- * /proc): the server replaces itself with a command sized for its database.
- */
-export function runningYoungGenerationFlag(server: ServerProcess): string | undefined {
-  const command = readFileSync(`/proc/${server.child.pid}/cmdline`, 'utf8').split('\0');
-  return command.find((arg) => arg.startsWith('--scavenger-max-new-space-capacity-mb='));
+/** The command the process runs now (Linux's /proc): the server replaces itself with one made for its database. */
+export function runningCommand(server: ServerProcess): string[] {
+  return readFileSync(`/proc/${server.child.pid}/cmdline`, 'utf8').split('\0');
 }

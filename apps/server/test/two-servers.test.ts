@@ -5,8 +5,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipartBody, pdfWith, PNG_BYTES } from './multipart';
 import { startTestS3Server, type TestS3Server } from './s3-test-server';
-import { YOUNG_GENERATION_MB } from '../src/young-generation';
-import { runningYoungGenerationFlag, startServer, type ServerProcess } from './server-process';
+import { V8_FLAGS } from '../src/v8-flags';
+import { runningCommand, startServer, type ServerProcess } from './server-process';
 import { createThrowAwayDatabase } from './test-app';
 
 /**
@@ -233,13 +233,12 @@ describe.skipIf(!postgresUrl)('two server processes on one PostgreSQL database',
       rmSync(dataDir, { recursive: true, force: true });
     });
 
-    it.runIf(process.platform === 'linux')(
-      "runs each process, under the pid it was started with, with PostgreSQL's young generation",
-      () => {
-        for (const server of servers)
-          expect(runningYoungGenerationFlag(server)).toBe(`--scavenger-max-new-space-capacity-mb=${YOUNG_GENERATION_MB.postgres}`);
-      },
-    );
+    it.runIf(process.platform === 'linux')("runs each process, under the pid it was started with, with PostgreSQL's V8 flags", () => {
+      for (const server of servers) {
+        expect(runningCommand(server)).toEqual(expect.arrayContaining([...V8_FLAGS.postgres]));
+        expect(runningCommand(server)).not.toContain('--liftoff-only');
+      }
+    });
 
     it('serves one client alternating between them as if there were one', async () => {
       expect(servers[0]!.output()).toContain(`fichiers : disque local (${dataDir})`);

@@ -48,7 +48,7 @@ export async function openPgliteWorker(options: PgliteWorkerOptions): Promise<Pg
   const execArgv = process.execArgv.filter((arg) => /^--(cpu|heap)-prof/.test(arg));
   // A young generation of 12 MB (V8's default lets it grow to 48 MB): the thread's garbage is results
   // handed over at once. A process flag that sets the semi-spaces (--max-semi-space-size) would override it:
-  // the server bounds the main thread's through --scavenger-max-new-space-capacity-mb instead (young-generation.ts).
+  // the server bounds the main thread's through --scavenger-max-new-space-capacity-mb instead (v8-flags.ts).
   const worker = new Worker(WORKER_URL, { workerData: options, execArgv, resourceLimits: { maxYoungGenerationSizeMb: 12 } });
   await new Promise<void>((resolve, reject) => {
     const onExit = (code: number) => reject(new Error(`${PGLITE_WORKER_STOPPED} while starting (exit code ${code})`));
