@@ -3,9 +3,9 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { V8_FLAGS } from '../src/v8-flags';
 import { multipartBody, pdfWith, PNG_BYTES } from './multipart';
 import { startTestS3Server, type TestS3Server } from './s3-test-server';
-import { V8_FLAGS } from '../src/v8-flags';
 import { runningCommand, startServer, type ServerProcess } from './server-process';
 import { createThrowAwayDatabase } from './test-app';
 
