@@ -29,13 +29,33 @@ describe("V8's flags for the database", () => {
     ]);
   });
 
-  it('keeps a young generation given on the command line or in NODE_OPTIONS, so that the restarted process does not start again', () => {
+  it('restarts the process only once: the restarted command has every flag of its database', () => {
     for (const usesPostgres of [true, false]) {
       const restarted = commandWithDatabaseFlags(started, usesPostgres)!;
       expect(commandWithDatabaseFlags({ ...started, execArgv: restarted.slice(1, -2) }, usesPostgres)).toBeUndefined();
     }
-    expect(commandWithDatabaseFlags({ ...started, execArgv: ['--max-semi-space-size=2'] }, false)).toBeUndefined();
-    expect(commandWithDatabaseFlags({ ...started, nodeOptions: '--inspect  --max-semi-space-size=2' }, false)).toBeUndefined();
+  });
+
+  it("keeps the operator's choice of each flag and adds only those not given", () => {
+    const semiSpace = { ...started, execArgv: ['--max-semi-space-size=2'] };
+    expect(commandWithDatabaseFlags(semiSpace, true)).toBeUndefined();
+    expect(commandWithDatabaseFlags(semiSpace, false)).toEqual([
+      '/usr/bin/node',
+      '--max-semi-space-size=2',
+      '--liftoff-only',
+      '/srv/notadoo/apps/server/dist/main.js',
+      '--extra',
+    ]);
+    const inNodeOptions = { ...started, execArgv: [], nodeOptions: '--inspect  --min_semi_space_size=2 --no-liftoff-only' };
+    expect(commandWithDatabaseFlags(inNodeOptions, false)).toBeUndefined();
+    const liftoffOnly = { ...started, execArgv: ['--liftoff-only'] };
+    expect(commandWithDatabaseFlags(liftoffOnly, false)).toEqual([
+      '/usr/bin/node',
+      '--liftoff-only',
+      '--scavenger-max-new-space-capacity-mb=4',
+      '/srv/notadoo/apps/server/dist/main.js',
+      '--extra',
+    ]);
   });
 
   it('does not mistake a flag that only starts the same way', () => {

@@ -27,8 +27,21 @@ export const V8_FLAGS = {
   embedded: [`${YOUNG_GENERATION}=4`, '--liftoff-only'],
 } as const;
 
-/** Flags that already size the young generation: given by the operator (or a bench), the command is kept as it is. */
+/** Flags that size the young generation another way: one of them given, the server adds no size of its own. */
 const SIZING_FLAGS = [YOUNG_GENERATION, '--max-semi-space-size', '--min-semi-space-size'];
+
+/**
+ * What a flag sets, so that the operator's choice is kept: `--no-x` and
+ * `--x=1` set the same as `--x`, V8 reads `_` as `-`, and every sizing
+ * flag sets the young generation.
+ */
+function settingOf(flag: string): string {
+  const name = flag
+    .split('=')[0]!
+    .replaceAll('_', '-')
+    .replace(/^--no-/, '--');
+  return SIZING_FLAGS.includes(name) ? YOUNG_GENERATION : name;
+}
 
 interface CurrentProcess {
   execPath: string;
@@ -38,14 +51,16 @@ interface CurrentProcess {
 }
 
 /**
- * The command that starts this server again with its database's flags, or
- * undefined when the process already has its young generation set.
+ * The command that starts this server again with those of its database's
+ * flags it lacks, or undefined when it lacks none: each one the operator
+ * already set (on the command line or in NODE_OPTIONS, even to another
+ * value) is kept as given, and the restarted process has them all.
  */
 export function commandWithDatabaseFlags(current: CurrentProcess, usesPostgres: boolean): string[] | undefined {
-  const given = [...current.execArgv, ...(current.nodeOptions?.split(/\s+/) ?? [])];
-  if (given.some((arg) => SIZING_FLAGS.some((flag) => arg === flag || arg.startsWith(`${flag}=`)))) return undefined;
-  const flags = usesPostgres ? V8_FLAGS.postgres : V8_FLAGS.embedded;
-  return [current.execPath, ...current.execArgv, ...flags, ...current.argv.slice(1)];
+  const given = new Set([...current.execArgv, ...(current.nodeOptions?.split(/\s+/) ?? [])].map(settingOf));
+  const missing = (usesPostgres ? V8_FLAGS.postgres : V8_FLAGS.embedded).filter((flag) => !given.has(settingOf(flag)));
+  if (missing.length === 0) return undefined;
+  return [current.execPath, ...current.execArgv, ...missing, ...current.argv.slice(1)];
 }
 
 /**
