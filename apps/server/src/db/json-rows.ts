@@ -21,6 +21,8 @@ import { PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 type Columns = PgTable | Record<string, PgColumn>;
 
 export interface JsonRow<T> {
+  /** `alias.col1, alias.col2, ...`: the row's columns in a select list. */
+  columns(alias: string): SQL;
   /** `json_build_array(alias.col1, alias.col2, ...)`. */
   build(alias: string): SQL;
   /** The row under the drizzle names of its columns, its timestamps as Dates. */
@@ -32,12 +34,14 @@ export function jsonRowOf<T>(source: Columns): JsonRow<T> {
   const keys = columns.map(([key]) => key);
   // A timestamp arrives as its JSON text.
   const isDate = columns.map(([, column]) => column.columnType === 'PgTimestamp');
+  const list = (alias: string) =>
+    sql.join(
+      columns.map(([, column]) => sql`${sql.identifier(alias)}.${sql.identifier(column.name)}`),
+      sql`, `,
+    );
   return {
-    build: (alias) =>
-      sql`json_build_array(${sql.join(
-        columns.map(([, column]) => sql`${sql.identifier(alias)}.${sql.identifier(column.name)}`),
-        sql`, `,
-      )})`,
+    columns: list,
+    build: (alias) => sql`json_build_array(${list(alias)})`,
     read: (values) => {
       const row: Record<string, unknown> = {};
       for (let i = 0; i < keys.length; i += 1) {

@@ -15,5 +15,11 @@ export function columnsWithout<T extends Table, K extends keyof ColumnsOf<T> & s
   return columns as Omit<ColumnsOf<T>, K>;
 }
 
+/** Only the columns `kept` of `table`: what one screen shows of a row. */
+export function columnsOnly<T extends Table, K extends keyof ColumnsOf<T> & string>(table: T, kept: readonly K[]): Pick<ColumnsOf<T>, K> {
+  const columns = getTableColumns(table) as Record<string, unknown>;
+  return Object.fromEntries(kept.map((key) => [key, columns[key]])) as Pick<ColumnsOf<T>, K>;
+}
+
 /** A table's columns by property name, as drizzle's `getTableColumns` answers them. */
 type ColumnsOf<T extends Table> = ReturnType<typeof getTableColumns<T>>;

@@ -8,6 +8,7 @@ import { preparedRawStatement, type RawColumns } from '../../db/prepared-stateme
 import { documents, notaryOffices, participants, pieceRequests, projectOfficeMoves, projects, users } from '../../db/schema';
 import {
   OFFICE_ROW,
+  PROJECT_CARD_ROW,
   PROJECT_ROW,
   peopleByProject,
   peopleJson,
@@ -15,6 +16,8 @@ import {
   pieceCountsJson,
   pushTo,
   type OFFICE_DERIVED_COLUMNS,
+  type PERSON_OMITTED_COLUMNS,
+  type PROJECT_CARD_COLUMNS,
   type PROJECT_DERIVED_COLUMNS,
   type PeopleJson,
   type PieceCountsJson,
@@ -23,7 +26,8 @@ import { projectPageTag, type ProjectRevision, type ProjectTagParts } from './pr
 import { SUMMARY_COLUMNS, summariesFromJson, summaryColumns, type SummaryJson } from './project-summary-data';
 
 export type ProjectRow = Omit<typeof projects.$inferSelect, (typeof PROJECT_DERIVED_COLUMNS)[number]>;
-export type ParticipantRow = typeof participants.$inferSelect & {
+export type ProjectCardRow = Pick<ProjectRow, (typeof PROJECT_CARD_COLUMNS)[number]>;
+export type ParticipantRow = Omit<typeof participants.$inferSelect, (typeof PERSON_OMITTED_COLUMNS)[number]> & {
   user: { id: number; lastConnectionDate: Date | null; avatar: string | null } | null;
 };
 export type DocumentRow = typeof documents.$inferSelect;
@@ -47,7 +51,7 @@ export interface PieceCount {
 
 /** A project as a dashboard line needs it: access and summary, no document content. */
 export interface ProjectForSummary {
-  project: ProjectRow;
+  project: ProjectCardRow;
   office: OfficeRow | null;
   participants: ParticipantRow[];
   progressParts: ProgressPart[];
@@ -228,8 +232,9 @@ export async function findDashboardPage(
     if (query.type) filters.push(sql`p.type = ${query.type}`);
     if (query.status !== undefined) filters.push(sql`p.status = ${query.status}`);
     if (query.city !== undefined) filters.push(sql`p.notary_office_id IN (SELECT o.id FROM notary_offices o WHERE o.city = ${query.city})`);
+    // Each branch reads the page's card columns with its keyset: the cards are then built from these rows.
     const ordered = (membership?: SQL) =>
-      sql`(SELECT p.id, p.created_at FROM projects p WHERE ${sql.join(membership ? [...filters, membership] : filters, sql` AND `)}
+      sql`(SELECT ${PROJECT_CARD_ROW.columns('p')} FROM projects p WHERE ${sql.join(membership ? [...filters, membership] : filters, sql` AND `)}
         ORDER BY p.created_at DESC, p.id DESC LIMIT ${take})`;
     let pages: SQL;
     if (query.everything) pages = ordered();
@@ -239,9 +244,12 @@ export async function findDashboardPage(
       pages = sql.join(branches, sql` UNION `);
     }
     // One more than the page tells whether a next one exists; the summaries are read for the page only, in the same statement.
-    return sql`WITH page AS (SELECT page.id, page.created_at FROM (${pages}) AS page ORDER BY page.created_at DESC, page.id DESC LIMIT ${take})
+    return sql`WITH page AS (SELECT page.* FROM (${pages}) AS page ORDER BY page.created_at DESC, page.id DESC LIMIT ${take})
       SELECT (SELECT json_agg(json_build_array(page.id, page.created_at::text) ORDER BY page.created_at DESC, page.id DESC) FROM page) AS page,
-        ${summaryColumns(sql`ARRAY(SELECT page.id FROM page ORDER BY page.created_at DESC, page.id DESC LIMIT ${limit})`)}`;
+        ${summaryColumns(
+          sql`ARRAY(SELECT page.id FROM page ORDER BY page.created_at DESC, page.id DESC LIMIT ${limit})`,
+          sql`(SELECT * FROM page ORDER BY page.created_at DESC, page.id DESC LIMIT ${limit})`,
+        )}`;
   };
   let row: PageRow;
   if (!prepared) {

@@ -48,7 +48,7 @@ function toPersonForAccess(p: ParticipantRow): PersonForAccess {
   };
 }
 
-export function toProjectForAccess(loaded: Pick<LoadedProject, 'project' | 'participants'>): ProjectForAccess {
+export function toProjectForAccess(loaded: Pick<ProjectForSummary, 'project' | 'participants'>): ProjectForAccess {
   return {
     status: loaded.project.status,
     creator: loaded.project.creatorId,
@@ -156,6 +156,6 @@ export function toProject(loaded: LoadedProject, viewer: Viewer): Project {
   };
 }
 
-export function toPartialProject(loaded: Pick<LoadedProject, 'project'>): PartialProject {
+export function toPartialProject(loaded: Pick<ProjectForSummary, 'project'>): PartialProject {
   return { id: loaded.project.id, name: loaded.project.name, status: loaded.project.status as ProjectStatus, is_partial: true };
 }

@@ -4,7 +4,7 @@ import { preparedRawStatement, type RawColumns } from '../../db/prepared-stateme
 import type { ProgressPart, ProjectForSummary } from './project-data';
 import {
   OFFICE_ROW,
-  PROJECT_ROW,
+  PROJECT_CARD_ROW,
   peopleByProject,
   peopleJson,
   pieceCountsByProject,
@@ -20,11 +20,19 @@ import {
  * each document's kind, progress and file count, and the piece counts of issue 22.
  */
 
-/** The summaries of the projects of `list` (an int[] expression), as the columns of one row of JSON values. */
-export function summaryColumns(list: SQL): SQL {
-  return sql`(SELECT json_agg(${PROJECT_ROW.build('p')}) FROM projects p WHERE p.id = ANY(${list})) AS projects,
-    (SELECT json_agg(${OFFICE_ROW.build('o')}) FROM notary_offices o
-      WHERE o.id IN (SELECT p.notary_office_id FROM projects p WHERE p.id = ANY(${list}))) AS offices,
+/**
+ * The summaries of the projects of `list` (an int[] expression), as the
+ * columns of one row of JSON values. `cards` is a FROM item answering those
+ * projects' card columns (`PROJECT_CARD_ROW`): a dashboard page passes the
+ * rows its keyset read already holds, so that neither the cards nor their
+ * offices read the projects a second time.
+ */
+export function summaryColumns(
+  list: SQL,
+  cards: SQL = sql`(SELECT ${PROJECT_CARD_ROW.columns('p')} FROM projects p WHERE p.id = ANY(${list}))`,
+): SQL {
+  return sql`(SELECT json_agg(${PROJECT_CARD_ROW.build('c')}) FROM ${cards} c) AS projects,
+    (SELECT json_agg(${OFFICE_ROW.build('o')}) FROM notary_offices o WHERE o.id IN (SELECT c.notary_office_id FROM ${cards} c)) AS offices,
     ${peopleJson(list)} AS people,
     (SELECT json_agg(json_build_array(d.project_id, d.kind, d.progress, cardinality(d.files)))
       FROM documents d WHERE d.project_id = ANY(${list}) AND d.superseded_at IS NULL) AS parts,
@@ -74,7 +82,7 @@ export function summariesFromJson(answer: SummaryJson, ids: readonly number[]): 
   for (const [projectId, kind, progress, fileCount] of answer.parts ?? []) pushTo(parts, projectId, { kind, progress, fileCount });
   const pieceCounts = pieceCountsByProject(answer.pieces);
   const toReview = new Map(answer.to_review ?? []);
-  const byId = new Map((answer.projects ?? []).map((values) => PROJECT_ROW.read(values)).map((p) => [p.id, p]));
+  const byId = new Map((answer.projects ?? []).map((values) => PROJECT_CARD_ROW.read(values)).map((p) => [p.id, p]));
   return ids.flatMap((id) => {
     const project = byId.get(id);
     if (!project) return [];
