@@ -520,9 +520,9 @@ async function prewarm(url: string): Promise<void> {
     await client.query('CREATE EXTENSION IF NOT EXISTS pg_prewarm');
     // Into PostgreSQL's own buffers when the base fits in them (a server sized for its base, whose
     // working set stays there), else into the system's file cache, which a backend reads with a system call per page.
-    const { rows: sizes } = await client.query<{ base: string; buffers: string; setting: string }>(
+    const { rows: sizes } = await client.query<{ base: string; buffers: string; setting: string; huge_pages: string }>(
       `SELECT pg_database_size(current_database()) AS base, (SELECT setting::bigint * 8192 FROM pg_settings WHERE name = 'shared_buffers') AS buffers,
-         current_setting('shared_buffers') AS setting`,
+         current_setting('shared_buffers') AS setting, current_setting('huge_pages') AS huge_pages`,
     );
     const fits = Number(sizes[0]!.base) < 0.9 * Number(sizes[0]!.buffers);
     const { rows } = await client.query<{ blocks: string }>(
@@ -532,8 +532,11 @@ async function prewarm(url: string): Promise<void> {
     );
     const where = fits ? 'les tampons de PostgreSQL' : 'le cache du système';
     console.log(
-      `  base lue dans ${where} (pg_prewarm ; shared_buffers ${sizes[0]!.setting}) : ${((Number(rows[0]!.blocks) * 8) / 1024).toFixed(0)} Mo en ${fmt((performance.now() - start) / 1000)} s`,
+      `  base lue dans ${where} (pg_prewarm ; shared_buffers ${sizes[0]!.setting}, huge_pages ${sizes[0]!.huge_pages}) : ${((Number(rows[0]!.blocks) * 8) / 1024).toFixed(0)} Mo en ${fmt((performance.now() - start) / 1000)} s`,
     );
+    // Decision 0096: outside PostgreSQL's buffers, a page a request reads may have left the system's cache
+    // (read again from the disk): the figures then measure the machine's memory more than the server.
+    if (!fits) console.log('  attention : la base ne tient pas dans shared_buffers ; voir docs/operations.md (PostgreSQL)');
   } catch (error) {
     console.log(
       `  base non préchargée (${error instanceof Error ? error.message : String(error)}) : les premiers paliers mesurent aussi le disque`,
